@@ -1,0 +1,75 @@
+/** Server-side helpers shared by the article modules: article records → what a card or page shows. */
+import type { Article } from '../../renderer/content.ts';
+import type { LoadContext } from '../../renderer/module-api.ts';
+import { localize } from '../../renderer/lib/localize.ts';
+import { truncateText } from '../../renderer/lib/format.ts';
+import { DESCRIPTION_CUT_AT_SPACE_RATIO, DESCRIPTION_LIMIT } from '../../renderer/lib/constants.ts';
+
+export interface ArticleCard {
+  id: string;
+  title: string;
+  summary: string;
+  date?: string;
+  path?: string;
+  column?: string;
+  image?: { url: string; alt: string };
+  icon?: string;
+}
+
+export interface PersonCard {
+  id: string;
+  name: string;
+  role: string;
+  path?: string;
+  image?: { url: string; alt: string };
+  email?: string;
+  phone?: string;
+  languages: string[];
+}
+
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ');
+
+export function published(ctx: LoadContext, category: string): Article[] {
+  return ctx.content.articles.filter((a) => a.category === category && a.status === 'Published');
+}
+
+/** Newest first, undated last, then by title. */
+export function byDateDesc(a: Article, b: Article): number {
+  return (b.date ?? '').localeCompare(a.date ?? '') || a.id.localeCompare(b.id);
+}
+
+export function imageOf(a: Article, ctx: LoadContext): ArticleCard['image'] {
+  return a.image ? { url: a.image.url, alt: localize(a.image.alt, ctx.lang) } : undefined;
+}
+
+export function toCard(a: Article, ctx: LoadContext): ArticleCard {
+  const summary = localize(a.summary, ctx.lang) || stripTags(localize(a.body, ctx.lang));
+  return {
+    id: a.id,
+    title: localize(a.title, ctx.lang),
+    summary: truncateText(summary, DESCRIPTION_LIMIT, DESCRIPTION_CUT_AT_SPACE_RATIO),
+    date: a.date,
+    path: ctx.routes.articlePath(a, ctx.lang),
+    column: a.column,
+    image: imageOf(a, ctx),
+    icon: a.icon,
+  };
+}
+
+export function toPerson(a: Article, ctx: LoadContext): PersonCard {
+  return {
+    id: a.id,
+    name: a.person?.name ?? localize(a.title, ctx.lang),
+    role: localize(a.person?.role, ctx.lang),
+    path: ctx.routes.articlePath(a, ctx.lang),
+    image: imageOf(a, ctx),
+    email: a.person?.email,
+    phone: a.person?.phone,
+    languages: a.person?.languages ?? [],
+  };
+}
+
+/** The category a module lists: its first `category` relation, else the fallback. */
+export function relatedCategory(relations: Array<{ type: string; id: string | number }> | undefined, fallback: string): string {
+  return String(relations?.find((r) => r.type === 'category')?.id ?? fallback);
+}

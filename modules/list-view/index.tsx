@@ -1,0 +1,54 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
+import type { ListViewModule } from '../../schemas/types.gen.ts';
+import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
+import schema from './schema.json';
+
+interface ListViewData {
+  items: ArticleCard[];
+}
+
+function load(module: ListViewModule, ctx: LoadContext): ListViewData {
+  const articles = published(ctx, relatedCategory(module.relations, 'services'));
+  if (module.order === 'date') articles.sort(byDateDesc);
+  if (module.order === 'title') articles.sort((a, b) => (a.title[ctx.lang] ?? '').localeCompare(b.title[ctx.lang] ?? '', ctx.lang));
+  return { items: articles.slice(0, module.maxItems ?? MODULE_LIMITS.services.maxItems).map((a) => toCard(a, ctx)) };
+}
+
+function View({ module, data }: { module: ListViewModule; data: ListViewData }) {
+  const { t } = useI18n();
+  const perRow = module.numberItemOfRow ?? MODULE_LIMITS.services.numberItemOfRow;
+  return (
+    <ul className="article-list" style={{ '--per-row': perRow } as React.CSSProperties}>
+      {data.items.map((a) => (
+        <li key={a.id} className="article-list__item">
+          {module.showImage !== false && a.image && <Img src={a.image.url} alt="" width={320} height={180} className="article-list__image" />}
+          <div className="article-list__text">
+            <h3 className="article-list__title">{a.path ? <Link href={a.path}>{a.title}</Link> : a.title}</h3>
+            <p>{a.summary}</p>
+            {a.path && (
+              <Link href={a.path} className="more-link" aria-hidden="true" tabIndex={-1}>
+                {t('list.readMore')}
+              </Link>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default defineModule<ListViewModule, ListViewData>({
+  view: 'list-view',
+  version: 1,
+  schema,
+  meta: {
+    title: { nl: 'Artikellijst', fr: "Liste d'articles", en: 'Article list' },
+    description: { nl: 'De artikels van een categorie', fr: "Les articles d'une catégorie", en: "A category's articles" },
+    icon: 'list',
+    category: 'content',
+  },
+  defaults: { view: 'list-view', version: 1, status: 'Published', span: 12, relations: [{ type: 'category', id: 'services' }], ...MODULE_LIMITS.services },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

@@ -1,0 +1,87 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Img, Link, MODULE_LIMITS, useI18n, localize } from '../../renderer/ui.tsx';
+import type { NewsViewModule } from '../../schemas/types.gen.ts';
+import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
+import schema from './schema.json';
+
+interface NewsViewData {
+  columns: Array<{ key: string | null; items: ArticleCard[] }>;
+  total: number;
+  more?: { path: string; title: string };
+}
+
+function load(module: NewsViewModule, ctx: LoadContext): NewsViewData {
+  const category = relatedCategory(module.relations, 'blog');
+  const articles = published(ctx, category).sort(byDateDesc);
+  const max = module.maxItems ?? MODULE_LIMITS.blog.maxItems;
+  const columns = module.columns?.length
+    ? module.columns.map((key) => ({ key, items: articles.filter((a) => a.column === key).slice(0, max).map((a) => toCard(a, ctx)) }))
+    : [{ key: null, items: articles.slice(0, max).map((a) => toCard(a, ctx)) }];
+  const page = ctx.routes.categoryPage(category);
+  return {
+    columns,
+    total: articles.length,
+    more: module.moreLink && page ? { path: ctx.routes.pagePath(page, ctx.lang), title: localize(page.title, ctx.lang) } : undefined,
+  };
+}
+
+function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
+  const { t, formatDate } = useI18n();
+  return (
+    <li className="news-card">
+      {a.image && <Img src={a.image.url} alt="" width={400} height={225} className="news-card__image" />}
+      <div className="news-card__body">
+        {a.date && <time dateTime={a.date}>{formatDate(a.date)}</time>}
+        <h3 className="news-card__title">{a.path ? <Link href={a.path}>{a.title}</Link> : a.title}</h3>
+        {showSummary && <p>{a.summary}</p>}
+        {a.column && <span className="tag">{t(`blog.column.${a.column}`)}</span>}
+      </div>
+    </li>
+  );
+}
+
+function View({ module, data }: { module: NewsViewModule; data: NewsViewData }) {
+  const { t } = useI18n();
+  const perRow = module.numberItemOfRow ?? MODULE_LIMITS.blog.numberItemOfRow;
+  const showSummary = module.showSummary !== false;
+  return (
+    <div className={`news${data.columns.length > 1 ? ' news--columns' : ''}`}>
+      {data.columns.map((c) => (
+        <div key={c.key ?? 'all'} className="news__column">
+          {c.key && <h2 className="news__column-title">{t(`blog.column.${c.key}`)}</h2>}
+          {c.items.length === 0 ? (
+            <p>{t('blog.empty')}</p>
+          ) : (
+            <ul className="news__cards" style={{ '--per-row': perRow } as React.CSSProperties}>
+              {c.items.map((a) => (
+                <Card key={a.id} a={a} showSummary={showSummary} />
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+      {data.more && (
+        <p className="news__more">
+          <Link href={data.more.path} className="button button--ghost">
+            {t('blog.all', { count: data.total })}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export default defineModule<NewsViewModule, NewsViewData>({
+  view: 'news-view',
+  version: 1,
+  schema,
+  meta: {
+    title: { nl: 'Nieuws / blog', fr: 'Actualités / blog', en: 'News / blog' },
+    description: { nl: 'Blogkaarten met kolommen voor verkopers en kopers', fr: 'Cartes du blog, colonnes vendeurs et acheteurs', en: 'Blog cards with seller and buyer columns' },
+    icon: 'newspaper',
+    category: 'content',
+  },
+  defaults: { view: 'news-view', version: 1, status: 'Published', span: 12, relations: [{ type: 'category', id: 'blog' }], columns: ['seller', 'buyer'], ...MODULE_LIMITS.blog },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

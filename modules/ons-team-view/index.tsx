@@ -1,0 +1,67 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
+import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
+import { published, relatedCategory, toPerson, type PersonCard } from '../lib/articles.ts';
+import schema from './schema.json';
+
+interface TeamData {
+  members: PersonCard[];
+}
+
+function load(module: OnsTeamViewModule, ctx: LoadContext): TeamData {
+  const max = module.maxItems ?? MODULE_LIMITS.team.maxItems;
+  return { members: published(ctx, relatedCategory(module.relations, 'team')).slice(0, max).map((a) => toPerson(a, ctx)) };
+}
+
+function View({ module, data }: { module: OnsTeamViewModule; data: TeamData }) {
+  const { t } = useI18n();
+  const perRow = module.numberItemOfRow ?? MODULE_LIMITS.team.numberItemOfRow;
+  return (
+    <ul className="team-grid" style={{ '--per-row': perRow } as React.CSSProperties}>
+      {data.members.map((m) => (
+        <li key={m.id} className="person-card">
+          {m.image && <Img src={m.image.url} alt={m.image.alt} width={400} height={400} className="person-card__photo" />}
+          <h3 className="person-card__name">{m.path ? <Link href={m.path}>{m.name}</Link> : m.name}</h3>
+          <p className="person-card__role">{m.role}</p>
+          {module.showContact !== false && (
+            <p className="person-card__contact">
+              {m.phone && (
+                <Link href={`tel:${m.phone.replace(/\s+/g, '')}`} aria-label={t('team.call', { name: m.name })}>
+                  {m.phone}
+                </Link>
+              )}
+              {m.email && (
+                <Link href={`mailto:${m.email}`} aria-label={t('team.email', { name: m.name })}>
+                  {m.email}
+                </Link>
+              )}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default defineModule<OnsTeamViewModule, TeamData>({
+  view: 'ons-team-view',
+  version: 2,
+  migrate: {
+    // Version 1 called the grid limits `perRow` and `limit`; version 2 uses the shared module fields.
+    2: ({ perRow, limit, ...rest }) => ({
+      ...rest,
+      ...(rest.numberItemOfRow === undefined && perRow !== undefined ? { numberItemOfRow: perRow } : {}),
+      ...(rest.maxItems === undefined && limit !== undefined ? { maxItems: limit } : {}),
+    }),
+  },
+  schema,
+  meta: {
+    title: { nl: 'Ons team', fr: 'Notre équipe', en: 'Our team' },
+    description: { nl: 'Raster van teamleden', fr: "Grille de l'équipe", en: 'Team member grid' },
+    icon: 'users',
+    category: 'content',
+  },
+  defaults: { view: 'ons-team-view', version: 2, status: 'Published', span: 12, relations: [{ type: 'category', id: 'team' }], ...MODULE_LIMITS.team },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Router, useLocation, useSearch } from 'wouter';
+import { I18nProvider, useI18n } from './i18n.tsx';
+import { ShellContext } from './ui.tsx';
+import type { InitialData, PageData, ShellData } from './page-data.ts';
+import type { ModuleRegistry } from './module-api.ts';
+import { startSettingsListeners } from './store.ts';
+import { Header, TopBar } from './chrome/Header.tsx';
+import { Breadcrumbs } from './chrome/Breadcrumbs.tsx';
+import { Banner } from './chrome/Banner.tsx';
+import { Footer } from './chrome/Footer.tsx';
+import { BackToTop } from './chrome/BackToTop.tsx';
+import { ModuleHost } from './chrome/ModuleHost.tsx';
+import { NotFound } from './chrome/NotFound.tsx';
+
+export interface Assets {
+  css: string[];
+  js: string;
+  preload: string[];
+  /** Development only: Vite's client and the React refresh preamble. */
+  devScripts?: string[];
+  devInline?: string[];
+}
+
+export interface RootProps {
+  initial: InitialData;
+  assets: Assets;
+  registry: ModuleRegistry;
+}
+
+/** The whole document: <html> with its <head> and <body>, rendered on the server and hydrated. */
+export function Root(props: RootProps) {
+  return (
+    <Router ssrPath={props.initial.page.path} ssrSearch={props.initial.page.search}>
+      <Site {...props} />
+    </Router>
+  );
+}
+
+/** Paths the client router leaves to the browser (files, API, admin). */
+const NOT_CLIENT_ROUTED = /^\/(api|admin|media|assets|images)\/|\.[a-z0-9]+$/i;
+
+function Site({ initial, assets, registry }: RootProps) {
+  const [shell, setShell] = useState<ShellData>(initial.shell);
+  const [page, setPage] = useState<PageData>(initial.page);
+  const [loading, setLoading] = useState(false);
+  const shells = useRef(new Map([[initial.shell.lang, initial.shell]]));
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+
+  useEffect(() => startSettingsListeners(), []);
+
+  // Client-side navigation: ask the server for the new page's data, then render it.
+  useEffect(() => {
+    if (location === page.path && search === page.search) return;
+    const target = location + (search ? `?${search}` : '');
+    const controller = new AbortController();
+    setLoading(true);
+    const have = [...shells.current.keys()].join(',');
+    fetch(`/api/page?path=${encodeURIComponent(target)}&shells=${have}`, { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then((d: { redirect?: string; page?: PageData; shell?: ShellData }) => {
+        if (d.redirect) {
+          if (/^https?:/.test(d.redirect)) window.location.assign(d.redirect);
+          else navigate(d.redirect, { replace: true });
+          return;
+        }
+        if (!d.page) throw new Error('no page');
+        if (d.shell) shells.current.set(d.shell.lang, d.shell);
+        setShell(shells.current.get(d.page.lang) ?? shell);
+        setPage(d.page);
+        setLoading(false);
+        window.scrollTo(0, 0);
+        document.getElementById('main')?.focus({ preventScroll: true });
+      })
+      .catch((e: unknown) => {
+        // Never a dead end: when the data cannot be fetched, let the browser load the page itself.
+        if ((e as Error)?.name !== 'AbortError') window.location.assign(target);
+      });
+    return () => controller.abort();
+  }, [location, search]);
+
+  // Links inside content HTML (articles, footer) navigate client-side too.
+  const onClick = useCallback(
+    (e: MouseEvent<HTMLDivElement>) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as HTMLElement).closest('a');
+      const href = a?.getAttribute('href');
+      if (!a || !href || !href.startsWith('/') || href.startsWith('//') || a.target || a.hasAttribute('download')) return;
+      if (NOT_CLIENT_ROUTED.test(href.split(/[?#]/)[0])) return;
+      e.preventDefault();
+      navigate(href);
+    },
+    [navigate],
+  );
+
+  const head = page.head;
+  return (
+    <html lang={page.lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title}</title>
+        <meta name="description" content={head.description} />
+        <meta name="robots" content={head.robots} />
+        <link rel="canonical" href={head.canonical} />
+        {head.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
+        <meta property="og:type" content={head.og.type} />
+        <meta property="og:title" content={head.og.title} />
+        <meta property="og:description" content={head.og.description} />
+        <meta property="og:image" content={head.og.image} />
+        <meta property="og:url" content={head.og.url} />
+        <meta property="og:locale" content={head.og.locale} />
+        <meta property="og:site_name" content={head.og.siteName} />
+        <meta name="twitter:card" content={head.twitter.card} />
+        <meta name="twitter:title" content={head.twitter.title} />
+        <meta name="twitter:description" content={head.twitter.description} />
+        <meta name="twitter:image" content={head.twitter.image} />
+        {head.twitter.site && <meta name="twitter:site" content={head.twitter.site} />}
+        <meta name="theme-color" content="#1f2a44" />
+        <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.devInline?.map((code, i) => <script key={i} type="module" dangerouslySetInnerHTML={{ __html: code }} />)}
+        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {head.jsonLd.map((json, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+        ))}
+        {page.page.css && <style dangerouslySetInnerHTML={{ __html: page.page.css }} />}
+      </head>
+      <body>
+        <ShellContext.Provider value={shell}>
+          <I18nProvider lang={shell.lang} messages={shell.messages}>
+            <Body page={page} loading={loading} registry={registry} onClick={onClick} />
+          </I18nProvider>
+        </ShellContext.Provider>
+      </body>
+    </html>
+  );
+}
+
+function Body({ page, loading, registry, onClick }: { page: PageData; loading: boolean; registry: ModuleRegistry; onClick: (e: MouseEvent<HTMLDivElement>) => void }) {
+  const { t } = useI18n();
+  const isHome = page.page.type === 'page' && page.breadcrumbs.length <= 1 && page.kind === 'page';
+  return (
+    <div className="app" onClick={onClick} aria-busy={loading || undefined} data-page-kind={page.kind}>
+      <a className="skip-link" href="#main" id="skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <TopBar />
+      <Header page={page} />
+      <main id="main" tabIndex={-1}>
+        {page.banner && <Banner banner={page.banner} isHome={isHome} />}
+        {page.page.showBreadCrumb && <Breadcrumbs items={page.breadcrumbs} />}
+        {page.page.showTitle && (
+          <div className="container page-title">
+            <h1>{page.page.title}</h1>
+          </div>
+        )}
+        {page.kind === 'notFound' ? <NotFound /> : <ModuleHost modules={page.modules} registry={registry} />}
+      </main>
+      <Footer />
+      <BackToTop />
+      <div className="progress" data-active={loading || undefined} aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { Link, useShell } from '../ui.tsx';
+import { useI18n } from '../i18n.tsx';
+import { settings, useSettings } from '../store.ts';
+import type { LinkView, MenuItem, PageData } from '../page-data.ts';
+import { Icon } from './Icon.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+
+function isActive(item: MenuItem, location: string, homePath: string): boolean {
+  if (item.external) return false;
+  if (item.path === homePath) return location === homePath;
+  return location.startsWith(item.path) || item.children.some((c) => isActive(c, location, homePath));
+}
+
+function TopBarLinks({ links, side }: { links: LinkView[]; side: string }) {
+  return (
+    <ul className={`top-bar__links top-bar__links--${side}`}>
+      {links.map((l, i) => (
+        <li key={i}>
+          <Link href={l.href} style={l.color ? { color: l.color } : undefined}>
+            {l.icon && <Icon name={l.icon} size={16} />}
+            <span>{l.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TopBar() {
+  const { header } = useShell();
+  if (!header.topBar) return null;
+  return (
+    <div className="top-bar">
+      <div className="container top-bar__inner">
+        <TopBarLinks links={header.topBar.left} side="left" />
+        <TopBarLinks links={header.topBar.right} side="right" />
+      </div>
+    </div>
+  );
+}
+
+function MenuLink({ item }: { item: MenuItem }) {
+  const { t } = useI18n();
+  return (
+    <Link href={item.path} newTab={item.external}>
+      {item.label}
+      {item.external && (
+        <>
+          <Icon name="external" size={14} />
+          <span className="visually-hidden"> {t('nav.newTab')}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
+function DesktopMenu() {
+  const { menu, homePath } = useShell();
+  const { t } = useI18n();
+  const [location] = useLocation();
+  return (
+    <nav className="main-nav" aria-label={t('nav.main')}>
+      <ul className="main-nav__list">
+        {menu.map((item) => (
+          <li key={item.id} className={item.children.length ? 'main-nav__item has-children' : 'main-nav__item'} data-active={isActive(item, location, homePath) || undefined}>
+            <MenuLink item={item} />
+            {item.children.length > 0 && (
+              <ul className="main-nav__sub">
+                {item.children.map((c) => (
+                  <li key={c.id} data-active={isActive(c, location, homePath) || undefined}>
+                    <MenuLink item={c} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Drawer({ page }: { page: PageData }) {
+  const { menu, homePath, site } = useShell();
+  const { t } = useI18n();
+  const open = useSettings((s) => s.drawerOpen);
+  const [location] = useLocation();
+  const panel = useRef<HTMLDivElement>(null);
+  const close = () => settings.getState().setDrawer(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      if (e.key === 'Tab' && panel.current) {
+        const items = panel.current.querySelectorAll<HTMLElement>('a[href], button');
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last?.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first?.focus();
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.documentElement.classList.add('no-scroll');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.documentElement.classList.remove('no-scroll');
+      previous?.focus();
+    };
+  }, [open]);
+
+  // Navigating (location change) closes the drawer.
+  useEffect(() => close(), [location]);
+
+  return (
+    <div className="drawer" data-open={open || undefined} hidden={!open}>
+      <div className="drawer__overlay" onClick={close} />
+      <div className="drawer__panel" ref={panel} role="dialog" aria-modal="true" aria-label={t('nav.menu')} id="drawer">
+        <div className="drawer__head">
+          <span className="drawer__title">{t('nav.menu')}</span>
+          <button type="button" className="icon-button" onClick={close} aria-label={t('nav.close')}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <nav aria-label={t('nav.main')}>
+          <ul className="drawer__list">
+            {menu.map((item) => (
+              <li key={item.id} data-active={isActive(item, location, homePath) || undefined}>
+                <MenuLink item={item} />
+                {item.children.length > 0 && (
+                  <ul>
+                    {item.children.map((c) => (
+                      <li key={c.id} data-active={isActive(c, location, homePath) || undefined}>
+                        <MenuLink item={c} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitcher page={page} variant="drawer" />
+        <div className="drawer__contact">
+          <Link href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+            <Icon name="phone" size={16} /> {site.phone}
+          </Link>
+          <Link href={`mailto:${site.email}`}>
+            <Icon name="mail" size={16} /> {site.email}
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Header({ page }: { page: PageData }) {
+  const { header, site, homePath } = useShell();
+  const { t } = useI18n();
+  const scrolled = useSettings((s) => s.headerScrolled);
+  const open = useSettings((s) => s.drawerOpen);
+  const fixed = (header.fixedOnScroll || page.page.showFixedMenu) && scrolled;
+  const small = header.shrinkLogoOnScroll && scrolled;
+  return (
+    <div className="header-slot">
+      <header className="site-header" data-fixed={fixed || undefined} data-small={small || undefined} data-transparent={(header.transparentOnTop && !scrolled) || undefined}>
+        <div className="container site-header__inner">
+          <Link href={homePath} className="site-header__logo">
+            <img src={site.logoUrl} alt={t('nav.homeOf', { name: site.name })} width={220} height={56} />
+          </Link>
+          <DesktopMenu />
+          <LanguageSwitcher page={page} variant="header" />
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-expanded={open}
+            aria-controls="drawer"
+            onClick={() => settings.getState().setDrawer(!open)}
+          >
+            <Icon name="menu" />
+            <span className="menu-button__label">{t('nav.menu')}</span>
+          </button>
+        </div>
+      </header>
+      <Drawer page={page} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CSSProperties } from 'react';
+import { Heading, localize } from '../ui.tsx';
+import { useI18n } from '../i18n.tsx';
+import type { ModuleRegistry } from '../module-api.ts';
+import type { ModuleData } from '../page-data.ts';
+import { GRID_COLUMNS } from '../lib/constants.ts';
+
+function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleRegistry }) {
+  const { lang } = useI18n();
+  const def = registry.get(item.record.view);
+  // The server already skipped (and logged) unknown views; this guards a stale client bundle.
+  if (!def) return null;
+  const m = item.record;
+  const span = m.span ?? GRID_COLUMNS;
+  const style = {
+    '--sm': m.col?.sm ?? GRID_COLUMNS,
+    '--md': m.col?.md ?? span,
+    '--lg': m.col?.lg ?? span,
+    ...(m.colorBackground ? { background: m.colorBackground } : {}),
+    ...(m.backgroundType === 'image' && m.image ? { backgroundImage: `url(${JSON.stringify(m.image.url)})` } : {}),
+  } as CSSProperties;
+  const title = localize(m.title, lang);
+  const description = localize(m.description, lang);
+  const description2 = localize(m.description2, lang);
+  const View = def.View;
+  return (
+    <section className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${m.backgroundType && m.backgroundType !== 'none' ? ' module--bg' : ''}`} style={style} data-module-id={m.id}>
+      {title && (
+        <Heading level={m.titleSize} className="module__title">
+          {title}
+        </Heading>
+      )}
+      {description && <p className="module__description">{description}</p>}
+      <View module={m} data={item.data} lang={lang} />
+      {description2 && <p className="module__description module__description--after">{description2}</p>}
+    </section>
+  );
+}
+
+/** Renders a page's modules in order: full-width ones on their own, the others in the 12-column grid. */
+export function ModuleHost({ modules, registry }: { modules: ModuleData[]; registry: ModuleRegistry }) {
+  const groups: Array<{ full: boolean; items: ModuleData[] }> = [];
+  for (const item of modules) {
+    const full = item.record.position === 'fullWidth';
+    const last = groups[groups.length - 1];
+    if (last && last.full === full) last.items.push(item);
+    else groups.push({ full, items: [item] });
+  }
+  return (
+    <>
+      {groups.map((g, i) => (
+        <div key={i} className={g.full ? 'module-row module-row--full' : 'module-row container'}>
+          {g.items.map((item) => (
+            <ModuleFrame key={item.record.id} item={item} registry={registry} />
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { Link, useShell } from '../ui.tsx';
+import { useI18n } from '../i18n.tsx';
+import { SearchForm } from './SearchForm.tsx';
+
+/** The 404 page: its title, a search form and a link home (SPEC §2). */
+export function NotFound() {
+  const { t } = useI18n();
+  const { homePath } = useShell();
+  return (
+    <div className="container not-found">
+      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__text">{t('notFound.text')}</p>
+      <SearchForm />
+      <p>
+        <Link href={homePath} className="button">
+          {t('notFound.home')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type {
+  Article, BannerConfig, CookieConsentConfig, FooterConfig, HeaderConfig, LanguageConfig, ModuleRecord,
+  PageRecord, PopupConfig, SiteInfo,
+} from '../schemas/types.gen.ts';
+import type { Lang } from './lib/constants.ts';
+import type { Dictionary } from './lib/format.ts';
+
+export type { Article, ModuleRecord, PageRecord };
+
+/** The whole validated site configuration and content, as the server holds it. */
+export interface Content {
+  languages: LanguageConfig;
+  site: SiteInfo;
+  header: HeaderConfig;
+  footer: FooterConfig;
+  banner: BannerConfig;
+  popup: PopupConfig;
+  cookieConsent: CookieConsentConfig;
+  pages: PageRecord[];
+  articles: Article[];
+  dictionaries: Partial<Record<Lang, Dictionary>>;
+  /** Hash of the content: a page's HTML depends only on path, query and this. */
+  version: string;
+}

@@ -1,0 +1,44 @@
+/** Every number the spec gives for layout and behaviour, named once (SPEC §4, §9). */
+
+/** Languages the product knows; which are enabled comes from config. */
+export const LANGUAGES = ['nl', 'fr', 'en', 'de'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+/** Content written for no other language falls back along this chain (de → en). */
+export const CONTENT_FALLBACK: Record<Lang, Lang[]> = { nl: ['nl', 'en'], fr: ['fr', 'en'], en: ['en'], de: ['de', 'en'] };
+/** BCP 47 locale used for formatting in each language. */
+export const LOCALES: Record<Lang, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-BE', de: 'de-BE' };
+
+/** Scroll offset (px) after which the header shrinks / becomes fixed. */
+export const HEADER_SCROLL_OFFSET = 30;
+/** Scroll offset (px) from which the back-to-top button appears. */
+export const BACK_TO_TOP_OFFSET = 10;
+/** Debounce (ms) of the back-to-top visibility. */
+export const BACK_TO_TOP_DEBOUNCE_MS = 100;
+/** Duration (ms) of the smooth scroll back to the top. */
+export const SCROLL_TO_TOP_MS = 500;
+
+/** Device classes by viewport width: mobile < 767, tablet 767–1279, desktop ≥ 1280. */
+export const BREAKPOINT_TABLET = 767;
+export const BREAKPOINT_DESKTOP = 1280;
+
+/** The page grid. */
+export const GRID_COLUMNS = 12;
+
+/** Modal overlay stacking level (popup, drawer, dialogs). */
+export const MODAL_Z_INDEX = 1300;
+
+/** Module limits per context (numberItemOfRow, maxItems). */
+export const MODULE_LIMITS = {
+  home: { numberItemOfRow: 4, maxItems: 4 },
+  team: { numberItemOfRow: 3, maxItems: 18 },
+  services: { numberItemOfRow: 1, maxItems: 40 },
+  blog: { numberItemOfRow: 1, maxItems: 40 },
+} as const;
+
+/** Description cleanup: default length, and the share of it after which we cut at the last space. */
+export const DESCRIPTION_LIMIT = 250;
+export const DESCRIPTION_CUT_AT_SPACE_RATIO = 0.8;
+
+/** Site search: shortest query and most results shown. */
+export const SEARCH_MIN_QUERY = 2;
+export const SEARCH_MAX_RESULTS = 30;

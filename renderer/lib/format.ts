@@ -1,0 +1,48 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { LOCALES, type Lang } from './constants.ts';
+
+export type Dictionary = Record<string, string>;
+
+const cache = createIntlCache();
+
+/** An @formatjs/intl instance for one language; missing keys fall back to `fallback` messages. */
+export function makeIntl(lang: Lang, messages: Dictionary, fallback: Dictionary = {}): IntlShape<string> {
+  return createIntl(
+    {
+      locale: LOCALES[lang],
+      defaultLocale: LOCALES[lang],
+      messages: { ...fallback, ...messages },
+      onError: () => {},
+    },
+    cache,
+  );
+}
+
+/** Belgian number grouping (1.234.567), the same in every language, as the agency prints prices. */
+const belgianNumber = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
+
+/** Price with the euro sign as prefix: € 350.000 (SPEC §9). 'NaN' when the value is not a number. */
+export function formatPrice(value: unknown): string {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return 'NaN';
+  return `€ ${belgianNumber.format(n)}`;
+}
+
+/** Day-month-year (SPEC §9): 2026-03-12 → 12-03-2026. '' when not a date. */
+export function formatDate(value: string | Date | undefined | null): string {
+  if (!value) return '';
+  const d = value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  if (Number.isNaN(d.getTime())) return '';
+  const dd = String(d.getUTCDate()).padStart(2, '0');
+  const mm = String(d.getUTCMonth() + 1).padStart(2, '0');
+  return `${dd}-${mm}-${d.getUTCFullYear()}`;
+}
+
+/** Shortens plain text to `limit` characters with an ellipsis, cutting at the last space past 80%. */
+export function truncateText(text: string, limit: number, cutRatio: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= limit) return clean;
+  const cut = clean.slice(0, limit);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace >= limit * cutRatio ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}

@@ -1,0 +1,122 @@
+/** What the server sends for one page: embedded once in the HTML, or from GET /api/page. */
+import type { ModuleRecord } from './content.ts';
+import type { Lang } from './lib/constants.ts';
+import type { Dictionary } from './lib/format.ts';
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical: string;
+  robots: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+  og: { type: string; title: string; description: string; image: string; url: string; locale: string; siteName: string };
+  twitter: { card: string; title: string; description: string; image: string; site?: string };
+  jsonLd: string[];
+}
+
+export interface ImageView { url: string; alt: string }
+
+export interface BannerView {
+  type: 'image' | 'gallery' | 'video' | 'color';
+  images: ImageView[];
+  video?: { url: string; type?: string; poster?: string; mobileUrl?: string; mobilePoster?: string };
+  color?: string;
+  transparent?: boolean;
+  title?: string;
+  description?: string;
+}
+
+export interface MenuItem {
+  id: number | string;
+  label: string;
+  path: string;
+  external: boolean;
+  children: MenuItem[];
+}
+
+export interface LinkView { label: string; href: string; external: boolean; icon?: string; color?: string }
+
+export interface FooterColumnView {
+  title?: string;
+  intro?: string;
+  html?: string;
+  images: ImageView[];
+  links: LinkView[];
+  sm: number;
+  md: number;
+  lg: number;
+}
+
+export interface ShellData {
+  lang: Lang;
+  languages: Array<{ code: Lang; label: string }>;
+  homePath: string;
+  searchPath?: string;
+  site: {
+    name: string;
+    logoUrl: string;
+    phone: string;
+    email: string;
+    addressLines: string[];
+    ipiNumber?: string;
+    companyNumber?: string;
+    social: Array<{ icon: string; url: string }>;
+    credits: { design?: string; implementation?: string };
+  };
+  header: {
+    shrinkLogoOnScroll: boolean;
+    fixedOnScroll: boolean;
+    transparentOnTop: boolean;
+    topBar: { left: LinkView[]; right: LinkView[] } | null;
+  };
+  menu: MenuItem[];
+  footer: { columns: FooterColumnView[]; legal: LinkView[]; copyright: string };
+  messages: Dictionary;
+  assetsVersion: string;
+}
+
+export interface ModuleData {
+  record: ModuleRecord;
+  data: unknown;
+}
+
+export interface PageData {
+  path: string;
+  search: string;
+  lang: Lang;
+  status: 200 | 404;
+  kind: 'page' | 'article' | 'notFound';
+  alternates: Partial<Record<Lang, string>>;
+  head: HeadData;
+  page: {
+    id: number | null;
+    type: string;
+    title: string;
+    showTitle: boolean;
+    showBreadCrumb: boolean;
+    showFixedMenu: boolean;
+    noCookiePopup: boolean;
+    css?: string;
+  };
+  banner: BannerView | null;
+  breadcrumbs: Array<{ name: string; path?: string }>;
+  modules: ModuleData[];
+  contentVersion: string;
+}
+
+export interface InitialData {
+  shell: ShellData;
+  page: PageData;
+}
+
+/** Serialises data for an inline <script>: no `</script>`, no HTML comment openers, no line separators. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export const INITIAL_DATA_GLOBAL = '__VITRINE__';

@@ -1,0 +1,71 @@
+/**
+ * The renderer's public API for modules: links, sanitised HTML, headings, images, i18n.
+ * Modules import from here (and module-api.ts), nothing deeper.
+ */
+import { createContext, useContext, type ReactNode, type AnchorHTMLAttributes } from 'react';
+import { Link as RouterLink } from 'wouter';
+import type { ShellData } from './page-data.ts';
+
+export { useI18n } from './i18n.tsx';
+export { localize } from './lib/localize.ts';
+export { formatDate, formatPrice } from './lib/format.ts';
+export { MODULE_LIMITS } from './lib/constants.ts';
+
+export const ShellContext = createContext<ShellData | null>(null);
+export function useShell(): ShellData {
+  const s = useContext(ShellContext);
+  if (!s) throw new Error('useShell outside the app');
+  return s;
+}
+
+export function isExternal(href: string): boolean {
+  return /^(https?:)?\/\//.test(href) || /^(mailto|tel):/.test(href);
+}
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children: ReactNode; newTab?: boolean };
+
+/** A link: internal paths navigate client-side, external ones open in a new tab. */
+export function Link({ href, children, newTab, ...rest }: LinkProps) {
+  if (isExternal(href) || newTab) {
+    const web = /^(https?:)?\/\//.test(href);
+    return (
+      <a href={href} {...(web || newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <RouterLink href={href} {...rest}>
+      {children}
+    </RouterLink>
+  );
+}
+
+/** HTML that the server sanitised when it loaded the content. */
+export function Html({ html, className }: { html: string; className?: string }) {
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function Heading({ level, children, className, id }: { level: string | undefined; children: ReactNode; className?: string; id?: string }) {
+  const Tag = (/^h[1-6]$/.test(level ?? '') ? level : 'h2') as 'h2';
+  return (
+    <Tag className={className} id={id}>
+      {children}
+    </Tag>
+  );
+}
+
+export function Img({ src, alt, width, height, className, eager }: { src: string; alt: string; width: number; height: number; className?: string; eager?: boolean }) {
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+}

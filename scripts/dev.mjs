@@ -1,0 +1,41 @@
+// npm run dev: Koa with Vite in middleware mode — the renderer and modules hot-reload.
+import { createServer } from 'vite';
+import { join, resolve } from 'node:path';
+import { root } from './schema-files.mjs';
+
+const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+
+// Vite's connect middleware inside Koa: it either answers (a module, a CSS file) or passes on.
+const middleware = (ctx, next) =>
+  new Promise((resolve, reject) => {
+    ctx.res.once('finish', () => {
+      ctx.respond = false;
+      resolve();
+    });
+    vite.middlewares(ctx.req, ctx.res, (err) => (err ? reject(err) : resolve(next())));
+  });
+
+async function assets() {
+  const html = await vite.transformIndexHtml('/', '<html><head></head><body></body></html>');
+  const devScripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
+  const devInline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  return { js: '/renderer/entry-client.tsx', css: ['/renderer/styles/site.css'], preload: [], devScripts, devInline };
+}
+
+const { start, ConfigError } = await vite.ssrLoadModule('/server/main.ts');
+try {
+  await start({
+    root,
+    port: process.env.PORT ? Number(process.env.PORT) : 3000,
+    dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
+    configDir: process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined,
+    dev: { middleware, loadRenderer: () => vite.ssrLoadModule('/renderer/entry-server.tsx'), assets },
+  });
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error('The site configuration is not valid:');
+    for (const line of e.lines) console.error(line);
+  } else console.error(e);
+  await vite.close();
+  process.exit(1);
+}

@@ -1,0 +1,174 @@
+/**
+ * The Koa application: static files, JSON API, robots.txt and sitemap.xml, and server-side
+ * rendering of every page path. Public pages set no cookies.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import compress from 'koa-compress';
+import serve from 'koa-static';
+import { constants as zlib } from 'node:zlib';
+import { join } from 'node:path';
+import type { PassThrough } from 'node:stream';
+import type { Assets } from '../renderer/App.tsx';
+import type { InitialData } from '../renderer/page-data.ts';
+import type { Content } from '../renderer/content.ts';
+import type { ModuleRegistry } from '../renderer/module-api.ts';
+import { Site, type Logger } from './site.ts';
+import type { Storage } from './storage.ts';
+
+export interface Renderer {
+  registry: ModuleRegistry;
+  renderStream: (initial: InitialData, assets: Assets, onError: (e: unknown) => void) => Promise<PassThrough>;
+  renderHtml: (initial: InitialData, assets: Assets) => string;
+}
+
+export interface AppOptions {
+  content: Content;
+  /** The renderer module; in development it is loaded anew per request (hot reload). */
+  renderer: () => Promise<Renderer>;
+  assets: () => Promise<Assets>;
+  /** Folder of built client assets (hashed, served as immutable), absent in development. */
+  clientDir?: string;
+  configDir: string;
+  storage: Storage;
+  origin: string;
+  log?: Logger;
+  /** Extra middleware placed before the page renderer (Vite's in development). */
+  before?: Koa.Middleware[];
+}
+
+const MAX_PATH_LENGTH = 2000;
+
+const consoleLogger: Logger = {
+  warn: (m) => console.warn(`warning: ${m}`),
+  error: (m, e) => console.error(`error: ${m}${e ? `: ${(e as Error)?.stack ?? e}` : ''}`),
+};
+
+const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Something went wrong on our side</h1><p>Please try again in a moment.</p><p lang="nl">Er ging iets mis aan onze kant. Probeer het zo meteen opnieuw.</p><p lang="fr">Une erreur s'est produite de notre côté. Veuillez réessayer dans un instant.</p><p><a href="/">Home</a></p></body></html>`;
+
+export function createApp(opts: AppOptions) {
+  const log = opts.log ?? consoleLogger;
+  // One Site per content version and registry (the registry changes only on hot reload in development).
+  let site: Site | null = null;
+  const currentSite = (registry: ModuleRegistry): Site => {
+    if (!site || site.registry !== registry) site = new Site(opts.content, registry, opts.origin, log);
+    return site;
+  };
+
+  const app = new Koa();
+  app.proxy = process.env.TRUST_PROXY === '1';
+  app.silent = true;
+
+  // Errors: logged with their stack on the server, never shown to a visitor.
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (e) {
+      const err = e as { status?: number; expose?: boolean; message?: string };
+      const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
+      if (status >= 500) log.error(`${ctx.method} ${ctx.url}`, e);
+      ctx.status = status;
+      if (ctx.path.startsWith('/api/')) ctx.body = { error: status >= 500 ? 'API ERROR' : err.expose ? err.message : 'Bad request' };
+      else {
+        ctx.type = 'html';
+        ctx.body = status >= 500 ? ERROR_PAGE : `<!DOCTYPE html><title>${status}</title><p>${status}</p>`;
+      }
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    await next();
+  });
+
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } }));
+
+  for (const mw of opts.before ?? []) app.use(mw);
+
+  if (opts.clientDir) {
+    const assets = serve(opts.clientDir, { maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: false, brotli: false, index: false });
+    app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
+  }
+  const media = serve(join(opts.configDir), { maxage: 24 * 3600 * 1000, index: false });
+  app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));
+
+  const router = new Router();
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\n\nSitemap: ${opts.origin}/sitemap.xml\n`;
+  });
+
+  router.get('/sitemap.xml', async (ctx) => {
+    const s = currentSite((await opts.renderer()).registry);
+    ctx.type = 'application/xml';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = s.sitemap();
+  });
+
+  router.get('/healthz', (ctx) => {
+    ctx.body = { ok: true, contentVersion: opts.content.version };
+  });
+
+  // Client-side navigation: the same page data the server embeds in the HTML.
+  router.get('/api/page', async (ctx) => {
+    const path = ctx.query.path;
+    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.length > MAX_PATH_LENGTH) {
+      ctx.status = 400;
+      ctx.body = { error: 'path must be a site path starting with / (at most 2000 characters)', field: 'path' };
+      return;
+    }
+    const s = currentSite((await opts.renderer()).registry);
+    const result = await s.page(path);
+    ctx.set('Cache-Control', 'no-cache');
+    if ('redirect' in result) {
+      ctx.body = { redirect: result.redirect };
+      return;
+    }
+    const have = typeof ctx.query.shells === 'string' ? ctx.query.shells.split(',') : [];
+    ctx.status = result.status;
+    ctx.body = { page: result.initial.page, ...(have.includes(result.initial.page.lang) ? {} : { shell: result.initial.shell }) };
+  });
+
+  router.all('/api/{*rest}', (ctx) => {
+    ctx.status = 404;
+    ctx.body = { error: 'Not found' };
+  });
+
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  // Every other GET is a page path, rendered by React on the server and streamed.
+  app.use(async (ctx) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
+    if (ctx.path.length > MAX_PATH_LENGTH) {
+      ctx.status = 414;
+      return;
+    }
+    const renderer = await opts.renderer();
+    const s = currentSite(renderer.registry);
+    const result = await s.page(ctx.url);
+    if ('redirect' in result) {
+      ctx.status = result.status;
+      ctx.redirect(result.redirect);
+      return;
+    }
+    const assets = await opts.assets();
+    ctx.status = result.status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Language', result.initial.page.lang);
+    ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    if (ctx.method === 'HEAD') return;
+    ctx.body = await renderer.renderStream(result.initial, assets, (e) => log.error(`render ${ctx.url}`, e));
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+/**
+ * The server's entry: validates the site configuration (one line per problem, exit 1), opens the
+ * storage, and serves. Bundled by `vite build --ssr` for production; run through Vite in development.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type Koa from 'koa';
+import * as rendererModule from '../renderer/entry-server.tsx';
+import type { Assets } from '../renderer/App.tsx';
+import { loadSiteConfig } from './config.ts';
+import { formatProblem } from './schemas.ts';
+import { createApp, type Renderer } from './app.ts';
+import { fileStorage } from './storage.ts';
+
+export interface StartOptions {
+  root: string;
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  configDir?: string;
+  publicUrl?: string;
+  /** Development: Vite's middleware and module loader instead of the bundle. */
+  dev?: { middleware: Koa.Middleware; loadRenderer: () => Promise<Renderer>; assets: () => Promise<Assets> };
+  quiet?: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+/** Validates the config folder; throws ConfigError with one line per problem. */
+export function checkConfig(configDir: string, renderer: Renderer = rendererModule, quiet = false) {
+  const result = loadSiteConfig(configDir, renderer.registry);
+  if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
+  if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
+  return result.content;
+}
+
+function prodAssets(root: string): Assets {
+  const manifestPath = join(root, 'dist/client/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+  const entry = manifest['renderer/entry-client.tsx'];
+  if (!entry) throw new Error(`${manifestPath} has no client entry`);
+  const preload = new Set<string>();
+  const css = new Set(entry.css ?? []);
+  const walk = (keys: string[] | undefined) => {
+    for (const k of keys ?? []) {
+      const chunk = manifest[k];
+      if (!chunk || preload.has(`/${chunk.file}`)) continue;
+      preload.add(`/${chunk.file}`);
+      chunk.css?.forEach((c) => css.add(c));
+      walk(chunk.imports);
+    }
+  };
+  walk(entry.imports);
+  return { js: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
+}
+
+export async function start(opts: StartOptions): Promise<Server> {
+  const configDir = opts.configDir ?? join(opts.root, 'site-config');
+  const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
+  const content = checkConfig(configDir, renderer, opts.quiet);
+  const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
+  const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
+  if (seed.data.seeds.at(-1)?.version !== content.version) {
+    await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
+  }
+  const assets = opts.dev ? opts.dev.assets : ((a) => async () => a)(prodAssets(opts.root));
+  const clientDir = join(opts.root, 'dist/client');
+  const app = createApp({
+    content,
+    renderer: opts.dev ? opts.dev.loadRenderer : async () => rendererModule,
+    assets,
+    clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
+    configDir,
+    storage,
+    origin: (opts.publicUrl ?? content.site.url).replace(/\/$/, ''),
+    before: opts.dev ? [opts.dev.middleware] : [],
+  });
+  const port = opts.port ?? 3000;
+  const host = opts.host ?? '0.0.0.0';
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => {
+      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${content.version}, data in ${storage.dir})`);
+      resolve(server);
+    });
+    server.on('error', reject);
+  });
+}
+
+export { rendererModule };

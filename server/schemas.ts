@@ -1,0 +1,86 @@
+/**
+ * The schema registry's one AJV instance: every core schema and every module's schema, compiled
+ * once at start-up. Server only (the public bundle carries no validator).
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ModuleRegistry } from '../renderer/module-api.ts';
+import common from '../schemas/common.json';
+import languages from '../schemas/languages.json';
+import site from '../schemas/site.json';
+import header from '../schemas/header.json';
+import footer from '../schemas/footer.json';
+import banner from '../schemas/banner.json';
+import popup from '../schemas/popup.json';
+import cookieConsent from '../schemas/cookie-consent.json';
+import dictionary from '../schemas/dictionary.json';
+import moduleSchema from '../schemas/module.json';
+import page from '../schemas/page.json';
+import pages from '../schemas/pages.json';
+import article from '../schemas/article.json';
+import articles from '../schemas/articles.json';
+
+export const coreSchemas = { common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles };
+
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export class SchemaRegistry {
+  readonly ajv: Ajv2020;
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(registry: ModuleRegistry) {
+    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: false });
+    (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
+    for (const s of Object.values(coreSchemas)) this.ajv.addSchema(s);
+    for (const def of registry.all()) this.ajv.addSchema(def.schema);
+    for (const s of Object.values(coreSchemas)) if (s.$id !== common.$id) this.validators.set(s.$id, this.ajv.compile(s));
+    for (const def of registry.all()) this.validators.set(def.view, this.ajv.getSchema(String(def.schema.$id))!);
+  }
+
+  /** Validates `data` against a core schema ($id or key of coreSchemas) or a module view's schema. */
+  validate(which: string, data: unknown, file: string, prefix = ''): Problem[] {
+    const id = (coreSchemas as Record<string, { $id: string }>)[which]?.$id ?? which;
+    const v = this.validators.get(id);
+    if (!v) throw new Error(`no schema ${which}`);
+    return v(data) ? [] : toProblems(v.errors ?? [], file, prefix);
+  }
+}
+
+/** AJV errors → one problem per error, with a readable message and the pointer of the field. */
+export function toProblems(errors: ErrorObject[], file: string, prefix = ''): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let pointer = prefix + e.instancePath;
+    let message = e.message ?? 'is not valid';
+    if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
+      const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string });
+      pointer += `/${p.additionalProperty ?? p.unevaluatedProperty}`;
+      message = 'is not a known field';
+    } else if (e.keyword === 'required') {
+      pointer += `/${(e.params as { missingProperty: string }).missingProperty}`;
+      message = 'is required';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'const') {
+      message = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    } else if (e.keyword === 'propertyNames') {
+      continue; // reported again, more precisely, by the error on the name itself
+    } else if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf') {
+      continue;
+    }
+    const key = `${pointer}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ file, pointer: pointer || '/', message });
+  }
+  return out;
+}
+
+export function formatProblem(p: Problem): string {
+  return `${p.file} ${p.pointer}: ${p.message}`;
+}

@@ -1,0 +1,382 @@
+/**
+ * One content version, ready to serve: the route table, the shell of each language, and the
+ * builder of a page's data (route → modules loaded → head, breadcrumbs, banner).
+ */
+import type { Article, Content, ModuleRecord, PageRecord } from '../renderer/content.ts';
+import type { LoadContext, ModuleRegistry } from '../renderer/module-api.ts';
+import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../renderer/page-data.ts';
+import { LOCALES, type Lang } from '../renderer/lib/constants.ts';
+import { localize, localizeStrict } from '../renderer/lib/localize.ts';
+import { RouteTable } from '../renderer/lib/routes.ts';
+import { joinPath } from '../renderer/lib/path.ts';
+import { makeIntl } from '../renderer/lib/format.ts';
+import type { Media, PublicText } from '../schemas/types.gen.ts';
+
+export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 404; initial: InitialData };
+
+export interface Logger {
+  warn: (msg: string) => void;
+  error: (msg: string, e?: unknown) => void;
+}
+
+/** Synthetic id of the module that shows the article of an article path. */
+const ARTICLE_MODULE_ID = 1_000_000;
+
+export class Site {
+  readonly routes: RouteTable;
+  private readonly shells = new Map<Lang, ShellData>();
+  private readonly warned = new Set<string>();
+
+  constructor(
+    readonly content: Content,
+    readonly registry: ModuleRegistry,
+    private readonly origin: string,
+    private readonly log: Logger,
+  ) {
+    this.routes = new RouteTable(content);
+    for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
+  }
+
+  shell(lang: Lang): ShellData {
+    return this.shells.get(lang) ?? this.shells.get(this.routes.defaultLang)!;
+  }
+
+  private linkHref(link: string, lang: Lang): string {
+    const m = /^page:(\d+)$/.exec(link);
+    return m ? this.routes.pathOf(Number(m[1]), lang) : link;
+  }
+
+  private image(m: Media | undefined, lang: Lang) {
+    return m ? { url: m.url, alt: localize(m.alt, lang) } : undefined;
+  }
+
+  private text(t: PublicText | undefined, lang: Lang): string | undefined {
+    return t && t.public !== false ? localizeStrict(t.value, lang) : undefined;
+  }
+
+  private menuItem(p: PageRecord, lang: Lang, children: PageRecord[]): MenuItem {
+    const external = !!(p.redirect && p.redirectUrl);
+    return {
+      id: p.id,
+      label: localize(p.title, lang),
+      path: external ? p.redirectUrl! : this.routes.pagePath(p, lang),
+      external,
+      children: [
+        ...children.map((c) => this.menuItem(c, lang, [])),
+        ...(p.subMenu ?? []).map((s, i) => {
+          const href = this.linkHref(s.link, lang);
+          return { id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] };
+        }),
+      ],
+    };
+  }
+
+  private buildShell(lang: Lang): ShellData {
+    const { content, routes } = this;
+    const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
+    const sorted = [...content.pages].sort((a, b) => a.sort - b.sort || a.id - b.id);
+    const menu = sorted
+      .filter((p) => p.parentId === null && inMenu(p))
+      .map((p) => this.menuItem(p, lang, p.isHaveSubMenu === false ? [] : sorted.filter((c) => c.parentId === p.id && inMenu(c))));
+    const link = (l: { label: Record<string, string>; link: string; icon?: string; color?: string }): LinkView => {
+      const href = this.linkHref(l.link, lang);
+      return { label: localize(l.label, lang), href, external: /^https?:/.test(href), icon: l.icon, color: l.color };
+    };
+    const pageLink = (id: number): LinkView => ({ label: localize(routes.page(id)?.title, lang), href: routes.pathOf(id, lang), external: false });
+    const tb = content.header.topBar;
+    const messages = { ...(content.dictionaries.en ?? {}), ...(content.dictionaries[lang] ?? {}) };
+    const intl = makeIntl(lang, messages);
+    const site = content.site;
+    const searchPage = content.pages.find((p) => p.status === 'Published' && p.modules?.some((m) => m.view === 'site-search'));
+    const year = new Date().getUTCFullYear();
+    return {
+      lang,
+      languages: routes.enabled.map((code) => ({ code, label: messages[`lang.${code}`] ?? code })),
+      homePath: joinPath(lang),
+      searchPath: searchPage ? routes.pagePath(searchPage, lang) : undefined,
+      site: {
+        name: site.name,
+        logoUrl: site.logo?.url ?? '/media/logo.svg',
+        phone: site.phone,
+        email: site.email,
+        addressLines: [site.address.street, `${site.address.zip} ${localize(site.address.city, lang)}`],
+        ipiNumber: site.ipiNumber,
+        companyNumber: site.companyNumber,
+        social: site.social ?? [],
+        credits: site.credits ?? {},
+      },
+      header: {
+        shrinkLogoOnScroll: content.header.shrinkLogoOnScroll !== false,
+        fixedOnScroll: content.header.fixedOnScroll !== false,
+        transparentOnTop: content.header.transparentOnTop === true,
+        topBar: tb.show
+          ? {
+              left: (tb.left ?? []).filter((l) => l.status === 'Published').map(link),
+              right: (tb.right ?? []).filter((l) => l.status === 'Published').map(link),
+            }
+          : null,
+      },
+      menu,
+      footer: {
+        columns: content.footer.columns.map((c) => ({
+          title: this.text(c.title, lang),
+          intro: this.text(c.intro, lang),
+          html: this.text(c.text, lang),
+          images: c.images && c.images.public !== false ? c.images.items.map((m) => this.image(m, lang)!) : [],
+          links: (c.links ?? []).map(pageLink),
+          sm: c.sm ?? 12,
+          md: c.md ?? 6,
+          lg: c.lg ?? 3,
+        })),
+        legal: (content.footer.legalLinks ?? []).map(pageLink),
+        copyright: localize(content.footer.copyright, lang) || (intl.formatMessage({ id: 'footer.copyright' }, { year, name: site.name }) as string),
+      },
+      messages,
+      assetsVersion: content.version,
+    };
+  }
+
+  private banner(page: PageRecord, lang: Lang): BannerView | null {
+    if (!page.showPageBanner) return null;
+    const site = this.content.banner;
+    const type = !page.bannerType || page.bannerType === 'site' || page.bannerType === 'properties' ? site.type : page.bannerType;
+    const fromSite = !page.bannerType || page.bannerType === 'site' || page.bannerType === 'properties';
+    const title = this.text(page.bannerTitle, lang) ?? (fromSite ? this.text(site.title, lang) : undefined);
+    const description = this.text(page.bannerDescription, lang) ?? (fromSite ? this.text(site.description, lang) : undefined);
+    const base = { title, description, transparent: page.bannerTransparent };
+    const img = (m: Media | undefined) => this.image(m, lang);
+    switch (type) {
+      case 'image': {
+        const image = img(fromSite ? site.image : page.bannerImage);
+        return image ? { ...base, type, images: [image] } : null;
+      }
+      case 'gallery': {
+        const images = (fromSite ? site.gallery?.images ?? [] : page.bannerImages ?? []).map((m) => img(m)!);
+        return images.length ? { ...base, type, images } : null;
+      }
+      case 'video': {
+        const video = fromSite
+          ? site.video
+          : page.bannerVideo
+            ? { url: page.bannerVideo, poster: page.bannerVideoPoster, mobileUrl: page.bannerVideoMobile, mobilePoster: page.bannerVideoMobilePoster }
+            : undefined;
+        return video ? { ...base, type, images: [], video } : null;
+      }
+      case 'color':
+        return { ...base, type, images: [], color: fromSite ? site.color : page.bannerColor };
+      default:
+        return null;
+    }
+  }
+
+  private absolute(url: string | undefined): string {
+    if (!url) return '';
+    return /^https?:/.test(url) ? url : `${this.origin}${url}`;
+  }
+
+  private ancestors(page: PageRecord): PageRecord[] {
+    const chain: PageRecord[] = [];
+    for (let p = page.parentId ? this.routes.page(page.parentId) : undefined; p && chain.length < 10; p = p.parentId ? this.routes.page(p.parentId) : undefined) chain.unshift(p);
+    return chain;
+  }
+
+  private async loadModules(records: ModuleRecord[], ctx: LoadContext): Promise<ModuleData[]> {
+    const out: ModuleData[] = [];
+    for (const record of records) {
+      const def = this.registry.get(record.view);
+      if (!def) {
+        const key = `${ctx.page.id}:${record.id}`;
+        if (!this.warned.has(key)) {
+          this.warned.add(key);
+          this.log.warn(`page ${ctx.page.id} module ${record.id}: view not found ("${record.view}"); skipped`);
+        }
+        continue;
+      }
+      try {
+        out.push({ record, data: def.load ? await def.load(record, ctx) : null });
+      } catch (e) {
+        // One failing module never takes the page down: it is logged and left out.
+        this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
+      }
+    }
+    return out;
+  }
+
+  /** Data of the page at `url` (path and query), or where it redirects. */
+  async page(url: string): Promise<PageResult> {
+    const u = new URL(url, 'http://x');
+    const resolution = this.routes.resolve(u.pathname);
+    if (resolution.kind === 'redirect') return { redirect: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
+    const lang = resolution.lang;
+    const shell = this.shell(lang);
+    const t = (id: string) => shell.messages[id] ?? id;
+    const site = this.content.site;
+    const home = this.content.pages.find((p) => p.path === '/');
+    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+
+    if (resolution.kind === 'notFound') {
+      const title = t('notFound.title');
+      const page: PageData = {
+        path: u.pathname,
+        search: u.search.replace(/^\?/, ''),
+        lang,
+        status: 404,
+        kind: 'notFound',
+        alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
+        head: this.head({ lang, title: `${title} | ${site.name}`, description: t('notFound.text'), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
+        page: { id: null, type: 'page', title, showTitle: true, showBreadCrumb: false, showFixedMenu: false, noCookiePopup: false },
+        banner: null,
+        breadcrumbs: [homeCrumb, { name: title }],
+        modules: [],
+        contentVersion: this.content.version,
+      };
+      return { status: 404, initial: { shell, page } };
+    }
+
+    const { page, article } = resolution;
+    const path = article ? this.routes.articlePath(article, lang)! : this.routes.pagePath(page, lang);
+    const ctx: LoadContext = { lang, content: this.content, routes: this.routes, page, article, query: u.searchParams };
+    const records: ModuleRecord[] = article
+      ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
+      : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+    const modules = await this.loadModules(records, ctx);
+
+    const crumbs: PageData['breadcrumbs'] = page.path === '/' ? [homeCrumb] : [homeCrumb, ...this.ancestors(page).filter((p) => p.path !== '/').map((p) => ({ name: localize(p.breadcrumbName ?? p.title, lang), path: this.routes.pagePath(p, lang) }))];
+    if (page.path !== '/') crumbs.push({ name: localize(page.breadcrumbName ?? page.title, lang), path: this.routes.pagePath(page, lang) });
+    if (article) crumbs.push({ name: localize(article.title, lang), path });
+
+    const meta = article ? undefined : localizeStrict(page.metadata, lang);
+    const pageTitle = article ? localize(article.title, lang) : meta?.pageTitle || localize(page.title, lang);
+    const docTitle = meta?.metadataTitle || (page.path === '/' ? `${site.name} – ${pageTitle}` : `${pageTitle} | ${site.name}`);
+    const description = (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) || localize(home?.description, lang);
+    const noindex = page.status === 'Hidden' || page.type === 'feedback' || page.isActiveSEO === false || u.search !== '';
+    const image = article?.image?.url ?? meta?.ogImage ?? page.image?.url ?? site.defaultImage?.url;
+    const jsonLd = [
+      safeJson({
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: this.absolute(c.path ?? path) })),
+      }),
+    ];
+    if (page.path === '/') jsonLd.push(safeJson(this.agencyJsonLd(lang)));
+    if (article && article.category === 'blog') {
+      const author = this.content.articles.find((a) => a.id === article.author);
+      jsonLd.push(
+        safeJson({
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: pageTitle,
+          datePublished: article.date,
+          inLanguage: LOCALES[lang],
+          image: this.absolute(article.image?.url),
+          author: author?.person ? { '@type': 'Person', name: author.person.name } : undefined,
+          publisher: { '@type': 'Organization', name: site.name },
+          mainEntityOfPage: this.absolute(path),
+        }),
+      );
+    }
+    if (meta?.schemaData) jsonLd.push(safeJson(JSON.parse(meta.schemaData)));
+
+    const data: PageData = {
+      path,
+      search: u.search.replace(/^\?/, ''),
+      lang,
+      status: 200,
+      kind: article ? 'article' : 'page',
+      alternates: this.routes.alternates(page, article),
+      head: this.head({
+        lang,
+        title: docTitle,
+        description,
+        path,
+        robots: `${noindex ? 'noindex' : 'index'}, ${page.noReferrerNoFollow ? 'nofollow' : 'follow'}`,
+        alternates: this.routes.alternates(page, article),
+        type: article ? 'article' : 'website',
+        image,
+        ogTitle: meta?.ogTitle,
+        ogDescription: meta?.ogDescription,
+        twitterTitle: meta?.twitterTitle,
+        twitterDescription: meta?.twitterDescription,
+        twitterImage: meta?.twitterImage,
+        jsonLd,
+      }),
+      page: {
+        id: page.id,
+        type: page.type,
+        title: pageTitle,
+        showTitle: !article && page.path !== '/',
+        showBreadCrumb: page.showBreadCrumb !== false && page.path !== '/',
+        showFixedMenu: page.showFixedMenu === true,
+        noCookiePopup: page.noCookiePopup === true,
+        css: page.css,
+      },
+      banner: article ? null : this.banner(page, lang),
+      breadcrumbs: crumbs,
+      modules,
+      contentVersion: this.content.version,
+    };
+    return { status: 200, initial: { shell, page: data } };
+  }
+
+  private agencyJsonLd(lang: Lang) {
+    const s = this.content.site;
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateAgent',
+      name: s.name,
+      legalName: s.legalName,
+      url: `${this.origin}${joinPath(lang)}`,
+      logo: this.absolute(s.logo?.url ?? '/media/logo.svg'),
+      email: s.email,
+      telephone: s.phone,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: s.address.street,
+        postalCode: s.address.zip,
+        addressLocality: localize(s.address.city, lang),
+        addressCountry: 'BE',
+      },
+      sameAs: (s.social ?? []).map((x) => x.url),
+    };
+  }
+
+  private head(o: {
+    lang: Lang; title: string; description: string; path: string; robots: string; type: string;
+    alternates: Partial<Record<Lang, string>>; image?: string; ogTitle?: string; ogDescription?: string;
+    twitterTitle?: string; twitterDescription?: string; twitterImage?: string; jsonLd?: string[];
+  }): HeadData {
+    const alternates = Object.entries(o.alternates).map(([l, p]) => ({ hreflang: l, href: this.absolute(p) }));
+    if (alternates.length) alternates.push({ hreflang: 'x-default', href: this.absolute(o.alternates[this.routes.defaultLang] ?? joinPath(this.routes.defaultLang)) });
+    const image = this.absolute(o.image);
+    return {
+      title: o.title,
+      description: o.description,
+      canonical: this.absolute(o.path),
+      robots: o.robots,
+      alternates,
+      og: { type: o.type, title: o.ogTitle || o.title, description: o.ogDescription || o.description, image, url: this.absolute(o.path), locale: LOCALES[o.lang].replace('-', '_'), siteName: this.content.site.name },
+      twitter: { card: 'summary_large_image', title: o.twitterTitle || o.ogTitle || o.title, description: o.twitterDescription || o.description, image: this.absolute(o.twitterImage) || image, site: this.content.site.twitterSite },
+      jsonLd: o.jsonLd ?? [],
+    };
+  }
+
+  /** sitemap.xml: every published page and article in every language, with its alternates. */
+  sitemap(): string {
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+    const rows: string[] = [];
+    for (const e of this.routes.entries()) {
+      const p = e.page;
+      if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || p.isActiveSEO === false) continue;
+      const alts = this.routes.alternates(p, e.article);
+      const lastmod = (e.article?.date ?? p.modifyDate ?? '').slice(0, 10);
+      rows.push(
+        `<url><loc>${esc(this.absolute(e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${Object.entries(alts)
+          .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(this.absolute(href))}"/>`)
+          .join('')}</url>`,
+      );
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${rows.join('\n')}\n</urlset>\n`;
+  }
+}
+
+export type { Article };

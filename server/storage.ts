@@ -1,0 +1,99 @@
+/**
+ * Storage: one JSON file per collection under DATA_DIR, through lowdb. Every acknowledged write is
+ * durable — written to a temporary file, fsynced, renamed over the old one, directory fsynced —
+ * and writes that arrive while one is flushing are grouped into the next flush.
+ */
+import { mkdirSync } from 'node:fs';
+import { open, readFile, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Low, type Adapter } from 'lowdb';
+
+export class DurableJsonFile<T> implements Adapter<T> {
+  constructor(private readonly path: string) {}
+
+  async read(): Promise<T | null> {
+    try {
+      return JSON.parse(await readFile(this.path, 'utf8')) as T;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new Error(`${this.path}: cannot be read (${(e as Error).message})`);
+    }
+  }
+
+  async write(data: T): Promise<void> {
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    const fh = await open(tmp, 'w');
+    try {
+      await fh.writeFile(JSON.stringify(data));
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, this.path);
+    const dir = await open(dirname(this.path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+}
+
+/** A collection kept in memory and persisted to its own file. */
+export class Collection<T> {
+  private readonly db: Low<T>;
+  private flushing: Promise<void> | null = null;
+  private pending: Promise<void> | null = null;
+
+  constructor(path: string, defaults: T) {
+    this.db = new Low<T>(new DurableJsonFile<T>(path), defaults);
+  }
+
+  async open(): Promise<this> {
+    await this.db.read();
+    return this;
+  }
+
+  get data(): T {
+    return this.db.data;
+  }
+
+  /** Changes the data and resolves once the change is on disk. */
+  async update(change: (data: T) => void): Promise<void> {
+    change(this.db.data);
+    return this.flush();
+  }
+
+  private flush(): Promise<void> {
+    if (this.pending) return this.pending; // joins the next flush
+    if (!this.flushing) {
+      this.flushing = this.db.write().finally(() => (this.flushing = null));
+      return this.flushing;
+    }
+    this.pending = this.flushing.then(() => {
+      this.pending = null;
+      this.flushing = this.db.write().finally(() => (this.flushing = null));
+      return this.flushing;
+    });
+    return this.pending;
+  }
+}
+
+/** The storage of one data directory; the interface a PostgreSQL adapter would also implement. */
+export interface Storage {
+  dir: string;
+  collection<T>(name: string, defaults: T): Promise<Collection<T>>;
+}
+
+export function fileStorage(dir: string): Storage {
+  mkdirSync(dir, { recursive: true });
+  const open = new Map<string, Promise<Collection<unknown>>>();
+  return {
+    dir,
+    collection<T>(name: string, defaults: T) {
+      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad collection name ${name}`);
+      if (!open.has(name)) open.set(name, new Collection<unknown>(join(dir, `${name}.json`), defaults).open());
+      return open.get(name) as Promise<Collection<T>>;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Two builds from one config: the client bundle (hashed assets + manifest) and, with `--ssr`,
+// the server bundle (Koa server + renderer + modules; node_modules stay external).
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  publicDir: false,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: { main: 'server/main.ts' }, output: { entryFileNames: '[name].js' } },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2020',
+        cssCodeSplit: true,
+        rollupOptions: { input: 'renderer/entry-client.tsx' },
+      },
+}));
