@@ -22,6 +22,10 @@ export interface StartOptions {
   publicUrl?: string;
   /** Development: Vite's middleware and module loader instead of the bundle. */
   dev?: { middleware: Koa.Middleware; loadRenderer: () => Promise<Renderer>; assets: () => Promise<Assets> };
+  /** Fixed assets instead of the build's manifest (tests and benchmarks run from source). */
+  assets?: Assets;
+  /** Extra middleware before the page renderer (the benchmark's baseline route). */
+  before?: Koa.Middleware[];
   quiet?: boolean;
 }
 
@@ -68,7 +72,8 @@ export async function start(opts: StartOptions): Promise<Server> {
   if (seed.data.seeds.at(-1)?.version !== content.version) {
     await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
   }
-  const assets = opts.dev ? opts.dev.assets : ((a) => async () => a)(prodAssets(opts.root));
+  const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
+  const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
     content,
@@ -78,7 +83,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     configDir,
     storage,
     origin: (opts.publicUrl ?? content.site.url).replace(/\/$/, ''),
-    before: opts.dev ? [opts.dev.middleware] : [],
+    before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';

@@ -2,16 +2,19 @@
  * Path building (SPEC §2): trim, strip accents and punctuation, lowercase, spaces become hyphens,
  * and paths end with a trailing slash.
  */
+const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ø: 'o', ß: 'ss', ł: 'l', đ: 'd' };
+
 export function slugify(name: string): string {
   return name
     .trim()
+    .toLowerCase()
+    .replace(/[œæøßłđ]/g, (c) => LIGATURES[c])
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '') // accents
     .replace(/[’'`]/g, '') // apostrophes join words: l'achat → lachat
-    .toLowerCase()
     .replace(/[^a-z0-9\s-]+/g, ' ') // other punctuation separates words
-    .trim()
-    .replace(/[\s-]+/g, '-');
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Joins segments into a site path with leading and trailing slash: ('nl','kopen') → /nl/kopen/. */

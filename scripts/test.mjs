@@ -1,0 +1,32 @@
+// npm test: type check, then every vitest project (unit, integration, e2e in real Chromium).
+// Ends with one plain line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './schema-files.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+
+console.log('› tsc --noEmit');
+const tsc = spawnSync(bin('tsc'), ['--noEmit', '-p', '.'], { cwd: root, stdio: 'inherit' });
+tsc.status === 0 ? passed++ : failed++;
+
+const report = join(mkdtempSync(join(tmpdir(), 'vitrine-test-')), 'vitest.json');
+const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+console.log(`› vitest ${args.join(' ')}`);
+const vitest = spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit' });
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  // A suite that failed to load counts as a failure even though none of its tests ran.
+  failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+} catch {
+  failed++;
+}
+if (vitest.status !== 0 && failed === 0) failed++;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer } from '../helpers/server.ts';
+import { loadShipped } from '../helpers/config.ts';
+
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+const { content, routes } = loadShipped();
+const get = (path: string, init?: RequestInit) => fetch(srv.url + path, { redirect: 'manual', ...init });
+const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1].replace(/<!-- -->/g, '');
+const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.close());
+
+describe('pages over HTTP', () => {
+  it('sends / to the default language home', async () => {
+    const r = await get('/');
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/nl/');
+  });
+
+  it.each([
+    ['nl', 'Uw woning in Brussel, in vertrouwde handen'],
+    ['fr', 'Votre bien à Bruxelles, entre de bonnes mains'],
+    ['en', 'Your Brussels home, in trusted hands'],
+  ])('renders the %s home in its language', async (lang, title) => {
+    const r = await get(`/${lang}/`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('text/html');
+    const html = await r.text();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(decode(h1(html)!)).toBe(title);
+    expect(html).toContain(`<link rel="canonical" href="https://www.atrium-immo.be/${lang}/"/>`);
+    for (const l of ['nl', 'fr', 'en']) expect(html).toContain(`<link rel="alternate" hrefLang="${l}" href="https://www.atrium-immo.be/${l}/"/>`);
+    expect(html).toContain('<link rel="alternate" hrefLang="x-default" href="https://www.atrium-immo.be/nl/"/>');
+    expect(html).toContain('"@type":"RealEstateAgent"');
+  });
+
+  it('serves every page and article of the route table in nl, fr and en with its title', async () => {
+    const entries = routes.entries();
+    expect(entries.length).toBeGreaterThan(150);
+    for (const e of entries) {
+      const r = await get(e.path);
+      expect(r.status, e.path).toBe(200);
+      const html = await r.text();
+      if (e.page.path !== '/') {
+        const expected = e.article ? e.article.title[e.lang] : e.page.title[e.lang];
+        expect(decode(h1(html) ?? ''), e.path).toBe(expected);
+      }
+      expect(html, e.path).toContain(`<html lang="${e.lang}"`);
+    }
+  });
+
+  it('shows the 404 page with status 404, a search form and a link home, in the language of the path', async () => {
+    const r = await get('/en/this-page-does-not-exist/');
+    expect(r.status).toBe(404);
+    const html = await r.text();
+    expect(h1(html)).toBe('Oops, this page no longer exists');
+    expect(html).toContain('role="search"');
+    expect(html).toContain('action="/en/search/"');
+    expect(html).toContain('href="/en/"');
+    expect(html).toContain('content="noindex, follow"');
+    const fr = await (await get('/fr/nexiste-plus/')).text();
+    expect(decode(h1(fr)!)).toBe("Oups, cette page n'existe plus");
+  });
+
+  it('redirects a path without trailing slash and an original path permanently', async () => {
+    let r = await get('/fr/nos-services');
+    expect([r.status, r.headers.get('location')]).toEqual([301, '/fr/nos-services/']);
+    r = await get('/for-rent/');
+    expect([r.status, r.headers.get('location')]).toEqual([301, '/nl/huren/']);
+  });
+
+  it('sets no cookie on public pages and compresses them', async () => {
+    const r = await get('/fr/blog-immo/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers.get('set-cookie')).toBeNull();
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(await r.text()).toContain('<html lang="fr"');
+  });
+
+  it('answers HEAD without a body and refuses other methods on pages', async () => {
+    const head = await get('/nl/contact/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const post = await get('/nl/contact/', { method: 'POST', body: 'x' });
+    expect(post.status).toBe(405);
+  });
+
+  it('embeds the page data once and renders Open Graph and Twitter tags', async () => {
+    const html = await (await get('/en/our-services/')).text();
+    expect(html.match(/self\.__VITRINE__=/g)).toHaveLength(1);
+    expect(html).toContain('<meta property="og:title" content="Our services | Atrium Immo"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(html).toContain('<meta property="og:locale" content="en_BE"/>');
+  });
+
+  it('marks thank-you and hidden pages noindex', async () => {
+    const html = await (await get('/nl/bedankt/site-contact/')).text();
+    expect(html).toContain('content="noindex, follow"');
+  });
+
+  it('searches the site in the language of the page', async () => {
+    const html = await (await get('/fr/chercher/?q=garantie%20locative')).text();
+    expect(html).toMatch(/\d+ résultats? pour « garantie locative »/);
+    expect(html).toContain('href="/fr/blog-immo/');
+    const none = await (await get('/en/search/?q=zzzzqqq')).text();
+    expect(none).toContain('No results were found for your search.');
+  });
+});
+
+describe('JSON API for client-side navigation', () => {
+  it('returns the same page data as the HTML, with the shell only when asked', async () => {
+    const r = await get('/api/page?path=%2Ffr%2Fnos-services%2F');
+    expect(r.status).toBe(200);
+    const d = await r.json();
+    expect(d.page.path).toBe('/fr/nos-services/');
+    expect(d.page.lang).toBe('fr');
+    expect(d.page.alternates).toEqual({ nl: '/nl/onze-diensten/', fr: '/fr/nos-services/', en: '/en/our-services/' });
+    expect(d.shell.lang).toBe('fr');
+    const again = await (await get('/api/page?path=%2Ffr%2Fnotre-equipe%2F&shells=nl,fr')).json();
+    expect(again.shell).toBeUndefined();
+    expect(again.page.modules.find((m: any) => m.record.view === 'ons-team-view').data.members.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('tells the client where a path redirects and answers 404 pages with 404', async () => {
+    expect(await (await get('/api/page?path=%2Fen%2Fblog')).json()).toEqual({ redirect: '/en/blog/' });
+    const r = await get('/api/page?path=%2Fen%2Fnope%2F');
+    expect(r.status).toBe(404);
+    expect((await r.json()).page.kind).toBe('notFound');
+  });
+
+  it.each([
+    ['', 'missing'],
+    ['?path=', 'empty'],
+    ['?path=nl%2F', 'relative'],
+    ['?path=%2F%2Fevil.example%2F', 'protocol-relative'],
+    [`?path=%2F${'a'.repeat(2100)}`, 'too long'],
+    ['?path=a&path=b', 'repeated'],
+  ])('refuses a bad path (%s: %s) with 400 naming the field', async (qs) => {
+    const r = await get(`/api/page${qs}`);
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ field: 'path' });
+  });
+
+  it('answers unknown API routes with JSON 404', async () => {
+    const r = await get('/api/nothing-here');
+    expect(r.status).toBe(404);
+    expect(await r.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('points robots to the sitemap and keeps them out of the API', async () => {
+    const text = await (await get('/robots.txt')).text();
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Sitemap: https://www.atrium-immo.be/sitemap.xml');
+  });
+
+  it('lists every published page and article in every language with alternates, and nothing hidden', async () => {
+    const xml = await (await get('/sitemap.xml')).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace('https://www.atrium-immo.be', ''));
+    for (const p of content.pages) {
+      for (const lang of ['nl', 'fr', 'en'] as const) {
+        const path = routes.pagePath(p, lang);
+        const listed = p.status === 'Published' && p.type !== 'feedback';
+        expect(locs.includes(path), path).toBe(listed);
+      }
+    }
+    for (const a of content.articles.filter((x) => x.status === 'Published' && x.category !== 'general')) {
+      for (const lang of ['nl', 'fr', 'en'] as const) expect(locs).toContain(routes.articlePath(a, lang));
+    }
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="fr" href="https://www.atrium-immo.be/fr/nos-services/"/>');
+  });
+});
+
+describe('media', () => {
+  it('serves the agency logo from the site-config media folder', async () => {
+    const r = await get('/media/logo.svg');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await r.text()).toBe(readFileSync(join(import.meta.dirname, '../../site-config/media/logo.svg'), 'utf8'));
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { loadShipped } from '../helpers/config.ts';
+import type { Lang } from '../../renderer/lib/constants.ts';
+
+const { content, routes } = loadShipped();
+const byName = (name: string) => content.pages.find((p) => p.name === name)!;
+
+// The route table of SPEC §2: internal name → public path per language.
+const TABLE: Record<string, Record<'nl' | 'fr' | 'en', string>> = {
+  home: { nl: '/nl/', fr: '/fr/', en: '/en/' },
+  'for-sale': { nl: '/nl/kopen/', fr: '/fr/acheter/', en: '/en/for-sale/' },
+  'for-rent': { nl: '/nl/huren/', fr: '/fr/louer/', en: '/en/for-rent/' },
+  'demand-register': { nl: '/nl/zoekopdracht/', fr: '/fr/recherche/', en: '/en/register/' },
+  team: { nl: '/nl/ons-team/', fr: '/fr/notre-equipe/', en: '/en/our-team/' },
+  services: { nl: '/nl/onze-diensten/', fr: '/fr/nos-services/', en: '/en/our-services/' },
+  blog: { nl: '/nl/immo-blog/', fr: '/fr/blog-immo/', en: '/en/blog/' },
+  login: { nl: '/nl/login/', fr: '/fr/login/', en: '/en/login/' },
+  expertise: { nl: '/nl/deskundigheid/', fr: '/fr/expertise/', en: '/en/expertise/' },
+  'online-valuation': { nl: '/nl/deskundigheid/online-expertise/', fr: '/fr/expertise/expertise-en-ligne/', en: '/en/expertise/online-valuation/' },
+  'schedule-an-appointment': { nl: '/nl/deskundigheid/maak-een-afspraak/', fr: '/fr/expertise/prenez-rendez-vous/', en: '/en/expertise/schedule-an-appointment/' },
+  contact: { nl: '/nl/contact/', fr: '/fr/contact/', en: '/en/contact/' },
+  'privacy-statement': { nl: '/nl/privacyverklaring/', fr: '/fr/declaration-de-confidentialite/', en: '/en/privacy-statement/' },
+  'cookie-policy': { nl: '/nl/cookiebeleid/', fr: '/fr/politique-cookies/', en: '/en/cookie-policy/' },
+  disclaimer: { nl: '/nl/disclaimer/', fr: '/fr/mentions-legales/', en: '/en/disclaimer/' },
+  'thank-you-contact-me': { nl: '/nl/bedankt/contact-me/', fr: '/fr/merci/contact-me/', en: '/en/thank-you/contact-me/' },
+  'thank-you-site-contact': { nl: '/nl/bedankt/site-contact/', fr: '/fr/merci/site-contact/', en: '/en/thank-you/site-contact/' },
+};
+
+describe('route table (SPEC §2)', () => {
+  for (const [name, paths] of Object.entries(TABLE)) {
+    for (const lang of ['nl', 'fr', 'en'] as const) {
+      it(`${name} in ${lang} is ${paths[lang]} and resolves back to it`, () => {
+        const page = byName(name);
+        expect(routes.pagePath(page, lang)).toBe(paths[lang]);
+        const r = routes.resolve(paths[lang]);
+        expect(r.kind).toBe('page');
+        if (r.kind === 'page') {
+          expect(r.page.id).toBe(page.id);
+          expect(r.lang).toBe(lang);
+          expect(r.article).toBeUndefined();
+        }
+      });
+    }
+  }
+
+  it('has thank-you pages for every form kind of the spec', () => {
+    for (const kind of ['contact-me', 'contact-appointment', 'contact-construction', 'contact-demand', 'demand-register', 'send-to-friend', 'site-contact', 'sign-newsletter', 'test']) {
+      const r = routes.resolve(`/fr/merci/${kind}/`);
+      expect(r.kind === 'page' && r.page.type).toBe('feedback');
+    }
+  });
+
+  it('resolves every page of the config both ways in every language', () => {
+    for (const page of content.pages) {
+      for (const lang of routes.enabled) {
+        const r = routes.resolve(routes.pagePath(page, lang));
+        expect(r.kind === 'page' && r.page.id, `${page.name} ${lang}`).toBe(page.id);
+      }
+    }
+  });
+
+  it('puts every published blog, service and team article under its section, localized, both ways', () => {
+    const published = content.articles.filter((a) => a.status === 'Published' && a.category !== 'general');
+    expect(published.filter((a) => a.category === 'blog').length).toBeGreaterThanOrEqual(30);
+    expect(published.filter((a) => a.category === 'services').length).toBe(8);
+    expect(published.filter((a) => a.category === 'team').length).toBeGreaterThanOrEqual(6);
+    const sections: Record<string, Record<Lang, string>> = {
+      blog: { nl: '/nl/immo-blog/', fr: '/fr/blog-immo/', en: '/en/blog/', de: '' },
+      services: { nl: '/nl/onze-diensten/', fr: '/fr/nos-services/', en: '/en/our-services/', de: '' },
+      team: { nl: '/nl/ons-team/', fr: '/fr/notre-equipe/', en: '/en/our-team/', de: '' },
+    };
+    for (const a of published) {
+      for (const lang of ['nl', 'fr', 'en'] as const) {
+        const path = routes.articlePath(a, lang)!;
+        expect(path.startsWith(sections[a.category][lang]), path).toBe(true);
+        expect(path).toMatch(/^\/[a-z]{2}\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
+        const r = routes.resolve(path);
+        expect(r.kind === 'page' && r.article?.id, path).toBe(a.id);
+      }
+    }
+  });
+
+  it('gives the same article a different slug per language', () => {
+    const a = content.articles.find((x) => x.id === 'service-valuation')!;
+    const paths = routes.alternates(routes.categoryPage('services')!, a);
+    expect(new Set(Object.values(paths)).size).toBe(3);
+    expect(paths.fr!.startsWith('/fr/nos-services/')).toBe(true);
+  });
+});
+
+describe('language detection and redirects', () => {
+  it('takes the language from the first segment when it is enabled', () => {
+    expect(routes.languageOf('/fr/nos-services/')).toBe('fr');
+    expect(routes.languageOf('/en/')).toBe('en');
+    expect(routes.languageOf('/nl/kopen/')).toBe('nl');
+  });
+  it('uses the default language for a disabled or unknown first segment', () => {
+    expect(routes.defaultLang).toBe('nl');
+    expect(routes.languageOf('/de/')).toBe('nl'); // de has a dictionary but is not enabled
+    expect(routes.languageOf('/xx/yy/')).toBe('nl');
+    expect(routes.languageOf('/')).toBe('nl');
+  });
+  it('sends / to the default language home', () => {
+    expect(routes.resolve('/')).toEqual({ kind: 'redirect', status: 302, location: '/nl/' });
+  });
+  it('adds the trailing slash and lowercases with a permanent redirect', () => {
+    expect(routes.resolve('/fr/nos-services')).toEqual({ kind: 'redirect', status: 301, location: '/fr/nos-services/' });
+    expect(routes.resolve('/NL/Kopen/')).toEqual({ kind: 'redirect', status: 301, location: '/nl/kopen/' });
+  });
+  it('redirects the original (internal) paths to the default language', () => {
+    expect(routes.resolve('/for-sale/')).toEqual({ kind: 'redirect', status: 301, location: '/nl/kopen/' });
+    expect(routes.resolve('/services/')).toEqual({ kind: 'redirect', status: 301, location: '/nl/onze-diensten/' });
+  });
+  it('answers not found in the language of the path', () => {
+    expect(routes.resolve('/fr/nexiste-pas/')).toEqual({ kind: 'notFound', status: 404, lang: 'fr' });
+    expect(routes.resolve('/en/blog/no-such-article/')).toEqual({ kind: 'notFound', status: 404, lang: 'en' });
+    expect(routes.resolve('/de/')).toEqual({ kind: 'notFound', status: 404, lang: 'nl' });
+    expect(routes.resolve('/nl/%E0%A4%A/')).toMatchObject({ kind: 'notFound', status: 404 });
+  });
+  it('keeps hidden pages reachable by path', () => {
+    const r = routes.resolve('/en/expertise/online-valuation/');
+    expect(r.kind === 'page' && r.page.status).toBe('Hidden');
+  });
+});
