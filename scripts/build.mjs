@@ -1,6 +1,8 @@
 // Production build: the client bundle (hashed, with manifest) and the server bundle, then a stamp
 // of the sources they came from so that `npm start` rebuilds only when something changed.
 import { build } from 'vite';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,13 +35,27 @@ export function buildIsCurrent() {
   }
 }
 
-export async function buildAll({ quiet = false } = {}) {
+async function buildHere(quiet) {
   const logLevel = quiet ? 'warn' : 'info';
   await build({ root, logLevel, mode: 'production' });
   await build({ root, logLevel, mode: 'production', build: { ssr: true } });
   writeFileSync(stampPath, JSON.stringify({ hash: sourceHash(), at: new Date().toISOString() }));
 }
 
+/**
+ * Builds in a child process with NODE_ENV=production: a caller's NODE_ENV (vitest sets `test`)
+ * would otherwise give the bundle React's development build.
+ */
+export function buildAll({ quiet = false } = {}) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...(quiet ? ['--quiet'] : [])], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('the build failed (see above)');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildAll();
+  process.env.NODE_ENV = 'production';
+  await buildHere(process.argv.includes('--quiet'));
 }

@@ -5,11 +5,12 @@ import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 
 const check = process.argv.includes('--check');
+process.env.NODE_ENV ??= 'production';
 
 if (!buildIsCurrent()) {
   console.log('Building the site (first start or sources changed)…');
   try {
-    await buildAll({ quiet: true });
+    buildAll({ quiet: true });
   } catch (e) {
     console.error(`build failed: ${e?.message ?? e}`);
     process.exit(1);

@@ -1,0 +1,52 @@
+// Builds the site when its sources changed, then starts the production server the way
+// `npm start` does, on a free loopback port with its own data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
+import { buildAll, buildIsCurrent } from '../../scripts/build.mjs';
+
+const root = join(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  if (!buildIsCurrent()) buildAll({ quiet: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  project.provide('baseUrl', url);
+  return () => {
+    child?.kill('SIGTERM');
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchConsole } from '../helpers/browser.ts';
+import { loadShipped } from '../helpers/config.ts';
+
+const base = inject('baseUrl');
+const { content, routes } = loadShipped();
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+async function open(viewport = DESKTOP) {
+  context = await browser.newContext({ viewport, baseURL: base });
+  page = await context.newPage();
+  problems = watchConsole(page);
+}
+
+/** Client-side navigation keeps the window; a full page load loses this marker. */
+const mark = () => page.evaluate(() => ((window as any).__sameDocument = true));
+const sameDocument = () => page.evaluate(() => (window as any).__sameDocument === true);
+const h1 = () => page.locator('h1').first().innerText();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+afterEach(async () => {
+  // No console errors, no hydration warnings on any page a test visited.
+  expect(problems).toEqual([]);
+  await context?.close();
+});
+
+describe('the site in a real browser', () => {
+  it.each([
+    ['nl', 'Uw woning in Brussel, in vertrouwde handen', 'Onze diensten'],
+    ['fr', 'Votre bien à Bruxelles, entre de bonnes mains', 'Nos services'],
+    ['en', 'Your Brussels home, in trusted hands', 'Our services'],
+  ])("shows the %s home in that language's content", async (lang, title, menuItem) => {
+    await open();
+    const r = await page.goto(`/${lang}/`);
+    expect(r!.status()).toBe(200);
+    expect(await h1()).toBe(title);
+    expect(await page.getAttribute('html', 'lang')).toBe(lang);
+    await expect.poll(() => page.locator('.main-nav').getByRole('link', { name: menuItem }).isVisible()).toBe(true);
+    // The home article block shows the four newest blog articles of that language.
+    const newest = content.articles.filter((a) => a.category === 'blog').sort((a, b) => b.date!.localeCompare(a.date!))[0];
+    expect(await page.locator('.news-card__title').first().innerText()).toBe(newest.title[lang]);
+  });
+
+  it('lands on the default language home from /', async () => {
+    await open();
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/nl/');
+  });
+
+  it('keeps the page when switching language, for a page and for an article', async () => {
+    await open();
+    await page.goto('/nl/onze-diensten/');
+    await mark();
+    await page.locator('.site-header .lang-switch').getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL('**/fr/nos-services/');
+    await expect.poll(() => h1()).toBe('Nos services');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await page.title()).toBe('Nos services | Atrium Immo');
+    expect(await sameDocument()).toBe(true);
+
+    const article = content.articles.find((a) => a.id === 'buyer-registration-duties')!;
+    await page.goto(routes.articlePath(article, 'fr')!);
+    await page.locator('.site-header .lang-switch').getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`**${routes.articlePath(article, 'en')}`);
+    await expect.poll(() => h1()).toBe(article.title.en);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`https://www.atrium-immo.be${routes.articlePath(article, 'en')}`);
+  });
+
+  it('navigates the menu client-side and goes back with the browser', async () => {
+    await open();
+    await page.goto('/en/');
+    await mark();
+    await page.locator('.main-nav').getByRole('link', { name: 'Our team' }).click();
+    await page.waitForURL('**/en/our-team/');
+    await expect.poll(() => h1()).toBe('Our team');
+    expect(await page.locator('.person-card').count()).toBeGreaterThanOrEqual(6);
+    await page.locator('.person-card__name a').first().click();
+    await page.waitForURL('**/en/our-team/*/');
+    await expect.poll(() => page.locator('.person-card--large .person-card__role').count()).toBe(1);
+    await page.goBack();
+    await page.waitForURL('**/en/our-team/');
+    await expect.poll(() => h1()).toBe('Our team');
+    expect(await sameDocument()).toBe(true);
+  });
+
+  it('opens the mobile drawer and navigates from it', async () => {
+    await open(PHONE);
+    await page.goto('/nl/');
+    expect(await page.locator('.main-nav').isVisible()).toBe(false);
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    await button.click();
+    await drawer.getByRole('link', { name: 'Ons team' }).click();
+    await page.waitForURL('**/nl/ons-team/');
+    await expect.poll(() => h1()).toBe('Ons team');
+    await expect.poll(() => drawer.isVisible()).toBe(false);
+    // The sub-pages of Expertise are hidden, so they are not in the menu.
+    await button.click();
+    expect(await drawer.getByRole('link', { name: 'Online schatting' }).count()).toBe(0);
+  });
+
+  it('shows back-to-top after scrolling, fixes the header past 30px, and returns to the top', async () => {
+    await open(PHONE);
+    await page.goto('/fr/blog-immo/');
+    // Hidden from assistive technology until it appears, so found by its class first.
+    const back = page.locator('.back-to-top');
+    expect(await back.getAttribute('aria-label')).toBe('Retour en haut');
+    expect(await back.getAttribute('data-visible')).toBeNull();
+    expect(await page.locator('.site-header').getAttribute('data-fixed')).toBeNull();
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => back.getAttribute('data-visible')).toBe('true');
+    expect(await page.locator('.site-header').getAttribute('data-fixed')).toBe('true');
+    await back.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 3000 }).toBe(0);
+    await expect.poll(() => back.getAttribute('data-visible')).toBeNull();
+  });
+
+  it('shows the 404 page with status 404 and a way home', async () => {
+    await open();
+    const r = await page.goto('/nl/deze-pagina-bestaat-niet/');
+    expect(r!.status()).toBe(404);
+    expect(await h1()).toBe('Oeps, deze pagina bestaat niet meer');
+    await page.getByRole('searchbox').fill('huurwaarborg');
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await page.waitForURL('**/nl/zoeken/?q=huurwaarborg');
+    await expect.poll(() => page.locator('.site-search__results li').count()).toBeGreaterThan(0);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Naar de startpagina' }).click();
+    await page.waitForURL('**/nl/');
+    await expect.poll(() => h1()).toBe('Uw woning in Brussel, in vertrouwde handen');
+  });
+
+  it('opens a blog article from the list, with its author and breadcrumb', async () => {
+    await open(PHONE);
+    await page.goto('/en/blog/');
+    const first = page.locator('.news__column').first().locator('.news-card__title a').first();
+    const title = await first.innerText();
+    await first.click();
+    await expect.poll(() => h1()).toBe(title);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/en/blog/');
+    expect(await page.locator('.article__meta').innerText()).toMatch(/^Published on \d{2}-\d{2}-\d{4} · by /);
+  });
+});

@@ -1,0 +1,19 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Collects console errors and warnings and uncaught page errors (hydration mismatches land here). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));
+  return problems;
+}
