@@ -80,7 +80,7 @@ export class ModuleRegistry {
  * Upgrades a record written with an older version of its view's params by running the view's
  * migrations in order; records already at the current version come back unchanged.
  */
-export function migrateModule<T extends { version?: number }>(record: T, def: AnyModuleDefinition): T {
+export function migrateModule<T extends object>(record: T & { version?: number }, def: AnyModuleDefinition): T {
   const from = record.version ?? 1;
   if (from >= def.version) return record;
   let out: Record<string, unknown> = { ...record };
