@@ -10,10 +10,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 console.log(`SSR throughput (${seconds} s per route, 20 connections, gzip)`);
 const rows = await benchSsr({ root, seconds });
 const base = rows[0].rps;
-console.log('route'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'KB/resp'.padStart(8), 'vs prebuilt'.padStart(12));
+console.log('route'.padEnd(24), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'KB/resp'.padStart(8), 'vs prebuilt'.padStart(12));
 for (const r of rows) {
   console.log(
-    (r.path === '/__bench/prebuilt' ? 'prebuilt HTML string' : r.path).padEnd(22),
+    r.label.padEnd(24),
     r.rps.toFixed(0).padStart(9),
     String(r.p50).padStart(8),
     String(r.p99).padStart(8),

@@ -14,6 +14,7 @@ import type { InitialData } from '../renderer/page-data.ts';
 import type { Content } from '../renderer/content.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
+import { PageCache } from './page-cache.ts';
 import type { Storage } from './storage.ts';
 
 export interface Renderer {
@@ -35,6 +36,8 @@ export interface AppOptions {
   log?: Logger;
   /** Extra middleware placed before the page renderer (Vite's in development). */
   before?: Koa.Middleware[];
+  /** Keep rendered pages in memory (off in development, where the renderer changes). */
+  pageCache?: boolean;
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -54,6 +57,8 @@ export function createApp(opts: AppOptions) {
     if (!site || site.registry !== registry) site = new Site(opts.content, registry, opts.origin, log);
     return site;
   };
+
+  const cache = opts.pageCache === false ? null : new PageCache();
 
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === '1';
@@ -153,6 +158,19 @@ export function createApp(opts: AppOptions) {
       ctx.status = 414;
       return;
     }
+    const html = (status: number, lang: string) => {
+      ctx.status = status;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Language', lang);
+      ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    };
+    const cacheable = cache && !ctx.querystring;
+    const hit = cacheable ? cache.get(ctx.path) : undefined;
+    if (hit) {
+      html(hit.status, hit.lang);
+      if (ctx.method === 'GET') ctx.body = hit.html;
+      return;
+    }
     const renderer = await opts.renderer();
     const s = currentSite(renderer.registry);
     const result = await s.page(ctx.url);
@@ -161,13 +179,16 @@ export function createApp(opts: AppOptions) {
       ctx.redirect(result.redirect);
       return;
     }
-    const assets = await opts.assets();
-    ctx.status = result.status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Content-Language', result.initial.page.lang);
-    ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    const { lang } = result.initial.page;
+    html(result.status, lang);
     if (ctx.method === 'HEAD') return;
-    ctx.body = await renderer.renderStream(result.initial, assets, (e) => log.error(`render ${ctx.url}`, e));
+    const stream = await renderer.renderStream(result.initial, await opts.assets(), (e) => log.error(`render ${ctx.url}`, e));
+    if (cacheable) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => cache.set(ctx.path, { status: result.status, lang, html: Buffer.concat(chunks) }));
+    }
+    ctx.body = stream;
   });
 
   return app;

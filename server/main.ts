@@ -26,6 +26,8 @@ export interface StartOptions {
   assets?: Assets;
   /** Extra middleware before the page renderer (the benchmark's baseline route). */
   before?: Koa.Middleware[];
+  /** Keep rendered pages in memory (default on, off in development). */
+  pageCache?: boolean;
   quiet?: boolean;
 }
 
@@ -84,6 +86,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     storage,
     origin: (opts.publicUrl ?? content.site.url).replace(/\/$/, ''),
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
+    pageCache: opts.pageCache ?? !opts.dev,
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';

@@ -185,3 +185,17 @@ describe('media', () => {
     expect(await r.text()).toBe(readFileSync(join(import.meta.dirname, '../../site-config/media/logo.svg'), 'utf8'));
   });
 });
+
+describe('page cache', () => {
+  it('serves a repeat visit the same page, status included, and never caches query strings', async () => {
+    const first = await (await get('/nl/ons-team/')).text();
+    const again = await get('/nl/ons-team/');
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(first);
+    for (let i = 0; i < 2; i++) expect((await get('/nl/bestaat-niet/')).status).toBe(404);
+    const a = await (await get('/en/search/?q=deposit')).text();
+    const b = await (await get('/en/search/?q=notary')).text();
+    expect(a).toContain('for “deposit”');
+    expect(b).toContain('for “notary”');
+  });
+});
