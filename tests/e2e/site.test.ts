@@ -9,6 +9,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
+const expectedMissing = new Set<string>();
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -16,7 +17,8 @@ const DESKTOP = { width: 1366, height: 900 };
 async function open(viewport = DESKTOP) {
   context = await browser.newContext({ viewport, baseURL: base });
   page = await context.newPage();
-  problems = watchConsole(page);
+  expectedMissing.clear();
+  problems = watchConsole(page, expectedMissing);
 }
 
 /** Client-side navigation keeps the window; a full page load loses this marker. */
@@ -132,6 +134,8 @@ describe('the site in a real browser', () => {
 
   it('shows the 404 page with status 404 and a way home', async () => {
     await open();
+    // The page and, when the browser comes back to it, its data answer 404 on purpose.
+    expectedMissing.add('/nl/deze-pagina-bestaat-niet/').add('/api/page');
     const r = await page.goto('/nl/deze-pagina-bestaat-niet/');
     expect(r!.status()).toBe(404);
     expect(await h1()).toBe('Oeps, deze pagina bestaat niet meer');
