@@ -56,6 +56,11 @@ export class Site {
 
   private menuItem(p: PageRecord, lang: Lang, children: PageRecord[]): MenuItem {
     const external = !!(p.redirect && p.redirectUrl);
+    // A section page with a sub-menu lists its articles (the services) under it.
+    const articles =
+      p.type === 'article' && p.category && p.isHaveSubMenu
+        ? this.content.articles.filter((a) => a.category === p.category && a.status === 'Published')
+        : [];
     return {
       id: p.id,
       label: localize(p.title, lang),
@@ -63,6 +68,7 @@ export class Site {
       external,
       children: [
         ...children.map((c) => this.menuItem(c, lang, [])),
+        ...articles.map((a) => ({ id: a.id, label: localize(a.title, lang), path: this.routes.articlePath(a, lang)!, external: false, children: [] })),
         ...(p.subMenu ?? []).map((s, i) => {
           const href = this.linkHref(s.link, lang);
           return { id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] };

@@ -199,3 +199,14 @@ describe('page cache', () => {
     expect(b).toContain('for “notary”');
   });
 });
+
+describe('menu', () => {
+  it('lists the services under their section and opens external links in a new tab', async () => {
+    const html = await (await get('/fr/')).text();
+    const nav = /<nav class="main-nav"[\s\S]*?<\/nav>/.exec(html)![0];
+    for (const a of content.articles.filter((x) => x.category === 'services')) expect(nav).toContain(`href="${routes.articlePath(a, 'fr')}"`);
+    expect(nav).toMatch(/<a href="https:\/\/renolution\.brussels\/" target="_blank" rel="noopener noreferrer">Primes à la rénovation à Bruxelles/);
+    // Hidden pages are reachable but not in the menu.
+    expect(nav).not.toContain('/fr/expertise/expertise-en-ligne/');
+  });
+});
