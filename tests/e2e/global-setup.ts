@@ -30,14 +30,19 @@ export default async function setup(project: TestProject) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+  const deadline = Date.now() + 90_000; // a cold start on a busy 2-core machine can be slow
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within 90 s: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', url);
   return () => {
