@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { registry } from '../../modules/index.ts';
@@ -16,9 +16,16 @@ export function loadShipped() {
   return { content: shipped.content, warnings: shipped.warnings, routes: new RouteTable(shipped.content) };
 }
 
+/** Temporary folders of this test process, removed when it exits. */
+const scratch = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(scratch, prefix));
+}
+
 /** A copy of site-config in a temporary folder, changed by `edit(readJson, writeJson)`. */
 export function configCopy(edit: (io: { read: (f: string) => any; write: (f: string, data: unknown) => void; writeText: (f: string, text: string) => void }) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-config-'));
+  const dir = tempDir('config-');
   cpSync(siteConfigDir, dir, { recursive: true, filter: (src) => !src.includes(`${siteConfigDir}/media`) });
   edit({
     read: (f) => JSON.parse(readFileSync(join(dir, f), 'utf8')),

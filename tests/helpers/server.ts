@@ -1,14 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start } from '../../server/main.ts';
-import { root } from './config.ts';
+import { root, tempDir } from './config.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
 export async function startTestServer(opts: { configDir?: string } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-data-'));
+  const dataDir = tempDir('data-');
   const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] } });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

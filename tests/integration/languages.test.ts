@@ -44,3 +44,27 @@ describe('one language only', () => {
     expect((await fetch(`${srv.url}/nl/onze-diensten/`)).status).toBe(404);
   });
 });
+
+describe('a module whose view is not registered', () => {
+  let srv: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    const dir = configCopy(({ read, write }) => {
+      const pages = read('pages.json');
+      const team = pages.find((p: any) => p.name === 'team');
+      team.modules.unshift({ id: 900, view: 'holo-view', status: 'Published', title: { nl: 'Hologram', fr: 'Hologramme', en: 'Hologram' } });
+      write('pages.json', pages);
+    });
+    srv = await startTestServer({ configDir: dir });
+  });
+  afterAll(() => srv.close());
+
+  it('is skipped while the rest of the page renders', async () => {
+    const r = await fetch(`${srv.url}/en/our-team/`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).not.toContain('Hologram');
+    expect(html).not.toContain('data-module-id="900"');
+    expect(html).toContain('data-module-id="13"'); // the team grid
+    expect(html).toContain('Sophie Claes');
+  });
+});
