@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // After unit and integration, so that the browser does not compete with them for the 2 cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -18,6 +18,11 @@ export function useShell(): ShellData {
   return s;
 }
 
+/** A tel: link for a printed phone number (+32 2 640 12 34 → tel:+3226401234). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+}
+
 export function isExternal(href: string): boolean {
   return /^(https?:)?\/\//.test(href) || /^(mailto|tel):/.test(href);
 }

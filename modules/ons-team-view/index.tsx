@@ -1,5 +1,5 @@
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
-import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
+import { Img, Link, MODULE_LIMITS, telHref, useI18n } from '../../renderer/ui.tsx';
 import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
 import { published, relatedCategory, toPerson, type PersonCard } from '../lib/articles.ts';
 import schema from './schema.json';
@@ -26,7 +26,7 @@ function View({ module, data }: { module: OnsTeamViewModule; data: TeamData }) {
           {module.showContact !== false && (
             <p className="person-card__contact">
               {m.phone && (
-                <Link href={`tel:${m.phone.replace(/\s+/g, '')}`} aria-label={t('team.call', { name: m.name })}>
+                <Link href={telHref(m.phone)} aria-label={t('team.call', { name: m.name })}>
                   {m.phone}
                 </Link>
               )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { Link, useShell } from '../ui.tsx';
+import { Link, telHref, useShell } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import { settings, useSettings } from '../store.ts';
 import type { LinkView, MenuItem, PageData } from '../page-data.ts';
@@ -56,34 +56,41 @@ function MenuLink({ item }: { item: MenuItem }) {
   );
 }
 
-function DesktopMenu() {
+/** The menu tree; the desktop bar and the drawer differ only in their classes. */
+function MenuList({ className, itemClass, subClass }: { className: string; itemClass?: string; subClass?: string }) {
   const { menu, homePath } = useShell();
-  const { t } = useI18n();
   const [location] = useLocation();
   return (
+    <ul className={className}>
+      {menu.map((item) => (
+        <li key={item.id} className={itemClass && (item.children.length ? `${itemClass} has-children` : itemClass)} data-active={isActive(item, location, homePath) || undefined}>
+          <MenuLink item={item} />
+          {item.children.length > 0 && (
+            <ul className={subClass}>
+              {item.children.map((c) => (
+                <li key={c.id} data-active={isActive(c, location, homePath) || undefined}>
+                  <MenuLink item={c} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DesktopMenu() {
+  const { t } = useI18n();
+  return (
     <nav className="main-nav" aria-label={t('nav.main')}>
-      <ul className="main-nav__list">
-        {menu.map((item) => (
-          <li key={item.id} className={item.children.length ? 'main-nav__item has-children' : 'main-nav__item'} data-active={isActive(item, location, homePath) || undefined}>
-            <MenuLink item={item} />
-            {item.children.length > 0 && (
-              <ul className="main-nav__sub">
-                {item.children.map((c) => (
-                  <li key={c.id} data-active={isActive(c, location, homePath) || undefined}>
-                    <MenuLink item={c} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
+      <MenuList className="main-nav__list" itemClass="main-nav__item" subClass="main-nav__sub" />
     </nav>
   );
 }
 
 function Drawer({ page }: { page: PageData }) {
-  const { menu, homePath, site } = useShell();
+  const { site } = useShell();
   const { t } = useI18n();
   const open = useSettings((s) => s.drawerOpen);
   const [location] = useLocation();
@@ -132,26 +139,11 @@ function Drawer({ page }: { page: PageData }) {
           </button>
         </div>
         <nav aria-label={t('nav.main')}>
-          <ul className="drawer__list">
-            {menu.map((item) => (
-              <li key={item.id} data-active={isActive(item, location, homePath) || undefined}>
-                <MenuLink item={item} />
-                {item.children.length > 0 && (
-                  <ul>
-                    {item.children.map((c) => (
-                      <li key={c.id} data-active={isActive(c, location, homePath) || undefined}>
-                        <MenuLink item={c} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
+          <MenuList className="drawer__list" />
         </nav>
         <LanguageSwitcher page={page} variant="drawer" />
         <div className="drawer__contact">
-          <Link href={`tel:${site.phone.replace(/\s+/g, '')}`}>
+          <Link href={telHref(site.phone)}>
             <Icon name="phone" size={16} /> {site.phone}
           </Link>
           <Link href={`mailto:${site.email}`}>
