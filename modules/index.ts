@@ -7,5 +7,10 @@ import listView from './list-view/index.tsx';
 import newsView from './news-view/index.tsx';
 import onsTeamView from './ons-team-view/index.tsx';
 import siteSearch from './site-search/index.tsx';
+import propertyList from './property-list/index.tsx';
+import propertyDetail from './property-detail/index.tsx';
+import homeBlocks from './home-blocks/index.tsx';
+import projectList from './project-list/index.tsx';
+import projectDetail from './project-detail/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail]);

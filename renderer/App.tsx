@@ -163,7 +163,7 @@ function Body({ page, loading, registry, onClick }: { page: PageData; loading: b
             <h1>{page.page.title}</h1>
           </div>
         )}
-        {page.kind === 'notFound' ? <NotFound /> : <ModuleHost modules={page.modules} registry={registry} />}
+        {page.kind === 'notFound' ? <NotFound messageKey={page.notFoundKey} /> : <ModuleHost modules={page.modules} registry={registry} />}
       </main>
       <Footer />
       <BackToTop />

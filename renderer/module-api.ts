@@ -7,6 +7,7 @@ import type { Content, ModuleRecord, PageRecord, Article } from './content.ts';
 import type { Lang } from './lib/constants.ts';
 import type { RouteTable } from './lib/routes.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
+import type { ListingSource } from './listing-types.ts';
 
 /** What a module's server-side `load` gets besides its own record. */
 export interface LoadContext {
@@ -17,6 +18,19 @@ export interface LoadContext {
   /** The article the route points at (article pages only). */
   article?: Article;
   query: URLSearchParams;
+  /** The agency's listings (properties, projects). */
+  listings: ListingSource;
+  /** Route parameters of a detail path (property or project id). */
+  params: { propertyId?: number; projectId?: number };
+  /** Answer the page with this HTTP status (400 for a query string that cannot be read). */
+  setStatus: (status: 400) => void;
+  /** Headline of a property in the visitor's language (its own, else "{type} in {city}"). */
+  propertyTitle: (p: import('./listing-types.ts').PropertyRecord) => string;
+  /** Paths of listings in the visitor's language. */
+  listingPaths: {
+    property: (id: number, lang?: Lang) => string | undefined;
+    project: (id: number, lang?: Lang) => string | undefined;
+  };
 }
 
 export interface ModuleViewProps<M extends ModuleRecord = ModuleRecord, D = unknown> {

@@ -62,6 +62,7 @@ export interface ShellData {
     companyNumber?: string;
     social: Array<{ icon: string; url: string }>;
     credits: { design?: string; implementation?: string };
+    map: { tileUrl: string; attribution: string; maxZoom: number };
   };
   header: {
     shrinkLogoOnScroll: boolean;
@@ -84,7 +85,7 @@ export interface PageData {
   path: string;
   search: string;
   lang: Lang;
-  status: 200 | 404;
+  status: 200 | 400 | 404;
   kind: 'page' | 'article' | 'notFound';
   alternates: Partial<Record<Lang, string>>;
   head: HeadData;
@@ -102,6 +103,8 @@ export interface PageData {
   breadcrumbs: Array<{ name: string; path?: string }>;
   modules: ModuleData[];
   contentVersion: string;
+  /** On 404 pages: which message (notFound, property.notFound, project.notFound). */
+  notFoundKey?: string;
 }
 
 export interface InitialData {

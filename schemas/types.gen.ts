@@ -13,6 +13,16 @@ export type Link = string;
 export type LanguageConfig = [Language, ...Language[]];
 export type PageList = PageRecord[];
 /**
+ * Buy (count for sale), Rent (count for rent) and Estimate blocks, with counts per type summed for sale and rent.
+ */
+export type HomeBlocksModule = ModuleRecord & {
+  view?: "home-blocks";
+  /**
+   * The page of the free valuation request (/contact-demand/).
+   */
+  estimatePageId?: number;
+};
+/**
  * A category's articles as a list (services: 1 per row, at most 40).
  */
 export type ListViewModule = ModuleRecord & {
@@ -46,6 +56,42 @@ export type OnsTeamViewModule = ModuleRecord & {
   showContact?: boolean;
 };
 /**
+ * One new-build project: photos, types, price list of its units, constructions, delivery, situation, map, residence website.
+ */
+export type ProjectDetailModule = ModuleRecord & {
+  view?: "project-detail";
+};
+/**
+ * New-build projects as cards.
+ */
+export type ProjectListModule = ModuleRecord & {
+  view?: "project-list";
+};
+/**
+ * One property: photos, price, facts, energy, planning, documents, map, share, print, similar properties and the agent.
+ */
+export type PropertyDetailModule = ModuleRecord & {
+  view?: "property-detail";
+  similarCount?: number;
+};
+/**
+ * Property search with filters, sorting, paging and a map, or a short list of featured properties.
+ */
+export type PropertyListModule = ModuleRecord & {
+  view?: "property-list";
+  /**
+   * Empty: the goal of the page (for sale / for rent).
+   */
+  goal?: "sale" | "rent";
+  /**
+   * Only the newest available properties, no filters (home page).
+   */
+  featured?: boolean;
+  pageSize?: number;
+  showFilters?: boolean;
+  showMap?: boolean;
+};
+/**
  * One article: the one named in relations, or on an article page the article of the path.
  */
 export type SingleViewModule = ModuleRecord & {
@@ -71,19 +117,30 @@ export interface VitrineSchemas {
   Article?: Article;
   ArticleList?: ArticleList;
   BannerConfig?: BannerConfig;
+  CityEntry?: CityEntry;
   CookieConsentConfig?: CookieConsentConfig;
   Dictionary?: Dictionary;
   FooterConfig?: FooterConfig;
   HeaderConfig?: HeaderConfig;
   LanguageConfig?: LanguageConfig;
+  PreloadedResponse?: PreloadedResponse;
   ModuleRecord?: ModuleRecord;
   PageRecord?: PageRecord;
   PageList?: PageList;
   PopupConfig?: PopupConfig;
+  ProjectRecord?: ProjectRecord;
+  PropertyTypeRecord?: PropertyTypeRecord;
+  PropertyRecord?: PropertyRecord;
   SiteInfo?: SiteInfo;
+  TreeListItem?: TreeListItem;
+  HomeBlocksModule?: HomeBlocksModule;
   ListViewModule?: ListViewModule;
   NewsViewModule?: NewsViewModule;
   OnsTeamViewModule?: OnsTeamViewModule;
+  ProjectDetailModule?: ProjectDetailModule;
+  ProjectListModule?: ProjectListModule;
+  PropertyDetailModule?: PropertyDetailModule;
+  PropertyListModule?: PropertyListModule;
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
 }
@@ -157,6 +214,14 @@ export interface BannerConfig {
 export interface PublicText {
   value: LocalizedText;
   public?: boolean;
+}
+export interface CityEntry {
+  Name: string;
+  Zip: string;
+  CountryID: number;
+  CountryName?: string;
+  PropertyCount: number;
+  language: "nl" | "fr" | "en" | "de";
 }
 export interface CookieConsentConfig {
   /**
@@ -261,6 +326,43 @@ export interface Language {
    * Name of the language in itself (Nederlands).
    */
   label?: string;
+}
+/**
+ * The CRM's listing data: one record per language. Records are validated one by one on import.
+ */
+export interface PreloadedResponse {
+  properties: unknown[];
+  projects: unknown[];
+  webIDs: PropertyTypeRecord[];
+  citys?: CityEntry[];
+  citysSale?: CityEntry[];
+  citysRent?: CityEntry[];
+  neighbourhoods?: TreeListItem[];
+  /**
+   * Portal-website figures per property per day (owner portal).
+   */
+  statistics?: PortalStatistic[];
+}
+export interface PropertyTypeRecord {
+  ID?: number;
+  WebID: number;
+  Name: string;
+  ShowOrder: number;
+  Sale: boolean;
+  Rent: boolean;
+  language: "nl" | "fr" | "en" | "de";
+}
+export interface TreeListItem {
+  ID: number;
+  ParentID?: number | null;
+  Name: string;
+  WebID?: number | null;
+}
+export interface PortalStatistic {
+  PropertyID: number;
+  Date: string;
+  Source: string;
+  Visits: number;
 }
 /**
  * One module placed on a page. Each view adds its own params in modules/<view>/schema.json.
@@ -370,6 +472,17 @@ export interface PageRecord {
   bannerVideoMobilePoster?: string;
   bannerColor?: string;
   bannerTransparent?: boolean;
+  /**
+   * This page lists properties or projects; the paths below it are their detail pages.
+   */
+  listing?: {
+    kind: "property" | "project";
+    goal?: "sale" | "rent";
+    /**
+     * The (hidden) page whose modules show one property or project.
+     */
+    detailPageId: number;
+  };
 }
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
@@ -407,6 +520,230 @@ export interface PopupConfig {
    * Closes automatically when the URL contains this.
    */
   formAction?: string;
+}
+/**
+ * A new-build project in one language, with its units.
+ */
+export interface ProjectRecord {
+  ID: number;
+  Goal?: number;
+  Name: string;
+  PublicAddress?: boolean;
+  Street?: string | null;
+  HouseNumber?: string | null;
+  BoxNr?: string | null;
+  Zip?: string;
+  City: string;
+  CountryID: number;
+  CountryName?: string | null;
+  Latitude?: number | null;
+  Longitude?: number | null;
+  /**
+   * Type ids separated by ' ; '.
+   */
+  WebID?: string;
+  /**
+   * Type names with counts, e.g. Studio (1).
+   */
+  WebIDName?: string;
+  SmallPicture?: string;
+  Pictures?: PictureItem[];
+  Description?: string | null;
+  ProjectNumber?: string | null;
+  PriceFrom?: number | null;
+  PriceTo?: number | null;
+  Status?: string | null;
+  Delivery?: string | null;
+  Constructions?: string | null;
+  Situation?: string | null;
+  Requirement?: string | null;
+  ExternalUrl?: string | null;
+  Units: ProjectUnit[];
+  CreateDate?: string;
+  language: "nl" | "fr" | "en" | "de";
+}
+export interface PictureItem {
+  Url: string;
+  Width?: number;
+  Height?: number;
+  ID?: number | string;
+  Name?: string;
+}
+export interface ProjectUnit {
+  PropertyID: number;
+  Name?: string;
+  Price?: number | null;
+  Status: "available" | "option" | "sold" | "rented";
+  Floor?: number | null;
+  Surface?: number | null;
+  Bedrooms?: number | null;
+  Bathrooms?: number | null;
+  WebID?: number;
+}
+/**
+ * One property in one language, as the CRM's preloaded response carries it (Omnicasa-like field names).
+ */
+export interface PropertyRecord {
+  ID: number;
+  /**
+   * Main property type (1 house … 7 garage/parking).
+   */
+  WebID: number;
+  WebIDs?: string;
+  /**
+   * 0 = for sale, any other value = for rent.
+   */
+  Goal: number;
+  PublishPrice?: boolean;
+  Price: number | null;
+  /**
+   * 7 = 'starting from'.
+   */
+  PriceUnit?: number | null;
+  PriceUnitText?: string | null;
+  Marquee?: number | null;
+  MarqueeName?: string | null;
+  Availability: "available" | "option" | "sold" | "soldOut" | "rented";
+  PublishAddress?: boolean;
+  Street?: string | null;
+  HouseNumber?: string | null;
+  BoxNr?: string | null;
+  /**
+   * May be empty for foreign properties.
+   */
+  Zip?: string;
+  City: string;
+  CountryID: number;
+  CountryName?: string | null;
+  Latitude?: number | null;
+  Longitude?: number | null;
+  EnergyPerformance?: number | null;
+  EPCLabelText?: string | null;
+  TypeDescription?: string | null;
+  MainTypeName?: string | null;
+  RecordFile?: string | null;
+  Description?: string | null;
+  SmallPictureItem?: PictureItem | null;
+  XLargePictureItem?: {
+    Url: string;
+  } | null;
+  Pictures?: PictureItem[];
+  Documents?: PropertyDocument[];
+  VirtualTour?: string | null;
+  Video?: string | null;
+  /**
+   * Team member id of the agent in charge.
+   */
+  AgentID?: string | null;
+  /**
+   * Reference of the owner account (owner portal).
+   */
+  OwnerRef?: string | null;
+  ProjectID?: number | null;
+  CreateDate?: string;
+  ModifyDate?: string;
+  Facades?: "open" | "half-open" | "closed" | null;
+  language: "nl" | "fr" | "en" | "de";
+  SurfaceTotal?: number | null;
+  SurfaceGround?: number | null;
+  SurfaceLiving?: number | null;
+  SurfaceTerrace?: number | null;
+  SurfaceGarden?: number | null;
+  SurfaceOffice?: number | null;
+  SurfaceStore?: number | null;
+  SurfaceConstructed?: number | null;
+  PlotWidth?: number | null;
+  FrontWidth?: number | null;
+  EPCTotal?: number | null;
+  EnergyValue?: number | null;
+  CO2Emission?: number | null;
+  CadastralIncome?: number | null;
+  GScore?: number | null;
+  PScore?: number | null;
+  ELevel?: number | null;
+  ChargesOwner?: number | null;
+  ChargesRenter?: number | null;
+  NotaryFeeInclVAT?: number | null;
+  NotaryFeeExclVAT?: number | null;
+  VATValue?: number | null;
+  ConstructionCost?: number | null;
+  RealEstateTax?: number | null;
+  TotalCost?: number | null;
+  AgencyCost?: number | null;
+  DepositAmount?: number | null;
+  GaragePrice?: number | null;
+  ViagerRent?: number | null;
+  ViagerBouquet?: number | null;
+  MonthlyRent?: number | null;
+  NumberOfBedRooms?: number | null;
+  NumberOfBathRooms?: number | null;
+  NumberOfShowerRooms?: number | null;
+  NumberOfToilets?: number | null;
+  NumberOfGarages?: number | null;
+  NumberOfParkings?: number | null;
+  NumberOfExternalParkings?: number | null;
+  NumberOfFloors?: number | null;
+  ConstructionYear?: number | null;
+  RenovationYear?: number | null;
+  Floor?: number | null;
+  ViagerAge?: number | null;
+  HeatingTypeName?: string | null;
+  HeatingName?: string | null;
+  KitchenName?: string | null;
+  WindowGlazing?: string | null;
+  WindowFrame?: string | null;
+  RoofMaterial?: string | null;
+  RoofCondition?: string | null;
+  FloorCovering?: string | null;
+  ConditionName?: string | null;
+  EPCEndDate?: string | null;
+  AsbestosType?: string | null;
+  AsbestosDate?: string | null;
+  FloodZoneName?: string | null;
+  RiparianZoneName?: string | null;
+  FloodRiskAreaText?: string | null;
+  TerraceOrientation?: string | null;
+  GardenOrientation?: string | null;
+  RearOrientation?: string | null;
+  GroundCertificate?: string | null;
+  GasCertificate?: string | null;
+  ElectricityCertificate?: string | null;
+  RegistrationType?: string | null;
+  PlanningInformation?: string | null;
+  AreaApplication?: string | null;
+  FlemishPlanningCodes?: string | null;
+  VATRegime?: string | null;
+  Inventory?: string | null;
+  AvailabilityText?: string | null;
+  UniqueCode?: string | null;
+  HasGas?: boolean | null;
+  HasWater?: boolean | null;
+  HasLift?: boolean | null;
+  HasCellar?: boolean | null;
+  HasGarden?: boolean | null;
+  HasGarage?: boolean | null;
+  HasParking?: boolean | null;
+  HasTerrace?: boolean | null;
+  HasAttic?: boolean | null;
+  IsFurnished?: boolean | null;
+  HasPermit?: boolean | null;
+  HasAllotmentPermit?: boolean | null;
+  HasSummons?: boolean | null;
+  HasPreemptiveRights?: boolean | null;
+  HasElectricityConnection?: boolean | null;
+  HasDrainConnection?: boolean | null;
+  HasJudicialDecision?: boolean | null;
+  HasRegisteredRight?: boolean | null;
+  IsFloodZone?: boolean | null;
+  ExtraRoomsPossible?: boolean | null;
+  PriceOnDemand?: boolean | null;
+  IsViager?: boolean | null;
+}
+export interface PropertyDocument {
+  Name: string;
+  Url: string;
+  Size?: number;
+  MimeType?: string;
 }
 /**
  * The agency's identity and tracking ids.
@@ -460,6 +797,17 @@ export interface SiteInfo {
   credits?: {
     design?: string;
     implementation?: string;
+  };
+  /**
+   * Map tiles (Leaflet).
+   */
+  map?: {
+    /**
+     * Tile URL template with {z}/{x}/{y}.
+     */
+    tileUrl: string;
+    attribution: string;
+    maxZoom?: number;
   };
 }
 /**

@@ -2,6 +2,7 @@
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { benchSsr } from '../bench/ssr.mjs';
+import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -21,3 +22,16 @@ for (const r of rows) {
     (r.rps / base).toFixed(2).padStart(12),
   );
 }
+
+console.log('\nSearch API latency (sequential, 12 kinds of query)');
+console.log('properties'.padEnd(12), 'import s'.padStart(9), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'requests'.padStart(9));
+for (const r of await benchSearch({ root })) {
+  console.log(String(r.count).padEnd(12), (r.importMs / 1000).toFixed(1).padStart(9), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), String(r.n).padStart(9));
+}
+
+const listing = await benchListingPages({ root, seconds });
+console.log('\nListing pages SSR (page cache off)');
+const lbase = listing.rows[0].rps;
+for (const r of listing.rows) console.log(r.label.padEnd(28), r.rps.toFixed(0).padStart(7), 'req/s', String(r.p50).padStart(5), 'ms p50', (r.rps / lbase).toFixed(2).padStart(6), 'vs prebuilt');
+console.log('\nJavaScript loaded by the browser (gzip)');
+for (const j of listing.js) console.log(j.label.padEnd(28), `${j.kb.toFixed(1)} KB`.padStart(10), j.mapKb ? `(map chunk ${j.mapKb.toFixed(1)} KB)` : '');

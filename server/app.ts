@@ -15,7 +15,11 @@ import type { Content } from '../renderer/content.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
+import { listingMedia } from './media.ts';
+import { parsePropertyQuery } from '../renderer/lib/listing-query.ts';
+import { isLang } from '../renderer/lib/routes.ts';
 import type { Storage } from './storage.ts';
+import type { ListingSource } from '../renderer/listing-types.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -38,6 +42,10 @@ export interface AppOptions {
   before?: Koa.Middleware[];
   /** Keep rendered pages in memory (off in development, where the renderer changes). */
   pageCache?: boolean;
+  /** The current listings (a new store after an import). */
+  listings: () => ListingSource;
+  /** Static files of the product (EPC label images) served under /images/. */
+  publicDir: string;
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -51,14 +59,18 @@ const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? consoleLogger;
-  // One Site per content version and registry (the registry changes only on hot reload in development).
+  // One Site per content, listings and registry (the registry changes only on hot reload in
+  // development, the listings after an import); rendered pages are dropped with it.
   let site: Site | null = null;
+  let cache = opts.pageCache === false ? null : new PageCache();
   const currentSite = (registry: ModuleRegistry): Site => {
-    if (!site || site.registry !== registry) site = new Site(opts.content, registry, opts.origin, log);
+    const listings = opts.listings();
+    if (!site || site.registry !== registry || site.listings !== listings) {
+      site = new Site(opts.content, registry, opts.origin, log, listings);
+      if (cache) cache = new PageCache();
+    }
     return site;
   };
-
-  const cache = opts.pageCache === false ? null : new PageCache();
 
   const app = new Koa();
   app.proxy = process.env.TRUST_PROXY === '1';
@@ -97,8 +109,11 @@ export function createApp(opts: AppOptions) {
     const assets = serve(opts.clientDir, { maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: false, brotli: false, index: false });
     app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
   }
+  app.use(listingMedia(opts.storage.dir, opts.listings));
   const media = serve(join(opts.configDir), { maxage: 24 * 3600 * 1000, index: false });
   app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));
+  const images = serve(opts.publicDir, { maxage: 7 * 24 * 3600 * 1000, index: false });
+  app.use(async (ctx, next) => (ctx.path.startsWith('/images/') ? images(ctx, next) : next()));
 
   const router = new Router();
 
@@ -139,6 +154,29 @@ export function createApp(opts: AppOptions) {
     ctx.body = { page: result.initial.page, ...(have.includes(result.initial.page.lang) ? {} : { shell: result.initial.shell }) };
   });
 
+  // Property search: the same query string as the list pages, plus lang.
+  router.get('/api/properties', async (ctx) => {
+    const s = currentSite((await opts.renderer()).registry);
+    const langParam = ctx.query.lang;
+    if (langParam !== undefined && (typeof langParam !== 'string' || !isLang(langParam) || !s.routes.enabled.includes(langParam))) {
+      ctx.status = 400;
+      ctx.body = { error: `lang must be one of ${s.routes.enabled.join(', ')}`, field: 'lang' };
+      return;
+    }
+    const lang = (langParam as typeof s.routes.defaultLang | undefined) ?? s.routes.defaultLang;
+    const params = new URLSearchParams(ctx.querystring);
+    params.delete('lang');
+    const { query, errors } = parsePropertyQuery(params);
+    if (errors.length) {
+      ctx.status = 400;
+      ctx.body = { error: `${errors[0].field}: ${errors[0].message}`, field: errors[0].field, errors };
+      return;
+    }
+    const r = s.listings.search(query, lang);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = { total: r.total, page: r.page, pages: r.pages, items: r.ids.map((id) => s.propertyCard(id, lang)).filter(Boolean) };
+  });
+
   router.all('/api/{*rest}', (ctx) => {
     ctx.status = 404;
     ctx.body = { error: 'Not found' };
@@ -164,15 +202,16 @@ export function createApp(opts: AppOptions) {
       ctx.set('Content-Language', lang);
       ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
     };
-    const cacheable = cache && !ctx.querystring;
-    const hit = cacheable ? cache.get(ctx.path) : undefined;
+    const renderer = await opts.renderer();
+    const s = currentSite(renderer.registry);
+    const pages = cache;
+    const cacheable = pages && !ctx.querystring;
+    const hit = cacheable ? pages.get(ctx.path) : undefined;
     if (hit) {
       html(hit.status, hit.lang);
       if (ctx.method === 'GET') ctx.body = hit.html;
       return;
     }
-    const renderer = await opts.renderer();
-    const s = currentSite(renderer.registry);
     const result = await s.page(ctx.url);
     if ('redirect' in result) {
       ctx.status = result.status;
@@ -186,7 +225,7 @@ export function createApp(opts: AppOptions) {
     if (cacheable) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => cache.set(ctx.path, { status: result.status, lang, html: Buffer.concat(chunks) }));
+      stream.on('end', () => pages.set(ctx.path, { status: result.status, lang, html: Buffer.concat(chunks) }));
     }
     ctx.body = stream;
   });

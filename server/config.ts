@@ -179,6 +179,8 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
       else if (categoryPages.has(p.category)) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: `category "${p.category}" is already listed by page ${categoryPages.get(p.category)}` });
       else categoryPages.set(p.category, p.id);
     }
+    if (p.listing && !pageIds.has(p.listing.detailPageId)) problems.push({ file: 'pages.json', pointer: `${at}/listing/detailPageId`, message: `page ${p.listing.detailPageId} does not exist` });
+    if (p.listing?.kind === 'property' && !p.listing.goal) problems.push({ file: 'pages.json', pointer: `${at}/listing/goal`, message: 'is required for a list of properties' });
     if (p.redirect && !p.redirectUrl) problems.push({ file: 'pages.json', pointer: `${at}/redirectUrl`, message: 'is required when redirect is on' });
     for (const [lang, meta] of Object.entries(p.metadata ?? {})) {
       if (meta.schemaData) {
@@ -237,6 +239,7 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
   const owners = new Map<string, string>();
   for (const lang of langs) {
     content.pages.forEach((p, i) => {
+      if (routes.templates.has(p.id)) return;
       const path = routes.pagePath(p, lang);
       if (owners.has(path)) problems.push({ file: 'pages.json', pointer: `/${i}/localizedPath/${lang}`, message: `path ${path} is already used by ${owners.get(path)}` });
       else owners.set(path, `page ${p.id}`);

@@ -12,6 +12,11 @@ import { loadSiteConfig } from './config.ts';
 import { formatProblem } from './schemas.ts';
 import { createApp, type Renderer } from './app.ts';
 import { fileStorage } from './storage.ts';
+import { SchemaRegistry } from './schemas.ts';
+import { formatRecordProblem } from './listings.ts';
+import { importListings, reloadingListings } from './listing-source.ts';
+
+export { importListings, formatRecordProblem, SchemaRegistry };
 
 export interface StartOptions {
   root: string;
@@ -38,8 +43,8 @@ export class ConfigError extends Error {
 }
 
 /** Validates the config folder; throws ConfigError with one line per problem. */
-export function checkConfig(configDir: string, renderer: Renderer = rendererModule, quiet = false) {
-  const result = loadSiteConfig(configDir, renderer.registry);
+export function checkConfig(configDir: string, renderer: Renderer = rendererModule, quiet = false, schemas = new SchemaRegistry(renderer.registry)) {
+  const result = loadSiteConfig(configDir, renderer.registry, schemas);
   if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
   if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
   return result.content;
@@ -68,12 +73,17 @@ function prodAssets(root: string): Assets {
 export async function start(opts: StartOptions): Promise<Server> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
-  const content = checkConfig(configDir, renderer, opts.quiet);
+  const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
+  const content = checkConfig(configDir, renderer, opts.quiet, schemas);
   const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
   const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
   if (seed.data.seeds.at(-1)?.version !== content.version) {
     await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
   }
+  const listings = reloadingListings(storage.dir, configDir, schemas, (problems) => {
+    if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
+  });
+  if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
@@ -87,6 +97,8 @@ export async function start(opts: StartOptions): Promise<Server> {
     origin: (opts.publicUrl ?? content.site.url).replace(/\/$/, ''),
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     pageCache: opts.pageCache ?? !opts.dev,
+    listings: () => listings.get(),
+    publicDir: join(opts.root, 'public'),
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';

@@ -19,8 +19,17 @@ import page from '../schemas/page.json';
 import pages from '../schemas/pages.json';
 import article from '../schemas/article.json';
 import articles from '../schemas/articles.json';
+import property from '../schemas/property.json';
+import project from '../schemas/project.json';
+import propertyType from '../schemas/property-type.json';
+import city from '../schemas/city.json';
+import treeItem from '../schemas/tree-item.json';
+import listings from '../schemas/listings.json';
 
-export const coreSchemas = { common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles };
+export const coreSchemas = {
+  common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
+  property, project, propertyType, city, treeItem, listings,
+};
 
 export interface Problem {
   file: string;
@@ -57,6 +66,12 @@ export function toProblems(errors: ErrorObject[], file: string, prefix = ''): Pr
   for (const e of errors) {
     let pointer = prefix + e.instancePath;
     let message = e.message ?? 'is not valid';
+    // An error about a key (propertyNames) names that key.
+    const propertyName = (e as ErrorObject & { propertyName?: string }).propertyName ?? (e.params as { propertyName?: string }).propertyName;
+    if (propertyName !== undefined && e.keyword !== 'propertyNames') {
+      pointer += `/${propertyName.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      message = `is not an allowed key (${message})`;
+    }
     if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
       const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string });
       pointer += `/${p.additionalProperty ?? p.unevaluatedProperty}`;

@@ -10,9 +10,15 @@ import { localize, localizeStrict } from '../renderer/lib/localize.ts';
 import { RouteTable } from '../renderer/lib/routes.ts';
 import { joinPath } from '../renderer/lib/path.ts';
 import { makeIntl } from '../renderer/lib/format.ts';
+import { cleanDescription } from '../renderer/lib/listing-text.ts';
 import type { Media, PublicText } from '../schemas/types.gen.ts';
+import type { ListingSource, ProjectRecord, PropertyRecord } from '../renderer/listing-types.ts';
+import { slugify } from '../renderer/lib/path.ts';
+import { goalOf } from './listings.ts';
+import { listingJsonLd } from './listing-seo.ts';
+import { toPropertyCard, type PropertyCardData } from '../modules/lib/property-card.ts';
 
-export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 404; initial: InitialData };
+export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
 export interface Logger {
   warn: (msg: string) => void;
@@ -32,9 +38,38 @@ export class Site {
     readonly registry: ModuleRegistry,
     private readonly origin: string,
     private readonly log: Logger,
+    readonly listings: ListingSource,
   ) {
     this.routes = new RouteTable(content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
+  }
+
+  /** Public path of a project in a language, or undefined when no page lists projects. */
+  projectPath(p: ProjectRecord, lang: Lang): string | undefined {
+    const list = this.routes.listingPage('project');
+    return list ? this.routes.listingPath(list, lang, { id: p.ID, city: p.City, slug: p.Name }) : undefined;
+  }
+
+  /** Public path of a property: below its project when it is a unit of one, else below for sale / for rent. */
+  propertyPath(p: PropertyRecord, lang: Lang): string | undefined {
+    const project = p.ProjectID ? this.listings.project(p.ProjectID, lang) : undefined;
+    const projectPath = project && this.projectPath(project, lang);
+    if (projectPath) return joinPath(projectPath, slugify(p.TypeDescription ?? '') || 'unit', p.ID);
+    const list = this.routes.listingPage('property', goalOf(p));
+    return list ? this.routes.listingPath(list, lang, { id: p.ID, city: p.City, slug: p.TypeDescription ?? undefined }) : undefined;
+  }
+
+  private listingPaths(lang: Lang): LoadContext['listingPaths'] {
+    return {
+      property: (id, l = lang) => {
+        const p = this.listings.property(id, l);
+        return p && this.propertyPath(p, l);
+      },
+      project: (id, l = lang) => {
+        const p = this.listings.project(id, l);
+        return p && this.projectPath(p, l);
+      },
+    };
   }
 
   shell(lang: Lang): ShellData {
@@ -110,6 +145,11 @@ export class Site {
         companyNumber: site.companyNumber,
         social: site.social ?? [],
         credits: site.credits ?? {},
+        map: {
+          tileUrl: site.map?.tileUrl ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+          attribution: site.map?.attribution ?? '&copy; OpenStreetMap',
+          maxZoom: site.map?.maxZoom ?? 19,
+        },
       },
       header: {
         shrinkLogoOnScroll: content.header.shrinkLogoOnScroll !== false,
@@ -213,6 +253,13 @@ export class Site {
     const u = new URL(url, 'http://x');
     const resolution = this.routes.resolve(u.pathname);
     if (resolution.kind === 'redirect') return { redirect: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
+    if (resolution.kind === 'legacyListing') {
+      const lang = this.routes.defaultLang;
+      const record = resolution.listing === 'property' ? this.listings.property(resolution.id, lang) : this.listings.project(resolution.id, lang);
+      const path = record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
+      if (path) return { redirect: path + u.search, status: 301 };
+      return this.notFound(u, lang, resolution.listing === 'property' ? 'property.notFound' : 'project.notFound');
+    }
     const lang = resolution.lang;
     const shell = this.shell(lang);
     const t = (id: string) => shell.messages[id] ?? id;
@@ -220,43 +267,66 @@ export class Site {
     const home = this.content.pages.find((p) => p.path === '/');
     const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
 
-    if (resolution.kind === 'notFound') {
-      const title = t('notFound.title');
-      const page: PageData = {
-        path: u.pathname,
-        search: u.search.replace(/^\?/, ''),
-        lang,
-        status: 404,
-        kind: 'notFound',
-        alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
-        head: this.head({ lang, title: `${title} | ${site.name}`, description: t('notFound.text'), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
-        page: { id: null, type: 'page', title, showTitle: true, showBreadCrumb: false, showFixedMenu: false, noCookiePopup: false },
-        banner: null,
-        breadcrumbs: [homeCrumb, { name: title }],
-        modules: [],
-        contentVersion: this.content.version,
-      };
-      return { status: 404, initial: { shell, page } };
-    }
+    if (resolution.kind === 'notFound') return this.notFound(u, lang, 'notFound');
 
-    const { page, article } = resolution;
-    const path = article ? this.routes.articlePath(article, lang)! : this.routes.pagePath(page, lang);
-    const ctx: LoadContext = { lang, content: this.content, routes: this.routes, page, article, query: u.searchParams };
+    const { article } = resolution;
+    let page = resolution.page;
+    let path = article ? this.routes.articlePath(article, lang)! : this.routes.pagePath(page, lang);
+    const params: LoadContext['params'] = {};
+    let listing: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord } | undefined;
+    if (resolution.listing) {
+      // A property or project path: the record must exist, and the path must be its canonical one.
+      const { kind, segments, listPage } = resolution.listing;
+      const unit = kind === 'project' && segments.length >= 4;
+      const id = Number(segments[segments.length - 1]);
+      if (kind === 'property' || unit) {
+        const property = this.listings.property(id, lang);
+        if (!property) return this.notFound(u, lang, 'property.notFound');
+        const canonical = this.propertyPath(property, lang)!;
+        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        const detailPage = unit ? this.routes.listingPage('property', goalOf(property)) : listPage;
+        page = this.routes.page(detailPage?.listing?.detailPageId ?? -1) ?? page;
+        params.propertyId = id;
+        listing = { property, listPage: unit ? listPage : detailPage ?? listPage };
+        if (unit && property.ProjectID) listing.project = this.listings.project(property.ProjectID, lang);
+      } else {
+        const project = this.listings.project(id, lang);
+        if (!project) return this.notFound(u, lang, 'project.notFound');
+        const canonical = this.projectPath(project, lang)!;
+        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        params.projectId = id;
+        listing = { project, listPage };
+      }
+      path = u.pathname;
+    }
+    let status: 200 | 400 = 200;
+    const ctx: LoadContext = {
+      setStatus: (s) => (status = s),
+      lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
+      listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
+    };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
     const modules = await this.loadModules(records, ctx);
 
     const crumbs: PageData['breadcrumbs'] = page.path === '/' ? [homeCrumb] : [homeCrumb, ...this.ancestors(page).filter((p) => p.path !== '/').map((p) => ({ name: localize(p.breadcrumbName ?? p.title, lang), path: this.routes.pagePath(p, lang) }))];
-    if (page.path !== '/') crumbs.push({ name: localize(page.breadcrumbName ?? page.title, lang), path: this.routes.pagePath(page, lang) });
+    if (listing) {
+      crumbs.splice(1, crumbs.length, { name: localize(listing.listPage.breadcrumbName ?? listing.listPage.title, lang), path: this.routes.pagePath(listing.listPage, lang) });
+      if (listing.project && listing.property) crumbs.push({ name: listing.project.Name, path: this.projectPath(listing.project, lang) });
+      crumbs.push({ name: listing.property ? this.propertyTitle(listing.property, lang) : listing.project!.Name, path });
+    } else if (page.path !== '/') crumbs.push({ name: localize(page.breadcrumbName ?? page.title, lang), path: this.routes.pagePath(page, lang) });
     if (article) crumbs.push({ name: localize(article.title, lang), path });
 
-    const meta = article ? undefined : localizeStrict(page.metadata, lang);
-    const pageTitle = article ? localize(article.title, lang) : meta?.pageTitle || localize(page.title, lang);
+    const meta = article || listing ? undefined : localizeStrict(page.metadata, lang);
+    const listingTitle = listing && (listing.property ? this.propertyTitle(listing.property, lang) : listing.project!.Name);
+    const pageTitle = listingTitle ?? (article ? localize(article.title, lang) : meta?.pageTitle || localize(page.title, lang));
     const docTitle = meta?.metadataTitle || (page.path === '/' ? `${site.name} – ${pageTitle}` : `${pageTitle} | ${site.name}`);
-    const description = (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) || localize(home?.description, lang);
-    const noindex = page.status === 'Hidden' || page.type === 'feedback' || page.isActiveSEO === false || u.search !== '';
-    const image = article?.image?.url ?? meta?.ogImage ?? page.image?.url ?? site.defaultImage?.url;
+    const listingDescription = listing && cleanDescription((listing.property ?? listing.project)!.Description ?? '', 160);
+    const description = listingDescription || (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) || localize(home?.description, lang);
+    const noindex = (page.status === 'Hidden' && !listing) || page.type === 'feedback' || page.isActiveSEO === false || u.search !== '';
+    const listingImage = listing?.property?.XLargePictureItem?.Url ?? listing?.project?.SmallPicture;
+    const image = listingImage ?? article?.image?.url ?? meta?.ogImage ?? page.image?.url ?? site.defaultImage?.url;
     const jsonLd = [
       safeJson({
         '@context': 'https://schema.org',
@@ -282,6 +352,7 @@ export class Site {
       );
     }
     if (meta?.schemaData) jsonLd.push(safeJson(JSON.parse(meta.schemaData)));
+    if (listing?.property) jsonLd.push(safeJson(listingJsonLd(listing.property, this.absolute(path), this.absolute(listing.property.XLargePictureItem?.Url), lang)));
 
     const data: PageData = {
       path,
@@ -289,14 +360,14 @@ export class Site {
       lang,
       status: 200,
       kind: article ? 'article' : 'page',
-      alternates: this.routes.alternates(page, article),
+      alternates: listing ? this.listingAlternates(listing) : this.routes.alternates(page, article),
       head: this.head({
         lang,
         title: docTitle,
         description,
         path,
         robots: `${noindex ? 'noindex' : 'index'}, ${page.noReferrerNoFollow ? 'nofollow' : 'follow'}`,
-        alternates: this.routes.alternates(page, article),
+        alternates: listing ? this.listingAlternates(listing) : this.routes.alternates(page, article),
         type: article ? 'article' : 'website',
         image,
         ogTitle: meta?.ogTitle,
@@ -310,18 +381,77 @@ export class Site {
         id: page.id,
         type: page.type,
         title: pageTitle,
-        showTitle: !article && page.path !== '/',
+        showTitle: !article && !listing && page.path !== '/',
         showBreadCrumb: page.showBreadCrumb !== false && page.path !== '/',
         showFixedMenu: page.showFixedMenu === true,
         noCookiePopup: page.noCookiePopup === true,
         css: page.css,
       },
-      banner: article ? null : this.banner(page, lang),
+      banner: article || listing ? null : this.banner(page, lang),
       breadcrumbs: crumbs,
       modules,
       contentVersion: this.content.version,
     };
-    return { status: 200, initial: { shell, page: data } };
+    data.status = status;
+    return { status, initial: { shell, page: data } };
+  }
+
+  /** A result card of property `id` in `lang` (search API, lists, map). */
+  propertyCard(id: number, lang: Lang): PropertyCardData | undefined {
+    const p = this.listings.property(id, lang);
+    const path = p && this.propertyPath(p, lang);
+    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang), lang) : undefined;
+  }
+
+  /** Headline of a property: its own, else "{type} in {city}" in that language. */
+  propertyTitle(p: PropertyRecord, lang: Lang): string {
+    if (p.TypeDescription) return p.TypeDescription;
+    const shell = this.shell(lang);
+    const type = shell.messages[`type.${p.WebID}`] ?? p.MainTypeName ?? '';
+    return (makeIntl(lang, shell.messages).formatMessage({ id: 'property.titleFallback' }, { type, city: p.City }) as string) || `${type} ${p.City}`;
+  }
+
+  private listingAlternates(listing: { property?: PropertyRecord; project?: ProjectRecord }): Partial<Record<Lang, string>> {
+    const out: Partial<Record<Lang, string>> = {};
+    for (const l of this.routes.enabled) {
+      const path = listing.property
+        ? (() => {
+            const p = this.listings.property(listing.property!.ID, l);
+            return p && this.propertyPath(p, l);
+          })()
+        : (() => {
+            const p = this.listings.project(listing.project!.ID, l);
+            return p && this.projectPath(p, l);
+          })();
+      if (path) out[l] = path;
+    }
+    return out;
+  }
+
+  /** The 404 page in `lang`, with the title and text of `key` (notFound, property.notFound…). */
+  private notFound(u: URL, lang: Lang, key: string): PageResult {
+    const shell = this.shell(lang);
+    const t = (id: string) => shell.messages[id] ?? id;
+    const site = this.content.site;
+    const home = this.content.pages.find((p) => p.path === '/');
+    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+    const title = t(`${key}.title`);
+    const page: PageData = {
+      path: u.pathname,
+      search: u.search.replace(/^\?/, ''),
+      lang,
+      status: 404,
+      kind: 'notFound',
+      alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
+      head: this.head({ lang, title: `${title} | ${site.name}`, description: t(`${key}.text`), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
+      page: { id: null, type: 'page', title, showTitle: true, showBreadCrumb: false, showFixedMenu: false, noCookiePopup: false },
+      banner: null,
+      breadcrumbs: [homeCrumb, { name: title }],
+      modules: [],
+      contentVersion: this.content.version,
+      notFoundKey: key,
+    };
+    return { status: 404, initial: { shell, page } };
   }
 
   private agencyJsonLd(lang: Lang) {
@@ -372,7 +502,7 @@ export class Site {
     const rows: string[] = [];
     for (const e of this.routes.entries()) {
       const p = e.page;
-      if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || p.isActiveSEO === false) continue;
+      if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || p.isActiveSEO === false || this.routes.templates.has(p.id)) continue;
       const alts = this.routes.alternates(p, e.article);
       const lastmod = (e.article?.date ?? p.modifyDate ?? '').slice(0, 10);
       rows.push(
@@ -380,6 +510,17 @@ export class Site {
           .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(this.absolute(href))}"/>`)
           .join('')}</url>`,
       );
+    }
+    // Every property and project, in every language, with its alternates.
+    const listings: Array<{ property?: PropertyRecord; project?: ProjectRecord }> = [
+      ...this.listings.propertyIds().map((id) => ({ property: this.listings.property(id, this.routes.defaultLang) })),
+      ...this.listings.projectIds().map((id) => ({ project: this.listings.project(id, this.routes.defaultLang) })),
+    ];
+    for (const l of listings) {
+      const alts = this.listingAlternates(l);
+      const lastmod = (l.property?.ModifyDate ?? l.property?.CreateDate ?? l.project?.CreateDate ?? '').slice(0, 10);
+      const links = Object.entries(alts).map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${esc(this.absolute(href))}"/>`).join('');
+      for (const href of Object.values(alts)) rows.push(`<url><loc>${esc(this.absolute(href))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`);
     }
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${rows.join('\n')}\n</urlset>\n`;
   }

@@ -3,13 +3,13 @@ import { useI18n } from '../i18n.tsx';
 import { SearchForm } from './SearchForm.tsx';
 
 /** The 404 page: its title, a search form and a link home (SPEC §2). */
-export function NotFound() {
+export function NotFound({ messageKey = 'notFound' }: { messageKey?: string }) {
   const { t } = useI18n();
   const { homePath } = useShell();
   return (
     <div className="container not-found">
       <p className="not-found__code" aria-hidden="true">404</p>
-      <p className="not-found__text">{t('notFound.text')}</p>
+      <p className="not-found__text">{t(`${messageKey}.text`)}</p>
       <SearchForm />
       <p>
         <Link href={homePath} className="button">

@@ -3,10 +3,26 @@ import { LANGUAGES, type Lang } from './constants.ts';
 import { localize } from './localize.ts';
 import { joinPath, slugify, splitPath } from './path.ts';
 
+export interface ListingMatch {
+  kind: 'property' | 'project';
+  /** The page that lists them (for sale, for rent, projects). */
+  listPage: PageRecord;
+  /** The path segments below the list page: municipality, slug…, id. */
+  segments: string[];
+}
+
 export type Resolution =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article }
+  | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article; listing?: ListingMatch }
+  | { kind: 'legacyListing'; status: 301; listing: 'property' | 'project'; id: number }
   | { kind: 'notFound'; status: 404; lang: Lang };
+
+/** What a listing path is made of (a property or project record in one language). */
+export interface ListingPathParts {
+  id: number;
+  city: string;
+  slug?: string;
+}
 
 export function isLang(s: string | undefined): s is Lang {
   return !!s && (LANGUAGES as readonly string[]).includes(s);
@@ -24,6 +40,9 @@ export class RouteTable {
   private readonly byInternalPath = new Map<string, PageRecord>();
   private readonly pageOfCategory = new Map<string, PageRecord>();
   private readonly pathCache = new Map<string, string>();
+  private readonly listingPages: PageRecord[] = [];
+  /** Ids of the detail template pages. */
+  readonly templates: Set<number>;
 
   constructor(private readonly content: Pick<Content, 'languages' | 'pages' | 'articles'>) {
     this.enabled = content.languages.filter((l) => l.use).map((l) => l.code as Lang);
@@ -32,9 +51,13 @@ export class RouteTable {
       this.pagesById.set(p.id, p);
       this.byInternalPath.set(p.path, p);
       if (p.type === 'article' && p.category && !this.pageOfCategory.has(p.category)) this.pageOfCategory.set(p.category, p);
+      if (p.listing) this.listingPages.push(p);
     }
+    // Detail pages (one property, one project) are templates: reachable only below their list page.
+    const templates = new Set(this.listingPages.map((p) => p.listing!.detailPageId));
+    this.templates = templates;
     for (const lang of this.enabled) {
-      for (const p of content.pages) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
+      for (const p of content.pages) if (!templates.has(p.id)) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
       for (const a of content.articles) {
         const page = this.pageOfCategory.get(a.category);
         if (page && a.status === 'Published') this.byPath.set(this.articlePath(a, lang)!, { page, lang, article: a });
@@ -84,6 +107,16 @@ export class RouteTable {
     return page ? joinPath(this.pagePath(page, lang), this.articleSlug(article, lang)) : undefined;
   }
 
+  /** The page listing properties of a goal (for sale / for rent), or projects. */
+  listingPage(kind: 'property' | 'project', goal?: 'sale' | 'rent'): PageRecord | undefined {
+    return this.listingPages.find((p) => p.listing!.kind === kind && (kind === 'project' || p.listing!.goal === goal));
+  }
+
+  /** {list page}/{municipality}/{slug}/{id}/ — the slug is left out when there is none. */
+  listingPath(listPage: PageRecord, lang: Lang, parts: ListingPathParts): string {
+    return joinPath(this.pagePath(listPage, lang), slugify(parts.city) || 'be', parts.slug ? slugify(parts.slug) : '', parts.id);
+  }
+
   /** Language of a path from its first segment when enabled, else the default. */
   languageOf(pathname: string): Lang {
     const first = pathname.split('/').filter(Boolean)[0];
@@ -104,7 +137,20 @@ export class RouteTable {
       }
       return { kind: 'page', status: 200, lang: hit.lang, page: hit.page, article: hit.article };
     }
-    // The spec's original (internal) paths, e.g. /for-sale/ → /nl/kopen/ in the default language.
+    // Detail paths below a listing page: /{lang}/{kopen}/{municipality}/{slug}/{id}/.
+    for (const listPage of this.listingPages) {
+      const base = this.pagePath(listPage, lang);
+      if (!canonical.startsWith(base) || canonical === base) continue;
+      const rest = canonical.slice(base.length).split('/').filter(Boolean);
+      const detail = this.pagesById.get(listPage.listing!.detailPageId);
+      if (!detail || rest.length < 2 || !/^\d{1,9}$/.test(rest[rest.length - 1])) continue;
+      if (canonical !== pathname) return { kind: 'redirect', status: 301, location: canonical };
+      return { kind: 'page', status: 200, lang, page: detail, listing: { kind: listPage.listing!.kind, listPage, segments: rest } };
+    }
+    // The spec's original (internal) paths, e.g. /for-sale/ → /nl/kopen/ in the default language,
+    // and /property/{id}/ → that property's page.
+    const legacy = /^\/(property|project)\/(\d{1,9})\/$/.exec(canonical);
+    if (legacy) return { kind: 'legacyListing', status: 301, listing: legacy[1] as 'property' | 'project', id: Number(legacy[2]) };
     const internal = this.byInternalPath.get(canonical);
     if (internal && internal.path !== '/') return { kind: 'redirect', status: 301, location: this.pagePath(internal, this.defaultLang) };
     return { kind: 'notFound', status: 404, lang };

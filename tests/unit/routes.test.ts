@@ -51,7 +51,7 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('resolves every page of the config both ways in every language', () => {
-    for (const page of content.pages) {
+    for (const page of content.pages.filter((p) => !routes.templates.has(p.id))) {
       for (const lang of routes.enabled) {
         const r = routes.resolve(routes.pagePath(page, lang));
         expect(r.kind === 'page' && r.page.id, `${page.name} ${lang}`).toBe(page.id);
@@ -120,5 +120,37 @@ describe('language detection and redirects', () => {
   it('keeps hidden pages reachable by path', () => {
     const r = routes.resolve('/en/expertise/online-valuation/');
     expect(r.kind === 'page' && r.page.status).toBe('Hidden');
+  });
+});
+
+describe('listing paths', () => {
+  it('resolves a property path below for sale / for rent to the detail page with its segments', () => {
+    const r = routes.resolve('/fr/acheter/schaerbeek/appartement-lumineux/1234/');
+    expect(r.kind).toBe('page');
+    if (r.kind !== 'page') return;
+    expect(r.page.name).toBe('property');
+    expect(r.listing).toMatchObject({ kind: 'property', segments: ['schaerbeek', 'appartement-lumineux', '1234'] });
+    expect(r.listing!.listPage.name).toBe('for-sale');
+    const en = routes.resolve('/en/for-rent/ixelles/77/'); // the English slug may be absent
+    expect(en.kind === 'page' && en.listing?.segments).toEqual(['ixelles', '77']);
+  });
+  it('resolves project and project-unit paths below the projects page', () => {
+    const r = routes.resolve('/nl/projecten/evere/residentie-park/5/');
+    expect(r.kind === 'page' && r.listing?.kind).toBe('project');
+    const unit = routes.resolve('/nl/projecten/evere/residentie-park/5/appartement-2a/1201/');
+    expect(unit.kind === 'page' && unit.listing?.segments.length).toBe(5);
+  });
+  it('redirects the original /property/{id}/ and /project/{id}/ paths, and keeps the templates unreachable', () => {
+    expect(routes.resolve('/property/1234/')).toEqual({ kind: 'legacyListing', status: 301, listing: 'property', id: 1234 });
+    expect(routes.resolve('/project/3/')).toEqual({ kind: 'legacyListing', status: 301, listing: 'project', id: 3 });
+    expect(routes.resolve('/nl/pand/').kind).toBe('notFound');
+    expect(routes.resolve('/fr/acheter/schaerbeek/pas-un-id/').kind).toBe('notFound');
+    expect(routes.resolve('/fr/acheter/schaerbeek/1234')).toEqual({ kind: 'redirect', status: 301, location: '/fr/acheter/schaerbeek/1234/' });
+  });
+  it('builds listing paths from the municipality and headline in each language', () => {
+    const sale = routes.listingPage('property', 'sale')!;
+    expect(routes.listingPath(sale, 'fr', { id: 12, city: 'Schaerbeek', slug: 'Appartement lumineux, 2 ch.' })).toBe('/fr/acheter/schaerbeek/appartement-lumineux-2-ch/12/');
+    expect(routes.listingPath(sale, 'nl', { id: 12, city: 'Sint-Joost-ten-Node' })).toBe('/nl/kopen/sint-joost-ten-node/12/');
+    expect(routes.listingPath(routes.listingPage('property', 'rent')!, 'en', { id: 9, city: '', slug: 'Studio' })).toBe('/en/for-rent/be/studio/9/');
   });
 });

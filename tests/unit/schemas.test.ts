@@ -99,14 +99,15 @@ describe('a broken site-config is reported one line per problem', () => {
   });
 
   it('an unregistered view is a warning; the rest of the config loads', () => {
+    let at = 0;
     const dir = configCopy(({ read, write }) => {
       const pages = read('pages.json');
-      pages[1].modules.push({ id: 999, view: 'carousel-3d', status: 'Published' });
+      at = pages[1].modules.push({ id: 999, view: 'carousel-3d', status: 'Published' }) - 1;
       write('pages.json', pages);
     });
     const r = problemsOf(dir);
     expect(r.lines).toEqual([]);
-    expect(r.warnings).toEqual(['pages.json /1/modules/1/view: view not found ("carousel-3d"); the module is skipped']);
+    expect(r.warnings).toEqual([`pages.json /1/modules/${at}/view: view not found ("carousel-3d"); the module is skipped`]);
     expect(r.content).toBeDefined();
   });
 
@@ -118,5 +119,16 @@ describe('a broken site-config is reported one line per problem', () => {
     });
     const r = problemsOf(dir);
     expect(r.lines).toEqual([]);
+  });
+});
+
+describe('keys that are not allowed', () => {
+  it('names the key', () => {
+    const dir = configCopy(({ read, write }) => {
+      const en = read('dictionaries/en.json');
+      en['bad key!'] = 'x';
+      write('dictionaries/en.json', en);
+    });
+    expect(problemsOf(dir).lines).toEqual(['dictionaries/en.json /bad key!: is not an allowed key (must match pattern "^[A-Za-z][A-Za-z0-9_.-]*$")']);
   });
 });

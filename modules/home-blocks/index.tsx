@@ -1,0 +1,88 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Link, useI18n } from '../../renderer/ui.tsx';
+import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
+import schema from './schema.json';
+
+interface HomeBlocksData {
+  sale: { count: number; path?: string };
+  rent: { count: number; path?: string };
+  estimatePath?: string;
+  /** Available properties per type, sale and rent summed (SPEC §9), most first. */
+  byType: Array<{ type: number; count: number; path?: string }>;
+}
+
+function load(module: HomeBlocksModule, ctx: LoadContext): HomeBlocksData {
+  const counts = ctx.listings.counts(ctx.lang);
+  const path = (goal: 'sale' | 'rent') => {
+    const p = ctx.routes.listingPage('property', goal);
+    return p && ctx.routes.pagePath(p, ctx.lang);
+  };
+  const estimate = module.estimatePageId ? ctx.routes.page(module.estimatePageId) : undefined;
+  return {
+    sale: { count: counts.sale, path: path('sale') },
+    rent: { count: counts.rent, path: path('rent') },
+    estimatePath: estimate && ctx.routes.pagePath(estimate, ctx.lang),
+    byType: Object.entries(counts.byType)
+      .map(([type, c]) => ({ type: Number(type), count: c.sale + c.rent, path: `${path(c.sale >= c.rent ? 'sale' : 'rent') ?? ''}?type=${type}` }))
+      .filter((x) => x.count > 0)
+      .sort((a, b) => b.count - a.count || a.type - b.type),
+  };
+}
+
+function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
+  const { t } = useI18n();
+  return (
+    <div className="home-blocks">
+      <ul className="home-blocks__list">
+        <li className="home-block home-block--buy">
+          <h2>{t('home.buy.title')}</h2>
+          <p>{t('home.buy.text', { count: data.sale.count })}</p>
+          {data.sale.path && (
+            <Link href={data.sale.path} className="button">
+              {t('home.buy.cta')}
+            </Link>
+          )}
+        </li>
+        <li className="home-block home-block--rent">
+          <h2>{t('home.rent.title')}</h2>
+          <p>{t('home.rent.text', { count: data.rent.count })}</p>
+          {data.rent.path && (
+            <Link href={data.rent.path} className="button">
+              {t('home.rent.cta')}
+            </Link>
+          )}
+        </li>
+        <li className="home-block home-block--estimate">
+          <h2>{t('home.estimate.title')}</h2>
+          <p>{t('home.estimate.text')}</p>
+          {data.estimatePath && (
+            <Link href={data.estimatePath} className="button">
+              {t('home.estimate.cta')}
+            </Link>
+          )}
+        </li>
+      </ul>
+      {data.byType.length > 0 && (
+        <ul className="home-blocks__types" aria-label={t('home.byType')}>
+          {data.byType.map((x) => (
+            <li key={x.type}>
+              <Link href={x.path ?? '#'}>
+                {t(`type.${x.type}.plural`)} <span className="count">{x.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default defineModule<HomeBlocksModule, HomeBlocksData>({
+  view: 'home-blocks',
+  version: 1,
+  schema,
+  meta: { title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' }, icon: 'grid', category: 'listings' },
+  defaults: { view: 'home-blocks', version: 1, status: 'Published', span: 12 },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

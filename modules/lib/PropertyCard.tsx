@@ -1,0 +1,66 @@
+import { Link, useI18n } from '../../renderer/ui.tsx';
+import type { PropertyCardData } from './property-card.ts';
+
+/** Price as a visitor reads it: € 350.000, starting from …, … per month, or price on demand. */
+export function Price({ price, goal, from, className }: { price: number | null; goal: 'sale' | 'rent'; from?: boolean; className?: string }) {
+  const { t, formatPrice } = useI18n();
+  if (price === null) return <span className={className}>{t('price.onDemand')}</span>;
+  const amount = formatPrice(price);
+  const text = goal === 'rent' ? t('unit.perMonth', { price: amount }) : amount;
+  return <span className={className}>{from ? t('price.from', { price: text }) : text}</span>;
+}
+
+export function AvailabilityBadge({ availability, marquee }: { availability: PropertyCardData['availability']; marquee: string | null }) {
+  const { t } = useI18n();
+  if (availability !== 'available') return <span className={`badge badge--${availability}`}>{t(`availability.${availability}`)}</span>;
+  return marquee ? <span className="badge badge--marquee">{marquee}</span> : null;
+}
+
+export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: PropertyCardData; headingLevel?: 'h2' | 'h3'; eager?: boolean }) {
+  const { t } = useI18n();
+  const H = headingLevel;
+  return (
+    <article className="property-card" data-property-id={card.id}>
+      <div className="property-card__media">
+        {card.image ? (
+          <img src={card.image.src} srcSet={card.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
+        )}
+        <AvailabilityBadge availability={card.availability} marquee={card.marquee} />
+      </div>
+      <div className="property-card__body">
+        <p className="property-card__type">
+          {t(`type.${card.type}`)} · {card.city}
+        </p>
+        <H className="property-card__title">
+          <Link href={card.path}>{card.title}</Link>
+        </H>
+        <p className="property-card__price">
+          <Price price={card.price} goal={card.goal} from={card.priceFrom} />
+        </p>
+        <ul className="property-card__facts">
+          {card.bedrooms ? <li>{t('card.bedrooms', { count: card.bedrooms })}</li> : null}
+          {card.surface ? <li>{t('unit.m2', { value: card.surface })}</li> : null}
+          {card.epc && (
+            <li className="property-card__epc">
+              {card.epc.image ? <img src={card.epc.image} alt={t('card.epc', { label: card.epc.text })} width={60} height={20} loading="lazy" /> : t('card.epc', { label: card.epc.text })}
+            </li>
+          )}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+export function CardGrid({ cards, perRow = 3, eagerFirst = 0 }: { cards: PropertyCardData[]; perRow?: number; eagerFirst?: number }) {
+  return (
+    <ul className="card-grid" style={{ '--per-row': perRow } as React.CSSProperties}>
+      {cards.map((c, i) => (
+        <li key={c.id}>
+          <PropertyCard card={c} eager={i < eagerFirst} />
+        </li>
+      ))}
+    </ul>
+  );
+}

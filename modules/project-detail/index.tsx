@@ -1,0 +1,128 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Link, useI18n } from '../../renderer/ui.tsx';
+import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
+import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import schema from './schema.json';
+
+interface ProjectDetailData {
+  id: number;
+  name: string;
+  address: string;
+  photos: ImageSet[];
+  types: string[];
+  description: string;
+  facts: Array<{ key: string; text: string }>;
+  units: Array<{ id: number; name: string; path?: string; status: string; price: number | null; surface: number | null; bedrooms: number | null; floor: number | null; type: number | null }>;
+  externalUrl: string | null;
+}
+
+function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData | null {
+  const id = ctx.params.projectId;
+  const p = id !== undefined ? ctx.listings.project(id, ctx.lang) : undefined;
+  if (!p) return null;
+  const pictures = p.Pictures?.length ? p.Pictures.map((x) => x.Url) : p.SmallPicture ? [p.SmallPicture] : [];
+  return {
+    id: p.ID,
+    name: p.Name,
+    address: p.PublicAddress !== false ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ') : [p.Zip, p.City].filter(Boolean).join(' '),
+    photos: pictures.map((url, i) => imageSet(url, `${p.Name} (${i + 1})`, [400, 600, 1360])!),
+    types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),
+    description: p.Description ?? '',
+    facts: (['Status', 'Delivery', 'Constructions', 'Situation', 'Requirement'] as const).filter((k) => p[k]).map((k) => ({ key: k, text: String(p[k]) })),
+    units: p.Units.map((u) => {
+      const rec = ctx.listings.property(u.PropertyID, ctx.lang);
+      return {
+        id: u.PropertyID,
+        name: u.Name || (rec ? ctx.propertyTitle(rec) : String(u.PropertyID)),
+        path: rec ? ctx.listingPaths.property(u.PropertyID) : undefined,
+        status: u.Status,
+        price: u.Price ?? null,
+        surface: u.Surface ?? null,
+        bedrooms: u.Bedrooms ?? null,
+        floor: u.Floor ?? null,
+        type: u.WebID ?? rec?.WebID ?? null,
+      };
+    }),
+    externalUrl: p.ExternalUrl ?? null,
+  };
+}
+
+function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
+  const { t, formatPrice } = useI18n();
+  if (!data) return null;
+  return (
+    <article className="project-detail">
+      <h1>{data.name}</h1>
+      {data.address && <p className="property-detail__address">{data.address}</p>}
+      {data.photos[0] ? (
+        <img className="gallery__still" src={data.photos[0].src} srcSet={data.photos[0].srcSet} sizes="(min-width: 1280px) 1100px, 100vw" alt={data.photos[0].alt} width={1360} height={907} fetchPriority="high" />
+      ) : (
+        <p>{t('detail.noPhoto')}</p>
+      )}
+      {data.types.length > 0 && (
+        <ul className="key-facts">
+          {data.types.map((ty) => (
+            <li key={ty}>{ty}</li>
+          ))}
+        </ul>
+      )}
+      {data.description && <p className="project-detail__description">{data.description}</p>}
+      {data.externalUrl && (
+        <p>
+          <a className="button" href={data.externalUrl} target="_blank" rel="noopener noreferrer">
+            {t('project.website')}
+          </a>
+        </p>
+      )}
+      <section className="detail-section">
+        <h2>{t('project.priceList')}</h2>
+        {data.units.length ? (
+          <div className="table-scroll">
+            <table className="price-list">
+              <thead>
+                <tr>
+                  <th scope="col">{t('project.unit')}</th>
+                  <th scope="col">{t('field.Floor')}</th>
+                  <th scope="col">{t('field.NumberOfBedRooms')}</th>
+                  <th scope="col">{t('field.SurfaceLiving')}</th>
+                  <th scope="col">{t('field.Price')}</th>
+                  <th scope="col">{t('project.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.units.map((u) => (
+                  <tr key={u.id} data-status={u.status}>
+                    <td>{u.path ? <Link href={u.path}>{u.name}</Link> : u.name}</td>
+                    <td>{u.floor ?? '–'}</td>
+                    <td>{u.bedrooms ?? '–'}</td>
+                    <td>{u.surface ? t('unit.m2', { value: u.surface }) : '–'}</td>
+                    <td>{u.price !== null && u.status !== 'sold' ? formatPrice(u.price) : '–'}</td>
+                    <td>{t(`availability.${u.status}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p>{t('project.noConstruction')}</p>
+        )}
+      </section>
+      {data.facts.map((f) => (
+        <section key={f.key} className="detail-section">
+          <h2>{t(`project.${f.key}`)}</h2>
+          <p>{f.text}</p>
+        </section>
+      ))}
+    </article>
+  );
+}
+
+export default defineModule<ProjectDetailModule, ProjectDetailData | null>({
+  view: 'project-detail',
+  version: 1,
+  schema,
+  meta: { title: { nl: 'Detail van een project', fr: "Détail d'un projet", en: 'Project detail' }, icon: 'building', category: 'listings' },
+  defaults: { view: 'project-detail', version: 1, status: 'Published', span: 12 },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

@@ -1,0 +1,83 @@
+import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { Link, useI18n } from '../../renderer/ui.tsx';
+import type { ProjectListModule } from '../../schemas/types.gen.ts';
+import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import schema from './schema.json';
+
+export interface ProjectCard {
+  id: number;
+  name: string;
+  city: string;
+  path: string;
+  types: string;
+  priceFrom: number | null;
+  delivery: string | null;
+  status: string | null;
+  image: ImageSet | null;
+  units: number;
+  available: number;
+}
+
+interface ProjectListData {
+  projects: ProjectCard[];
+}
+
+function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
+  const max = module.maxItems ?? 100;
+  return {
+    projects: ctx.listings
+      .projects(ctx.lang)
+      .slice(0, max)
+      .map((p) => ({
+        id: p.ID,
+        name: p.Name,
+        city: p.City,
+        path: ctx.listingPaths.project(p.ID) ?? '#',
+        types: p.WebIDName ?? '',
+        priceFrom: p.PriceFrom ?? null,
+        delivery: p.Delivery ?? null,
+        status: p.Status ?? null,
+        image: imageSet(p.SmallPicture || p.Pictures?.[0]?.Url, p.Name, [240, 400, 600]),
+        units: p.Units.length,
+        available: p.Units.filter((u) => u.Status === 'available').length,
+      })),
+  };
+}
+
+function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
+  const { t, formatPrice } = useI18n();
+  if (!data.projects.length) return <p className="empty">{t('project.none')}</p>;
+  return (
+    <ul className="card-grid" style={{ '--per-row': 3 } as React.CSSProperties}>
+      {data.projects.map((p) => (
+        <li key={p.id}>
+          <article className="property-card project-card">
+            <div className="property-card__media">{p.image && <img src={p.image.src} srcSet={p.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading="lazy" />}</div>
+            <div className="property-card__body">
+              <p className="property-card__type">{p.city || t('project.locationTba')}</p>
+              <h3 className="property-card__title">
+                <Link href={p.path}>{p.name}</Link>
+              </h3>
+              {p.priceFrom !== null && <p className="property-card__price">{t('price.from', { price: formatPrice(p.priceFrom) })}</p>}
+              <ul className="property-card__facts">
+                {p.types && <li>{p.types.replace(/ ; /g, ' · ')}</li>}
+                {p.delivery && <li>{t('project.deliveryOn', { date: p.delivery })}</li>}
+                <li>{t('project.unitsAvailable', { available: p.available, total: p.units })}</li>
+              </ul>
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default defineModule<ProjectListModule, ProjectListData>({
+  view: 'project-list',
+  version: 1,
+  schema,
+  meta: { title: { nl: 'Nieuwbouwprojecten', fr: 'Projets neufs', en: 'New-build projects' }, icon: 'building', category: 'listings' },
+  defaults: { view: 'project-list', version: 1, status: 'Published', span: 12 },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

@@ -1,0 +1,327 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { defineModule } from '../../renderer/module-api.ts';
+import { Img, Link, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
+import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
+import { AvailabilityBadge, CardGrid, Price } from '../lib/PropertyCard.tsx';
+import schema from './schema.json';
+import { load, type PropertyDetailData } from './load.ts';
+import type { Fact } from './facts.ts';
+
+const Gallery = lazy(() => import('./Gallery.tsx'));
+const DetailMap = lazy(() => import('./DetailMap.tsx'));
+
+function useMounted() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
+}
+
+function Photos({ data }: { data: PropertyDetailData }) {
+  const { t } = useI18n();
+  const mounted = useMounted();
+  const [index, setIndex] = useState(0);
+  const [slider, setSlider] = useState(false);
+  if (!data.photos.length) return <p className="gallery gallery--empty">{t('detail.noPhoto')}</p>;
+  const first = data.photos[index];
+  const still = <img className="gallery__still" src={first.src} srcSet={first.srcSet} sizes="(min-width: 1280px) 800px, 100vw" alt={first.alt} width={1360} height={907} fetchPriority="high" />;
+  return (
+    <div className="gallery" onPointerEnter={() => setSlider(true)} onTouchStart={() => setSlider(true)} onFocus={() => setSlider(true)}>
+      <div className="gallery__main">
+        {mounted && (slider || data.photos.length > 1) ? (
+          <Suspense fallback={still}>
+            <Gallery photos={data.photos} start={index} onMove={setIndex} />
+          </Suspense>
+        ) : (
+          still
+        )}
+        <p className="gallery__count" aria-live="polite">
+          {t('detail.photoN', { n: index + 1, total: data.photos.length })}
+        </p>
+      </div>
+      <ul className="gallery__thumbs" aria-label={t('detail.photos')}>
+        {data.photos.map((p, i) => (
+          <li key={p.thumb}>
+            <a href={p.large} aria-current={i === index || undefined} onClick={(e) => { e.preventDefault(); setIndex(i); setSlider(true); }} target="_blank" rel="noopener">
+              <img src={p.thumb} alt={t('detail.photoN', { n: i + 1, total: data.photos.length })} width={200} height={133} loading="lazy" decoding="async" />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FactValue({ fact }: { fact: Fact }) {
+  const { t, formatPrice, formatDate } = useI18n();
+  const v = fact.value;
+  switch (fact.kind) {
+    case 'bool':
+      return <>{t(v ? 'value.yes' : 'value.no')}</>;
+    case 'm2':
+      return <>{t('unit.m2', { value: Number(v) })}</>;
+    case 'm':
+      return <>{t('unit.m', { value: Number(v) })}</>;
+    case 'eur':
+      return <>{formatPrice(v)}</>;
+    case 'kwh':
+      return <>{t('unit.kwh', { value: Number(v) })}</>;
+    case 'co2':
+      return <>{t('unit.co2', { value: Number(v) })}</>;
+    case 'facades':
+      return <>{t(`facades.${v}`)}</>;
+    case 'date':
+      return <>{/^\d{4}-\d{2}-\d{2}/.test(String(v)) ? formatDate(String(v)) : String(v)}</>;
+    default:
+      return <>{String(v)}</>;
+  }
+}
+
+function Share({ data }: { data: PropertyDetailData }) {
+  const { t } = useI18n();
+  const mounted = useMounted();
+  const [url, setUrl] = useState('');
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setUrl(window.location.href.split('#')[0]), []);
+  const canShare = mounted && typeof navigator !== 'undefined' && 'share' in navigator;
+  const enc = encodeURIComponent;
+  return (
+    <div className="share">
+      <h2 className="share__title">{t('detail.share')}</h2>
+      <ul className="share__links">
+        {canShare && (
+          <li>
+            <button type="button" className="button button--ghost" onClick={() => navigator.share({ title: data.title, url }).catch(() => {})}>
+              {t('detail.shareNative')}
+            </button>
+          </li>
+        )}
+        <li>
+          <a href={`mailto:?subject=${enc(data.title)}&body=${enc(url)}`}>{t('detail.shareEmail')}</a>
+        </li>
+        <li>
+          <a href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
+        </li>
+        <li>
+          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LinkedIn</a>
+        </li>
+        <li>
+          <a href={`https://wa.me/?text=${enc(`${data.title} ${url}`)}`} target="_blank" rel="noopener noreferrer">WhatsApp</a>
+        </li>
+        <li>
+          <button type="button" className="link-button" onClick={() => navigator.clipboard?.writeText(url).then(() => setCopied(true)).catch(() => {})}>
+            {t(copied ? 'detail.linkCopied' : 'detail.copyLink')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className="link-button" onClick={() => window.print()}>
+            {t('detail.print')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Media({ data }: { data: PropertyDetailData }) {
+  const { t } = useI18n();
+  const [play, setPlay] = useState<string | null>(null);
+  const items = [data.tour && { key: 'tour', label: t('detail.virtualTour'), info: data.tour }, data.video && { key: 'video', label: t('detail.video'), info: data.video }].filter(Boolean) as Array<{ key: string; label: string; info: NonNullable<PropertyDetailData['video']> }>;
+  if (!items.length) return null;
+  return (
+    <section className="detail-section">
+      {items.map((m) => (
+        <div key={m.key} className="media-embed">
+          <h2>{m.label}</h2>
+          {m.info.kind === 'file' ? (
+            <video controls preload="none" src={m.info.url} />
+          ) : play === m.key ? (
+            <iframe src={m.info.embedUrl ?? m.info.url} title={m.label} allow="fullscreen; xr-spatial-tracking" allowFullScreen loading="lazy" />
+          ) : (
+            // Third-party players load only when asked for (no tracking before that).
+            <button type="button" className="media-embed__start button" onClick={() => setPlay(m.key)}>
+              {t('detail.play', { what: m.label })}
+            </button>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData | null }) {
+  const { t } = useI18n();
+  const { site } = useShell();
+  const mounted = useMounted();
+  if (!data) return null;
+  const gone = data.availability === 'sold' || data.availability === 'soldOut' || data.availability === 'rented';
+  return (
+    <article className="property-detail">
+      {gone && (
+        <p className="notice notice--gone" role="status">
+          {t(data.availability === 'rented' ? 'property.rented' : 'property.sold')}
+        </p>
+      )}
+      <header className="property-detail__head">
+        <p className="property-detail__type">
+          {t(`type.${data.type}`)} · {t(`goal.${data.goal}`)} <AvailabilityBadge availability={data.availability} marquee={data.marquee} />
+        </p>
+        <h1>{data.title}</h1>
+        <p className="property-detail__address">{data.address.join(', ')}</p>
+        <p className="property-detail__price">
+          <Price price={data.price} goal={data.goal} from={data.priceFrom} />
+        </p>
+        <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
+      </header>
+      <Photos data={data} />
+      <ul className="key-facts">
+        {data.keyFacts.bedrooms ? <li>{t('card.bedrooms', { count: data.keyFacts.bedrooms })}</li> : null}
+        {data.keyFacts.bathrooms ? <li>{t('card.bathrooms', { count: data.keyFacts.bathrooms })}</li> : null}
+        {data.keyFacts.surface ? <li>{t('unit.m2', { value: data.keyFacts.surface })}</li> : null}
+        {data.keyFacts.plot ? <li>{t('detail.plot', { value: data.keyFacts.plot })}</li> : null}
+        {data.epc && <li>{t('card.epc', { label: data.epc.text })}</li>}
+      </ul>
+      {data.project && (
+        <p className="property-detail__project">
+          {t('detail.partOf')} <Link href={data.project.path}>{data.project.name}</Link>
+        </p>
+      )}
+      <div className="property-detail__columns">
+        <div className="property-detail__main">
+          {data.description.length > 0 && (
+            <section className="detail-section">
+              <h2>{t('detail.description')}</h2>
+              {data.description.map((para, i) => (
+                <p key={i}>{para}</p>
+              ))}
+            </section>
+          )}
+          <section className="detail-section epc" aria-labelledby="epc-title">
+            <h2 id="epc-title">{t('detail.epc')}</h2>
+            {data.epc ? (
+              <>
+                {data.epc.image ? <img src={data.epc.image} alt={t('card.epc', { label: data.epc.text })} width={180} height={60} /> : <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>}
+                {data.epc.value !== null && <p>{t('unit.kwh', { value: data.epc.value })}</p>}
+                {data.epc.region && <p className="epc__region">{t(`region.${data.epc.region}`)}</p>}
+                {data.epc.notice && <p className="notice">{t('detail.renovationNotice')}</p>}
+              </>
+            ) : (
+              <p>{t('detail.noEpc')}</p>
+            )}
+          </section>
+          {data.groups.map((g) => (
+            <section key={g.key} className="detail-section facts">
+              <h2>{t(`group.${g.key}`)}</h2>
+              <dl>
+                {g.facts.map((f) => (
+                  <div key={f.field}>
+                    <dt>{t(`field.${f.field}`)}</dt>
+                    <dd>
+                      <FactValue fact={f} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+          <Media data={data} />
+          <section className="detail-section documents">
+            <h2>{t('detail.documents')}</h2>
+            {data.documents.length ? (
+              <ul>
+                {data.documents.map((d) => (
+                  <li key={d.url}>
+                    <a href={d.url} download>
+                      {d.name}
+                    </a>
+                    {d.size ? <small> ({Math.max(1, Math.round(d.size / 1024))} KB)</small> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('detail.noDocuments')}</p>
+            )}
+          </section>
+          {data.location && (
+            <section className="detail-section location">
+              <h2>{t('detail.location')}</h2>
+              <div className="map-box map-box--detail">
+                {mounted ? (
+                  <Suspense fallback={<div className="map-placeholder">{t('map.loading')}</div>}>
+                    <DetailMap lat={data.location.lat} lng={data.location.lng} approximate={data.location.approximate} />
+                  </Suspense>
+                ) : (
+                  <div className="map-placeholder">{t('map.loading')}</div>
+                )}
+              </div>
+              {data.location.streetView ? (
+                <p>
+                  <a href={data.location.streetView} target="_blank" rel="noopener noreferrer">
+                    {t('detail.streetView')}
+                  </a>
+                </p>
+              ) : (
+                <p>{t('detail.approximate')}</p>
+              )}
+            </section>
+          )}
+        </div>
+        <aside className="property-detail__aside">
+          {data.agent && (
+            <section className="agent-card">
+              <h2>{t('detail.agent')}</h2>
+              {data.agent.image && <Img src={data.agent.image.url} alt={data.agent.image.alt} width={96} height={96} className="agent-card__photo" />}
+              <p className="agent-card__name">{data.agent.path ? <Link href={data.agent.path}>{data.agent.name}</Link> : data.agent.name}</p>
+              <p className="agent-card__role">{data.agent.role}</p>
+              {data.agent.phone && (
+                <p>
+                  <a href={telHref(data.agent.phone)}>{data.agent.phone}</a>
+                </p>
+              )}
+              {data.agent.email && (
+                <p>
+                  <a href={`mailto:${data.agent.email}?subject=${encodeURIComponent(`${data.title} (${data.reference})`)}`}>{data.agent.email}</a>
+                </p>
+              )}
+            </section>
+          )}
+          {!data.agent && (
+            <section className="agent-card">
+              <h2>{t('detail.agent')}</h2>
+              <p>
+                <a href={telHref(site.phone)}>{site.phone}</a>
+              </p>
+            </section>
+          )}
+          {data.contactPath && (
+            <p>
+              <Link href={data.contactPath} className="button">
+                {t('detail.contactUs')}
+              </Link>
+            </p>
+          )}
+          <Share data={data} />
+        </aside>
+      </div>
+      {data.similar.length > 0 && (
+        <section className="detail-section similar">
+          <h2>{t('detail.similar')}</h2>
+          <CardGrid cards={data.similar} perRow={4} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+export default defineModule<PropertyDetailModule, PropertyDetailData | null>({
+  view: 'property-detail',
+  version: 1,
+  schema,
+  meta: {
+    title: { nl: 'Detail van een pand', fr: "Détail d'un bien", en: 'Property detail' },
+    icon: 'home',
+    category: 'listings',
+  },
+  defaults: { view: 'property-detail', version: 1, status: 'Published', span: 12, similarCount: 4 },
+  load: import.meta.env.SSR ? load : undefined,
+  View,
+});

@@ -1,0 +1,118 @@
+import type { LoadContext } from '../../renderer/module-api.ts';
+import type { PropertyRecord } from '../../renderer/listing-types.ts';
+import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../renderer/lib/epc.ts';
+import { detectVideo, type VideoInfo } from '../../renderer/lib/video.ts';
+import { localize } from '../../renderer/lib/localize.ts';
+import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
+import { imageSet, priceOf, PRICE_UNIT_FROM, toPropertyCard, type ImageSet, type PropertyCardData } from '../lib/property-card.ts';
+import { toPerson, type PersonCard } from '../lib/articles.ts';
+import { factGroups, type FactGroup } from './facts.ts';
+
+export interface PropertyDetailData {
+  id: number;
+  reference: string;
+  title: string;
+  type: number;
+  goal: 'sale' | 'rent';
+  availability: PropertyRecord['Availability'];
+  marquee: string | null;
+  price: number | null;
+  priceFrom: boolean;
+  address: string[];
+  city: string;
+  photos: Array<ImageSet & { thumb: string; large: string }>;
+  description: string[];
+  keyFacts: { bedrooms: number | null; bathrooms: number | null; surface: number | null; plot: number | null };
+  groups: FactGroup[];
+  epc: { region: string | null; text: string; image: string | null; value: number | null; notice: boolean } | null;
+  documents: Array<{ name: string; url: string; size?: number }>;
+  video: VideoInfo | null;
+  tour: VideoInfo | null;
+  /** Exact when the address is published; otherwise an approximate area (no street view). */
+  location: { lat: number; lng: number; approximate: boolean; streetView?: string } | null;
+  agent: PersonCard | null;
+  similar: PropertyCardData[];
+  project: { name: string; path: string } | null;
+  contactPath?: string;
+}
+
+/** Hidden addresses show an area, not a point: coordinates rounded to about half a kilometre. */
+const APPROXIMATE_STEP = 0.005;
+const roundTo = (v: number, step: number) => Math.round(v / step) * step;
+
+const paragraphs = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .split(/\n\s*\n|\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailData | null {
+  const id = ctx.params.propertyId;
+  const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
+  if (!p) return null;
+  const title = ctx.propertyTitle(p);
+  const epc = epcForProperty(p);
+  const agentRecord = p.AgentID ? ctx.content.articles.find((a) => a.category === 'team' && a.id === p.AgentID) : undefined;
+  const project = p.ProjectID ? ctx.listings.project(p.ProjectID, ctx.lang) : undefined;
+  const projectPath = project && ctx.listingPaths.project(project.ID);
+  const contact = ctx.content.pages.find((x) => x.path === '/contact/');
+  const pictures = p.Pictures?.length ? p.Pictures : p.XLargePictureItem ? [{ Url: p.XLargePictureItem.Url, Name: title }] : [];
+  return {
+    id: p.ID,
+    reference: p.UniqueCode || p.RecordFile || String(p.ID),
+    title,
+    type: p.WebID,
+    goal: p.Goal === 0 ? 'sale' : 'rent',
+    availability: p.Availability,
+    marquee: p.Marquee ? p.MarqueeName ?? null : null,
+    price: priceOf(p),
+    priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
+    address: p.PublishAddress !== false && p.Street ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')] : [[p.Zip, p.City].filter(Boolean).join(' ')],
+    city: p.City,
+    photos: pictures.map((pic, i) => ({
+      ...imageSet(pic.Url, pic.Name || `${title} (${i + 1})`, [400, 600, 1360])!,
+      thumb: `${pic.Url}?w=200`,
+      large: `${pic.Url}?w=1360`,
+    })),
+    description: paragraphs(p.Description),
+    keyFacts: {
+      bedrooms: p.NumberOfBedRooms ?? null,
+      bathrooms: p.NumberOfBathRooms ?? null,
+      surface: p.SurfaceLiving ?? p.SurfaceTotal ?? null,
+      plot: p.SurfaceGround ?? null,
+    },
+    groups: factGroups(p),
+    epc: epc.label
+      ? {
+          region: epc.region,
+          text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label),
+          image: epc.image,
+          value: p.EnergyPerformance ?? null,
+          notice: needsRenovationNotice(epcLetter(epc.label)),
+        }
+      : null,
+    documents: (p.Documents ?? []).map((d) => ({ name: d.Name, url: d.Url, size: d.Size })),
+    video: detectVideo(p.Video),
+    tour: detectVideo(p.VirtualTour),
+    location:
+      p.Latitude == null || p.Longitude == null
+        ? null
+        : p.PublishAddress !== false
+          ? { lat: p.Latitude, lng: p.Longitude, approximate: false, streetView: `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${p.Latitude},${p.Longitude}` }
+          : { lat: roundTo(p.Latitude, APPROXIMATE_STEP), lng: roundTo(p.Longitude, APPROXIMATE_STEP), approximate: true },
+    agent: agentRecord ? toPerson(agentRecord, ctx) : null,
+    similar: ctx.listings
+      .similar(p.ID, ctx.lang, module.similarCount ?? 4)
+      .map((sid) => {
+        const s = ctx.listings.property(sid, ctx.lang)!;
+        const path = ctx.listingPaths.property(sid);
+        return path ? toPropertyCard(s, path, ctx.propertyTitle(s), ctx.lang) : undefined;
+      })
+      .filter((c): c is PropertyCardData => !!c),
+    project: project && projectPath ? { name: project.Name, path: projectPath } : null,
+    contactPath: contact ? ctx.routes.pagePath(contact, ctx.lang) : undefined,
+  };
+  void localize;
+}

@@ -1,0 +1,82 @@
+import type { LoadContext } from '../../renderer/module-api.ts';
+import type { Goal, PropertyQuery } from '../../renderer/listing-types.ts';
+import { parsePropertyQuery, type QueryError } from '../../renderer/lib/listing-query.ts';
+import { MODULE_LIMITS } from '../../renderer/lib/constants.ts';
+import type { PropertyListModule } from '../../schemas/types.gen.ts';
+import { slugify } from '../../renderer/lib/path.ts';
+import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
+
+/** Most markers the map view shows at once. */
+export const MAX_MARKERS = 500;
+
+export interface MarkerData {
+  id: number;
+  lat: number;
+  lng: number;
+  card: PropertyCardData;
+}
+
+export interface PropertyListData {
+  goal: Goal;
+  featured: boolean;
+  query: PropertyQuery;
+  errors: QueryError[];
+  total: number;
+  page: number;
+  pages: number;
+  cards: PropertyCardData[];
+  view: 'list' | 'map';
+  markers?: MarkerData[];
+  types: Array<{ value: number; label: string }>;
+  cities: Array<{ value: string; label: string; count: number }>;
+  more?: string;
+}
+
+export function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
+  const goal: Goal = module.goal ?? ctx.page.listing?.goal ?? 'sale';
+  const card = (id: number): PropertyCardData | undefined => {
+    const p = ctx.listings.property(id, ctx.lang);
+    const path = p && ctx.listingPaths.property(id);
+    return p && path ? toPropertyCard(p, path, ctx.propertyTitle(p), ctx.lang) : undefined;
+  };
+  const types = ctx.listings
+    .types(ctx.lang)
+    .filter((t) => (goal === 'sale' ? t.Sale : t.Rent))
+    .map((t) => ({ value: t.WebID, label: t.Name }));
+  if (module.featured) {
+    const ids = ctx.listings.featured(ctx.lang, module.goal, module.maxItems ?? MODULE_LIMITS.home.maxItems);
+    const list = ctx.routes.listingPage('property', goal);
+    const cards = ids.map(card).filter((c): c is PropertyCardData => !!c);
+    return {
+      goal, featured: true, query: parsePropertyQuery(new URLSearchParams(), { goal }).query, errors: [], total: cards.length, page: 1, pages: 1,
+      cards, view: 'list', types, cities: [], more: list && ctx.routes.pagePath(list, ctx.lang),
+    };
+  }
+  const { query, errors } = parsePropertyQuery(ctx.query, { goal, pageSize: module.pageSize ?? 24 });
+  // A query string that cannot be read is answered 400, with the fields named on the page.
+  if (errors.length) ctx.setStatus(400);
+  const result = ctx.listings.search(query, ctx.lang);
+  const view = ctx.query.get('view') === 'map' && module.showMap !== false ? 'map' : 'list';
+  let markers: MarkerData[] | undefined;
+  if (view === 'map') {
+    const all = ctx.listings.search({ ...query, page: 1, pageSize: MAX_MARKERS }, ctx.lang);
+    markers = all.ids
+      .map(card)
+      .filter((c): c is PropertyCardData => !!c && c.lat !== null && c.lng !== null)
+      .map((c) => ({ id: c.id, lat: c.lat!, lng: c.lng!, card: c }));
+  }
+  return {
+    goal,
+    featured: false,
+    query: { ...query, page: result.page },
+    errors,
+    total: result.total,
+    page: result.page,
+    pages: result.pages,
+    cards: result.ids.map(card).filter((c): c is PropertyCardData => !!c),
+    view,
+    markers,
+    types,
+    cities: ctx.listings.cities(ctx.lang, goal).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount })),
+  };
+}

@@ -1,0 +1,52 @@
+/** What modules see of the listing data (implemented by server/listings.ts). Types only. */
+import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } from '../schemas/types.gen.ts';
+import type { Lang } from './lib/constants.ts';
+
+export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
+export type Goal = 'sale' | 'rent';
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'type', 'city'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** A validated search; every field optional but `goal`. */
+export interface PropertyQuery {
+  goal: Goal;
+  types?: number[];
+  cities?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  minSurface?: number;
+  garden?: boolean;
+  terrace?: boolean;
+  parking?: boolean;
+  maxEpc?: string;
+  q?: string;
+  sort: Sort;
+  page: number;
+  pageSize: number;
+}
+
+export interface SearchResult {
+  ids: number[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface ListingSource {
+  version: string;
+  property(id: number, lang: Lang): PropertyRecord | undefined;
+  project(id: number, lang: Lang): ProjectRecord | undefined;
+  projects(lang: Lang): ProjectRecord[];
+  types(lang: Lang): PropertyTypeRecord[];
+  cities(lang: Lang, goal?: Goal): CityEntry[];
+  search(query: PropertyQuery, lang: Lang): SearchResult;
+  /** Properties for sale / for rent that are still available, per type (home blocks). */
+  counts(lang: Lang): { sale: number; rent: number; byType: Record<number, { sale: number; rent: number }> };
+  /** Same goal and type, near and at a similar price. */
+  similar(id: number, lang: Lang, max: number): number[];
+  featured(lang: Lang, goal: Goal | undefined, max: number): number[];
+  /** Every property id and every project id. */
+  propertyIds(): number[];
+  projectIds(): number[];
+}

@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchConsole } from '../helpers/browser.ts';
+
+const base = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+
+// A blank 256×256 PNG for map tiles: the tests never leave this machine.
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
+
+async function open() {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: base, hasTouch: true, isMobile: true });
+  await context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+  page = await context.newPage();
+  problems = watchConsole(page);
+}
+const h1 = () => page.locator('h1').first().innerText();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+afterEach(async () => {
+  expect(problems).toEqual([]);
+  await context?.close();
+});
+
+describe('a visitor looking for an apartment on a phone', () => {
+  it.each([
+    ['fr', '/fr/acheter/', 'Appartement', 'Schaerbeek', 'Prix maximum (€)', 'Chambres', 'Rechercher', 'Trier par', 'Prix croissant', /^Page 1 sur (\d+) \[(\d+) objets\]$/, 'Carte', 'Performance énergétique (PEB)'],
+    ['nl', '/nl/kopen/', 'Appartement', 'Schaarbeek', 'Maximumprijs (€)', 'Slaapkamers', 'Zoeken', 'Sorteren op', 'Prijs (laag naar hoog)', /^Pagina 1 van (\d+) \[(\d+) objecten\]$/, 'Kaart', 'Energieprestatie (EPB)'],
+  ])('in %s: filters, sorts, pages, switches to the map and opens a property', async (lang, listPath, typeLabel, city, maxPrice, bedrooms, searchLabel, sortLabel, priceAsc, paging, mapLabel, epcTitle) => {
+    await open();
+    await page.goto(listPath);
+    const filters = page.locator('form.filters');
+    expect(await filters.isVisible()).toBe(false); // folded away on a phone
+    await page.locator('.filters-toggle-label').click();
+    await filters.getByLabel(typeLabel, { exact: true }).check();
+    await filters.locator('summary').click();
+    await filters.getByLabel(new RegExp(`^${city}`)).check();
+    await filters.getByLabel(maxPrice).fill('400000');
+    await filters.getByLabel(bedrooms).selectOption('2');
+    await filters.getByRole('button', { name: searchLabel }).click();
+    await page.waitForURL(/type=3/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('city')).toBe('1030');
+    expect(url.searchParams.get('maxPrice')).toBe('400000');
+    await page.getByLabel(sortLabel).selectOption({ label: priceAsc });
+    await page.waitForURL(/sort=price-asc/);
+    const title = page.locator('.results-bar__title');
+    await expect.poll(() => title.innerText()).toMatch(paging);
+    const total = Number(paging.exec(await title.innerText())![2]);
+    expect(total).toBeGreaterThan(0);
+    const prices = await page.locator('.property-card__price').allInnerTexts();
+    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(amounts.every((a) => a <= 400000)).toBe(true);
+
+    // The shared URL renders the same search on the server.
+    const shared = await context.request.get(page.url());
+    expect(await shared.text()).toContain((await title.innerText()).replace(/\[/, '['));
+
+    // Map view: one marker per result with a position.
+    await page.getByRole('link', { name: mapLabel, exact: true }).click();
+    await page.waitForURL(/view=map/);
+    await expect.poll(() => page.locator('.leaflet-interactive').count(), { timeout: 10_000 }).toBe(total);
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('view=map'));
+
+    // Open the first property with an energy label, swipe through its photos, read its EPC.
+    await page.locator('.property-card:has(.property-card__epc img) .property-card__title a').first().click();
+    await page.waitForURL(new RegExp(`${listPath}[a-z0-9-]+/[a-z0-9-]+/\\d+/$`));
+    await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 10_000 }).toBe(1);
+    const counter = page.locator('.gallery__count');
+    const before = await counter.innerText();
+    await page.locator('.splide__arrow--next').click();
+    await expect.poll(() => counter.innerText()).not.toBe(before);
+    const epc = page.locator('section.epc');
+    expect(await epc.getByRole('heading').innerText()).toBe(epcTitle);
+    const epcImg = epc.locator('img');
+    expect(await epcImg.getAttribute('src')).toMatch(/^\/images\/epc\/brussels\/[a-z_]+\.png$/);
+    await expect.poll(() => epcImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.locator('.similar .property-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.map--detail').count(), { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe('a property page', () => {
+  it('offers its documents, sharing links and a print layout', async () => {
+    await open();
+    const r = await context.request.get('/api/properties?lang=en&goal=sale&pageSize=100');
+    const items = (await r.json()).items as Array<{ path: string; id: number }>;
+    let found = false;
+    for (const item of items.slice(0, 40)) {
+      await page.goto(item.path);
+      if ((await page.locator('.documents a[download]').count()) > 0) {
+        found = true;
+        break;
+      }
+    }
+    expect(found).toBe(true);
+    const doc = page.locator('.documents a[download]').first();
+    const res = await context.request.get((await doc.getAttribute('href'))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/pdf');
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const share = page.locator('.share');
+    expect(await share.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(await share.getByRole('link', { name: 'By e-mail' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.site-footer').isVisible()).toBe(false);
+    expect(await page.locator('section.epc').isVisible()).toBe(true);
+    expect(await page.locator('.gallery__main').isVisible()).toBe(true);
+  });
+});
