@@ -24,6 +24,8 @@ export interface BannerView {
   transparent?: boolean;
   title?: string;
   description?: string;
+  /** Properties slideshow: what each image is, in the order of `images`. */
+  slides?: Array<{ title: string; path: string; price: number | null; goal: 'sale' | 'rent'; priceFrom: boolean }>;
 }
 
 export interface MenuItem {

@@ -27,6 +27,8 @@ export interface Logger {
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;
+/** How many properties a properties-slideshow banner shows. */
+const BANNER_SLIDES = 6;
 
 export class Site {
   readonly routes: RouteTable;
@@ -182,11 +184,27 @@ export class Site {
     };
   }
 
+  /** The newest available properties with a photo, as banner slides. */
+  private propertySlides(lang: Lang, title?: string, description?: string): BannerView | null {
+    const cards = this.listings.featured(lang, undefined, BANNER_SLIDES).map((id) => this.propertyCard(id, lang)).filter((c): c is PropertyCardData => !!c && !!c.image);
+    if (!cards.length) return null;
+    return {
+      type: 'gallery',
+      title,
+      description,
+      images: cards.map((c) => ({ url: c.image!.src.replace(/\?w=\d+$/, '?w=1360'), alt: c.title })),
+      slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom })),
+    };
+  }
+
   private banner(page: PageRecord, lang: Lang): BannerView | null {
     if (!page.showPageBanner) return null;
     const site = this.content.banner;
-    const type = !page.bannerType || page.bannerType === 'site' || page.bannerType === 'properties' ? site.type : page.bannerType;
-    const fromSite = !page.bannerType || page.bannerType === 'site' || page.bannerType === 'properties';
+    if (page.bannerType === 'properties' || ((!page.bannerType || page.bannerType === 'site') && site.type === 'properties')) {
+      return this.propertySlides(lang, this.text(page.bannerTitle, lang) ?? this.text(site.title, lang), this.text(page.bannerDescription, lang) ?? this.text(site.description, lang));
+    }
+    const fromSite = !page.bannerType || page.bannerType === 'site';
+    const type = fromSite ? site.type : page.bannerType;
     const title = this.text(page.bannerTitle, lang) ?? (fromSite ? this.text(site.title, lang) : undefined);
     const description = this.text(page.bannerDescription, lang) ?? (fromSite ? this.text(site.description, lang) : undefined);
     const base = { title, description, transparent: page.bannerTransparent };

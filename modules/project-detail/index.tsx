@@ -1,14 +1,18 @@
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
-import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import { photoSet } from '../lib/photo-set.ts';
+import { Photos, type PhotoSet } from '../lib/Photos.tsx';
+import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
+
 
 interface ProjectDetailData {
   id: number;
   name: string;
   address: string;
-  photos: ImageSet[];
+  photos: PhotoSet[];
+  location: { lat: number; lng: number } | null;
   types: string[];
   description: string;
   facts: Array<{ key: string; text: string }>;
@@ -25,7 +29,8 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
     id: p.ID,
     name: p.Name,
     address: p.PublicAddress !== false ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ') : [p.Zip, p.City].filter(Boolean).join(' '),
-    photos: pictures.map((url, i) => imageSet(url, `${p.Name} (${i + 1})`, [400, 600, 1360])!),
+    photos: pictures.map((url, i) => photoSet(url, `${p.Name} (${i + 1})`)),
+    location: p.Latitude != null && p.Longitude != null ? { lat: p.Latitude, lng: p.Longitude } : null,
     types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),
     description: p.Description ?? '',
     facts: (['Status', 'Delivery', 'Constructions', 'Situation', 'Requirement'] as const).filter((k) => p[k]).map((k) => ({ key: k, text: String(p[k]) })),
@@ -54,11 +59,7 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
     <article className="project-detail">
       <h1>{data.name}</h1>
       {data.address && <p className="property-detail__address">{data.address}</p>}
-      {data.photos[0] ? (
-        <img className="gallery__still" src={data.photos[0].src} srcSet={data.photos[0].srcSet} sizes="(min-width: 1280px) 1100px, 100vw" alt={data.photos[0].alt} width={1360} height={907} fetchPriority="high" />
-      ) : (
-        <p>{t('detail.noPhoto')}</p>
-      )}
+      <Photos photos={data.photos} />
       {data.types.length > 0 && (
         <ul className="key-facts">
           {data.types.map((ty) => (
@@ -113,6 +114,12 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
           <p>{f.text}</p>
         </section>
       ))}
+      {data.location && (
+        <section className="detail-section location">
+          <h2>{t('project.Situation')}</h2>
+          <LazyDetailMap lat={data.location.lat} lng={data.location.lng} approximate={false} />
+        </section>
+      )}
     </article>
   );
 }

@@ -1,55 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { AvailabilityBadge, CardGrid, Price } from '../lib/PropertyCard.tsx';
+import { Photos, useMounted } from '../lib/Photos.tsx';
+import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
 import { load, type PropertyDetailData } from './load.ts';
 import type { Fact } from './facts.ts';
 
-const Gallery = lazy(() => import('./Gallery.tsx'));
-const DetailMap = lazy(() => import('./DetailMap.tsx'));
-
-function useMounted() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}
-
-function Photos({ data }: { data: PropertyDetailData }) {
-  const { t } = useI18n();
-  const mounted = useMounted();
-  const [index, setIndex] = useState(0);
-  const [slider, setSlider] = useState(false);
-  if (!data.photos.length) return <p className="gallery gallery--empty">{t('detail.noPhoto')}</p>;
-  const first = data.photos[index];
-  const still = <img className="gallery__still" src={first.src} srcSet={first.srcSet} sizes="(min-width: 1280px) 800px, 100vw" alt={first.alt} width={1360} height={907} fetchPriority="high" />;
-  return (
-    <div className="gallery" onPointerEnter={() => setSlider(true)} onTouchStart={() => setSlider(true)} onFocus={() => setSlider(true)}>
-      <div className="gallery__main">
-        {mounted && (slider || data.photos.length > 1) ? (
-          <Suspense fallback={still}>
-            <Gallery photos={data.photos} start={index} onMove={setIndex} />
-          </Suspense>
-        ) : (
-          still
-        )}
-        <p className="gallery__count" aria-live="polite">
-          {t('detail.photoN', { n: index + 1, total: data.photos.length })}
-        </p>
-      </div>
-      <ul className="gallery__thumbs" aria-label={t('detail.photos')}>
-        {data.photos.map((p, i) => (
-          <li key={p.thumb}>
-            <a href={p.large} aria-current={i === index || undefined} onClick={(e) => { e.preventDefault(); setIndex(i); setSlider(true); }} target="_blank" rel="noopener">
-              <img src={p.thumb} alt={t('detail.photoN', { n: i + 1, total: data.photos.length })} width={200} height={133} loading="lazy" decoding="async" />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 function FactValue({ fact }: { fact: Fact }) {
   const { t, formatPrice, formatDate } = useI18n();
@@ -151,7 +110,6 @@ function Media({ data }: { data: PropertyDetailData }) {
 function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData | null }) {
   const { t } = useI18n();
   const { site } = useShell();
-  const mounted = useMounted();
   if (!data) return null;
   const gone = data.availability === 'sold' || data.availability === 'soldOut' || data.availability === 'rented';
   return (
@@ -172,7 +130,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
         </p>
         <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
       </header>
-      <Photos data={data} />
+      <Photos photos={data.photos} />
       <ul className="key-facts">
         {data.keyFacts.bedrooms ? <li>{t('card.bedrooms', { count: data.keyFacts.bedrooms })}</li> : null}
         {data.keyFacts.bathrooms ? <li>{t('card.bathrooms', { count: data.keyFacts.bathrooms })}</li> : null}
@@ -244,15 +202,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
           {data.location && (
             <section className="detail-section location">
               <h2>{t('detail.location')}</h2>
-              <div className="map-box map-box--detail">
-                {mounted ? (
-                  <Suspense fallback={<div className="map-placeholder">{t('map.loading')}</div>}>
-                    <DetailMap lat={data.location.lat} lng={data.location.lng} approximate={data.location.approximate} />
-                  </Suspense>
-                ) : (
-                  <div className="map-placeholder">{t('map.loading')}</div>
-                )}
-              </div>
+              <LazyDetailMap lat={data.location.lat} lng={data.location.lng} approximate={data.location.approximate} />
               {data.location.streetView ? (
                 <p>
                   <a href={data.location.streetView} target="_blank" rel="noopener noreferrer">

@@ -2,9 +2,11 @@ import type { LoadContext } from '../../renderer/module-api.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../renderer/lib/epc.ts';
 import { detectVideo, type VideoInfo } from '../../renderer/lib/video.ts';
-import { localize } from '../../renderer/lib/localize.ts';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
-import { imageSet, priceOf, PRICE_UNIT_FROM, toPropertyCard, type ImageSet, type PropertyCardData } from '../lib/property-card.ts';
+import { priceOf, PRICE_UNIT_FROM, toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
+import { photoSet } from '../lib/photo-set.ts';
+import type { PhotoSet } from '../lib/Photos.tsx';
+import { decodeEntities } from '../../renderer/lib/listing-text.ts';
 import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
 
@@ -20,7 +22,7 @@ export interface PropertyDetailData {
   priceFrom: boolean;
   address: string[];
   city: string;
-  photos: Array<ImageSet & { thumb: string; large: string }>;
+  photos: PhotoSet[];
   description: string[];
   keyFacts: { bedrooms: number | null; bathrooms: number | null; surface: number | null; plot: number | null };
   groups: FactGroup[];
@@ -45,7 +47,7 @@ const paragraphs = (text: string | null | undefined) =>
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .split(/\n\s*\n|\n/)
-    .map((s) => s.trim())
+    .map((s) => decodeEntities(s).replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
 export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailData | null {
@@ -71,11 +73,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
     address: p.PublishAddress !== false && p.Street ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')] : [[p.Zip, p.City].filter(Boolean).join(' ')],
     city: p.City,
-    photos: pictures.map((pic, i) => ({
-      ...imageSet(pic.Url, pic.Name || `${title} (${i + 1})`, [400, 600, 1360])!,
-      thumb: `${pic.Url}?w=200`,
-      large: `${pic.Url}?w=1360`,
-    })),
+    photos: pictures.map((pic, i) => photoSet(pic.Url, pic.Name || `${title} (${i + 1})`)),
     description: paragraphs(p.Description),
     keyFacts: {
       bedrooms: p.NumberOfBedRooms ?? null,
@@ -114,5 +112,4 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
     contactPath: contact ? ctx.routes.pagePath(contact, ctx.lang) : undefined,
   };
-  void localize;
 }

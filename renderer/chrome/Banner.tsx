@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n.tsx';
+import { Link } from '../ui.tsx';
 import type { BannerView } from '../page-data.ts';
 import { Icon } from './Icon.tsx';
 
 const GALLERY_INTERVAL_MS = 6000;
 
-function Gallery({ images }: { images: BannerView['images'] }) {
-  const { t } = useI18n();
+function Gallery({ images, slides }: { images: BannerView['images']; slides?: BannerView['slides'] }) {
+  const { t, formatPrice } = useI18n();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
@@ -31,6 +32,20 @@ function Gallery({ images }: { images: BannerView['images'] }) {
           height={700}
         />
       ))}
+      {slides?.[index] && (
+        <p className="banner__slide">
+          <Link href={slides[index].path}>{slides[index].title}</Link>
+          <span>
+            {slides[index].price === null
+              ? t('price.onDemand')
+              : slides[index].goal === 'rent'
+                ? t('unit.perMonth', { price: formatPrice(slides[index].price) })
+                : slides[index].priceFrom
+                  ? t('price.from', { price: formatPrice(slides[index].price) })
+                  : formatPrice(slides[index].price)}
+          </span>
+        </p>
+      )}
       {images.length > 1 && (
         <div className="banner__controls">
           <button type="button" className="icon-button" onClick={() => go(-1)} aria-label={t('banner.previous')}>
@@ -52,7 +67,7 @@ export function Banner({ banner, isHome }: { banner: BannerView; isHome: boolean
       {banner.type === 'image' && banner.images[0] && (
         <img className="banner__media" src={banner.images[0].url} alt={banner.images[0].alt} width={1600} height={700} fetchPriority="high" />
       )}
-      {banner.type === 'gallery' && <Gallery images={banner.images} />}
+      {banner.type === 'gallery' && <Gallery images={banner.images} slides={banner.slides} />}
       {banner.type === 'video' && banner.video && (
         <video className="banner__media" autoPlay muted loop playsInline poster={banner.video.poster} preload="metadata">
           {banner.video.mobileUrl && <source src={banner.video.mobileUrl} media="(max-width: 766px)" type={banner.video.type} />}

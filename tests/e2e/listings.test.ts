@@ -84,6 +84,8 @@ describe('a visitor looking for an apartment on a phone', () => {
     expect(await epcImg.getAttribute('src')).toMatch(/^\/images\/epc\/brussels\/[a-z_]+\.png$/);
     await expect.poll(() => epcImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
     expect(await page.locator('.similar .property-card').count()).toBeGreaterThan(0);
+    expect(await page.locator('.map--detail').count()).toBe(0); // Leaflet waits until the map comes near
+    await page.locator('section.location').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.map--detail').count(), { timeout: 10_000 }).toBe(1);
   });
 });

@@ -268,3 +268,25 @@ describe('npm run import', () => {
     expect(readFileSync(join(dataDir, 'listings.json'), 'utf8')).toBe(JSON.stringify(again));
   });
 });
+
+describe('a banner of type properties', () => {
+  let own: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    const { configCopy } = await import('../helpers/config.ts');
+    const dir = configCopy(({ read, write }) => {
+      const pages = read('pages.json');
+      pages.find((p: { name: string }) => p.name === 'home').bannerType = 'properties';
+      write('pages.json', pages);
+    });
+    own = await startTestServer({ configDir: dir });
+  });
+  afterAll(() => own.close());
+
+  it('shows a slideshow of the newest available properties, each linking to its page', async () => {
+    const html = await (await fetch(`${own.url}/en/`)).text();
+    const slide = /<p class="banner__slide"><a href="([^"]+)"/.exec(html);
+    expect(slide).not.toBeNull();
+    expect(slide![1]).toMatch(/^\/en\/for-(sale|rent)\/[a-z0-9-]+\/([a-z0-9-]+\/)?\d+\/$/);
+    expect(html).toMatch(/class="banner__media" src="\/media\/listings\/\d+\/1\.jpg\?w=1360"/);
+  });
+});

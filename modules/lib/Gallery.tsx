@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { Splide, SplideSlide } from '@splidejs/react-splide';
 import '@splidejs/react-splide/css/core';
 import { useI18n } from '../../renderer/ui.tsx';
-import type { PropertyDetailData } from './load.ts';
+import type { PhotoSet } from './Photos.tsx';
 
-export default function Gallery({ photos, start, onMove }: { photos: PropertyDetailData['photos']; start: number; onMove: (i: number) => void }) {
+export default function Gallery({ photos, start, onMove }: { photos: PhotoSet[]; start: number; onMove: (i: number) => void }) {
   const { t } = useI18n();
   const ref = useRef<Splide>(null);
   return (
