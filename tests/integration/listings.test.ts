@@ -290,3 +290,28 @@ describe('a banner of type properties', () => {
     expect(html).toMatch(/class="banner__media" src="\/media\/listings\/\d+\/1\.jpg\?w=1360"/);
   });
 });
+
+describe('a running server after an import', () => {
+  it('serves the new listings within a second and forgets the rendered pages of the old ones', async () => {
+    const own = await startTestServer();
+    try {
+      const before = await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json();
+      const gone = fr.find((p) => p.Goal === 0 && !p.ProjectID)!;
+      const listPage = await (await fetch(`${own.url}/en/for-sale/`)).text();
+      const path = (await (await fetch(`${own.url}/property/${gone.ID}/`, { redirect: 'manual' })).headers.get('location'))!;
+      expect((await fetch(own.url + path)).status).toBe(200);
+      const data = structuredClone(sample);
+      data.properties = data.properties.filter((p: PropertyRecord) => p.ID !== gone.ID);
+      const file = join(own.dataDir, 'crm.json');
+      writeFileSync(file, JSON.stringify(data));
+      expect((await importListings(file, own.dataDir, new SchemaRegistry(registry))).ok).toBe(true);
+      await new Promise((r) => setTimeout(r, 1200));
+      const after = await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json();
+      expect(after.total).toBe(before.total - 1);
+      expect((await fetch(own.url + path)).status).toBe(404);
+      expect(await (await fetch(`${own.url}/en/for-sale/`)).text()).not.toBe(listPage);
+    } finally {
+      await own.close();
+    }
+  });
+});
