@@ -1,12 +1,12 @@
 // Listing benchmarks: search API latency over 10,000 and 100,000 properties; SSR of the for-sale
 // page and a detail page beside a prebuilt string; gzipped JS each page type loads in Chromium.
-import autocannon from 'autocannon';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { generateListings } from '../scripts/gen-listings.mjs';
+import { benchServer, load, PREBUILT } from './server.mjs';
 
 const QUERIES = [
   'goal=sale', 'goal=rent', 'goal=sale&type=3', 'goal=sale&city=1030', 'goal=sale&maxPrice=400000&bedrooms=2',
@@ -17,7 +17,7 @@ const QUERIES = [
 const pct = (xs, p) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 export async function benchSearch({ root, counts = [10_000, 100_000], rounds = 20 }) {
-  const { start, importListings, SchemaRegistry, rendererModule } = await import(join(root, 'dist/server/main.js'));
+  const { importListings, SchemaRegistry, rendererModule } = await import(join(root, 'dist/server/main.js'));
   const rows = [];
   for (const count of counts) {
     const dataDir = mkdtempSync(join(tmpdir(), `vitrine-bench-${count}-`));
@@ -26,8 +26,8 @@ export async function benchSearch({ root, counts = [10_000, 100_000], rounds = 2
     const t0 = performance.now();
     await importListings(file, dataDir, new SchemaRegistry(rendererModule.registry));
     const importMs = performance.now() - t0;
-    const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true });
-    const url = `http://127.0.0.1:${server.address().port}`;
+    const server = await benchServer({ root, dataDir, pageCache: true });
+    const url = server.url;
     await fetch(`${url}/api/properties?lang=fr&goal=sale`); // builds the index
     const times = [];
     for (let i = 0; i < rounds; i++) {
@@ -45,26 +45,15 @@ export async function benchSearch({ root, counts = [10_000, 100_000], rounds = 2
   return rows;
 }
 
-export async function benchListingPages({ root, seconds = 6, connections = 20 }) {
-  const { start } = await import(join(root, 'dist/server/main.js'));
-  let prebuilt = '';
-  const baseline = async (ctx, next) => {
-    if (ctx.path !== '/__bench/prebuilt') return next();
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = prebuilt;
-  };
-  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir: mkdtempSync(join(tmpdir(), 'vitrine-bench-')), quiet: true, before: [baseline], pageCache: false });
-  const url = `http://127.0.0.1:${server.address().port}`;
+export async function benchListingPages({ root, seconds = 6 }) {
+  const srv = await benchServer({ root, pageCache: false });
+  const url = srv.url;
   const first = await (await fetch(`${url}/api/properties?lang=nl&goal=sale&sort=price-asc`)).json();
   const detail = first.items[0].path;
-  prebuilt = await (await fetch(`${url}/nl/kopen/`)).text();
-  const run = async (label, u) => {
-    const r = await autocannon({ url: u, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
-    if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-  };
-  await run('warm-up', `${url}/nl/kopen/`);
-  const rows = [await run('prebuilt HTML string', `${url}/__bench/prebuilt`), await run('SSR /nl/kopen/ (24 cards)', `${url}/nl/kopen/`), await run('SSR property detail', `${url}${detail}`)];
+  await srv.prebuild('/nl/kopen/');
+  const opts = { seconds };
+  await load('warm-up', `${url}/nl/kopen/`, opts);
+  const rows = [await load('prebuilt HTML string', url + PREBUILT, opts), await load('SSR /nl/kopen/ (24 cards)', `${url}/nl/kopen/`, opts), await load('SSR property detail', `${url}${detail}`, opts)];
 
   // JS each page type makes the browser load (gzip), with and without the map chunk.
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
@@ -90,6 +79,6 @@ export async function benchListingPages({ root, seconds = 6, connections = 20 })
     await page.close();
   }
   await browser.close();
-  server.close();
+  srv.close();
   return { rows, js };
 }

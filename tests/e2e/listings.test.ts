@@ -1,32 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchConsole } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../helpers/e2e.ts';
 
-const base = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const browser = useBrowser();
 let page: Page;
-let problems: string[];
-
-// A blank 256×256 PNG for map tiles: the tests never leave this machine.
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
 
 async function open() {
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: base, hasTouch: true, isMobile: true });
-  await context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
-  page = await context.newPage();
-  problems = watchConsole(page);
+  page = await browser.open({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 }
-const h1 = () => page.locator('h1').first().innerText();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-afterEach(async () => {
-  expect(problems).toEqual([]);
-  await context?.close();
-});
+const context = () => browser.state.context!;
 
 describe('a visitor looking for an apartment on a phone', () => {
   it.each([
@@ -60,7 +42,7 @@ describe('a visitor looking for an apartment on a phone', () => {
     expect(amounts.every((a) => a <= 400000)).toBe(true);
 
     // The shared URL renders the same search on the server.
-    const shared = await context.request.get(page.url());
+    const shared = await context().request.get(page.url());
     expect(await shared.text()).toContain((await title.innerText()).replace(/\[/, '['));
 
     // Map view: one marker per result with a position.
@@ -93,7 +75,7 @@ describe('a visitor looking for an apartment on a phone', () => {
 describe('a property page', () => {
   it('offers its documents, sharing links and a print layout', async () => {
     await open();
-    const r = await context.request.get('/api/properties?lang=en&goal=sale&pageSize=100');
+    const r = await context().request.get('/api/properties?lang=en&goal=sale&pageSize=100');
     const items = (await r.json()).items as Array<{ path: string; id: number }>;
     let found = false;
     for (const item of items.slice(0, 40)) {
@@ -105,7 +87,7 @@ describe('a property page', () => {
     }
     expect(found).toBe(true);
     const doc = page.locator('.documents a[download]').first();
-    const res = await context.request.get((await doc.getAttribute('href'))!);
+    const res = await context().request.get((await doc.getAttribute('href'))!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/pdf');
     expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');

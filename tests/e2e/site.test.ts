@@ -1,40 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchConsole } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../helpers/e2e.ts';
 import { loadShipped } from '../helpers/config.ts';
 
-const base = inject('baseUrl');
 const { content, routes } = loadShipped();
-let browser: Browser;
-let context: BrowserContext;
+const browser = useBrowser();
 let page: Page;
-let problems: string[];
-const expectedMissing = new Set<string>();
+const expectedMissing = browser.state.expectedMissing;
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 async function open(viewport = DESKTOP) {
-  context = await browser.newContext({ viewport, baseURL: base });
-  page = await context.newPage();
-  expectedMissing.clear();
-  problems = watchConsole(page, expectedMissing);
+  page = await browser.open({ viewport });
 }
 
 /** Client-side navigation keeps the window; a full page load loses this marker. */
 const mark = () => page.evaluate(() => ((window as any).__sameDocument = true));
 const sameDocument = () => page.evaluate(() => (window as any).__sameDocument === true);
 const h1 = () => page.locator('h1').first().innerText();
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
-afterEach(async () => {
-  // No console errors, no hydration warnings on any page a test visited.
-  expect(problems).toEqual([]);
-  await context?.close();
-});
 
 describe('the site in a real browser', () => {
   it.each([

@@ -1,0 +1,33 @@
+// A built server for benchmarks, with an extra route answering a prebuilt HTML string through the
+// same middleware (the baseline every SSR figure is compared with).
+import autocannon from 'autocannon';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const PREBUILT = '/__bench/prebuilt';
+
+export async function benchServer({ root, pageCache = false, dataDir }) {
+  const { start } = await import(join(root, 'dist/server/main.js'));
+  const state = { html: '' };
+  const baseline = async (ctx, next) => {
+    if (ctx.path !== PREBUILT) return next();
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = state.html;
+  };
+  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir: dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-')), quiet: true, before: [baseline], pageCache });
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    /** The prebuilt route answers what `path` renders now. */
+    prebuild: async (path) => (state.html = await (await fetch(url + path)).text()),
+    close: () => server.close(),
+  };
+}
+
+/** Requests per second and latency of one URL under `connections` concurrent clients. */
+export async function load(label, url, { seconds, connections = 20 }) {
+  const r = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, kb: r.throughput.average / r.requests.average / 1024 };
+}

@@ -1,0 +1,34 @@
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium, watchConsole } from './browser.ts';
+
+// A blank PNG for map tiles: the tests never leave this machine.
+const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * One Chromium for a test file, a fresh context per test, and after each test the check that the
+ * console stayed clean (no errors, no hydration warnings) but for 404s the test expects.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const s = { context: undefined as BrowserContext | undefined, page: undefined as unknown as Page, problems: [] as string[], expectedMissing: new Set<string>() };
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+  afterEach(async () => {
+    expect(s.problems).toEqual([]);
+    await s.context?.close();
+  });
+  return {
+    state: s,
+    async open(options: BrowserContextOptions = {}): Promise<Page> {
+      s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL: inject('baseUrl') });
+      await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+      s.page = await s.context.newPage();
+      s.expectedMissing.clear();
+      s.problems = watchConsole(s.page, s.expectedMissing);
+      return s.page;
+    },
+  };
+}
