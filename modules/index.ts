@@ -12,5 +12,6 @@ import propertyDetail from './property-detail/index.tsx';
 import homeBlocks from './home-blocks/index.tsx';
 import projectList from './project-list/index.tsx';
 import projectDetail from './project-detail/index.tsx';
+import cookieList from './cookie-list/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList]);

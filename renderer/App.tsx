@@ -12,6 +12,13 @@ import { Footer } from './chrome/Footer.tsx';
 import { BackToTop } from './chrome/BackToTop.tsx';
 import { ModuleHost } from './chrome/ModuleHost.tsx';
 import { NotFound } from './chrome/NotFound.tsx';
+import { ConsentDialog } from './chrome/ConsentDialog.tsx';
+import { Popup } from './chrome/Popup.tsx';
+import { settings } from './store.ts';
+import { consentDefaults } from './consent/consent.ts';
+import { MODAL_Z_INDEX } from './lib/constants.ts';
+import { applyConsent, clearConsent, consentBootstrap, readConsent, trackPageView } from './consent/tags.ts';
+import { useSettings } from './store.ts';
 
 export interface Assets {
   css: string[];
@@ -49,6 +56,38 @@ function Site({ initial, assets, registry }: RootProps) {
   const search = useSearch();
 
   useEffect(() => startSettingsListeners(), []);
+
+  // Consent: read the stored choice once in the browser; ?setcookies clears it and asks again.
+  // Preview paths treat consent as given (no dialog) and load no tags.
+  const consent = useSettings((s) => s.consent);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const preview = params.has('preview') || window.location.pathname.startsWith('/admin/');
+    if (params.has('setcookies')) clearConsent();
+    const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
+    settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup });
+  }, []);
+  useEffect(() => {
+    if (!consent) return;
+    applyConsent(consent.choices, shell.tracking);
+    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
+  }, [consent]);
+  // Every later page (client-side navigation) is a page view too, with consent.
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
+  }, [page]);
+  // ?setcookies on a later navigation (the footer link) reopens the dialog too.
+  useEffect(() => {
+    if (new URLSearchParams(search).has('setcookies') && settings.getState().consent !== undefined) {
+      clearConsent();
+      settings.setState({ consent: null, consentOpen: true });
+    }
+  }, [search]);
 
   // Client-side navigation: ask the server for the new page's data, then render it.
   useEffect(() => {
@@ -120,6 +159,9 @@ function Site({ initial, assets, registry }: RootProps) {
         <meta name="twitter:image" content={head.twitter.image} />
         {head.twitter.site && <meta name="twitter:site" content={head.twitter.site} />}
         <meta name="theme-color" content="#1f2a44" />
+        {/* Consent Mode defaults, before any tag can exist: denied, waiting 500 ms for the choice. */}
+        <script dangerouslySetInnerHTML={{ __html: consentBootstrap(consentDefaults()) }} />
+        <style dangerouslySetInnerHTML={{ __html: `:root{--modal-z:${MODAL_Z_INDEX}}` }} />
         <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
@@ -167,6 +209,8 @@ function Body({ page, loading, registry, onClick }: { page: PageData; loading: b
       </main>
       <Footer />
       <BackToTop />
+      <ConsentDialog />
+      <Popup />
       <div className="progress" data-active={loading || undefined} aria-hidden="true" />
     </div>
   );

@@ -76,6 +76,10 @@ export interface ShellData {
   footer: { columns: FooterColumnView[]; legal: LinkView[]; copyright: string };
   messages: Dictionary;
   assetsVersion: string;
+  /** Site-info ids of the tags that load after consent (only configured ones). */
+  tracking: { analyticsId?: string; adsId?: string; tagManagerId?: string; pixelId?: string };
+  consent: { version: number; title: string; description: string; categories: Array<{ key: string; title: string; description: string }>; policyPath?: string };
+  popup: { delay: number; title: string; description: string; image?: string; link?: { href: string; label: string }; formAction?: string } | null;
 }
 
 export interface ModuleData {

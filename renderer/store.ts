@@ -1,4 +1,5 @@
 import { createStore, useStore } from 'zustand';
+import type { ConsentState } from './consent/consent.ts';
 import {
   BACK_TO_TOP_DEBOUNCE_MS, BACK_TO_TOP_OFFSET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET, HEADER_SCROLL_OFFSET,
 } from './lib/constants.ts';
@@ -22,6 +23,11 @@ export interface SettingsState {
   showBackToTop: boolean;
   drawerOpen: boolean;
   setDrawer: (open: boolean) => void;
+  /** Whether the top bar is shown (from config). */
+  topBarShow: boolean;
+  /** The visitor's stored consent: undefined until read in the browser, null when not decided. */
+  consent: ConsentState | null | undefined;
+  consentOpen: boolean;
 }
 
 /**
@@ -36,6 +42,9 @@ export const settings = createStore<SettingsState>((set) => ({
   showBackToTop: false,
   drawerOpen: false,
   setDrawer: (open) => set({ drawerOpen: open }),
+  topBarShow: false,
+  consent: undefined,
+  consentOpen: false,
 }));
 
 export function useSettings<T>(selector: (s: SettingsState) => T): T {

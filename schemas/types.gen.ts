@@ -13,6 +13,12 @@ export type Link = string;
 export type LanguageConfig = [Language, ...Language[]];
 export type PageList = PageRecord[];
 /**
+ * The cookie categories of the consent dialog, with a button that reopens it.
+ */
+export type CookieListModule = ModuleRecord & {
+  view?: "cookie-list";
+};
+/**
  * Buy (count for sale), Rent (count for rent) and Estimate blocks, with counts per type summed for sale and rent.
  */
 export type HomeBlocksModule = ModuleRecord & {
@@ -133,6 +139,7 @@ export interface VitrineSchemas {
   PropertyRecord?: PropertyRecord;
   SiteInfo?: SiteInfo;
   TreeListItem?: TreeListItem;
+  CookieListModule?: CookieListModule;
   HomeBlocksModule?: HomeBlocksModule;
   ListViewModule?: ListViewModule;
   NewsViewModule?: NewsViewModule;

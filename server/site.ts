@@ -181,6 +181,28 @@ export class Site {
       },
       messages,
       assetsVersion: content.version,
+      tracking: Object.fromEntries((['analyticsId', 'adsId', 'tagManagerId', 'pixelId'] as const).filter((k) => site[k]).map((k) => [k, site[k]])),
+      consent: {
+        version: content.cookieConsent.version,
+        title: localize(content.cookieConsent.title, lang),
+        description: localize(content.cookieConsent.description, lang),
+        categories: content.cookieConsent.categories.map((c) => ({ key: c.key, title: localize(c.title, lang), description: localize(c.description, lang) })),
+        policyPath: (() => {
+          const policy = content.pages.find((p) => p.path === '/cookie-policy/');
+          return policy ? routes.pagePath(policy, lang) : undefined;
+        })(),
+      },
+      popup:
+        content.popup.isPublished === 'yes'
+          ? {
+              delay: content.popup.delay ?? 0,
+              title: localize(content.popup.title, lang),
+              description: localize(content.popup.description, lang),
+              image: content.popup.media?.url,
+              link: content.popup.link ? { href: this.linkHref(content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined,
+              formAction: content.popup.formAction,
+            }
+          : null,
     };
   }
 

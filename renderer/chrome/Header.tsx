@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useFocusTrap } from './focus.ts';
 import { useLocation } from 'wouter';
 import { Link, telHref, useShell } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
@@ -97,33 +98,7 @@ function Drawer({ page }: { page: PageData }) {
   const panel = useRef<HTMLDivElement>(null);
   const close = () => settings.getState().setDrawer(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>('button, a')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
-      if (e.key === 'Tab' && panel.current) {
-        const items = panel.current.querySelectorAll<HTMLElement>('a[href], button');
-        const first = items[0];
-        const last = items[items.length - 1];
-        if (e.shiftKey && document.activeElement === first) {
-          e.preventDefault();
-          last?.focus();
-        } else if (!e.shiftKey && document.activeElement === last) {
-          e.preventDefault();
-          first?.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.documentElement.classList.add('no-scroll');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.documentElement.classList.remove('no-scroll');
-      previous?.focus();
-    };
-  }, [open]);
+  useFocusTrap(panel, open, close);
 
   // Navigating (location change) closes the drawer.
   useEffect(() => close(), [location]);

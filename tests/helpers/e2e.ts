@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from './browser.ts';
+import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 
 // A blank PNG for map tiles: the tests never leave this machine.
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
@@ -22,8 +23,14 @@ export function useBrowser() {
   });
   return {
     state: s,
-    async open(options: BrowserContextOptions = {}): Promise<Page> {
-      s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL: inject('baseUrl') });
+    /**
+     * A fresh context; unless `consent` is false the visitor has already declined the optional
+     * cookies, so that the consent dialog does not cover what a test looks at.
+     */
+    async open(options: BrowserContextOptions = {}, consent = true): Promise<Page> {
+      const baseURL = inject('baseUrl');
+      s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL });
+      if (consent) await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);
       await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
       s.page = await s.context.newPage();
       s.expectedMissing.clear();
