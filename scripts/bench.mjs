@@ -3,6 +3,7 @@ import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
+import { benchLighthouse } from '../bench/lighthouse.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -35,3 +36,10 @@ const lbase = listing.rows[0].rps;
 for (const r of listing.rows) console.log(r.label.padEnd(28), r.rps.toFixed(0).padStart(7), 'req/s', String(r.p50).padStart(5), 'ms p50', (r.rps / lbase).toFixed(2).padStart(6), 'vs prebuilt');
 console.log('\nJavaScript loaded by the browser (gzip)');
 for (const j of listing.js) console.log(j.label.padEnd(28), `${j.kb.toFixed(1)} KB`.padStart(10), j.mapKb ? `(map chunk ${j.mapKb.toFixed(1)} KB)` : '');
+
+const lh = await benchLighthouse({ root });
+console.log('\nLighthouse 12, mobile, home page as a first-time visitor (consent dialog showing)');
+console.log(Object.entries(lh.scores).map(([k, v]) => `${k} ${v}`).join(' · '));
+console.log(`LCP ${(lh.lcpMs / 1000).toFixed(2)} s on ${lh.lcpElement.split(' <')[0]}; CLS ${lh.cls.toFixed(3)}`);
+console.log(`consent dialog: ${lh.consentIsLcp ? 'IS' : 'is not'} the LCP element; its CLS contribution ${lh.consentShift}`);
+if (lh.failing.length) console.log(`failing audits: ${lh.failing.join(', ')}`);
