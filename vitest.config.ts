@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One retry for a browser test that trips over a busy 2-core machine (a real failure fails twice).
+          retry: 1,
           // After unit and integration, so that the browser does not compete with them for the 2 cores.
           sequence: { groupOrder: 1 },
         },
