@@ -33,6 +33,7 @@ const BANNER_SLIDES = 6;
 export class Site {
   readonly routes: RouteTable;
   private readonly shells = new Map<Lang, ShellData>();
+  private readonly intls = new Map<Lang, ReturnType<typeof makeIntl>>();
   private readonly warned = new Set<string>();
 
   constructor(
@@ -448,7 +449,9 @@ export class Site {
     if (p.TypeDescription) return p.TypeDescription;
     const shell = this.shell(lang);
     const type = shell.messages[`type.${p.WebID}`] ?? p.MainTypeName ?? '';
-    return (makeIntl(lang, shell.messages).formatMessage({ id: 'property.titleFallback' }, { type, city: p.City }) as string) || `${type} ${p.City}`;
+    let intl = this.intls.get(lang);
+    if (!intl) this.intls.set(lang, (intl = makeIntl(lang, shell.messages)));
+    return (intl.formatMessage({ id: 'property.titleFallback' }, { type, city: p.City }) as string) || `${type} ${p.City}`;
   }
 
   private listingAlternates(listing: { property?: PropertyRecord; project?: ProjectRecord }): Partial<Record<Lang, string>> {

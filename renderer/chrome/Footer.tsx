@@ -2,6 +2,9 @@ import { Html, Link, useShell } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import { Icon } from './Icon.tsx';
 
+/** Names of the social networks, as their owners write them (not translated). */
+const BRANDS: Record<string, string> = { facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', youtube: 'YouTube' };
+
 export function Footer() {
   const { footer, site } = useShell();
   const { t } = useI18n();
@@ -49,7 +52,7 @@ export function Footer() {
             <ul className="footer-bottom__social">
               {site.social.map((s) => (
                 <li key={s.url}>
-                  <Link href={s.url} aria-label={s.icon}>
+                  <Link href={s.url} aria-label={BRANDS[s.icon] ?? s.icon}>
                     <Icon name={s.icon} />
                   </Link>
                 </li>
