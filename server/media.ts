@@ -11,8 +11,9 @@ import sharp, { type Sharp } from 'sharp';
 import type Koa from 'koa';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { photoKinds, photoSvg } from './photo-scenes.ts';
+import { IMAGE_WIDTH } from '../renderer/lib/constants.ts';
 
-export const IMAGE_WIDTHS = [100, 200, 240, 400, 600, 1360] as const;
+export const IMAGE_WIDTHS: readonly number[] = Object.values(IMAGE_WIDTH);
 export const ORIGINAL_WIDTH = 1600;
 const ORIGINAL_HEIGHT = 1067;
 const MAX_PHOTOS = 40;
@@ -53,7 +54,7 @@ export function listingMedia(dataDir: string, listings: () => ListingSource): Ko
     const n = Number(m[3]);
     const w = ctx.query.w;
     const width = w === undefined ? ORIGINAL_WIDTH : Number(w);
-    if (Array.isArray(w) || (w !== undefined && !(IMAGE_WIDTHS as readonly number[]).includes(width))) {
+    if (Array.isArray(w) || (w !== undefined && !IMAGE_WIDTHS.includes(width))) {
       ctx.status = 400;
       ctx.body = { error: `w must be one of ${IMAGE_WIDTHS.join(', ')}`, field: 'w' };
       return;

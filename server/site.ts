@@ -5,7 +5,7 @@
 import type { Article, Content, ModuleRecord, PageRecord } from '../renderer/content.ts';
 import type { LoadContext, ModuleRegistry } from '../renderer/module-api.ts';
 import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../renderer/page-data.ts';
-import { LOCALES, type Lang } from '../renderer/lib/constants.ts';
+import { IMAGE_WIDTH, LOCALES, type Lang } from '../renderer/lib/constants.ts';
 import { localize, localizeStrict } from '../renderer/lib/localize.ts';
 import { RouteTable } from '../renderer/lib/routes.ts';
 import { joinPath } from '../renderer/lib/path.ts';
@@ -215,7 +215,7 @@ export class Site {
       type: 'gallery',
       title,
       description,
-      images: cards.map((c) => ({ url: c.image!.src.replace(/\?w=\d+$/, '?w=1360'), alt: c.title })),
+      images: cards.map((c) => ({ url: c.image!.src.replace(/\?w=\d+$/, `?w=${IMAGE_WIDTH.large}`), alt: c.title })),
       slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom })),
     };
   }
@@ -441,7 +441,7 @@ export class Site {
   propertyCard(id: number, lang: Lang): PropertyCardData | undefined {
     const p = this.listings.property(id, lang);
     const path = p && this.propertyPath(p, lang);
-    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang), lang) : undefined;
+    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang)) : undefined;
   }
 
   /** Headline of a property: its own, else "{type} in {city}" in that language. */

@@ -1,5 +1,5 @@
 /** Server-side: a property record → what a result card, a map marker or a similar-property tile shows. */
-import type { Lang } from '../../renderer/lib/constants.ts';
+import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty } from '../../renderer/lib/epc.ts';
 
@@ -42,7 +42,7 @@ export function priceOf(p: PropertyRecord): number | null {
   return p.PublishPrice === false || p.PriceOnDemand || typeof p.Price !== 'number' ? null : p.Price;
 }
 
-export function toPropertyCard(p: PropertyRecord, path: string, title: string, lang: Lang): PropertyCardData {
+export function toPropertyCard(p: PropertyRecord, path: string, title: string): PropertyCardData {
   const epc = epcForProperty(p);
   return {
     id: p.ID,
@@ -59,9 +59,8 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, l
     bedrooms: p.NumberOfBedRooms ?? null,
     surface: p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? null,
     epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null,
-    image: imageSet(p.SmallPictureItem?.Url ?? p.Pictures?.[0]?.Url, title, [240, 400, 600]),
+    image: imageSet(p.SmallPictureItem?.Url ?? p.Pictures?.[0]?.Url, title, CARD_WIDTHS),
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,
   };
-  void lang;
 }

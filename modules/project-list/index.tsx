@@ -3,6 +3,7 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { imageSet, type ImageSet } from '../lib/property-card.ts';
 import schema from './schema.json';
+import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
 
 export interface ProjectCard {
   id: number;
@@ -37,7 +38,7 @@ function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
         priceFrom: p.PriceFrom ?? null,
         delivery: p.Delivery ?? null,
         status: p.Status ?? null,
-        image: imageSet(p.SmallPicture || p.Pictures?.[0]?.Url, p.Name, [240, 400, 600]),
+        image: imageSet(p.SmallPicture || p.Pictures?.[0]?.Url, p.Name, CARD_WIDTHS),
         units: p.Units.length,
         available: p.Units.filter((u) => u.Status === 'available').length,
       })),

@@ -106,7 +106,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
       .map((sid) => {
         const s = ctx.listings.property(sid, ctx.lang)!;
         const path = ctx.listingPaths.property(sid);
-        return path ? toPropertyCard(s, path, ctx.propertyTitle(s), ctx.lang) : undefined;
+        return path ? toPropertyCard(s, path, ctx.propertyTitle(s)) : undefined;
       })
       .filter((c): c is PropertyCardData => !!c),
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
