@@ -13,5 +13,6 @@ import homeBlocks from './home-blocks/index.tsx';
 import projectList from './project-list/index.tsx';
 import projectDetail from './project-detail/index.tsx';
 import cookieList from './cookie-list/index.tsx';
+import contact from './contact/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact]);

@@ -13,6 +13,13 @@ export type Link = string;
 export type LanguageConfig = [Language, ...Language[]];
 export type PageList = PageRecord[];
 /**
+ * A visitor form, by kind: the general contact form, or contact-me about the property of the page.
+ */
+export type ContactModule = ModuleRecord & {
+  view?: "contact";
+  form: "site-contact" | "contact-me";
+};
+/**
  * The cookie categories of the consent dialog, with a button that reopens it.
  */
 export type CookieListModule = ModuleRecord & {
@@ -127,6 +134,8 @@ export interface VitrineSchemas {
   CookieConsentConfig?: CookieConsentConfig;
   Dictionary?: Dictionary;
   FooterConfig?: FooterConfig;
+  ContactMeForm?: ContactMeForm;
+  SiteContactForm?: SiteContactForm;
   HeaderConfig?: HeaderConfig;
   LanguageConfig?: LanguageConfig;
   PreloadedResponse?: PreloadedResponse;
@@ -139,6 +148,7 @@ export interface VitrineSchemas {
   PropertyRecord?: PropertyRecord;
   SiteInfo?: SiteInfo;
   TreeListItem?: TreeListItem;
+  ContactModule?: ContactModule;
   CookieListModule?: CookieListModule;
   HomeBlocksModule?: HomeBlocksModule;
   ListViewModule?: ListViewModule;
@@ -284,6 +294,34 @@ export interface FooterColumn {
 export interface PublicText1 {
   value: LocalizedText;
   public?: boolean;
+}
+/**
+ * Contact me about a property: a visit or more information (contact-me).
+ */
+export interface ContactMeForm {
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message?: string;
+  newsletter?: boolean;
+  propertyId: number;
+  request: "visit" | "info";
+  timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
+  preference?: "phone" | "email";
+}
+/**
+ * General contact form (site-contact).
+ */
+export interface SiteContactForm {
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  message: string;
+  newsletter?: boolean;
 }
 /**
  * Header, logo behaviour and the optional top bar.

@@ -16,6 +16,10 @@ import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
 import { listingMedia } from './media.ts';
+import { formRoutes } from './forms.ts';
+import type { SchemaRegistry } from './schemas.ts';
+import type { Collection } from './storage.ts';
+import type { LeadStore } from './outbox.ts';
 import { parsePropertyQuery } from '../renderer/lib/listing-query.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { Storage } from './storage.ts';
@@ -46,6 +50,9 @@ export interface AppOptions {
   listings: () => ListingSource;
   /** Static files of the product (EPC label images) served under /images/. */
   publicDir: string;
+  schemas: SchemaRegistry;
+  /** Submissions and their mail outbox; `kick` sends what is due now. */
+  leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -175,6 +182,14 @@ export function createApp(opts: AppOptions) {
     const r = s.listings.search(query, lang);
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = { total: r.total, page: r.page, pages: r.pages, items: r.ids.map((id) => s.propertyCard(id, lang)).filter(Boolean) };
+  });
+
+  formRoutes(router, {
+    site: async () => currentSite((await opts.renderer()).registry),
+    schemas: opts.schemas,
+    store: opts.leads.store,
+    kick: opts.leads.kick,
+    agencyEmail: opts.leads.agencyEmail,
   });
 
   router.all('/api/{*rest}', (ctx) => {

@@ -15,6 +15,7 @@ import { fileStorage } from './storage.ts';
 import { SchemaRegistry } from './schemas.ts';
 import { formatRecordProblem } from './listings.ts';
 import { importListings, reloadingListings } from './listing-source.ts';
+import { startOutbox, type LeadStore } from './outbox.ts';
 
 export { importListings, formatRecordProblem, SchemaRegistry };
 
@@ -33,6 +34,10 @@ export interface StartOptions {
   before?: Koa.Middleware[];
   /** Keep rendered pages in memory (default on, off in development). */
   pageCache?: boolean;
+  /** Mail: SMTP server (else SMTP_URL, else .eml files in DATA_DIR/mail), first retry delay, agency address. */
+  smtpUrl?: string;
+  outboxRetryMs?: number;
+  agencyEmail?: string;
   quiet?: boolean;
 }
 
@@ -84,6 +89,14 @@ export async function start(opts: StartOptions): Promise<Server> {
     if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
   });
   if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
+  const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
+  const outbox = startOutbox(leads, {
+    smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
+    dataDir: storage.dir,
+    baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
+    domain: new URL(content.site.url).hostname,
+    log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
+  });
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
@@ -99,11 +112,14 @@ export async function start(opts: StartOptions): Promise<Server> {
     pageCache: opts.pageCache ?? !opts.dev,
     listings: () => listings.get(),
     publicDir: join(opts.root, 'public'),
+    schemas,
+    leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => {
+      server.on('close', () => void outbox.stop());
       if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${content.version}, data in ${storage.dir})`);
       resolve(server);
     });

@@ -25,10 +25,13 @@ import propertyType from '../schemas/property-type.json';
 import city from '../schemas/city.json';
 import treeItem from '../schemas/tree-item.json';
 import listings from '../schemas/listings.json';
+import formSiteContact from '../schemas/form-site-contact.json';
+import formContactMe from '../schemas/form-contact-me.json';
 
 export const coreSchemas = {
   common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
   property, project, propertyType, city, treeItem, listings,
+  'form-site-contact': formSiteContact, 'form-contact-me': formContactMe,
 };
 
 export interface Problem {
@@ -48,6 +51,14 @@ export class SchemaRegistry {
     for (const def of registry.all()) this.ajv.addSchema(def.schema);
     for (const s of Object.values(coreSchemas)) if (s.$id !== common.$id) this.validators.set(s.$id, this.ajv.compile(s));
     for (const def of registry.all()) this.validators.set(def.view, this.ajv.getSchema(String(def.schema.$id))!);
+  }
+
+  /** The raw AJV errors of `data` against a schema ($id or key), or [] when it is valid. */
+  errors(which: string, data: unknown): ErrorObject[] {
+    const id = (coreSchemas as Record<string, { $id: string }>)[which]?.$id ?? which;
+    const v = this.validators.get(id);
+    if (!v) throw new Error(`no schema ${which}`);
+    return v(data) ? [] : [...(v.errors ?? [])];
   }
 
   /** Validates `data` against a core schema ($id or key of coreSchemas) or a module view's schema. */

@@ -437,6 +437,23 @@ export class Site {
     return { status, initial: { shell, page: data } };
   }
 
+  /** A dictionary text in `lang` with ICU values. */
+  message(lang: Lang, key: string, values?: Record<string, string | number>): string {
+    let intl = this.intls.get(lang);
+    if (!intl) this.intls.set(lang, (intl = makeIntl(lang, this.shell(lang).messages)));
+    return key in this.shell(lang).messages ? (intl.formatMessage({ id: key }, values) as string) : key;
+  }
+
+  absoluteUrl(path: string): string {
+    return this.absolute(path);
+  }
+
+  /** The thank-you page of a form kind (/nl/bedankt/{kind}/), else the general one. */
+  thankYouPath(kind: string, lang: Lang): string {
+    const page = this.content.pages.find((p) => p.type === 'feedback' && p.name === `thank-you-${kind}`) ?? this.content.pages.find((p) => p.type === 'feedback');
+    return page ? this.routes.pagePath(page, lang) : joinPath(lang);
+  }
+
   /** A result card of property `id` in `lang` (search API, lists, map). */
   propertyCard(id: number, lang: Lang): PropertyCardData | undefined {
     const p = this.listings.property(id, lang);
@@ -449,9 +466,7 @@ export class Site {
     if (p.TypeDescription) return p.TypeDescription;
     const shell = this.shell(lang);
     const type = shell.messages[`type.${p.WebID}`] ?? p.MainTypeName ?? '';
-    let intl = this.intls.get(lang);
-    if (!intl) this.intls.set(lang, (intl = makeIntl(lang, shell.messages)));
-    return (intl.formatMessage({ id: 'property.titleFallback' }, { type, city: p.City }) as string) || `${type} ${p.City}`;
+    return this.message(lang, 'property.titleFallback', { type, city: p.City }) || `${type} ${p.City}`;
   }
 
   private listingAlternates(listing: { property?: PropertyRecord; project?: ProjectRecord }): Partial<Record<Lang, string>> {

@@ -48,3 +48,10 @@ export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400
 /** Widths offered in a srcset: result cards, and slides (photos, banner). */
 export const CARD_WIDTHS = [IMAGE_WIDTH.card, IMAGE_WIDTH.small, IMAGE_WIDTH.medium];
 export const SLIDE_WIDTHS = [IMAGE_WIDTH.small, IMAGE_WIDTH.medium, IMAGE_WIDTH.large];
+
+/** Contact time slots a visitor can choose (SPEC §9). */
+export const CONTACT_TIME_SLOTS = ['10:00-13:00', '14:00-16:00', '16:00-19:00'] as const;
+/** A form sent sooner than this after it was shown is taken for a robot. */
+export const FORM_MIN_FILL_MS = 2500;
+/** Largest form body accepted (bytes). */
+export const FORM_MAX_BODY_BYTES = 64 * 1024;

@@ -45,6 +45,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', url);
+  project.provide('dataDir', dataDir);
   return () => {
     child?.kill('SIGTERM');
   };
@@ -53,5 +54,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }

@@ -1,0 +1,73 @@
+/** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
+import type { Lang } from '../renderer/lib/constants.ts';
+import { makeIntl, type Dictionary } from '../renderer/lib/format.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export interface MailParts {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function layout(agency: string, body: string): string {
+  return `<!DOCTYPE html><html><body style="margin:0;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#1d2230"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:10px"><tr><td style="background:#1f2a44;color:#ffffff;padding:18px 24px;font-family:Georgia,serif;font-size:20px;border-radius:10px 10px 0 0">${esc(agency)}</td></tr><tr><td style="padding:24px;line-height:1.5">${body}</td></tr></table></td></tr></table></body></html>`;
+}
+
+/** Label: value rows of the fields a visitor filled in. */
+function rows(fields: Array<[string, string]>): { text: string; html: string } {
+  return {
+    text: fields.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    html: `<table role="presentation" cellpadding="4" cellspacing="0">${fields.map(([k, v]) => `<tr><td style="color:#5b6272;vertical-align:top">${esc(k)}</td><td>${esc(v).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`,
+  };
+}
+
+export function leadMails(o: {
+  kind: string;
+  lang: Lang;
+  agencyLang: Lang;
+  messages: (lang: Lang) => Dictionary;
+  agencyName: string;
+  fields: Record<string, unknown>;
+  property?: { title: string; url: string; reference: string };
+  submissionId: string;
+}): { agency: MailParts; visitor: MailParts } {
+  const fmt = (lang: Lang) => {
+    const intl = makeIntl(lang, o.messages(lang));
+    return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values) as string;
+  };
+  const label = (t: ReturnType<typeof fmt>, k: string) => t(`form.${k}`);
+  const value = (t: ReturnType<typeof fmt>, k: string, v: unknown): string => {
+    if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
+    if (Array.isArray(v)) return v.join(', ');
+    if (k === 'title' || k === 'request' || k === 'preference') return t(`form.${k}.${v}`);
+    return String(v);
+  };
+  const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ');
+  const list = (t: ReturnType<typeof fmt>) =>
+    rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, k, v)]));
+
+  const ta = fmt(o.agencyLang);
+  const agencyRows = list(ta);
+  const kindLabel = ta(`form.kind.${o.kind}`);
+  const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
+  const propHtml = o.property ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>` : '';
+  const agency: MailParts = {
+    subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
+    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}\n\n${ta('mail.reference', { id: o.submissionId })}\n`,
+    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
+  };
+
+  const tv = fmt(o.lang);
+  const visitorRows = list(tv);
+  const greeting = tv('mail.greeting', { name });
+  const thanks = tv('mail.thanks');
+  const vprop = o.property ? `${tv('mail.property')}: ${o.property.title}\n${o.property.url}\n\n` : '';
+  const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
+  const visitor: MailParts = {
+    subject: tv('mail.subject', { agency: o.agencyName }),
+    text: `${greeting}\n\n${thanks}\n\n${vprop}${tv('mail.yourMessage')}\n${visitorRows.text}\n\n${o.agencyName}\n`,
+    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}<p>${esc(o.agencyName)}</p>`),
+  };
+  return { agency, visitor };
+}

@@ -1,0 +1,47 @@
+import { describe, expect, inject, it } from 'vitest';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { useBrowser } from '../helpers/e2e.ts';
+import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+
+const browser = useBrowser();
+const mailDir = join(inject('dataDir'), 'mail');
+
+describe('a visitor asks for a visit on a phone, in French', () => {
+  it('fixes a typo in the e-mail address, sends, lands on the thank-you page, and both mails are written', async () => {
+    const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const r = await browser.state.context!.request.get('/api/properties?lang=fr&goal=sale&pageSize=5');
+    const target = (await r.json()).items[0] as { path: string; title: string };
+    await page.goto(target.path);
+    const form = page.locator('form.contact-form');
+    await form.getByLabel('Prénom *').fill('Camille');
+    await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
+    await form.getByLabel('Adresse e-mail *').fill('camille.dupont@example');
+    await form.getByLabel('Numéro de téléphone *').fill('0470 12 34 56');
+    await form.getByLabel('10:00 – 13:00').check();
+    await page.waitForTimeout(FORM_MIN_FILL_MS);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    const error = form.locator('#e-contact-me-email');
+    await expect.poll(() => error.innerText()).toBe("L'adresse e-mail n'est pas valable");
+    const email = form.getByLabel('Adresse e-mail *');
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.getAttribute('aria-describedby')).toBe('e-contact-me-email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(await form.getByLabel('Prénom *').inputValue()).toBe('Camille'); // everything else still filled in
+    expect(await form.getByLabel('10:00 – 13:00').isChecked()).toBe(true);
+    await email.fill('camille.dupont@example.be');
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await page.waitForURL('**/fr/merci/contact-me/');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Merci');
+    // No SMTP server here: the outbox writes the two mails as .eml files.
+    await expect.poll(() => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('-visitor.eml')).length : 0), { timeout: 10_000 }).toBeGreaterThan(0);
+    const files = readdirSync(mailDir).filter((f) => f.endsWith('-visitor.eml'));
+    const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(mailDir, f)))));
+    const visitor = mails.find((m) => JSON.stringify(m.to).includes('camille.dupont@example.be'))!;
+    expect(visitor.subject).toBe('Nous avons bien reçu votre message – Atrium Immo');
+    expect(visitor.text).toContain(target.title);
+    const agency = await simpleParser(readFileSync(join(mailDir, files[files.indexOf(files.find((f) => mails[files.indexOf(f)] === visitor)!)].replace('-visitor', '-agency'))));
+    expect(agency.text).toContain(target.path);
+  });
+});

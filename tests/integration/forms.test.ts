@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestServer } from '../helpers/server.ts';
+import { startSmtp } from '../helpers/smtp.ts';
+import { root, tempDir } from '../helpers/config.ts';
+import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { simpleParser } from 'mailparser';
+
+const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+const property = sample.properties.find((p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
+
+const valid = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
+const until = async (cond: () => boolean, ms = 8000) => {
+  const t0 = Date.now();
+  while (!cond()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+const leads = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8'));
+
+describe('forms over HTTP with a real SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let srv: Awaited<ReturnType<typeof startTestServer>>;
+  const post = (kind: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${srv.url}/api/forms/${kind}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    srv = await startTestServer({ smtpUrl: smtp.url, outboxRetryMs: 100 });
+  });
+  afterAll(async () => {
+    await srv.close();
+    await smtp.close();
+  });
+
+  it('keeps a general contact request and mails the agency and the visitor, in French for the visitor', async () => {
+    const r = await post('site-contact', valid());
+    expect(r.status).toBe(201);
+    const body = await r.json();
+    expect(body.redirect).toBe('/fr/merci/site-contact/');
+    const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === body.id);
+    expect(stored).toMatchObject({ kind: 'site-contact', lang: 'fr', fields: { firstName: 'Camille', email: 'camille.dupont@example.be' } });
+    await until(() => smtp.received.filter((m) => m.messageId?.startsWith(`<${body.id}`)).length === 2);
+    const mine = smtp.received.filter((m) => m.messageId?.startsWith(`<${body.id}`));
+    const agency = mine.find((m) => m.to && JSON.stringify(m.to).includes('info@atrium-immo.be'))!;
+    const visitor = mine.find((m) => m.to && JSON.stringify(m.to).includes('camille.dupont@example.be'))!;
+    expect(agency.subject).toBe('Contactformulier – Camille Dupont');
+    expect(JSON.stringify(agency.replyTo)).toContain('camille.dupont@example.be');
+    expect(agency.text).toContain('Bonjour, je souhaite vendre ma maison à Uccle.');
+    expect(visitor.subject).toBe('Nous avons bien reçu votre message – Atrium Immo');
+    expect(visitor.text).toContain('Bonjour Camille Dupont,');
+    expect(visitor.html).toContain('Merci pour votre message.');
+  });
+
+  it('sends a property request with a link to the property', async () => {
+    const r = await post('contact-me', { ...valid(), message: '', propertyId: property.ID, request: 'visit', timeSlots: ['10:00-13:00', '16:00-19:00'], preference: 'phone' });
+    expect(r.status).toBe(201);
+    const { id } = await r.json();
+    await until(() => smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).length === 2);
+    const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
+    expect(agency.text).toMatch(new RegExp(`https://www\\.atrium-immo\\.be/fr/acheter/[a-z0-9-]+/.*${property.ID}/`));
+    expect(agency.text).toContain('10:00-13:00, 16:00-19:00');
+  });
+
+  const bad: Array<[string, string, () => unknown, number, Record<string, string>?, string?]> = [
+    ['a missing first name', 'site-contact', () => ({ ...valid(), firstName: '' }), 422, undefined, 'Le prénom est un champ obligatoire'],
+    ['a malformed e-mail', 'site-contact', () => ({ ...valid(), email: 'camille@' }), 422, undefined, "L'adresse e-mail n'est pas valable"],
+    ['a wrong type', 'site-contact', () => ({ ...valid(), newsletter: 'yes' }), 422],
+    ['an unknown field', 'site-contact', () => ({ ...valid(), admin: true }), 422],
+    ['a script tag', 'site-contact', () => ({ ...valid(), message: 'hi <script>alert(1)</script>' }), 422],
+    ['a tag in a name', 'site-contact', () => ({ ...valid(), lastName: '<b>Dupont</b>' }), 422],
+    ['a property that does not exist', 'contact-me', () => ({ ...valid(), propertyId: 99999999, request: 'info' }), 422],
+    ['a missing phone on a property request', 'contact-me', () => ({ ...valid(), phone: '', propertyId: property.ID, request: 'info' }), 422, undefined, 'Le numéro de téléphone est un champ obligatoire'],
+    ['a post sent too fast', 'site-contact', () => ({ ...valid(), startedAt: Date.now() }), 400],
+    ['a filled robot trap', 'site-contact', () => ({ ...valid(), website: 'http://spam.example' }), 400],
+    ['no language', 'site-contact', () => ({ ...valid(), lang: undefined }), 400],
+    ['a cross-origin post', 'site-contact', () => valid(), 403, { origin: 'https://evil.example' }],
+    ['a body that is not JSON', 'site-contact', () => '{"firstName":', 400],
+    ['a huge body', 'site-contact', () => ({ ...valid(), message: 'x'.repeat(70_000) }), 413],
+    ['an unknown form', 'no-such-form', () => valid(), 404],
+  ];
+  it.each(bad)('refuses %s with its 4xx and a message, storing nothing', async (_name, kind, body, status, headers, message) => {
+    const before = leads(srv.dataDir).submissions.length;
+    const r = await post(kind, body(), headers);
+    expect(r.status).toBe(status);
+    const json = await r.json();
+    expect(json.error).toBeTruthy();
+    if (message) expect(json.errors.map((e: { message: string }) => e.message)).toContain(message);
+    expect(leads(srv.dataDir).submissions.length).toBe(before);
+  });
+
+  it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
+    const form = new URLSearchParams({ lang: 'nl', startedAt: String(Date.now() - 10_000), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', message: 'Graag een afspraak.', newsletter: 'on' });
+    const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', redirect: 'manual', body: form });
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/nl/bedankt/site-contact/');
+  });
+});
+
+describe('when the mail server is down', () => {
+  it('keeps the request, and sends each mail exactly once when it answers again, also after a restart', async () => {
+    const dataDir = tempDir('outbox-');
+    const smtp = await startSmtp();
+    const port = smtp.port;
+    await smtp.close(); // refuses connections now
+    let srv = await startTestServer({ dataDir, smtpUrl: `smtp://127.0.0.1:${port}`, outboxRetryMs: 100 });
+    const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid()) });
+    expect(r.status).toBe(201);
+    const { id } = await r.json();
+    await new Promise((res) => setTimeout(res, 400));
+    const pending = leads(dataDir).outbox.filter((m: { id: string; sentAt?: string; attempts: number }) => m.id.startsWith(id));
+    expect(pending).toHaveLength(2);
+    expect(pending.every((m: { sentAt?: string; attempts: number }) => !m.sentAt && m.attempts >= 1)).toBe(true);
+    // The server restarts while the mail server is still down; then the mail server answers 4xx once, then accepts.
+    await srv.close();
+    const back = await startSmtp(port);
+    back.state.refuse = 1;
+    srv = await startTestServer({ dataDir, smtpUrl: back.url, outboxRetryMs: 100 });
+    await until(() => back.received.filter((m) => m.messageId?.startsWith(`<${id}`)).length === 2, 15_000);
+    await new Promise((res) => setTimeout(res, 800));
+    await srv.close();
+    srv = await startTestServer({ dataDir, smtpUrl: back.url, outboxRetryMs: 100 });
+    await new Promise((res) => setTimeout(res, 800));
+    expect(back.received.filter((m) => m.messageId?.startsWith(`<${id}`))).toHaveLength(2);
+    expect(leads(dataDir).outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id)).every((m: { sentAt?: string }) => !!m.sentAt)).toBe(true);
+    await srv.close();
+    await back.close();
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes the mails as .eml files in DATA_DIR/mail', async () => {
+    const dataDir = tempDir('eml-');
+    const { start } = await import('../../server/main.ts');
+    const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, assets: { js: '', css: [], preload: [] }, smtpUrl: '' });
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const r = await fetch(`${url}/api/forms/site-contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...valid(), lang: 'en' }) });
+    const { id } = await r.json();
+    await until(() => existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).filter((f) => f.startsWith(id)).length === 2);
+    const visitor = await simpleParser(readFileSync(join(dataDir, 'mail', `${id}-visitor.eml`)));
+    expect(visitor.subject).toBe('We have received your message – Atrium Immo');
+    expect(visitor.text).toContain('Thank you for your message.');
+    await new Promise<void>((res) => server.close(() => res()));
+  });
+});
