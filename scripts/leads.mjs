@@ -1,0 +1,31 @@
+// npm run leads -- [--kind K] [--since YYYY-MM-DD] [--json]: the visitors' requests kept in DATA_DIR.
+import { readFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root } from './schema-files.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const kind = opt('kind');
+const since = opt('since');
+if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
+  console.error('--since: must be a date like 2026-11-01');
+  process.exit(2);
+}
+const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
+const file = join(dataDir, 'leads.json');
+const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { submissions: [], outbox: [] };
+const rows = data.submissions.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
+if (args.includes('--json')) {
+  console.log(JSON.stringify(rows, null, 2));
+} else {
+  for (const s of rows) {
+    const mails = data.outbox.filter((m) => m.id.startsWith(s.id));
+    const sent = mails.filter((m) => m.sentAt).length;
+    const f = s.fields ?? {};
+    console.log(`${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(13)} ${s.lang}  ${[f.firstName, f.lastName].filter(Boolean).join(' ')} <${f.email}>${s.propertyId ? `  property ${s.propertyId}` : ''}  mails ${sent}/${mails.length}`);
+  }
+  console.log(`${rows.length} request${rows.length === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}${since ? ` since ${since}` : ''} in ${file}`);
+}
