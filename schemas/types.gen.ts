@@ -17,7 +17,7 @@ export type PageList = PageRecord[];
  */
 export type ContactModule = ModuleRecord & {
   view?: "contact";
-  form: "site-contact" | "contact-me";
+  form: "site-contact" | "contact-me" | "send-to-friend" | "document-request" | "sign-newsletter" | "contact-demand";
 };
 /**
  * The cookie categories of the consent dialog, with a button that reopens it.
@@ -134,7 +134,11 @@ export interface VitrineSchemas {
   CookieConsentConfig?: CookieConsentConfig;
   Dictionary?: Dictionary;
   FooterConfig?: FooterConfig;
+  ContactDemandForm?: ContactDemandForm;
   ContactMeForm?: ContactMeForm;
+  DocumentRequestForm?: DocumentRequestForm;
+  SendToFriendForm?: SendToFriendForm;
+  NewsletterForm?: NewsletterForm;
   SiteContactForm?: SiteContactForm;
   HeaderConfig?: HeaderConfig;
   LanguageConfig?: LanguageConfig;
@@ -296,6 +300,23 @@ export interface PublicText1 {
   public?: boolean;
 }
 /**
+ * Free valuation (in-depth valuation) request.
+ */
+export interface ContactDemandForm {
+  goal: "sell" | "rent-out";
+  propertyType: "1" | "2" | "3" | "4" | "5" | "6" | "7";
+  address: string;
+  zip: string;
+  city: string;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message?: string;
+  newsletter?: boolean;
+}
+/**
  * Contact me about a property: a visit or more information (contact-me).
  */
 export interface ContactMeForm {
@@ -310,6 +331,39 @@ export interface ContactMeForm {
   request: "visit" | "info";
   timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
   preference?: "phone" | "email";
+}
+/**
+ * Ask for the documents of a property by e-mail.
+ */
+export interface DocumentRequestForm {
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  propertyId: number;
+  newsletter?: boolean;
+}
+/**
+ * Send a property to a friend.
+ */
+export interface SendToFriendForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  friendFirstName: string;
+  friendLastName: string;
+  receiverEmail: string;
+  message?: string;
+  propertyId: number;
+}
+/**
+ * Newsletter sign-up.
+ */
+export interface NewsletterForm {
+  firstName?: string;
+  email: string;
+  newsletter?: boolean;
 }
 /**
  * General contact form (site-contact).

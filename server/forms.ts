@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, type Lang } from '../renderer/lib/constants.ts';
-import { fieldErrors, formSchemaId, isFormKind, type FieldError } from '../renderer/lib/forms.ts';
+import { fieldErrors, formSchemaId, isFormKind, FORM_FIELDS, PROPERTY_FORMS, type FieldError } from '../renderer/lib/forms.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
@@ -14,7 +14,6 @@ import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
 
-const FIELD_ORDER = ['request', 'title', 'firstName', 'lastName', 'email', 'phone', 'timeSlots', 'preference', 'message', 'newsletter'];
 
 class BadRequest extends Error {
   constructor(readonly status: number, readonly body: Record<string, unknown>) {
@@ -93,13 +92,24 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       if (typeof startedAt !== 'number' || Date.now() - startedAt < FORM_MIN_FILL_MS || startedAt > Date.now() + 60_000) {
         throw new BadRequest(400, { error: t('form.tooFast'), field: 'startedAt' });
       }
-      const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, FIELD_ORDER);
-      const property = kind === 'contact-me' && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
-      if (kind === 'contact-me' && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
+      const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, FORM_FIELDS[kind].map((f) => f.name));
+      const aboutProperty = PROPERTY_FORMS.includes(kind);
+      const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
+      if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
       if (errors.length) {
         throw new BadRequest(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
       }
 
+      // Documents are sent once per e-mail address and property (SPEC §4).
+      if (kind === 'document-request') {
+        const email = String(fields.email).toLowerCase();
+        const already = deps.store.data.submissions.some((x) => x.kind === 'document-request' && x.propertyId === property!.ID && String((x.fields as { email?: string }).email).toLowerCase() === email);
+        if (already) {
+          ctx.status = 200;
+          ctx.body = { already: true, message: t('documents.already') };
+          return;
+        }
+      }
       const id = randomUUID();
       const now = new Date().toISOString();
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
@@ -107,7 +117,10 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       const mails = leadMails({
         kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
+        documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
       });
+      // A property sent to a friend goes to the friend; every other confirmation to the visitor.
+      const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
       const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string): OutboxMessage => ({
         id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts,
@@ -116,14 +129,15 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       await deps.store.update((d) => {
         d.submissions.push({ id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: 'new' });
         d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, String(fields.email)));
-        d.outbox.push(mail(String(fields.email), mails.visitor, 'visitor', lang));
+        d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? String(fields.email) : undefined));
       });
       deps.kick();
-      const redirect = site.thankYouPath(kind, lang);
-      if (html) ctx.redirect(redirect);
+      // The document request answers on the page itself; the others go to their thank-you page.
+      const redirect = kind === 'document-request' ? undefined : site.thankYouPath(kind, lang);
+      if (html) ctx.redirect(redirect ?? ctx.get('referer') ?? site.thankYouPath(kind, lang));
       else {
         ctx.status = 201;
-        ctx.body = { id, redirect };
+        ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined };
       }
     } catch (e) {
       if (!(e instanceof BadRequest)) throw e;

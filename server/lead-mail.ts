@@ -30,6 +30,7 @@ export function leadMails(o: {
   agencyName: string;
   fields: Record<string, unknown>;
   property?: { title: string; url: string; reference: string };
+  documents?: Array<{ name: string; url: string }>;
   submissionId: string;
 }): { agency: MailParts; visitor: MailParts } {
   const fmt = (lang: Lang) => {
@@ -59,15 +60,31 @@ export function leadMails(o: {
   };
 
   const tv = fmt(o.lang);
+  if (o.kind === 'send-to-friend' && o.property) {
+    const friend = [o.fields.friendFirstName, o.fields.friendLastName].filter(Boolean).join(' ');
+    const intro = tv('mail.friend.intro', { name, title: o.property.title });
+    const note = o.fields.message ? `\n\n“${String(o.fields.message)}”` : '';
+    return {
+      agency,
+      visitor: {
+        subject: tv('mail.friend.subject', { name }),
+        text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${o.property.url}\n\n${o.agencyName}\n`,
+        html: layout(o.agencyName, `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>`),
+      },
+    };
+  }
   const visitorRows = list(tv);
   const greeting = tv('mail.greeting', { name });
-  const thanks = tv('mail.thanks');
+  const thanks = o.documents ? tv('mail.documents.intro') : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : 'mail.thanks');
+  const docs = o.documents ?? [];
+  const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
+  const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : o.documents ? `<p>${esc(tv('detail.noDocuments'))}</p>` : '';
   const vprop = o.property ? `${tv('mail.property')}: ${o.property.title}\n${o.property.url}\n\n` : '';
   const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
-    text: `${greeting}\n\n${thanks}\n\n${vprop}${tv('mail.yourMessage')}\n${visitorRows.text}\n\n${o.agencyName}\n`,
-    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}<p>${esc(o.agencyName)}</p>`),
+    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}\n\n${o.agencyName}\n`,
+    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}<p>${esc(o.agencyName)}</p>`),
   };
   return { agency, visitor };
 }

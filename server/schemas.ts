@@ -27,11 +27,16 @@ import treeItem from '../schemas/tree-item.json';
 import listings from '../schemas/listings.json';
 import formSiteContact from '../schemas/form-site-contact.json';
 import formContactMe from '../schemas/form-contact-me.json';
+import formSendToFriend from '../schemas/form-send-to-friend.json';
+import formDocumentRequest from '../schemas/form-document-request.json';
+import formSignNewsletter from '../schemas/form-sign-newsletter.json';
+import formContactDemand from '../schemas/form-contact-demand.json';
 
 export const coreSchemas = {
   common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
   property, project, propertyType, city, treeItem, listings,
-  'form-site-contact': formSiteContact, 'form-contact-me': formContactMe,
+  'form-site-contact': formSiteContact, 'form-contact-me': formContactMe, 'form-send-to-friend': formSendToFriend,
+  'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand,
 };
 
 export interface Problem {

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { CONTACT_TIME_SLOTS } from '../../renderer/lib/constants.ts';
-import type { FieldError, FormKind } from '../../renderer/lib/forms.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
@@ -25,21 +24,19 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
   };
 }
 
-const ORDER = ['request', 'title', 'firstName', 'lastName', 'email', 'phone', 'timeSlots', 'preference', 'message', 'newsletter'];
-
 /** The form's fields as the schema sees them (empty optional fields left out). */
 function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number): Record<string, unknown> {
   const fd = new FormData(form);
   const out: Record<string, unknown> = {};
-  for (const name of ['title', 'firstName', 'lastName', 'email', 'phone', 'message', 'request', 'preference']) {
-    const v = String(fd.get(name) ?? '').trim();
-    if (v !== '' || ['firstName', 'lastName', 'email'].includes(name) || (name === 'message' && kind === 'site-contact') || (name === 'phone' && kind === 'contact-me')) out[name] = v;
+  for (const f of FORM_FIELDS[kind]) {
+    if (f.type === 'checkboxes') out[f.name] = fd.getAll(f.name).map(String);
+    else if (f.type === 'checkbox') out[f.name] = fd.get(f.name) === 'on';
+    else {
+      const v = String(fd.get(f.name) ?? '').trim();
+      if (v !== '' || f.required) out[f.name] = v;
+    }
   }
-  if (kind === 'contact-me') {
-    out.timeSlots = fd.getAll('timeSlots').map(String);
-    out.propertyId = propertyId;
-  }
-  out.newsletter = fd.get('newsletter') === 'on';
+  if (PROPERTY_FORMS.includes(kind)) out.propertyId = propertyId;
   return out;
 }
 
@@ -49,6 +46,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   const [, navigate] = useLocation();
   const [errors, setErrors] = useState<Array<{ field: string; message: string }>>([]);
   const [status, setStatus] = useState<'idle' | 'sending' | 'failed'>('idle');
+  const [notice, setNotice] = useState('');
   const startedAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -67,7 +65,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
     const fields = readFields(formEl, kind, data.property?.id);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
-    const found: FieldError[] = validate(kind, fields, ORDER);
+    const found: FieldError[] = validate(kind, fields, FORM_FIELDS[kind].map((f) => f.name));
     if (found.length) return show(found.map((f) => ({ field: f.field, message: t(f.key, f.values) })));
     setErrors([]);
     setStatus('sending');
@@ -78,12 +76,11 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
         body: JSON.stringify({ ...fields, lang, startedAt: startedAt.current, website: trap }),
       });
       const body = await r.json().catch(() => ({}));
-      if (r.status === 201) {
-        pushEvent('formulier_ingevuld', { form: kind });
-        navigate(body.redirect);
-        return;
-      }
       setStatus('idle');
+      if (r.status === 201) pushEvent('formulier_ingevuld', { form: kind });
+      if (r.status === 201 && body.redirect) return navigate(body.redirect);
+      // Answers shown on the page itself (documents sent, or already asked for).
+      if ((r.status === 201 || r.status === 200) && body.message) return setNotice(body.message);
       if (r.status === 422 && Array.isArray(body.errors)) return show(body.errors);
       if (r.status === 400 && body.field === 'startedAt') return show([{ field: 'message', message: body.error }]);
       setStatus('failed');
@@ -91,8 +88,8 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
       setStatus('failed');
     }
   };
-  const field = (name: string, label: string, input: ReactElement) => (
-    <div className="form-field" data-invalid={errorOf(name) ? true : undefined}>
+  const field = (name: string, label: string, input: ReactElement, wide = false) => (
+    <div key={name} className={wide ? 'form-field form-field--wide' : 'form-field'} data-invalid={errorOf(name) ? true : undefined}>
       <label htmlFor={`f-${kind}-${name}`}>{label}</label>
       {input}
       {errorOf(name) && (
@@ -104,72 +101,61 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   );
   const props = (name: string) => ({ id: `f-${kind}-${name}`, name, 'aria-invalid': errorOf(name) ? true : undefined, 'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined });
   return (
-    <form ref={formRef} className="contact-form" method="post" action={`/api/forms/${kind}`} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="contact-form" data-form={kind} method="post" action={`/api/forms/${kind}`} onSubmit={onSubmit} noValidate>
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
       {errors.length > 0 && (
         <div className="alert" role="alert">
           <p>{t('form.fixErrors')}</p>
         </div>
       )}
-      {kind === 'contact-me' && (
-        <fieldset className="form-field">
-          <legend>{t('form.request')}</legend>
-          <div className="chips">
-            {(['visit', 'info'] as const).map((r, i) => (
-              <label key={r} className="chip">
-                <input type="radio" name="request" value={r} defaultChecked={i === 0} />
-                <span>{t(`form.request.${r}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
       <div className="form-grid">
-        {field('title', t('form.title'), (
-          <select {...props('title')} defaultValue="">
-            <option value="">–</option>
-            {(['mr', 'ms', 'miss'] as const).map((x) => (
-              <option key={x} value={x}>
-                {t(`form.title.${x}`)}
-              </option>
-            ))}
-          </select>
-        ))}
-        {field('firstName', `${t('form.firstName')} *`, <input {...props('firstName')} autoComplete="given-name" maxLength={80} required />)}
-        {field('lastName', `${t('form.lastName')} *`, <input {...props('lastName')} autoComplete="family-name" maxLength={80} required />)}
-        {field('email', `${t('form.email')} *`, <input {...props('email')} type="email" autoComplete="email" inputMode="email" maxLength={200} required />)}
-        {field('phone', `${t('form.phone')}${kind === 'contact-me' ? ' *' : ''}`, <input {...props('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} />)}
+        {FORM_FIELDS[kind]
+          .filter((f) => f.type !== 'checkbox')
+          .map((f) => {
+            const label = `${t(f.label ?? `form.${f.name}`)}${f.required ? ' *' : ''}`;
+            if (f.type === 'radios' || f.type === 'checkboxes') {
+              return (
+                <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
+                  <legend>{label}</legend>
+                  <div className="chips">
+                    {f.options!.map((o, i) => (
+                      <label key={o} className="chip">
+                        <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o} defaultChecked={f.type === 'radios' && f.required && i === 0} />
+                        <span>{f.name === 'timeSlots' ? o.replace('-', ' – ') : t(`form.${f.name}.${o}`)}</span>
+                      </label>
+                    ))}
+                  </div>
+                  {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+                </fieldset>
+              );
+            }
+            const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete };
+            return field(
+              f.name,
+              label,
+              f.type === 'textarea' ? (
+                <textarea {...p} rows={5} />
+              ) : f.type === 'select' ? (
+                <select {...p} defaultValue="">
+                  <option value="">–</option>
+                  {f.options!.map((o) => (
+                    <option key={o} value={o}>
+                      {f.name === 'propertyType' ? t(`type.${o}`) : t(`form.${f.name}.${o}`)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...p} type={f.type} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : undefined} />
+              ),
+              f.type === 'textarea',
+            );
+          })}
       </div>
-      {kind === 'contact-me' && (
-        <>
-          <fieldset className="form-field">
-            <legend>{t('form.timeSlots')}</legend>
-            <div className="chips">
-              {CONTACT_TIME_SLOTS.map((slot) => (
-                <label key={slot} className="chip">
-                  <input type="checkbox" name="timeSlots" value={slot} />
-                  <span>{slot.replace('-', ' – ')}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset className="form-field">
-            <legend>{t('form.preference')}</legend>
-            <div className="chips">
-              {(['phone', 'email'] as const).map((p) => (
-                <label key={p} className="chip">
-                  <input type="radio" name="preference" value={p} />
-                  <span>{t(`form.preference.${p}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </>
+      {FORM_FIELDS[kind].some((f) => f.type === 'checkbox') && (
+        <label className="form-check">
+          <input type="checkbox" name="newsletter" /> {t('form.newsletter')}
+        </label>
       )}
-      {field('message', `${t('form.message')}${kind === 'site-contact' ? ' *' : ''}`, <textarea {...props('message')} rows={5} maxLength={4000} />)}
-      <label className="form-check">
-        <input type="checkbox" name="newsletter" /> {t('form.newsletter')}
-      </label>
       {/* People leave this empty; robots fill it in. */}
       <div className="visually-hidden" aria-hidden="true">
         <label>
@@ -182,6 +168,11 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
       <p className="form-privacy">
         {t('form.privacy', { agency: site.name })} {data.privacyPath && <Link href={data.privacyPath}>{t('form.privacyLink')}</Link>}
       </p>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       {status === 'failed' && (
         <p className="alert" role="alert">
           {t('form.notSent')}

@@ -3,11 +3,22 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import siteContact from '../../schemas/form-site-contact.json';
 import contactMe from '../../schemas/form-contact-me.json';
+import sendToFriend from '../../schemas/form-send-to-friend.json';
+import documentRequest from '../../schemas/form-document-request.json';
+import signNewsletter from '../../schemas/form-sign-newsletter.json';
+import contactDemand from '../../schemas/form-contact-demand.json';
 import { fieldErrors, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-const validators = { 'site-contact': ajv.compile(siteContact), 'contact-me': ajv.compile(contactMe) };
+const validators: Record<FormKind, ReturnType<typeof ajv.compile>> = {
+  'site-contact': ajv.compile(siteContact),
+  'contact-me': ajv.compile(contactMe),
+  'send-to-friend': ajv.compile(sendToFriend),
+  'document-request': ajv.compile(documentRequest),
+  'sign-newsletter': ajv.compile(signNewsletter),
+  'contact-demand': ajv.compile(contactDemand),
+};
 
 export function validate(kind: FormKind, fields: Record<string, unknown>, order: string[]): FieldError[] {
   const v = validators[kind];

@@ -2,7 +2,7 @@
  * The forms visitors send: their kinds, and how a schema error becomes the message a visitor
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
-export const FORM_KINDS = ['site-contact', 'contact-me'] as const;
+export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
@@ -13,7 +13,7 @@ export function isFormKind(s: unknown): s is FormKind {
 export const formSchemaId = (kind: FormKind) => `https://vitrine.invalid/schemas/form-${kind}.json`;
 
 /** Fields whose emptiness has a message of its own in the spec; others use the generic one. */
-const REQUIRED_MESSAGES = new Set(['firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message']);
+const REQUIRED_MESSAGES = new Set(['firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
 
 export interface FieldError {
   field: string;
@@ -49,3 +49,69 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
   const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
   return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }
+
+export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox';
+
+/** One field of a form as the page shows it; `options` are values whose labels are form.{name}.{value}. */
+export interface FieldSpec {
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  options?: readonly string[];
+  /** Dictionary key of the label when it is not form.{name}. */
+  label?: string;
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+const person: FieldSpec[] = [
+  { name: 'title', type: 'select', options: ['mr', 'ms', 'miss'] },
+  { name: 'firstName', type: 'text', required: true, autoComplete: 'given-name', maxLength: 80 },
+  { name: 'lastName', type: 'text', required: true, autoComplete: 'family-name', maxLength: 80 },
+  { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
+];
+const phone = (required: boolean): FieldSpec => ({ name: 'phone', type: 'tel', required, autoComplete: 'tel', maxLength: 40 });
+const message = (required: boolean): FieldSpec => ({ name: 'message', type: 'textarea', required, maxLength: 4000 });
+const newsletter: FieldSpec = { name: 'newsletter', type: 'checkbox' };
+
+/** The fields of each form kind, in order (the schema in schemas/form-{kind}.json is the rule). */
+export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
+  'site-contact': [...person, phone(false), message(true), newsletter],
+  'contact-me': [
+    { name: 'request', type: 'radios', required: true, options: ['visit', 'info'] },
+    ...person,
+    phone(true),
+    { name: 'timeSlots', type: 'checkboxes', options: ['10:00-13:00', '14:00-16:00', '16:00-19:00'] },
+    { name: 'preference', type: 'radios', options: ['phone', 'email'] },
+    message(false),
+    newsletter,
+  ],
+  'send-to-friend': [
+    { name: 'firstName', type: 'text', required: true, autoComplete: 'given-name', maxLength: 80 },
+    { name: 'lastName', type: 'text', required: true, autoComplete: 'family-name', maxLength: 80 },
+    { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
+    { name: 'friendFirstName', type: 'text', required: true, maxLength: 80 },
+    { name: 'friendLastName', type: 'text', required: true, maxLength: 80 },
+    { name: 'receiverEmail', type: 'email', required: true, maxLength: 200 },
+    message(false),
+  ],
+  'document-request': [...person, phone(false)],
+  'sign-newsletter': [
+    { name: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 80 },
+    { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
+  ],
+  'contact-demand': [
+    { name: 'goal', type: 'radios', required: true, options: ['sell', 'rent-out'] },
+    { name: 'propertyType', type: 'select', required: true, options: ['1', '2', '3', '4', '5', '6', '7'], label: 'form.propertyType' },
+    { name: 'address', type: 'text', required: true, autoComplete: 'street-address', maxLength: 200 },
+    { name: 'zip', type: 'text', required: true, autoComplete: 'postal-code', maxLength: 10 },
+    { name: 'city', type: 'text', required: true, autoComplete: 'address-level2', maxLength: 80 },
+    ...person,
+    phone(true),
+    message(false),
+    newsletter,
+  ],
+};
+
+/** Kinds that are about the property of the page (they carry its id). */
+export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request'];

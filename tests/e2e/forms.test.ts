@@ -14,7 +14,7 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     const r = await browser.state.context!.request.get('/api/properties?lang=fr&goal=sale&pageSize=5');
     const target = (await r.json()).items[0] as { path: string; title: string };
     await page.goto(target.path);
-    const form = page.locator('form.contact-form');
+    const form = page.locator('form[data-form=contact-me]');
     await form.getByLabel('Prénom *').fill('Camille');
     await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
     await form.getByLabel('Adresse e-mail *').fill('camille.dupont@example');

@@ -90,6 +90,54 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect(leads(srv.dataDir).submissions.length).toBe(before);
   });
 
+  it('sends a property to a friend: the mail goes to the friend, replying to the sender', async () => {
+    const { firstName, lastName, email, lang, startedAt, website } = valid();
+    const r = await post('send-to-friend', { lang, startedAt, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID });
+    expect(r.status).toBe(201);
+    const { id, redirect } = await r.json();
+    expect(redirect).toBe('/fr/merci/send-to-friend/');
+    await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
+    const mail = smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!;
+    expect(JSON.stringify(mail.to)).toContain('lucie.martin@example.be');
+    expect(JSON.stringify(mail.replyTo)).toContain('camille.dupont@example.be');
+    expect(mail.subject).toBe('Camille Dupont vous envoie un bien');
+    expect(mail.text).toContain('Regarde celui-ci !');
+  });
+
+  it('sends the documents once per e-mail address and property', async () => {
+    const withDocs = sample.properties.find((p: { language: string; Documents?: unknown[] }) => p.language === 'en' && (p.Documents ?? []).length > 0);
+    const body = { ...valid(), lang: 'en', message: undefined, newsletter: undefined, propertyId: withDocs.ID };
+    delete body.message;
+    delete body.newsletter;
+    const first = await post('document-request', body);
+    expect(first.status).toBe(201);
+    const { id, message, redirect } = await first.json();
+    expect(message).toBe('You will receive the documents by email shortly.');
+    expect(redirect).toBeUndefined();
+    const again = await post('document-request', { ...body, email: 'CAMILLE.DUPONT@example.be' });
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toBe('You have already requested the documents for this property.');
+    await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
+    const mail = smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!;
+    expect(mail.text).toContain('https://www.atrium-immo.be/media/documents/');
+  });
+
+  it('asks for address, postal code, city and property type on a valuation request', async () => {
+    const r = await post('contact-demand', { ...valid(), lang: 'en', goal: 'sell', address: '', zip: '', city: '' });
+    expect(r.status).toBe(422);
+    const messages = (await r.json()).errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['Address is a required field', 'Postal code is a required field', 'City is a required field', 'Property type is a required field']));
+    const ok = await post('contact-demand', { ...valid(), lang: 'nl', goal: 'sell', propertyType: '1', address: 'Dorpsstraat 12', zip: '1800', city: 'Vilvoorde' });
+    expect(ok.status).toBe(201);
+    expect((await ok.json()).redirect).toBe('/nl/bedankt/contact-demand/');
+  });
+
+  it('signs a visitor up for the newsletter', async () => {
+    const r = await post('sign-newsletter', { lang: 'en', startedAt: Date.now() - 5000, website: '', email: 'reader@example.be' });
+    expect(r.status).toBe(201);
+    expect((await r.json()).redirect).toBe('/en/thank-you/sign-newsletter/');
+  });
+
   it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
     const form = new URLSearchParams({ lang: 'nl', startedAt: String(Date.now() - 10_000), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', message: 'Graag een afspraak.', newsletter: 'on' });
     const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', redirect: 'manual', body: form });
