@@ -15,10 +15,13 @@ export async function benchServer({ root, pageCache = false, dataDir }) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = state.html;
   };
-  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir: dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-')), quiet: true, before: [baseline], pageCache });
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  // Mail goes to .eml files: the bench measures what the site does, not a mail server.
+  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir: dir, quiet: true, before: [baseline], pageCache, smtpUrl: '' });
   const url = `http://127.0.0.1:${server.address().port}`;
   return {
     url,
+    dataDir: dir,
     /** The prebuilt route answers what `path` renders now. */
     prebuild: async (path) => (state.html = await (await fetch(url + path)).text()),
     close: () => server.close(),

@@ -4,6 +4,7 @@ import { buildAll, buildIsCurrent } from './build.mjs';
 import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
+import { benchForms } from '../bench/forms.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -43,3 +44,7 @@ console.log(Object.entries(lh.scores).map(([k, v]) => `${k} ${v}`).join(' · '))
 console.log(`LCP ${(lh.lcpMs / 1000).toFixed(2)} s on ${lh.lcpElement.split(' <')[0]}; CLS ${lh.cls.toFixed(3)}`);
 console.log(`consent dialog: ${lh.consentIsLcp ? 'IS' : 'is not'} the LCP element; its CLS contribution ${lh.consentShift}`);
 if (lh.failing.length) console.log(`failing audits: ${lh.failing.join(', ')}`);
+
+const forms = await benchForms({ root, seconds });
+console.log('\nContact form under 50 concurrent clients (stored and fsynced before each answer)');
+console.log(`${forms.rps.toFixed(0)} submissions/s, p50 ${forms.p50.toFixed(0)} ms, p99 ${forms.p99.toFixed(0)} ms; acknowledged ${forms.acknowledged}, in the store ${forms.stored}${forms.acknowledged === forms.stored ? ' (equal)' : ' (DIFFERENT)'}`);
