@@ -134,7 +134,7 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       deps.kick();
       // The document request answers on the page itself; the others go to their thank-you page.
       const redirect = kind === 'document-request' ? undefined : site.thankYouPath(kind, lang);
-      if (html) ctx.redirect(redirect ?? ctx.get('referer') ?? site.thankYouPath(kind, lang));
+      if (html) ctx.redirect(redirect || ctx.get('referer') || site.thankYouPath(kind, lang));
       else {
         ctx.status = 201;
         ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined };

@@ -143,6 +143,11 @@ describe('forms over HTTP with a real SMTP server', () => {
     const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', redirect: 'manual', body: form });
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/nl/bedankt/site-contact/');
+    // A document request has no thank-you page: back to the property page it came from.
+    const docs = new URLSearchParams({ lang: 'nl', startedAt: String(Date.now() - 10_000), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan.docs@example.be', propertyId: String(property.ID) });
+    const back = await fetch(`${srv.url}/api/forms/document-request`, { method: 'POST', redirect: 'manual', body: docs, headers: { referer: `${srv.url}/nl/kopen/x/${property.ID}/` } });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${srv.url}/nl/kopen/x/${property.ID}/`);
   });
 });
 
