@@ -17,7 +17,14 @@ export type PageList = PageRecord[];
  */
 export type ContactModule = ModuleRecord & {
   view?: "contact";
-  form: "site-contact" | "contact-me" | "send-to-friend" | "document-request" | "sign-newsletter" | "contact-demand";
+  form:
+    | "site-contact"
+    | "contact-me"
+    | "send-to-friend"
+    | "document-request"
+    | "sign-newsletter"
+    | "contact-demand"
+    | "demand-register";
 };
 /**
  * The cookie categories of the consent dialog, with a button that reopens it.
@@ -136,6 +143,7 @@ export interface VitrineSchemas {
   FooterConfig?: FooterConfig;
   ContactDemandForm?: ContactDemandForm;
   ContactMeForm?: ContactMeForm;
+  DemandRegisterForm?: DemandRegisterForm;
   DocumentRequestForm?: DocumentRequestForm;
   SendToFriendForm?: SendToFriendForm;
   NewsletterForm?: NewsletterForm;
@@ -331,6 +339,35 @@ export interface ContactMeForm {
   request: "visit" | "info";
   timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
   preference?: "phone" | "email";
+}
+/**
+ * Demand register (search alert): what the visitor looks for; new matching properties are mailed after each import.
+ */
+export interface DemandRegisterForm {
+  goal: "sale" | "rent";
+  /**
+   * @minItems 1
+   */
+  types: ["1" | "2" | "3" | "4" | "5" | "6" | "7", ...("1" | "2" | "3" | "4" | "5" | "6" | "7")[]];
+  /**
+   * @minItems 1
+   * @maxItems 40
+   */
+  cities: [string, ...string[]];
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  bathrooms?: number;
+  garages?: number;
+  parkings?: number;
+  terrace?: boolean;
+  garden?: boolean;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  newsletter?: boolean;
 }
 /**
  * Ask for the documents of a property by e-mail.

@@ -16,7 +16,7 @@ import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
 import { listingMedia } from './media.ts';
-import { formRoutes } from './forms.ts';
+import { alertRoutes, formRoutes } from './forms.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore } from './outbox.ts';
@@ -191,6 +191,7 @@ export function createApp(opts: AppOptions) {
     kick: opts.leads.kick,
     agencyEmail: opts.leads.agencyEmail,
   });
+  alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
 
   router.all('/api/{*rest}', (ctx) => {
     ctx.status = 404;

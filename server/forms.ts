@@ -13,6 +13,7 @@ import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
+import { alertToken } from './alerts.ts';
 
 
 class BadRequest extends Error {
@@ -119,6 +120,13 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
       });
+      // A demand (search alert) carries the token of its unsubscribe link.
+      const alert = kind === 'demand-register' ? { token: alertToken(), active: true } : undefined;
+      if (alert) {
+        const link = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
+        mails.visitor.text += `\n${t('alert.unsubscribe')}: ${link}\n`;
+        mails.visitor.html = mails.visitor.html.replace('</td></tr></table></td></tr></table>', `<p style="font-size:12px"><a href="${link}">${t('alert.unsubscribe')}</a></p></td></tr></table></td></tr></table>`);
+      }
       // A property sent to a friend goes to the friend; every other confirmation to the visitor.
       const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
@@ -127,7 +135,7 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       });
       // Stored with its mails in one durable write before the visitor gets an answer.
       await deps.store.update((d) => {
-        d.submissions.push({ id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: 'new' });
+        d.submissions.push({ id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: 'new', ...(alert ? { alert } : {}) });
         d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, String(fields.email)));
         d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? String(fields.email) : undefined));
       });
@@ -149,5 +157,28 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
         ctx.body = `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('form.fixErrors')}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${t('form.fixErrors')}</h1><ul>${list}</ul><p><a href="javascript:history.back()">${t('form.back')}</a></p></body></html>`;
       }
     }
+  });
+}
+
+/** GET /api/alerts/unsubscribe?token=…: the link in every search-alert mail; no login needed. */
+export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; store: Collection<LeadStore> }) {
+  router.get('/api/alerts/unsubscribe', async (ctx) => {
+    const site = await deps.site();
+    const token = ctx.query.token;
+    const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
+      ? deps.store.data.submissions.find((s) => (s.alert as { token?: string } | undefined)?.token === token)
+      : undefined;
+    if (!found) {
+      ctx.status = 404;
+      ctx.type = 'html';
+      const lang = site.routes.defaultLang;
+      ctx.body = `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><title>${site.message(lang, 'alert.badLink')}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${site.message(lang, 'alert.badLink')}</p><p><a href="/">${site.content.site.name}</a></p></body></html>`;
+      return;
+    }
+    await deps.store.update(() => {
+      (found.alert as { active: boolean; unsubscribedAt?: string }).active = false;
+      (found.alert as { unsubscribedAt?: string }).unsubscribedAt = new Date().toISOString();
+    });
+    ctx.redirect(site.thankYouPath('unsubscribed', found.lang as Lang));
   });
 }

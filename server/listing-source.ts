@@ -57,7 +57,7 @@ export function loadListings(dataDir: string, configDir: string, schemas: Schema
 }
 
 /** The listings, reloaded when another process (npm run import) has replaced the stored file. */
-export function reloadingListings(dataDir: string, configDir: string, schemas: SchemaRegistry, onReload: (problems: RecordProblem[]) => void) {
+export function reloadingListings(dataDir: string, configDir: string, schemas: SchemaRegistry, onReload: (problems: RecordProblem[], prev: ListingStore, next: ListingStore) => void) {
   let current = loadListings(dataDir, configDir, schemas);
   let checked = Date.now();
   return {
@@ -69,8 +69,9 @@ export function reloadingListings(dataDir: string, configDir: string, schemas: S
         const imported = importedPath(dataDir);
         const mtime = existsSync(imported) ? statSync(imported).mtimeMs : -1;
         if (existsSync(imported) && (current.source !== imported || mtime !== current.mtime)) {
+          const prev = current.store;
           current = loadListings(dataDir, configDir, schemas);
-          onReload(current.problems);
+          onReload(current.problems, prev, current.store);
         }
       }
       return current.store;

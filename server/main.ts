@@ -16,6 +16,11 @@ import { SchemaRegistry } from './schemas.ts';
 import { formatRecordProblem } from './listings.ts';
 import { importListings, reloadingListings } from './listing-source.ts';
 import { startOutbox, type LeadStore } from './outbox.ts';
+import { sendAlerts } from './alerts.ts';
+import { Site } from './site.ts';
+
+/** How often the server looks for a new import of the listings. */
+const LISTINGS_POLL_MS = 2000;
 
 export { importListings, formatRecordProblem, SchemaRegistry };
 
@@ -80,16 +85,24 @@ export async function start(opts: StartOptions): Promise<Server> {
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
   const content = checkConfig(configDir, renderer, opts.quiet, schemas);
+  const origin = (opts.publicUrl ?? content.site.url).replace(/\/$/, '');
   const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
   const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
   if (seed.data.seeds.at(-1)?.version !== content.version) {
     await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
   }
-  const listings = reloadingListings(storage.dir, configDir, schemas, (problems) => {
-    if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
-  });
-  if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
   const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
+  let kickOutbox = () => {};
+  const listings = reloadingListings(storage.dir, configDir, schemas, (problems, prev, next) => {
+    if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
+    // New properties: mail the search alerts they match.
+    const site = new Site(content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
+    sendAlerts(prev, next, site, leads, kickOutbox).catch((e) => console.error(`search alerts failed: ${(e as Error).message}`));
+  });
+  // Notice an import (another process) even when no visitor asks for a page.
+  const watch = setInterval(() => listings.get(), LISTINGS_POLL_MS);
+  watch.unref();
+  if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
   const outbox = startOutbox(leads, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     dataDir: storage.dir,
@@ -97,6 +110,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     domain: new URL(content.site.url).hostname,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
+  kickOutbox = outbox.kick;
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
@@ -107,7 +121,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
     configDir,
     storage,
-    origin: (opts.publicUrl ?? content.site.url).replace(/\/$/, ''),
+    origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     pageCache: opts.pageCache ?? !opts.dev,
     listings: () => listings.get(),
@@ -119,7 +133,10 @@ export async function start(opts: StartOptions): Promise<Server> {
   const host = opts.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => {
-      server.on('close', () => void outbox.stop());
+      server.on('close', () => {
+        clearInterval(watch);
+        void outbox.stop();
+      });
       if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${content.version}, data in ${storage.dir})`);
       resolve(server);
     });

@@ -3,12 +3,15 @@ import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_FIELDS, PROPERTY_FORMS, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
+import { slugify } from '../../renderer/lib/path.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 
 interface ContactData {
   form: FormKind;
+  /** Municipalities with listings, for the demand register. */
+  cities?: Array<{ value: string; label: string }>;
   property?: { id: number; title: string };
   privacyPath?: string;
 }
@@ -21,6 +24,9 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
     form: module.form as FormKind,
     property: p ? { id: p.ID, title: ctx.propertyTitle(p) } : undefined,
     privacyPath: privacy ? ctx.routes.pagePath(privacy, ctx.lang) : undefined,
+    cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
+      ? ctx.listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
+      : undefined,
   };
 }
 
@@ -31,6 +37,10 @@ function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number):
   for (const f of FORM_FIELDS[kind]) {
     if (f.type === 'checkboxes') out[f.name] = fd.getAll(f.name).map(String);
     else if (f.type === 'checkbox') out[f.name] = fd.get(f.name) === 'on';
+    else if (f.type === 'number') {
+      const v = String(fd.get(f.name) ?? '').trim();
+      if (v !== '') out[f.name] = /^\d+$/.test(v) ? Number(v) : v;
+    }
     else {
       const v = String(fd.get(f.name) ?? '').trim();
       if (v !== '' || f.required) out[f.name] = v;
@@ -118,10 +128,10 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
                 <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
                   <legend>{label}</legend>
                   <div className="chips">
-                    {f.options!.map((o, i) => (
-                      <label key={o} className="chip">
-                        <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o} defaultChecked={f.type === 'radios' && f.required && i === 0} />
-                        <span>{f.name === 'timeSlots' ? o.replace('-', ' – ') : t(`form.${f.name}.${o}`)}</span>
+                    {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
+                      <label key={o.value} className="chip">
+                        <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={f.type === 'radios' && f.required && i === 0} />
+                        <span>{o.label}</span>
                       </label>
                     ))}
                   </div>
@@ -145,17 +155,19 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
                   ))}
                 </select>
               ) : (
-                <input {...p} type={f.type} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : undefined} />
+                <input {...p} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : undefined} />
               ),
               f.type === 'textarea',
             );
           })}
       </div>
-      {FORM_FIELDS[kind].some((f) => f.type === 'checkbox') && (
-        <label className="form-check">
-          <input type="checkbox" name="newsletter" /> {t('form.newsletter')}
-        </label>
-      )}
+      {FORM_FIELDS[kind]
+        .filter((f) => f.type === 'checkbox')
+        .map((f) => (
+          <label key={f.name} className="form-check">
+            <input type="checkbox" name={f.name} /> {t(`form.${f.name}`)}
+          </label>
+        ))}
       {/* People leave this empty; robots fill it in. */}
       <div className="visually-hidden" aria-hidden="true">
         <label>

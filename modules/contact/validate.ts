@@ -7,6 +7,7 @@ import sendToFriend from '../../schemas/form-send-to-friend.json';
 import documentRequest from '../../schemas/form-document-request.json';
 import signNewsletter from '../../schemas/form-sign-newsletter.json';
 import contactDemand from '../../schemas/form-contact-demand.json';
+import demandRegister from '../../schemas/form-demand-register.json';
 import { fieldErrors, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -18,6 +19,7 @@ const validators: Record<FormKind, ReturnType<typeof ajv.compile>> = {
   'document-request': ajv.compile(documentRequest),
   'sign-newsletter': ajv.compile(signNewsletter),
   'contact-demand': ajv.compile(contactDemand),
+  'demand-register': ajv.compile(demandRegister),
 };
 
 export function validate(kind: FormKind, fields: Record<string, unknown>, order: string[]): FieldError[] {

@@ -2,7 +2,7 @@
  * The forms visitors send: their kinds, and how a schema error becomes the message a visitor
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
-export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand'] as const;
+export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
@@ -13,7 +13,7 @@ export function isFormKind(s: unknown): s is FormKind {
 export const formSchemaId = (kind: FormKind) => `https://vitrine.invalid/schemas/form-${kind}.json`;
 
 /** Fields whose emptiness has a message of its own in the spec; others use the generic one. */
-const REQUIRED_MESSAGES = new Set(['firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
+const REQUIRED_MESSAGES = new Set(['types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
 
 export interface FieldError {
   field: string;
@@ -37,7 +37,7 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
     if (!field || byField.has(field)) continue;
     let key = 'form.invalid';
     let values: FieldError['values'];
-    if (e.keyword === 'required' || (e.keyword === 'minLength' && e.params.limit === 1)) key = REQUIRED_MESSAGES.has(field) ? `form.required.${field}` : 'form.required';
+    if (e.keyword === 'required' || ((e.keyword === 'minLength' || e.keyword === 'minItems') && e.params.limit === 1)) key = REQUIRED_MESSAGES.has(field) ? `form.required.${field}` : 'form.required';
     else if (e.keyword === 'format' && e.params.format === 'email') key = 'form.invalid.email';
     else if (e.keyword === 'pattern' && field === 'phone') key = 'form.invalid.phone';
     else if (e.keyword === 'maxLength') {
@@ -50,7 +50,7 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
   return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }
 
-export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox';
+export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox' | 'number';
 
 /** One field of a form as the page shows it; `options` are values whose labels are form.{name}.{value}. */
 export interface FieldSpec {
@@ -58,6 +58,8 @@ export interface FieldSpec {
   type: FieldType;
   required?: boolean;
   options?: readonly string[];
+  /** Options that come with the page's data (the municipalities of the listings). */
+  optionsFrom?: 'cities';
   /** Dictionary key of the label when it is not form.{name}. */
   label?: string;
   autoComplete?: string;
@@ -109,6 +111,22 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     ...person,
     phone(true),
     message(false),
+    newsletter,
+  ],
+  'demand-register': [
+    { name: 'goal', type: 'radios', required: true, options: ['sale', 'rent'], label: 'form.demandGoal' },
+    { name: 'types', type: 'checkboxes', required: true, options: ['1', '2', '3', '4', '5', '6', '7'] },
+    { name: 'cities', type: 'checkboxes', required: true, optionsFrom: 'cities' },
+    { name: 'minPrice', type: 'number' },
+    { name: 'maxPrice', type: 'number' },
+    { name: 'bedrooms', type: 'number' },
+    { name: 'bathrooms', type: 'number' },
+    { name: 'garages', type: 'number' },
+    { name: 'parkings', type: 'number' },
+    { name: 'terrace', type: 'checkbox' },
+    { name: 'garden', type: 'checkbox' },
+    ...person,
+    phone(false),
     newsletter,
   ],
 };

@@ -1,0 +1,90 @@
+/**
+ * Search alerts (demand register): after an import, every active demand whose criteria match new
+ * properties gets one mail listing them, in the demand's language, with an unsubscribe link.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Lang } from '../renderer/lib/constants.ts';
+import type { ListingSource, PropertyRecord } from '../renderer/listing-types.ts';
+import { cityKeyOf, goalOf, isAvailable } from './listings.ts';
+import type { Collection } from './storage.ts';
+import type { LeadStore, OutboxMessage } from './outbox.ts';
+import type { Site } from './site.ts';
+import { formatPrice } from '../renderer/lib/format.ts';
+
+export interface Demand {
+  goal: 'sale' | 'rent';
+  types: string[];
+  cities: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  bathrooms?: number;
+  garages?: number;
+  parkings?: number;
+  terrace?: boolean;
+  garden?: boolean;
+}
+
+/** A token of 128 bits for the unsubscribe link. */
+export const alertToken = () => randomBytes(16).toString('hex');
+
+export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
+  const types = new Set(d.types.map(Number));
+  const price = p.PublishPrice === false || p.PriceOnDemand ? null : p.Price;
+  return (
+    isAvailable(p) &&
+    goalOf(p) === d.goal &&
+    [p.WebID, ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)].some((t) => types.has(t)) &&
+    d.cities.includes(cityKeyOf(p.Zip, p.City)) &&
+    (d.minPrice === undefined || (price !== null && price >= d.minPrice)) &&
+    (d.maxPrice === undefined || (price !== null && price <= d.maxPrice)) &&
+    (p.NumberOfBedRooms ?? 0) >= (d.bedrooms ?? 0) &&
+    (p.NumberOfBathRooms ?? 0) >= (d.bathrooms ?? 0) &&
+    (p.NumberOfGarages ?? 0) >= (d.garages ?? 0) &&
+    (p.NumberOfParkings ?? 0) >= (d.parkings ?? 0) &&
+    (!d.terrace || !!(p.HasTerrace || (p.SurfaceTerrace ?? 0) > 0)) &&
+    (!d.garden || !!(p.HasGarden || (p.SurfaceGarden ?? 0) > 0))
+  );
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Mails the demands that new properties of `next` (absent from `prev`) match; returns how many mails. */
+export async function sendAlerts(prev: ListingSource, next: ListingSource, site: Site, store: Collection<LeadStore>, kick: () => void): Promise<number> {
+  const known = new Set(prev.propertyIds());
+  const fresh = next.propertyIds().filter((id) => !known.has(id));
+  if (!fresh.length) return 0;
+  const mails: OutboxMessage[] = [];
+  for (const s of store.data.submissions) {
+    const alert = s.alert as { token: string; active: boolean } | undefined;
+    if (s.kind !== 'demand-register' || !alert?.active) continue;
+    const lang = s.lang as Lang;
+    const demand = s.fields as unknown as Demand & { email: string; firstName: string; lastName: string };
+    const matches = fresh.map((id) => next.property(id, lang)).filter((p): p is PropertyRecord => !!p && matchesDemand(p, demand));
+    if (!matches.length) continue;
+    const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
+    const items = matches.map((p) => ({ title: site.propertyTitle(p, lang), url: site.absoluteUrl(site.propertyPath(p, lang) ?? ''), price: p.PublishPrice === false ? t('price.onDemand') : formatPrice(p.Price) }));
+    const unsubscribe = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
+    const name = [demand.firstName, demand.lastName].filter(Boolean).join(' ');
+    const agency = site.content.site.name;
+    mails.push({
+      id: `${s.id}-alert-${next.version}`,
+      to: demand.email,
+      from: `"${agency}" <${site.content.site.email}>`,
+      lang,
+      attempts: 0,
+      nextAttemptAt: 0,
+      subject: t('alert.subject', { count: matches.length, agency }),
+      text: `${t('mail.greeting', { name })}\n\n${t('alert.intro', { count: matches.length })}\n\n${items.map((i) => `- ${i.title} – ${i.price}\n  ${i.url}`).join('\n')}\n\n${t('alert.unsubscribe')}: ${unsubscribe}\n\n${agency}\n`,
+      html: `<!DOCTYPE html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1d2230"><p>${esc(t('mail.greeting', { name }))}</p><p>${esc(t('alert.intro', { count: matches.length }))}</p><ul>${items.map((i) => `<li><a href="${esc(i.url)}">${esc(i.title)}</a> – ${esc(i.price)}</li>`).join('')}</ul><p style="font-size:12px;color:#5b6272"><a href="${esc(unsubscribe)}">${esc(t('alert.unsubscribe'))}</a></p><p>${esc(agency)}</p></body></html>`,
+    });
+  }
+  // The same import never mails a demand twice (the id carries the listing version).
+  const already = new Set(store.data.outbox.map((m) => m.id));
+  const todo = mails.filter((m) => !already.has(m.id));
+  if (todo.length) {
+    await store.update((d) => void d.outbox.push(...todo));
+    kick();
+  }
+  return todo.length;
+}
