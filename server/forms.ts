@@ -120,8 +120,8 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
       });
-      // A demand (search alert) carries the token of its unsubscribe link.
-      const alert = kind === 'demand-register' ? { token: alertToken(), active: true } : undefined;
+      // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
+      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: alertToken(), active: true } : undefined;
       if (alert) {
         const link = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
         mails.visitor.text += `\n${t('alert.unsubscribe')}: ${link}\n`;
@@ -160,7 +160,7 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
   });
 }
 
-/** GET /api/alerts/unsubscribe?token=…: the link in every search-alert mail; no login needed. */
+/** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
 export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; store: Collection<LeadStore> }) {
   router.get('/api/alerts/unsubscribe', async (ctx) => {
     const site = await deps.site();

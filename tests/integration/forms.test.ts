@@ -132,10 +132,19 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect((await ok.json()).redirect).toBe('/nl/bedankt/contact-demand/');
   });
 
-  it('signs a visitor up for the newsletter', async () => {
+  it('signs a visitor up for the newsletter, with a link to unsubscribe that needs no login', async () => {
     const r = await post('sign-newsletter', { lang: 'en', startedAt: Date.now() - 5000, website: '', email: 'reader@example.be' });
     expect(r.status).toBe(201);
-    expect((await r.json()).redirect).toBe('/en/thank-you/sign-newsletter/');
+    const { id, redirect } = await r.json();
+    expect(redirect).toBe('/en/thank-you/sign-newsletter/');
+    await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
+    const mail = smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!;
+    expect(mail.text).toContain('You are now subscribed to our newsletter.');
+    const link = /https:\/\/www\.atrium-immo\.be(\/api\/alerts\/unsubscribe\?token=[0-9a-f]{32})/.exec(mail.text!)![1];
+    const un = await fetch(srv.url + link, { redirect: 'manual' });
+    expect(un.headers.get('location')).toBe('/en/thank-you/unsubscribed/');
+    const page = await (await fetch(`${srv.url}/en/thank-you/unsubscribed/`)).text();
+    expect(page).toContain('You will no longer receive these e-mails.');
   });
 
   it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
