@@ -24,7 +24,8 @@ export type ContactModule = ModuleRecord & {
     | "document-request"
     | "sign-newsletter"
     | "contact-demand"
-    | "demand-register";
+    | "demand-register"
+    | "purchase-offer";
 };
 /**
  * The cookie categories of the consent dialog, with a button that reopens it.
@@ -145,6 +146,7 @@ export interface VitrineSchemas {
   ContactMeForm?: ContactMeForm;
   DemandRegisterForm?: DemandRegisterForm;
   DocumentRequestForm?: DocumentRequestForm;
+  PurchaseOfferForm?: PurchaseOfferForm;
   SendToFriendForm?: SendToFriendForm;
   NewsletterForm?: NewsletterForm;
   SiteContactForm?: SiteContactForm;
@@ -380,6 +382,19 @@ export interface DocumentRequestForm {
   phone?: string;
   propertyId: number;
   newsletter?: boolean;
+}
+/**
+ * A written purchase offer on a property for sale; 10% of the offered price is the advance at signing.
+ */
+export interface PurchaseOfferForm {
+  offeredPrice: number;
+  conditions?: string;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  propertyId: number;
 }
 /**
  * Send a property to a friend.

@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, type Lang } from '../renderer/lib/constants.ts';
-import { fieldErrors, formSchemaId, isFormKind, FORM_FIELDS, PROPERTY_FORMS, type FieldError } from '../renderer/lib/forms.ts';
+import { fieldErrors, formSchemaId, isFormKind, FORM_FIELDS, PROPERTY_FORMS, SALE_FORMS, type FieldError } from '../renderer/lib/forms.ts';
+import { PURCHASE_ADVANCE_RATE } from '../renderer/lib/constants.ts';
+import { formatPrice } from '../renderer/lib/format.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
@@ -97,6 +99,9 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       const aboutProperty = PROPERTY_FORMS.includes(kind);
       const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
       if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
+      if (property && SALE_FORMS.includes(kind) && (property.Goal !== 0 || (property.Availability !== 'available' && property.Availability !== 'option'))) {
+        errors.push({ field: 'propertyId', key: 'form.notForSale' });
+      }
       if (errors.length) {
         throw new BadRequest(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
       }
@@ -115,6 +120,8 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       const now = new Date().toISOString();
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
       const agencyLang = site.routes.defaultLang;
+      // A purchase offer states the advance due at signing (10% of the offered price).
+      if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
       const mails = leadMails({
         kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,

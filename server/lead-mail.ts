@@ -1,6 +1,6 @@
 /** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
 import type { Lang } from '../renderer/lib/constants.ts';
-import { makeIntl, type Dictionary } from '../renderer/lib/format.ts';
+import { formatPrice, makeIntl, type Dictionary } from '../renderer/lib/format.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -41,6 +41,7 @@ export function leadMails(o: {
   const value = (t: ReturnType<typeof fmt>, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
     if (Array.isArray(v)) return v.join(', ');
+    if (k === 'offeredPrice') return formatPrice(v);
     if (k === 'title' || k === 'request' || k === 'preference') return t(`form.${k}.${v}`);
     return String(v);
   };

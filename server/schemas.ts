@@ -32,12 +32,13 @@ import formDocumentRequest from '../schemas/form-document-request.json';
 import formSignNewsletter from '../schemas/form-sign-newsletter.json';
 import formContactDemand from '../schemas/form-contact-demand.json';
 import formDemandRegister from '../schemas/form-demand-register.json';
+import formPurchaseOffer from '../schemas/form-purchase-offer.json';
 
 export const coreSchemas = {
   common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
   property, project, propertyType, city, treeItem, listings,
   'form-site-contact': formSiteContact, 'form-contact-me': formContactMe, 'form-send-to-friend': formSendToFriend,
-  'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand, 'form-demand-register': formDemandRegister,
+  'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand, 'form-demand-register': formDemandRegister, 'form-purchase-offer': formPurchaseOffer,
 };
 
 export interface Problem {

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, SALE_FORMS, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
+import { PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
+import { formatPrice } from '../../renderer/lib/format.ts';
 import { slugify } from '../../renderer/lib/path.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
@@ -12,7 +14,7 @@ interface ContactData {
   form: FormKind;
   /** Municipalities with listings, for the demand register. */
   cities?: Array<{ value: string; label: string }>;
-  property?: { id: number; title: string };
+  property?: { id: number; title: string; forSale: boolean };
   privacyPath?: string;
 }
 
@@ -22,7 +24,7 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
   const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
   return {
     form: module.form as FormKind,
-    property: p ? { id: p.ID, title: ctx.propertyTitle(p) } : undefined,
+    property: p ? { id: p.ID, title: ctx.propertyTitle(p), forSale: p.Goal === 0 && (p.Availability === 'available' || p.Availability === 'option') } : undefined,
     privacyPath: privacy ? ctx.routes.pagePath(privacy, ctx.lang) : undefined,
     cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
       ? ctx.listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
@@ -63,6 +65,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
     startedAt.current = Date.now();
   }, []);
   const kind = data.form;
+  const [offer, setOffer] = useState(0);
   const errorOf = (f: string) => errors.find((e) => e.field === f)?.message;
   const show = (list: Array<{ field: string; message: string }>) => {
     setErrors(list);
@@ -109,9 +112,20 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
       )}
     </div>
   );
+  // An offer is made on a property for sale only; on other pages this form is not shown.
+  if (SALE_FORMS.includes(kind) && !data.property?.forSale) return null;
   const props = (name: string) => ({ id: `f-${kind}-${name}`, name, 'aria-invalid': errorOf(name) ? true : undefined, 'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined });
   return (
-    <form ref={formRef} className="contact-form" data-form={kind} method="post" action={`/api/forms/${kind}`} onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      className="contact-form"
+      data-form={kind}
+      method="post"
+      action={`/api/forms/${kind}`}
+      onSubmit={onSubmit}
+      onInput={(e) => (e.target as HTMLInputElement).name === 'offeredPrice' && setOffer(Number((e.target as HTMLInputElement).value) || 0)}
+      noValidate
+    >
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
       {errors.length > 0 && (
         <div className="alert" role="alert">
@@ -174,6 +188,11 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
           Website <input name="website" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
+      {kind === 'purchase-offer' && offer > 0 && (
+        <p className="notice" aria-live="polite">
+          {t('form.advance', { amount: formatPrice(Math.round(offer * PURCHASE_ADVANCE_RATE)) })}
+        </p>
+      )}
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="startedAt" value={0} />
       {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}

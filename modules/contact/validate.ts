@@ -8,6 +8,7 @@ import documentRequest from '../../schemas/form-document-request.json';
 import signNewsletter from '../../schemas/form-sign-newsletter.json';
 import contactDemand from '../../schemas/form-contact-demand.json';
 import demandRegister from '../../schemas/form-demand-register.json';
+import purchaseOffer from '../../schemas/form-purchase-offer.json';
 import { fieldErrors, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -20,6 +21,7 @@ const validators: Record<FormKind, ReturnType<typeof ajv.compile>> = {
   'sign-newsletter': ajv.compile(signNewsletter),
   'contact-demand': ajv.compile(contactDemand),
   'demand-register': ajv.compile(demandRegister),
+  'purchase-offer': ajv.compile(purchaseOffer),
 };
 
 export function validate(kind: FormKind, fields: Record<string, unknown>, order: string[]): FieldError[] {

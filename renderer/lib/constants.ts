@@ -55,3 +55,6 @@ export const CONTACT_TIME_SLOTS = ['10:00-13:00', '14:00-16:00', '16:00-19:00'] 
 export const FORM_MIN_FILL_MS = 2500;
 /** Largest form body accepted (bytes). */
 export const FORM_MAX_BODY_BYTES = 64 * 1024;
+
+/** Advance paid at the signing of a purchase, as a share of the price (SPEC §9: 10%). */
+export const PURCHASE_ADVANCE_RATE = 0.1;

@@ -2,7 +2,7 @@
  * The forms visitors send: their kinds, and how a schema error becomes the message a visitor
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
-export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register'] as const;
+export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
@@ -13,7 +13,7 @@ export function isFormKind(s: unknown): s is FormKind {
 export const formSchemaId = (kind: FormKind) => `https://vitrine.invalid/schemas/form-${kind}.json`;
 
 /** Fields whose emptiness has a message of its own in the spec; others use the generic one. */
-const REQUIRED_MESSAGES = new Set(['types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
+const REQUIRED_MESSAGES = new Set(['offeredPrice', 'types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
 
 export interface FieldError {
   field: string;
@@ -129,7 +129,15 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     phone(false),
     newsletter,
   ],
+  'purchase-offer': [
+    { name: 'offeredPrice', type: 'number', required: true },
+    { name: 'conditions', type: 'textarea', maxLength: 2000 },
+    ...person,
+    phone(true),
+  ],
 };
 
 /** Kinds that are about the property of the page (they carry its id). */
-export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request'];
+export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request', 'purchase-offer'];
+/** Kinds only for properties for sale. */
+export const SALE_FORMS: readonly FormKind[] = ['purchase-offer'];

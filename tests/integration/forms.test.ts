@@ -122,6 +122,22 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect(mail.text).toContain('https://www.atrium-immo.be/media/documents/');
   });
 
+  it('takes a purchase offer on a property for sale and states the 10% advance; refuses one on a rental', async () => {
+    const { title, firstName, lastName, email, phone, lang, startedAt, website } = valid();
+    const offer = { lang, startedAt, website, title, firstName, lastName, email, phone, offeredPrice: 350000, conditions: 'Sous réserve de financement', propertyId: property.ID };
+    const r = await post('purchase-offer', offer);
+    expect(r.status).toBe(201);
+    const { id } = await r.json();
+    await until(() => smtp.received.some((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`));
+    const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
+    expect(agency.text).toContain('€ 350.000');
+    expect(agency.text).toContain('Voorschot bij de ondertekening (10 %): € 35.000');
+    const rental = sample.properties.find((p: { language: string; Goal: number }) => p.language === 'fr' && p.Goal !== 0);
+    const no = await post('purchase-offer', { ...offer, propertyId: rental.ID });
+    expect(no.status).toBe(422);
+    expect((await no.json()).errors[0]).toEqual({ field: 'propertyId', message: 'Ce bien ne peut plus faire l\'objet d\'une offre' });
+  });
+
   it('asks for address, postal code, city and property type on a valuation request', async () => {
     const r = await post('contact-demand', { ...valid(), lang: 'en', goal: 'sell', address: '', zip: '', city: '' });
     expect(r.status).toBe(422);
