@@ -10,20 +10,10 @@ import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
+import type { DemandRegisterForm } from '../schemas/types.gen.ts';
 
-export interface Demand {
-  goal: 'sale' | 'rent';
-  types: string[];
-  cities: string[];
-  minPrice?: number;
-  maxPrice?: number;
-  bedrooms?: number;
-  bathrooms?: number;
-  garages?: number;
-  parkings?: number;
-  terrace?: boolean;
-  garden?: boolean;
-}
+/** What a demand asks for: the criteria of the demand-register form (schemas/form-demand-register.json). */
+export type Demand = Pick<DemandRegisterForm, 'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'>;
 
 /** A token of 128 bits for the unsubscribe link. */
 export const alertToken = () => randomBytes(16).toString('hex');
@@ -59,7 +49,7 @@ export async function sendAlerts(prev: ListingSource, next: ListingSource, site:
     const alert = s.alert as { token: string; active: boolean } | undefined;
     if (s.kind !== 'demand-register' || !alert?.active) continue;
     const lang = s.lang as Lang;
-    const demand = s.fields as unknown as Demand & { email: string; firstName: string; lastName: string };
+    const demand = s.fields as unknown as DemandRegisterForm;
     const matches = fresh.map((id) => next.property(id, lang)).filter((p): p is PropertyRecord => !!p && matchesDemand(p, demand));
     if (!matches.length) continue;
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
