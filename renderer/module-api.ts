@@ -9,6 +9,18 @@ import type { RouteTable } from './lib/routes.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
 import type { ListingSource } from './listing-types.ts';
 
+/** A testimonial staff published. */
+export interface Testimonial {
+  id: string;
+  lang: string;
+  date: string;
+  name: string;
+  about?: string;
+  url?: string;
+  comment: string;
+  image?: string;
+}
+
 /** What a module's server-side `load` gets besides its own record. */
 export interface LoadContext {
   lang: Lang;
@@ -31,6 +43,8 @@ export interface LoadContext {
     property: (id: number, lang?: Lang) => string | undefined;
     project: (id: number, lang?: Lang) => string | undefined;
   };
+  /** Published testimonials, newest first. */
+  testimonials: () => Testimonial[];
 }
 
 export interface ModuleViewProps<M extends ModuleRecord = ModuleRecord, D = unknown> {

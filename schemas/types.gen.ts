@@ -25,7 +25,11 @@ export type ContactModule = ModuleRecord & {
     | "sign-newsletter"
     | "contact-demand"
     | "demand-register"
-    | "purchase-offer";
+    | "purchase-offer"
+    | "contact-appointment"
+    | "rental-application"
+    | "testimonial"
+    | "job-application";
 };
 /**
  * The cookie categories of the consent dialog, with a button that reopens it.
@@ -130,6 +134,16 @@ export type SingleViewModule = ModuleRecord & {
 export type SiteSearchModule = ModuleRecord & {
   view?: "site-search";
 };
+/**
+ * Testimonials visitors sent and staff published, newest first.
+ */
+export type TestimonialsModule = ModuleRecord & {
+  view?: "testimonials";
+  /**
+   * How many testimonials are shown.
+   */
+  maxItems?: number;
+};
 
 /**
  * Every schema of the registry, by title.
@@ -142,14 +156,18 @@ export interface VitrineSchemas {
   CookieConsentConfig?: CookieConsentConfig;
   Dictionary?: Dictionary;
   FooterConfig?: FooterConfig;
+  ContactAppointmentForm?: ContactAppointmentForm;
   ContactDemandForm?: ContactDemandForm;
   ContactMeForm?: ContactMeForm;
   DemandRegisterForm?: DemandRegisterForm;
   DocumentRequestForm?: DocumentRequestForm;
+  JobApplicationForm?: JobApplicationForm;
   PurchaseOfferForm?: PurchaseOfferForm;
+  RentalApplicationForm?: RentalApplicationForm;
   SendToFriendForm?: SendToFriendForm;
   NewsletterForm?: NewsletterForm;
   SiteContactForm?: SiteContactForm;
+  TestimonialForm?: TestimonialForm;
   HeaderConfig?: HeaderConfig;
   LanguageConfig?: LanguageConfig;
   PreloadedResponse?: PreloadedResponse;
@@ -174,6 +192,7 @@ export interface VitrineSchemas {
   PropertyListModule?: PropertyListModule;
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
+  TestimonialsModule?: TestimonialsModule;
 }
 /**
  * A blog, service, team or general article.
@@ -310,6 +329,22 @@ export interface PublicText1 {
   public?: boolean;
 }
 /**
+ * Booking of a free appointment slot with the agency (a visit when it is about a property).
+ */
+export interface ContactAppointmentForm {
+  /**
+   * Local start (Europe/Brussels) of a free slot, YYYY-MM-DDTHH:MM.
+   */
+  slot: string;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message?: string;
+  propertyId?: number;
+}
+/**
  * Free valuation (in-depth valuation) request.
  */
 export interface ContactDemandForm {
@@ -384,6 +419,26 @@ export interface DocumentRequestForm {
   newsletter?: boolean;
 }
 /**
+ * A job application with a CV (PDF or DOCX, at most 5 MB).
+ */
+export interface JobApplicationForm {
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  position?: string;
+  message?: string;
+  /**
+   * The CV: PDF or DOCX, at most 5 MB, checked by content.
+   */
+  cv: {
+    name: string;
+    size: number;
+    type: "pdf" | "docx";
+  };
+}
+/**
  * A written purchase offer on a property for sale; 10% of the offered price is the advance at signing.
  */
 export interface PurchaseOfferForm {
@@ -394,6 +449,24 @@ export interface PurchaseOfferForm {
   lastName: string;
   email: string;
   phone: string;
+  propertyId: number;
+}
+/**
+ * Application to rent a property, with the confirmations of SPEC §5 whose numbers come from the property.
+ */
+export interface RentalApplicationForm {
+  monthlyIncome: number;
+  persons: number;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  message?: string;
+  confirmIncome: true;
+  confirmPersons: true;
+  confirmDescription: true;
+  confirmPayment: true;
   propertyId: number;
 }
 /**
@@ -408,6 +481,14 @@ export interface SendToFriendForm {
   receiverEmail: string;
   message?: string;
   propertyId: number;
+  /**
+   * The characters of the captcha image, as typed.
+   */
+  captcha: string;
+  /**
+   * The sealed answer the server gave with the image.
+   */
+  captchaToken: string;
 }
 /**
  * Newsletter sign-up.
@@ -428,6 +509,31 @@ export interface SiteContactForm {
   phone?: string;
   message: string;
   newsletter?: boolean;
+}
+/**
+ * A testimonial; published only after staff approval.
+ */
+export interface TestimonialForm {
+  name: string;
+  about?: string;
+  url?: string;
+  /**
+   * A portrait or photo (JPEG, PNG or WebP, at most 5 MB).
+   */
+  image?: {
+    name: string;
+    size: number;
+    type: "jpeg" | "png" | "webp";
+  };
+  comment: string;
+  /**
+   * The characters of the captcha image, as typed.
+   */
+  captcha: string;
+  /**
+   * The sealed answer the server gave with the image.
+   */
+  captchaToken: string;
 }
 /**
  * Header, logo behaviour and the optional top bar.
@@ -959,6 +1065,39 @@ export interface SiteInfo {
     tileUrl: string;
     attribution: string;
     maxZoom?: number;
+  };
+  /**
+   * The agency's calendar for appointments visitors book themselves (one appointment per slot).
+   */
+  appointments?: {
+    /**
+     * IANA time zone of the times, e.g. Europe/Brussels.
+     */
+    timeZone: string;
+    /**
+     * How many days ahead can be booked.
+     */
+    daysAhead: number;
+    /**
+     * No booking closer than this to the start.
+     */
+    minNoticeHours: number;
+    /**
+     * ISO weekdays (1 Monday … 7 Sunday).
+     *
+     * @minItems 1
+     */
+    weekdays: [number, ...number[]];
+    /**
+     * Start times of the slots (HH:MM).
+     *
+     * @minItems 1
+     */
+    times: [string, ...string[]];
+    /**
+     * Length of one appointment.
+     */
+    minutes: number;
   };
 }
 /**

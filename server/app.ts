@@ -24,6 +24,11 @@ import { parsePropertyQuery } from '../renderer/lib/listing-query.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { Storage } from './storage.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
+import { Captcha } from './captcha.ts';
+import { RateLimit } from './rate-limit.ts';
+import { dataSecret } from './secrets.ts';
+import { FORM_RATE_LIMIT } from '../renderer/lib/constants.ts';
+import { publishedTestimonials } from './testimonials.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -53,6 +58,8 @@ export interface AppOptions {
   schemas: SchemaRegistry;
   /** Submissions and their mail outbox; `kick` sends what is due now. */
   leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
+  /** Form posts per visitor address and window (default FORM_RATE_LIMIT). */
+  formRate?: { max: number; windowMs: number };
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -73,7 +80,7 @@ export function createApp(opts: AppOptions) {
   const currentSite = (registry: ModuleRegistry): Site => {
     const listings = opts.listings();
     if (!site || site.registry !== registry || site.listings !== listings) {
-      site = new Site(opts.content, registry, opts.origin, log, listings);
+      site = new Site(opts.content, registry, opts.origin, log, listings, { testimonials: () => publishedTestimonials(opts.leads.store.data) });
       if (cache) cache = new PageCache();
     }
     return site;
@@ -190,6 +197,11 @@ export function createApp(opts: AppOptions) {
     store: opts.leads.store,
     kick: opts.leads.kick,
     agencyEmail: opts.leads.agencyEmail,
+    captcha: new Captcha(dataSecret(opts.storage.dir, 'captcha')),
+    rate: new RateLimit(opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
+    dataDir: opts.storage.dir,
+    // Pages that show testimonials are rendered anew (a new Site drops the page cache).
+    republish: () => (site = null),
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
 

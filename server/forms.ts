@@ -1,22 +1,29 @@
 /**
- * POST /api/forms/{kind}: a visitor's request. Checked (origin, size, robot traps, schema), stored
- * durably together with its two mails before the answer, then the outbox sends the mails.
+ * POST /api/forms/{kind}: a visitor's request. Checked (rate, origin, size, robot traps, schema,
+ * property, captcha, calendar), stored durably together with its two mails before the answer,
+ * then the outbox sends the mails. Also the calendar's free slots, the captcha image, the
+ * testimonial review links and the unsubscribe link of search alerts.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, type Lang } from '../renderer/lib/constants.ts';
-import { fieldErrors, formSchemaId, isFormKind, FORM_FIELDS, PROPERTY_FORMS, SALE_FORMS, type FieldError } from '../renderer/lib/forms.ts';
-import { PURCHASE_ADVANCE_RATE } from '../renderer/lib/constants.ts';
-import { formatPrice } from '../renderer/lib/format.ts';
+import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../renderer/lib/constants.ts';
+import { fieldErrors, formSchemaId, isFormKind, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../renderer/lib/forms.ts';
+import { formatPrice, formatSlot } from '../renderer/lib/format.ts';
 import { isLang } from '../renderer/lib/routes.ts';
+import type { PropertyRecord } from '../renderer/listing-types.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
 import { alertToken } from './alerts.ts';
-
+import type { Captcha } from './captcha.ts';
+import type { RateLimit } from './rate-limit.ts';
+import { freeSlots, slotInstant, type AppointmentConfig } from './appointments.ts';
+import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
 
 class BadRequest extends Error {
   constructor(readonly status: number, readonly body: Record<string, unknown>) {
@@ -24,45 +31,92 @@ class BadRequest extends Error {
   }
 }
 
-async function readBody(ctx: Koa.Context): Promise<string> {
+async function readBody(ctx: Koa.Context, limit: number, tooLarge: string): Promise<Buffer> {
   const declared = Number(ctx.get('content-length') || 0);
-  if (declared > FORM_MAX_BODY_BYTES) throw new BadRequest(413, { error: 'The form is too large.' });
+  if (declared > limit) throw new BadRequest(413, { error: tooLarge });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
     size += (chunk as Buffer).length;
-    if (size > FORM_MAX_BODY_BYTES) throw new BadRequest(413, { error: 'The form is too large.' });
+    if (size > limit) throw new BadRequest(413, { error: tooLarge });
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** JSON, or a plain HTML form post (no JavaScript): both become one object. */
-function parse(ctx: Koa.Context, raw: string): Record<string, unknown> {
+interface Upload {
+  field: string;
+  data: Buffer;
+  type: FileType | undefined;
+}
+
+/** Strings of a plain HTML post (no JavaScript) become the types the schema expects. */
+function coerce(kind: FormKind, out: Record<string, unknown>, lists: Set<string>): Record<string, unknown> {
+  const specs = new Map(FORM_FIELDS[kind].map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(out)) {
+    const f = specs.get(k);
+    if (f?.type === 'checkbox' || f?.type === 'confirm') out[k] = v === 'on' || v === 'true' || v === '1';
+    else if (f?.type === 'number' || k === 'propertyId' || k === 'startedAt') {
+      if (typeof v === 'string' && /^\d+$/.test(v)) out[k] = Number(v);
+      else if (v === '' && !f?.required) delete out[k];
+    } else if (f?.type === 'checkboxes' && !Array.isArray(v)) out[k] = [v];
+    else if (typeof v === 'string' && v.trim() === '' && !f?.required && !lists.has(k)) delete out[k];
+  }
+  return out;
+}
+
+/** JSON, a plain HTML form post, or multipart with files: each becomes one object (+ the files). */
+async function parse(ctx: Koa.Context, kind: FormKind, t: (k: string) => string): Promise<{ body: Record<string, unknown>; uploads: Upload[] }> {
+  const multipart = UPLOAD_FORMS.includes(kind) && ctx.is('multipart/form-data');
+  const raw = await readBody(ctx, multipart ? UPLOAD_MAX_BODY_BYTES : FORM_MAX_BODY_BYTES, t(multipart ? 'form.file.tooLarge' : 'form.tooLarge'));
   if (ctx.is('application/json')) {
     try {
-      const v = JSON.parse(raw);
-      if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+      const v = JSON.parse(raw.toString('utf8'));
+      if (v && typeof v === 'object' && !Array.isArray(v)) return { body: v as Record<string, unknown>, uploads: [] };
     } catch {
       /* below */
     }
-    throw new BadRequest(400, { error: 'The body is not a JSON object.' });
+    throw new BadRequest(400, { error: t('form.badBody') });
   }
   if (ctx.is('application/x-www-form-urlencoded')) {
-    const p = new URLSearchParams(raw);
+    const p = new URLSearchParams(raw.toString('utf8'));
     const out: Record<string, unknown> = {};
-    for (const key of new Set(p.keys())) {
-      const all = p.getAll(key);
-      out[key] = key === 'timeSlots' ? all : all[0];
-    }
-    if (out.newsletter !== undefined) out.newsletter = out.newsletter === 'on' || out.newsletter === 'true' || out.newsletter === '1';
-    for (const k of ['propertyId', 'startedAt']) if (typeof out[k] === 'string' && /^\d+$/.test(out[k] as string)) out[k] = Number(out[k]);
-    return out;
+    const lists = new Set(FORM_FIELDS[kind].filter((f) => f.type === 'checkboxes').map((f) => f.name));
+    for (const key of new Set(p.keys())) out[key] = lists.has(key) ? p.getAll(key) : p.get(key);
+    return { body: coerce(kind, out, lists), uploads: [] };
   }
-  throw new BadRequest(415, { error: 'Send the form as JSON or as a form post.' });
+  if (multipart) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': ctx.get('content-type') } }).formData();
+    } catch {
+      throw new BadRequest(400, { error: t('form.badBody') });
+    }
+    const out: Record<string, unknown> = {};
+    const uploads: Upload[] = [];
+    const files = new Set(FORM_FIELDS[kind].filter((f) => f.type === 'file').map((f) => f.name));
+    for (const [key, value] of form) {
+      if (typeof value === 'string') {
+        if (!files.has(key)) out[key] = value;
+        continue;
+      }
+      if (!files.has(key)) throw new BadRequest(400, { error: t('form.unknownField'), field: key });
+      if (value.size === 0 && !value.name) continue; // an empty file input
+      if (value.size > UPLOAD_MAX_BYTES) throw new BadRequest(413, { error: t('form.file.tooLarge'), field: key });
+      const data = Buffer.from(await value.arrayBuffer());
+      const type = sniffFile(data);
+      uploads.push({ field: key, data, type });
+      out[key] = { name: value.name.replace(/[\\/\0-\x1f<>]/g, '_').slice(-200) || 'file', size: data.length, type: type ?? 'unknown' };
+    }
+    return { body: coerce(kind, out, new Set()), uploads };
+  }
+  throw new BadRequest(415, { error: t('form.badType') });
 }
 
+/** Browsers say where a post comes from; a post from another site is refused. */
 function sameOrigin(ctx: Koa.Context): boolean {
+  const fetchSite = ctx.get('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
   const source = ctx.get('origin') || ctx.get('referer');
   if (!source) return true; // not a browser
   try {
@@ -72,7 +126,34 @@ function sameOrigin(ctx: Koa.Context): boolean {
   }
 }
 
-export function formRoutes(router: Router, deps: { site: () => Promise<Site>; schemas: SchemaRegistry; store: Collection<LeadStore>; kick: () => void; agencyEmail?: string }) {
+/** Can this property still receive this kind of request? */
+function propertyProblem(kind: FormKind, p: PropertyRecord): string | undefined {
+  const open = p.Availability === 'available' || p.Availability === 'option';
+  if (SALE_FORMS.includes(kind) && (p.Goal !== 0 || !open)) return 'form.notForSale';
+  if (RENT_FORMS.includes(kind) && (p.Goal !== 1 || !open)) return 'form.notForRent';
+  return undefined;
+}
+
+export interface FormDeps {
+  site: () => Promise<Site>;
+  schemas: SchemaRegistry;
+  store: Collection<LeadStore>;
+  kick: () => void;
+  agencyEmail?: string;
+  captcha: Captcha;
+  rate: RateLimit;
+  dataDir: string;
+  /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
+  republish: () => void;
+}
+
+/** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
+function queryLang(ctx: Koa.Context, site: Site): Lang {
+  const l = ctx.query.lang;
+  return typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l) ? l : site.routes.defaultLang;
+}
+
+export function formRoutes(router: Router, deps: FormDeps) {
   router.post('/api/forms/:kind', async (ctx) => {
     const kind = ctx.params.kind;
     if (!isFormKind(kind)) {
@@ -81,30 +162,67 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       return;
     }
     const site = await deps.site();
-    const html = !ctx.is('application/json');
-    let lang: Lang = site.routes.defaultLang;
+    const html = !ctx.is('application/json') && ctx.accepts('html', 'json') === 'html';
+    let lang: Lang = queryLang(ctx, site);
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
     try {
-      if (!sameOrigin(ctx)) throw new BadRequest(403, { error: 'Forms are accepted from this site only.' });
-      const body = parse(ctx, await readBody(ctx));
+      const wait = deps.rate.take(ctx.ip);
+      if (wait) {
+        ctx.set('Retry-After', String(wait));
+        throw new BadRequest(429, { error: t('form.tooMany') });
+      }
+      if (!sameOrigin(ctx)) throw new BadRequest(403, { error: t('form.crossOrigin') });
+      const { body, uploads } = await parse(ctx, kind, t);
       const { lang: l, startedAt, website, ...fields } = body;
       if (typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l)) lang = l;
-      else throw new BadRequest(400, { error: 'lang: must be one of the site languages', field: 'lang' });
-      // Robot traps: a hidden field people leave empty, and a form filled in too fast.
-      if (website) throw new BadRequest(400, { error: 'Rejected.', field: 'website' });
+      else throw new BadRequest(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
+      // A hidden field people leave empty: robots get an answer that looks like success, and
+      // what they sent is kept apart, never mailed.
+      if (website) {
+        await deps.store.update((d) => {
+          (d.quarantine ??= []).push({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields });
+        });
+        if (html) ctx.redirect(site.thankYouPath(kind, lang));
+        else {
+          ctx.status = 201;
+          ctx.body = { id: randomUUID(), redirect: site.thankYouPath(kind, lang) };
+        }
+        return;
+      }
+      // A form sent faster than a person can fill it in: they are asked to look again.
       if (typeof startedAt !== 'number' || Date.now() - startedAt < FORM_MIN_FILL_MS || startedAt > Date.now() + 60_000) {
         throw new BadRequest(400, { error: t('form.tooFast'), field: 'startedAt' });
       }
-      const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, FORM_FIELDS[kind].map((f) => f.name));
+      const order = FORM_FIELDS[kind].map((f) => f.name);
+      const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, order);
+      // A file whose content is not of an accepted kind: 415, whatever its name says.
+      const badFile = uploads.find((u) => u.type === undefined || errors.some((e) => e.field === u.field && e.key.startsWith('form.file.type')));
+      if (badFile) throw new BadRequest(415, { error: t(`form.file.type.${badFile.field}`), field: badFile.field });
       const aboutProperty = PROPERTY_FORMS.includes(kind);
       const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
       if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
-      if (property && SALE_FORMS.includes(kind) && (property.Goal !== 0 || (property.Availability !== 'available' && property.Availability !== 'option'))) {
-        errors.push({ field: 'propertyId', key: 'form.notForSale' });
+      const problem = property && propertyProblem(kind, property);
+      if (problem) errors.push({ field: 'propertyId', key: problem });
+      const terms = property && RENT_FORMS.includes(kind) ? rentalTerms(property) : undefined;
+      if (terms && !errors.length) {
+        if (Number(fields.monthlyIncome) < terms.minIncome) errors.push({ field: 'monthlyIncome', key: 'form.incomeTooLow', values: { amount: formatPrice(terms.minIncome) } });
+        if (Number(fields.persons) > terms.maxPersons) errors.push({ field: 'persons', key: 'form.tooManyPersons', values: { max: terms.maxPersons } });
+      }
+      const calendar = kind === 'contact-appointment' ? (site.content.site as { appointments?: AppointmentConfig }).appointments : undefined;
+      if (kind === 'contact-appointment' && !errors.length) {
+        const free = calendar ? freeSlots(calendar, deps.store.data) : [];
+        if (!free.length) throw new BadRequest(409, { error: t('appointment.full'), full: true });
+        if (!free.includes(String(fields.slot))) errors.push({ field: 'slot', key: 'appointment.taken' });
+      }
+      // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
+      if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {
+        errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
       }
       if (errors.length) {
         throw new BadRequest(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
       }
+      delete fields.captcha;
+      delete fields.captchaToken;
 
       // Documents are sent once per e-mail address and property (SPEC §4).
       if (kind === 'document-request') {
@@ -118,14 +236,33 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       }
       const id = randomUUID();
       const now = new Date().toISOString();
+      // Files are written (outside the web root) before the submission that names them.
+      const attachments: NonNullable<OutboxMessage['attachments']> = [];
+      for (const u of uploads) {
+        const meta = fields[u.field] as { name: string; size: number; type: string; file?: string };
+        if (kind === 'testimonial') meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
+          throw new BadRequest(415, { error: t('form.file.type.image'), field: u.field });
+        });
+        else {
+          meta.file = await storeUpload(deps.dataDir, 'cv', u.data, u.type!);
+          attachments.push({ filename: meta.name, path: join(uploadDir(deps.dataDir, 'cv'), meta.file) });
+        }
+      }
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
       const agencyLang = site.routes.defaultLang;
       // A purchase offer states the advance due at signing (10% of the offered price).
       if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
+      const appointment = kind === 'contact-appointment' && calendar
+        ? { slot: String(fields.slot), start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(), minutes: calendar.minutes, status: 'confirmed' as const }
+        : undefined;
+      const review = kind === 'testimonial' ? randomBytes(16).toString('hex') : undefined;
       const mails = leadMails({
         kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
+        labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
+        appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },
+        reviewUrl: review ? site.absoluteUrl(`/api/testimonials/review?token=${review}`) : undefined,
       });
       // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
       const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: alertToken(), active: true } : undefined;
@@ -135,16 +272,24 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
         mails.visitor.html = mails.visitor.html.replace('</td></tr></table></td></tr></table>', `<p style="font-size:12px"><a href="${link}">${t('alert.unsubscribe')}</a></p></td></tr></table></td></tr></table>`);
       }
       // A property sent to a friend goes to the friend; every other confirmation to the visitor.
-      const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : String(fields.email);
+      const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : kind === 'testimonial' ? undefined : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
-      const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string): OutboxMessage => ({
-        id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts,
+      const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string, files?: OutboxMessage['attachments']): OutboxMessage => ({
+        id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
       });
-      // Stored with its mails in one durable write before the visitor gets an answer.
+      const visitorEmail = typeof fields.email === 'string' ? fields.email : undefined;
+      // Stored with its mails in one durable write before the visitor gets an answer. The slot is
+      // looked at again right here, in the same turn as the write, so two people never get one slot.
+      if (appointment && !freeSlots(calendar!, deps.store.data).includes(appointment.slot)) {
+        throw new BadRequest(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
+      }
       await deps.store.update((d) => {
-        d.submissions.push({ id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: 'new', ...(alert ? { alert } : {}) });
-        d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, String(fields.email)));
-        d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? String(fields.email) : undefined));
+        d.submissions.push({
+          id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: review ? 'pending' : 'new',
+          ...(alert ? { alert } : {}), ...(appointment ? { appointment } : {}), ...(review ? { review } : {}),
+        });
+        d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments));
+        if (visitorTo) d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined));
       });
       deps.kick();
       // The document request answers on the page itself; the others go to their thank-you page.
@@ -152,19 +297,112 @@ export function formRoutes(router: Router, deps: { site: () => Promise<Site>; sc
       if (html) ctx.redirect(redirect || ctx.get('referer') || site.thankYouPath(kind, lang));
       else {
         ctx.status = 201;
-        ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined };
+        ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined, ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}) };
       }
     } catch (e) {
       if (!(e instanceof BadRequest)) throw e;
       ctx.status = e.status;
       ctx.body = e.body;
-      if (html && e.status === 422) {
+      if (html && e.status !== 429 && e.status !== 403) {
+        const list = Array.isArray(e.body.errors) ? (e.body.errors as Array<{ message: string }>).map((x) => x.message) : [String(e.body.error)];
         ctx.type = 'html';
-        const list = (e.body.errors as Array<{ message: string }>).map((x) => `<li>${x.message.replace(/</g, '&lt;')}</li>`).join('');
-        ctx.body = `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('form.fixErrors')}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${t('form.fixErrors')}</h1><ul>${list}</ul><p><a href="javascript:history.back()">${t('form.back')}</a></p></body></html>`;
+        ctx.body = page(lang, e.status === 422 ? t('form.fixErrors') : String(e.body.error), `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="javascript:history.back()">${esc(t('form.back'))}</a></p>`);
       }
     }
   });
+
+  // The calendar's free slots (never cached: each booking changes them).
+  router.get('/api/appointments', async (ctx) => {
+    const site = await deps.site();
+    const calendar = (site.content.site as { appointments?: AppointmentConfig }).appointments;
+    const slots = calendar ? freeSlots(calendar, deps.store.data) : [];
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { full: slots.length === 0, minutes: calendar?.minutes ?? null, slots };
+  });
+
+  // A captcha image with its sealed answer.
+  router.get('/api/captcha', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await deps.captcha.issue();
+  });
+
+  // Testimonials: the agency's mail links to this page; publishing is a POST from it (mail
+  // scanners that follow links change nothing).
+  const findReview = (token: unknown) =>
+    typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? deps.store.data.submissions.find((s) => s.kind === 'testimonial' && s.review === token) : undefined;
+  router.get('/api/testimonials/review', async (ctx) => {
+    const site = await deps.site();
+    const lang = site.routes.defaultLang;
+    const t = (k: string) => site.message(lang, k);
+    const s = findReview(ctx.query.token);
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    if (!s) {
+      ctx.status = 404;
+      ctx.body = page(lang, t('alert.badLink'), '');
+      return;
+    }
+    const f = s.fields as Record<string, string>;
+    const state = t(`testimonial.status.${String(s.status)}`);
+    ctx.body = page(lang, t('testimonial.review'), `<p><strong>${esc(f.name)}</strong>${f.about ? ` – ${esc(f.about)}` : ''}</p><blockquote>${esc(f.comment)}</blockquote><p>${esc(state)}</p>
+<form method="post" action="/api/testimonials/review"><input type="hidden" name="token" value="${esc(String(ctx.query.token))}">
+<button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`);
+  });
+  router.post('/api/testimonials/review', async (ctx) => {
+    const site = await deps.site();
+    const lang = site.routes.defaultLang;
+    const t = (k: string) => site.message(lang, k);
+    ctx.type = 'html';
+    if (!sameOrigin(ctx)) {
+      ctx.status = 403;
+      ctx.body = page(lang, t('form.crossOrigin'), '');
+      return;
+    }
+    let form: URLSearchParams;
+    try {
+      form = new URLSearchParams((await readBody(ctx, FORM_MAX_BODY_BYTES, t('form.tooLarge'))).toString('utf8'));
+    } catch (e) {
+      ctx.status = e instanceof BadRequest ? e.status : 400;
+      ctx.body = page(lang, t('form.tooLarge'), '');
+      return;
+    }
+    const s = findReview(form.get('token'));
+    const decision = form.get('decision');
+    if (!s || (decision !== 'publish' && decision !== 'reject')) {
+      ctx.status = s ? 400 : 404;
+      ctx.body = page(lang, t(s ? 'form.invalid' : 'alert.badLink'), '');
+      return;
+    }
+    await deps.store.update(() => {
+      s.status = decision === 'publish' ? 'published' : 'rejected';
+      s.reviewedAt = new Date().toISOString();
+    });
+    deps.republish();
+    ctx.body = page(lang, t(`testimonial.status.${String(s.status)}`), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
+  });
+
+  // A published testimonial's photo (the others are not public).
+  router.get('/media/testimonials/:file', async (ctx) => {
+    const file = ctx.params.file;
+    const s = /^[0-9a-f-]{36}\.webp$/.test(file)
+      ? deps.store.data.submissions.find((x) => x.kind === 'testimonial' && x.status === 'published' && (x.fields as { image?: { file?: string } }).image?.file === file)
+      : undefined;
+    const path = s && join(uploadDir(deps.dataDir, 'testimonials'), file);
+    if (!path || !existsSync(path)) {
+      ctx.status = 404;
+      return;
+    }
+    ctx.type = 'image/webp';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(path);
+  });
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A small page of its own (answers to posts without JavaScript, the review page). */
+function page(lang: string, title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${esc(title)}</h1>${body}</body></html>`;
 }
 
 /** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
@@ -179,7 +417,7 @@ export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; s
       ctx.status = 404;
       ctx.type = 'html';
       const lang = site.routes.defaultLang;
-      ctx.body = `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><title>${site.message(lang, 'alert.badLink')}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><p>${site.message(lang, 'alert.badLink')}</p><p><a href="/">${site.content.site.name}</a></p></body></html>`;
+      ctx.body = page(lang, site.message(lang, 'alert.badLink'), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
       return;
     }
     await deps.store.update(() => {

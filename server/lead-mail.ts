@@ -1,6 +1,7 @@
 /** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
 import type { Lang } from '../renderer/lib/constants.ts';
 import { formatPrice, makeIntl, type Dictionary } from '../renderer/lib/format.ts';
+import { FORM_FIELDS, type FormKind } from '../renderer/lib/forms.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -32,32 +33,46 @@ export function leadMails(o: {
   property?: { title: string; url: string; reference: string };
   documents?: Array<{ name: string; url: string }>;
   submissionId: string;
+  /** Numbers in field labels (the rental confirmations: minimum income, maximum persons). */
+  labelValues?: Record<string, string | number>;
+  /** A booked appointment: its time in a language, and its length. */
+  appointment?: { when: (lang: Lang) => string; minutes: number };
+  /** A testimonial: the page where staff publish or reject it. */
+  reviewUrl?: string;
 }): { agency: MailParts; visitor: MailParts } {
   const fmt = (lang: Lang) => {
     const intl = makeIntl(lang, o.messages(lang));
     return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values) as string;
   };
-  const label = (t: ReturnType<typeof fmt>, k: string) => t(`form.${k}`);
+  const ta = fmt(o.agencyLang);
+  const specs = FORM_FIELDS[o.kind as FormKind] ?? [];
+  const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
   const value = (t: ReturnType<typeof fmt>, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
     if (Array.isArray(v)) return v.join(', ');
-    if (k === 'offeredPrice') return formatPrice(v);
+    if (k === 'offeredPrice' || k === 'monthlyIncome') return formatPrice(v);
+    if (k === 'slot' && o.appointment) return o.appointment.when(t === ta ? o.agencyLang : o.lang);
+    if (v && typeof v === 'object' && 'name' in v) {
+      const file = v as unknown as { name: string; size: number };
+      return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
+    }
     if (k === 'title' || k === 'request' || k === 'preference') return t(`form.${k}.${v}`);
     return String(v);
   };
-  const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ');
+  const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
   const list = (t: ReturnType<typeof fmt>) =>
     rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, k, v)]));
 
-  const ta = fmt(o.agencyLang);
   const agencyRows = list(ta);
   const kindLabel = ta(`form.kind.${o.kind}`);
   const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
   const propHtml = o.property ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>` : '';
+  const reviewText = o.reviewUrl ? `${ta('testimonial.reviewLink')}: ${o.reviewUrl}\n\n` : '';
+  const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
   const agency: MailParts = {
     subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
-    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}\n\n${ta('mail.reference', { id: o.submissionId })}\n`,
-    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
+    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
+    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
   };
 
   const tv = fmt(o.lang);
@@ -76,7 +91,11 @@ export function leadMails(o: {
   }
   const visitorRows = list(tv);
   const greeting = tv('mail.greeting', { name });
-  const thanks = o.documents ? tv('mail.documents.intro') : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : 'mail.thanks');
+  const thanks = o.documents
+    ? tv('mail.documents.intro')
+    : o.appointment
+      ? tv('mail.appointment', { when: o.appointment.when(o.lang), minutes: o.appointment.minutes })
+      : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : o.kind === 'job-application' ? 'mail.job' : 'mail.thanks');
   const docs = o.documents ?? [];
   const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
   const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : o.documents ? `<p>${esc(tv('detail.noDocuments'))}</p>` : '';

@@ -43,6 +43,8 @@ export interface StartOptions {
   smtpUrl?: string;
   outboxRetryMs?: number;
   agencyEmail?: string;
+  /** Form posts per visitor address and window (else FORM_RATE_MAX / FORM_RATE_WINDOW_MS, else FORM_RATE_LIMIT). */
+  formRate?: { max: number; windowMs: number };
   quiet?: boolean;
 }
 
@@ -128,6 +130,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     publicDir: join(opts.root, 'public'),
     schemas,
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
+    formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';

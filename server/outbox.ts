@@ -22,11 +22,15 @@ export interface OutboxMessage {
   nextAttemptAt: number;
   sentAt?: string;
   lastError?: string;
+  /** Files sent along (a CV to the agency), read from the data folder when the mail goes out. */
+  attachments?: Array<{ filename: string; path: string }>;
 }
 
 export interface LeadStore {
   submissions: Array<Record<string, unknown>>;
   outbox: OutboxMessage[];
+  /** What robots sent (the hidden field filled in): kept apart, never mailed. */
+  quarantine?: Array<Record<string, unknown>>;
 }
 
 export interface OutboxOptions {
@@ -53,7 +57,7 @@ export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
   let stopped = false;
 
   async function sendOne(m: OutboxMessage): Promise<void> {
-    const info = await transport.sendMail({ messageId: `<${m.id}@${opts.domain}>`, from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, headers: { 'Content-Language': m.lang } });
+    const info = await transport.sendMail({ messageId: `<${m.id}@${opts.domain}>`, from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: { 'Content-Language': m.lang } });
     if (!opts.smtpUrl) {
       await mkdir(mailDir, { recursive: true });
       await writeFile(join(mailDir, `${m.id}.eml`), (info as unknown as { message: Buffer }).message);

@@ -33,12 +33,17 @@ import formSignNewsletter from '../schemas/form-sign-newsletter.json';
 import formContactDemand from '../schemas/form-contact-demand.json';
 import formDemandRegister from '../schemas/form-demand-register.json';
 import formPurchaseOffer from '../schemas/form-purchase-offer.json';
+import formContactAppointment from '../schemas/form-contact-appointment.json';
+import formRentalApplication from '../schemas/form-rental-application.json';
+import formTestimonial from '../schemas/form-testimonial.json';
+import formJobApplication from '../schemas/form-job-application.json';
 
 export const coreSchemas = {
   common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
   property, project, propertyType, city, treeItem, listings,
   'form-site-contact': formSiteContact, 'form-contact-me': formContactMe, 'form-send-to-friend': formSendToFriend,
   'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand, 'form-demand-register': formDemandRegister, 'form-purchase-offer': formPurchaseOffer,
+  'form-contact-appointment': formContactAppointment, 'form-rental-application': formRentalApplication, 'form-testimonial': formTestimonial, 'form-job-application': formJobApplication,
 };
 
 export interface Problem {

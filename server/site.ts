@@ -3,7 +3,7 @@
  * builder of a page's data (route → modules loaded → head, breadcrumbs, banner).
  */
 import type { Article, Content, ModuleRecord, PageRecord } from '../renderer/content.ts';
-import type { LoadContext, ModuleRegistry } from '../renderer/module-api.ts';
+import type { LoadContext, ModuleRegistry, Testimonial } from '../renderer/module-api.ts';
 import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../renderer/page-data.ts';
 import { IMAGE_WIDTH, LOCALES, type Lang } from '../renderer/lib/constants.ts';
 import { localize, localizeStrict } from '../renderer/lib/localize.ts';
@@ -42,6 +42,7 @@ export class Site {
     private readonly origin: string,
     private readonly log: Logger,
     readonly listings: ListingSource,
+    private readonly published: { testimonials?: () => Testimonial[] } = {},
   ) {
     this.routes = new RouteTable(content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
@@ -345,6 +346,7 @@ export class Site {
       setStatus: (s) => (status = s),
       lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
       listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
+      testimonials: () => this.published.testimonials?.() ?? [],
     };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, SALE_FORMS, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../renderer/lib/forms.ts';
 import { PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
-import { formatPrice } from '../../renderer/lib/format.ts';
+import { formatPrice, formatDate, formatWeekday } from '../../renderer/lib/format.ts';
 import { slugify } from '../../renderer/lib/path.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
@@ -14,7 +14,7 @@ interface ContactData {
   form: FormKind;
   /** Municipalities with listings, for the demand register. */
   cities?: Array<{ value: string; label: string }>;
-  property?: { id: number; title: string; forSale: boolean };
+  property?: { id: number; title: string; forSale: boolean; forRent: boolean; minIncome: number; maxPersons: number };
   privacyPath?: string;
 }
 
@@ -22,9 +22,10 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
   const privacy = ctx.content.pages.find((p) => p.path === '/privacy-statement/');
   const id = ctx.params.propertyId;
   const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
+  const open = p && (p.Availability === 'available' || p.Availability === 'option');
   return {
     form: module.form as FormKind,
-    property: p ? { id: p.ID, title: ctx.propertyTitle(p), forSale: p.Goal === 0 && (p.Availability === 'available' || p.Availability === 'option') } : undefined,
+    property: p ? { id: p.ID, title: ctx.propertyTitle(p), forSale: Boolean(open && p.Goal === 0), forRent: Boolean(open && p.Goal === 1), ...rentalTerms(p) } : undefined,
     privacyPath: privacy ? ctx.routes.pagePath(privacy, ctx.lang) : undefined,
     cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
       ? ctx.listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
@@ -32,24 +33,122 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
   };
 }
 
-/** The form's fields as the schema sees them (empty optional fields left out). */
-function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number): Record<string, unknown> {
+/** What a file input holds, as the schema describes it (the server reads the content itself). */
+function fileMeta(f: File): { name: string; size: number; type: string } {
+  const ext = f.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { pdf: 'pdf', docx: 'docx', jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' };
+  return { name: f.name, size: f.size, type: byExt[ext] ?? 'unknown' };
+}
+
+/** The form's fields as the schema sees them (empty optional fields left out), and its files. */
+function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number): { fields: Record<string, unknown>; files: Record<string, File> } {
   const fd = new FormData(form);
   const out: Record<string, unknown> = {};
+  const files: Record<string, File> = {};
   for (const f of FORM_FIELDS[kind]) {
     if (f.type === 'checkboxes') out[f.name] = fd.getAll(f.name).map(String);
-    else if (f.type === 'checkbox') out[f.name] = fd.get(f.name) === 'on';
-    else if (f.type === 'number') {
+    else if (f.type === 'checkbox' || f.type === 'confirm') out[f.name] = fd.get(f.name) === 'on';
+    else if (f.type === 'file') {
+      const file = fd.get(f.name);
+      if (file instanceof File && (file.size > 0 || file.name)) {
+        files[f.name] = file;
+        out[f.name] = fileMeta(file);
+      }
+    } else if (f.type === 'number') {
       const v = String(fd.get(f.name) ?? '').trim();
       if (v !== '') out[f.name] = /^\d+$/.test(v) ? Number(v) : v;
-    }
-    else {
+    } else {
       const v = String(fd.get(f.name) ?? '').trim();
       if (v !== '' || f.required) out[f.name] = v;
     }
   }
-  if (PROPERTY_FORMS.includes(kind)) out.propertyId = propertyId;
-  return out;
+  if (FORM_FIELDS[kind].some((f) => f.type === 'captcha')) out.captchaToken = String(fd.get('captchaToken') ?? '');
+  if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
+  return { fields: out, files };
+}
+
+type Slots = { state: 'loading' } | { state: 'ready'; slots: string[] } | { state: 'full' } | { state: 'failed' };
+
+/** Free appointment slots, asked for in the browser (they change with every booking). */
+function useSlots(active: boolean): [Slots, () => void] {
+  const [slots, setSlots] = useState<Slots>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    let gone = false;
+    fetch('/api/appointments', { headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then((b: { full: boolean; slots: string[] }) => !gone && setSlots(b.full ? { state: 'full' } : { state: 'ready', slots: b.slots }))
+      .catch(() => !gone && setSlots({ state: 'failed' }));
+    return () => {
+      gone = true;
+    };
+  }, [active, round]);
+  return [slots, () => setRound((n) => n + 1)];
+}
+
+function SlotPicker({ kind, slots, error }: { kind: FormKind; slots: string[]; error?: string }) {
+  const { t, lang } = useI18n();
+  const days = [...new Set(slots.map((s) => s.slice(0, 10)))];
+  const [day, setDay] = useState(days[0]);
+  const current = days.includes(day) ? day : days[0];
+  return (
+    <fieldset className="form-field form-field--wide slot-picker" data-invalid={error ? true : undefined}>
+      <legend>{t('form.slot')} *</legend>
+      <label className="slot-picker__day">
+        <span>{t('form.slotDay')}</span>
+        <select value={current} onChange={(e) => setDay(e.target.value)} name="slotDay">
+          {days.map((d) => (
+            <option key={d} value={d}>
+              {formatWeekday(d, lang)} {formatDate(d)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="chips" role="radiogroup" aria-label={t('form.slotTime')}>
+        {slots
+          .filter((s) => s.startsWith(current))
+          .map((s) => (
+            <label key={s} className="chip">
+              <input type="radio" name="slot" value={s} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-slot` : undefined} />
+              <span>{s.slice(11)}</span>
+            </label>
+          ))}
+      </div>
+      {error && <p className="form-error" id={`e-${kind}-slot`}>{error}</p>}
+    </fieldset>
+  );
+}
+
+/** The captcha image, its answer field and a button for another image. */
+function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; round: number }) {
+  const { t } = useI18n();
+  const [img, setImg] = useState<{ token: string; image: string; width: number; height: number } | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let gone = false;
+    fetch('/api/captcha', { headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then((b) => !gone && setImg(b))
+      .catch(() => {});
+    return () => {
+      gone = true;
+    };
+  }, [round, n]);
+  return (
+    <div className="form-field captcha" data-invalid={error ? true : undefined}>
+      <label htmlFor={`f-${kind}-captcha`}>{t('form.captcha')} *</label>
+      <div className="captcha__image">
+        {img ? <img src={img.image} width={img.width} height={img.height} alt={t('form.captcha.alt')} /> : <span className="captcha__placeholder" />}
+        <button type="button" className="button button--ghost" onClick={() => setN((x) => x + 1)}>
+          {t('form.captcha.new')}
+        </button>
+      </div>
+      <input id={`f-${kind}-captcha`} name="captcha" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-captcha` : undefined} key={img?.token} />
+      <input type="hidden" name="captchaToken" value={img?.token ?? ''} />
+      {error && <p className="form-error" id={`e-${kind}-captcha`}>{error}</p>}
+    </div>
+  );
 }
 
 function View({ data }: { module: ContactModule; data: ContactData }) {
@@ -59,12 +158,15 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   const [errors, setErrors] = useState<Array<{ field: string; message: string }>>([]);
   const [status, setStatus] = useState<'idle' | 'sending' | 'failed'>('idle');
   const [notice, setNotice] = useState('');
+  const [captchaRound, setCaptchaRound] = useState(0);
   const startedAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     startedAt.current = Date.now();
   }, []);
   const kind = data.form;
+  const booking = kind === 'contact-appointment';
+  const [slots, reloadSlots] = useSlots(booking);
   const [offer, setOffer] = useState(0);
   const errorOf = (f: string) => errors.find((e) => e.field === f)?.message;
   const show = (list: Array<{ field: string; message: string }>) => {
@@ -75,7 +177,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget; // React clears currentTarget once the handler has awaited
-    const fields = readFields(formEl, kind, data.property?.id);
+    const { fields, files } = readFields(formEl, kind, data.property?.id);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
     const found: FieldError[] = validate(kind, fields, FORM_FIELDS[kind].map((f) => f.name));
@@ -83,24 +185,52 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
     setErrors([]);
     setStatus('sending');
     try {
-      const r = await fetch(`/api/forms/${kind}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...fields, lang, startedAt: startedAt.current, website: trap }),
-      });
-      const body = await r.json().catch(() => ({}));
+      const url = `/api/forms/${kind}?lang=${lang}`;
+      let body: BodyInit;
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (UPLOAD_FORMS.includes(kind)) {
+        const fd = new FormData();
+        for (const [k, v] of Object.entries(fields)) if (!(k in files)) fd.append(k, String(v));
+        for (const [k, f] of Object.entries(files)) fd.append(k, f, f.name);
+        fd.append('lang', lang);
+        fd.append('startedAt', String(startedAt.current));
+        fd.append('website', trap);
+        body = fd;
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify({ ...fields, lang, startedAt: startedAt.current, website: trap });
+      }
+      const r = await fetch(url, { method: 'POST', headers, body });
+      const answer = await r.json().catch(() => ({}));
       setStatus('idle');
       if (r.status === 201) pushEvent('formulier_ingevuld', { form: kind });
-      if (r.status === 201 && body.redirect) return navigate(body.redirect);
+      if (r.status === 201 && answer.redirect) return navigate(answer.redirect);
       // Answers shown on the page itself (documents sent, or already asked for).
-      if ((r.status === 201 || r.status === 200) && body.message) return setNotice(body.message);
-      if (r.status === 422 && Array.isArray(body.errors)) return show(body.errors);
-      if (r.status === 400 && body.field === 'startedAt') return show([{ field: 'message', message: body.error }]);
+      if ((r.status === 201 || r.status === 200) && answer.message) return setNotice(answer.message);
+      if (r.status === 409 && answer.full) return reloadSlots();
+      if (r.status === 422 && Array.isArray(answer.errors)) {
+        if (answer.errors.some((x: { field: string }) => x.field === 'captcha')) setCaptchaRound((n) => n + 1);
+        if (answer.errors.some((x: { field: string }) => x.field === 'slot')) reloadSlots();
+        return show(answer.errors);
+      }
+      if ((r.status === 400 || r.status === 413 || r.status === 415 || r.status === 429) && answer.error) {
+        return show([{ field: answer.field && answer.field !== 'startedAt' ? answer.field : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'), message: answer.error }]);
+      }
       setStatus('failed');
     } catch {
       setStatus('failed');
     }
   };
+  // An offer is made on a property for sale only, an application on one to let; elsewhere these forms are not shown.
+  if (SALE_FORMS.includes(kind) && !data.property?.forSale) return null;
+  if (RENT_FORMS.includes(kind) && !data.property?.forRent) return null;
+  if (booking && slots.state === 'full') {
+    return (
+      <p className="notice appointment-full" role="status" data-form={kind}>
+        {t('appointment.full')}
+      </p>
+    );
+  }
   const field = (name: string, label: string, input: ReactElement, wide = false) => (
     <div key={name} className={wide ? 'form-field form-field--wide' : 'form-field'} data-invalid={errorOf(name) ? true : undefined}>
       <label htmlFor={`f-${kind}-${name}`}>{label}</label>
@@ -112,16 +242,67 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
       )}
     </div>
   );
-  // An offer is made on a property for sale only; on other pages this form is not shown.
-  if (SALE_FORMS.includes(kind) && !data.property?.forSale) return null;
   const props = (name: string) => ({ id: `f-${kind}-${name}`, name, 'aria-invalid': errorOf(name) ? true : undefined, 'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined });
+  const terms = data.property ? { amount: formatPrice(data.property.minIncome), max: data.property.maxPersons } : undefined;
+  const inline = (f: FieldSpec) => f.type === 'checkbox' || f.type === 'confirm';
+  const control = (f: FieldSpec) => {
+    const label = `${t(f.label ?? `form.${f.name}`)}${f.required ? ' *' : ''}`;
+    if (f.type === 'slot') {
+      if (slots.state === 'ready') return <SlotPicker key={f.name} kind={kind} slots={slots.slots} error={errorOf('slot')} />;
+      return (
+        <p key={f.name} className="form-field--wide" role="status">
+          {t(slots.state === 'failed' ? 'form.notSent' : 'appointment.loading')}
+        </p>
+      );
+    }
+    if (f.type === 'captcha') return <CaptchaField key={f.name} kind={kind} error={errorOf('captcha')} round={captchaRound} />;
+    if (f.type === 'radios' || f.type === 'checkboxes') {
+      return (
+        <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
+          <legend>{label}</legend>
+          <div className="chips">
+            {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
+              <label key={o.value} className="chip">
+                <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={f.type === 'radios' && f.required && i === 0} />
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
+          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+        </fieldset>
+      );
+    }
+    const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete };
+    return field(
+      f.name,
+      label,
+      f.type === 'textarea' ? (
+        <textarea {...p} rows={5} />
+      ) : f.type === 'select' ? (
+        <select {...p} defaultValue="">
+          <option value="">–</option>
+          {f.options!.map((o) => (
+            <option key={o} value={o}>
+              {f.name === 'propertyType' ? t(`type.${o}`) : t(`form.${f.name}.${o}`)}
+            </option>
+          ))}
+        </select>
+      ) : f.type === 'file' ? (
+        <input {...props(f.name)} type="file" accept={f.accept} />
+      ) : (
+        <input {...p} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : f.type === 'url' ? 'url' : undefined} />
+      ),
+      f.type === 'textarea' || f.type === 'file',
+    );
+  };
   return (
     <form
       ref={formRef}
       className="contact-form"
       data-form={kind}
       method="post"
-      action={`/api/forms/${kind}`}
+      action={`/api/forms/${kind}?lang=${lang}`}
+      encType={UPLOAD_FORMS.includes(kind) ? 'multipart/form-data' : undefined}
       onSubmit={onSubmit}
       onInput={(e) => (e.target as HTMLInputElement).name === 'offeredPrice' && setOffer(Number((e.target as HTMLInputElement).value) || 0)}
       noValidate
@@ -132,56 +313,16 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
           <p>{t('form.fixErrors')}</p>
         </div>
       )}
-      <div className="form-grid">
-        {FORM_FIELDS[kind]
-          .filter((f) => f.type !== 'checkbox')
-          .map((f) => {
-            const label = `${t(f.label ?? `form.${f.name}`)}${f.required ? ' *' : ''}`;
-            if (f.type === 'radios' || f.type === 'checkboxes') {
-              return (
-                <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
-                  <legend>{label}</legend>
-                  <div className="chips">
-                    {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
-                      <label key={o.value} className="chip">
-                        <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={f.type === 'radios' && f.required && i === 0} />
-                        <span>{o.label}</span>
-                      </label>
-                    ))}
-                  </div>
-                  {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
-                </fieldset>
-              );
-            }
-            const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete };
-            return field(
-              f.name,
-              label,
-              f.type === 'textarea' ? (
-                <textarea {...p} rows={5} />
-              ) : f.type === 'select' ? (
-                <select {...p} defaultValue="">
-                  <option value="">–</option>
-                  {f.options!.map((o) => (
-                    <option key={o} value={o}>
-                      {f.name === 'propertyType' ? t(`type.${o}`) : t(`form.${f.name}.${o}`)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input {...p} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : undefined} />
-              ),
-              f.type === 'textarea',
-            );
-          })}
-      </div>
-      {FORM_FIELDS[kind]
-        .filter((f) => f.type === 'checkbox')
-        .map((f) => (
-          <label key={f.name} className="form-check">
-            <input type="checkbox" name={f.name} /> {t(`form.${f.name}`)}
+      <div className="form-grid">{FORM_FIELDS[kind].filter((f) => !inline(f)).map(control)}</div>
+      {FORM_FIELDS[kind].filter(inline).map((f) => (
+        <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
+          <label className="form-check">
+            <input type="checkbox" name={f.name} aria-invalid={errorOf(f.name) ? true : undefined} aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined} /> {t(`form.${f.name}`, terms)}
+            {f.required ? ' *' : ''}
           </label>
-        ))}
+          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+        </div>
+      ))}
       {/* People leave this empty; robots fill it in. */}
       <div className="visually-hidden" aria-hidden="true">
         <label>
@@ -193,6 +334,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
           {t('form.advance', { amount: formatPrice(Math.round(offer * PURCHASE_ADVANCE_RATE)) })}
         </p>
       )}
+      {kind === 'testimonial' && <p className="form-hint">{t('testimonial.moderated')}</p>}
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="startedAt" value={0} />
       {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}
@@ -209,8 +351,8 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
           {t('form.notSent')}
         </p>
       )}
-      <button type="submit" className="button" disabled={status === 'sending'}>
-        {t(status === 'sending' ? 'form.sending' : 'form.send')}
+      <button type="submit" className="button" disabled={status === 'sending' || (booking && slots.state !== 'ready')}>
+        {t(status === 'sending' ? 'form.sending' : booking ? 'appointment.book' : 'form.send')}
       </button>
     </form>
   );

@@ -9,6 +9,10 @@ import signNewsletter from '../../schemas/form-sign-newsletter.json';
 import contactDemand from '../../schemas/form-contact-demand.json';
 import demandRegister from '../../schemas/form-demand-register.json';
 import purchaseOffer from '../../schemas/form-purchase-offer.json';
+import contactAppointment from '../../schemas/form-contact-appointment.json';
+import rentalApplication from '../../schemas/form-rental-application.json';
+import testimonial from '../../schemas/form-testimonial.json';
+import jobApplication from '../../schemas/form-job-application.json';
 import { fieldErrors, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
@@ -22,6 +26,10 @@ const validators: Record<FormKind, ReturnType<typeof ajv.compile>> = {
   'contact-demand': ajv.compile(contactDemand),
   'demand-register': ajv.compile(demandRegister),
   'purchase-offer': ajv.compile(purchaseOffer),
+  'contact-appointment': ajv.compile(contactAppointment),
+  'rental-application': ajv.compile(rentalApplication),
+  testimonial: ajv.compile(testimonial),
+  'job-application': ajv.compile(jobApplication),
 };
 
 export function validate(kind: FormKind, fields: Record<string, unknown>, order: string[]): FieldError[] {

@@ -58,3 +58,16 @@ export const FORM_MAX_BODY_BYTES = 64 * 1024;
 
 /** Advance paid at the signing of a purchase, as a share of the price (SPEC §9: 10%). */
 export const PURCHASE_ADVANCE_RATE = 0.1;
+
+/** Rental application (SPEC §5): the income asked is this many times the monthly rent… */
+export const RENT_INCOME_MULTIPLE = 3;
+/** …and the household at most this many persons per bedroom (at least one bedroom counted). */
+export const PERSONS_PER_BEDROOM = 2;
+/** Uploads (CV, testimonial photo): largest file, and largest multipart body around it. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_BODY_BYTES = UPLOAD_MAX_BYTES + 256 * 1024;
+/** Captcha: characters shown, and how long an image stays valid. */
+export const CAPTCHA_LENGTH = 5;
+export const CAPTCHA_TTL_MS = 20 * 60_000;
+/** Form posts accepted per visitor address in a window; more get 429. */
+export const FORM_RATE_LIMIT = { max: 20, windowMs: 10 * 60_000 };

@@ -46,3 +46,14 @@ export function truncateText(text: string, limit: number, cutRatio: number): str
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace >= limit * cutRatio ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
+
+/** The weekday of a calendar date in a language: 2026-11-23 → 'lundi'. */
+export function formatWeekday(date: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** An appointment slot 'YYYY-MM-DDTHH:MM' (agency time) as people read it: 'lundi 23-11-2026, 10:00'. */
+export function formatSlot(slot: string, lang: Lang): string {
+  const [date, time] = slot.split('T');
+  return `${formatWeekday(date, lang)} ${formatDate(date)}, ${time}`;
+}

@@ -2,7 +2,8 @@
  * The forms visitors send: their kinds, and how a schema error becomes the message a visitor
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
-export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer'] as const;
+import { PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
+export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
@@ -13,7 +14,7 @@ export function isFormKind(s: unknown): s is FormKind {
 export const formSchemaId = (kind: FormKind) => `https://vitrine.invalid/schemas/form-${kind}.json`;
 
 /** Fields whose emptiness has a message of its own in the spec; others use the generic one. */
-const REQUIRED_MESSAGES = new Set(['offeredPrice', 'types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
+const REQUIRED_MESSAGES = new Set(['slot', 'cv', 'name', 'comment', 'captcha', 'monthlyIncome', 'persons', 'offeredPrice', 'types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
 
 export interface FieldError {
   field: string;
@@ -39,6 +40,10 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
     let values: FieldError['values'];
     if (e.keyword === 'required' || ((e.keyword === 'minLength' || e.keyword === 'minItems') && e.params.limit === 1)) key = REQUIRED_MESSAGES.has(field) ? `form.required.${field}` : 'form.required';
     else if (e.keyword === 'format' && e.params.format === 'email') key = 'form.invalid.email';
+    else if (e.keyword === 'const' && e.params.allowedValue === true) key = 'form.confirm.required';
+    else if ((e.keyword === 'format' && e.params.format === 'uri') || (e.keyword === 'pattern' && field === 'url')) key = 'form.invalid.url';
+    else if (e.instancePath.endsWith('/size') && e.keyword === 'maximum') key = 'form.file.tooLarge';
+    else if (e.instancePath.endsWith('/type') && e.keyword === 'enum') key = `form.file.type.${field}`;
     else if (e.keyword === 'pattern' && field === 'phone') key = 'form.invalid.phone';
     else if (e.keyword === 'maxLength') {
       key = 'form.tooLong';
@@ -50,7 +55,7 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
   return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }
 
-export type FieldType = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox' | 'number';
+export type FieldType = 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox' | 'number' | 'slot' | 'file' | 'captcha' | 'confirm';
 
 /** One field of a form as the page shows it; `options` are values whose labels are form.{name}.{value}. */
 export interface FieldSpec {
@@ -64,6 +69,8 @@ export interface FieldSpec {
   label?: string;
   autoComplete?: string;
   maxLength?: number;
+  /** Files: the accept attribute (the server checks the content). */
+  accept?: string;
 }
 
 const person: FieldSpec[] = [
@@ -77,6 +84,10 @@ const message = (required: boolean): FieldSpec => ({ name: 'message', type: 'tex
 const newsletter: FieldSpec = { name: 'newsletter', type: 'checkbox' };
 
 /** The fields of each form kind, in order (the schema in schemas/form-{kind}.json is the rule). */
+const captcha: FieldSpec = { name: 'captcha', type: 'captcha', required: true, autoComplete: 'off', maxLength: 12 };
+/** Checkboxes an applicant must tick; labels carry numbers from the property (rentalTerms). */
+const confirm = (name: string): FieldSpec => ({ name, type: 'confirm', required: true });
+
 export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
   'site-contact': [...person, phone(false), message(true), newsletter],
   'contact-me': [
@@ -96,6 +107,7 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     { name: 'friendLastName', type: 'text', required: true, maxLength: 80 },
     { name: 'receiverEmail', type: 'email', required: true, maxLength: 200 },
     message(false),
+    captcha,
   ],
   'document-request': [...person, phone(false)],
   'sign-newsletter': [
@@ -135,9 +147,50 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     ...person,
     phone(true),
   ],
+  'contact-appointment': [
+    { name: 'slot', type: 'slot', required: true },
+    ...person,
+    phone(true),
+    message(false),
+  ],
+  'rental-application': [
+    { name: 'monthlyIncome', type: 'number', required: true },
+    { name: 'persons', type: 'number', required: true },
+    ...person,
+    phone(true),
+    message(false),
+    confirm('confirmIncome'),
+    confirm('confirmPersons'),
+    confirm('confirmDescription'),
+    confirm('confirmPayment'),
+  ],
+  testimonial: [
+    { name: 'name', type: 'text', required: true, autoComplete: 'name', maxLength: 120 },
+    { name: 'about', type: 'text', maxLength: 200, label: 'form.aboutYou' },
+    { name: 'url', type: 'url', autoComplete: 'url', maxLength: 300 },
+    { name: 'image', type: 'file', accept: 'image/jpeg,image/png,image/webp' },
+    { name: 'comment', type: 'textarea', required: true, maxLength: 2000 },
+    captcha,
+  ],
+  'job-application': [
+    ...person,
+    phone(true),
+    { name: 'position', type: 'text', maxLength: 120 },
+    { name: 'message', type: 'textarea', maxLength: 4000, label: 'form.motivation' },
+    { name: 'cv', type: 'file', required: true, accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  ],
 };
 
-/** Kinds that are about the property of the page (they carry its id). */
-export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request', 'purchase-offer'];
-/** Kinds only for properties for sale. */
+/** Kinds that are about the property of the page (they carry its id; for an appointment it is optional). */
+export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request', 'purchase-offer', 'rental-application', 'contact-appointment'];
+/** Kinds only for properties for sale, and only for properties to let. */
 export const SALE_FORMS: readonly FormKind[] = ['purchase-offer'];
+export const RENT_FORMS: readonly FormKind[] = ['rental-application'];
+/** Kinds that carry files (sent as multipart/form-data). */
+export const UPLOAD_FORMS: readonly FormKind[] = ['testimonial', 'job-application'];
+
+/** The numbers a rental applicant confirms (SPEC §5), from the property's rent and bedrooms. */
+export function rentalTerms(p: { Price?: number | null; NumberOfBedRooms?: number | null }): { minIncome: number; maxPersons: number } {
+  return { minIncome: Math.round((p.Price ?? 0) * RENT_INCOME_MULTIPLE), maxPersons: Math.max(1, p.NumberOfBedRooms ?? 0) * PERSONS_PER_BEDROOM };
+}
+

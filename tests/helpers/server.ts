@@ -4,11 +4,13 @@ import { start } from '../../server/main.ts';
 import { root, tempDir } from './config.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number } } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   const server = await start({
     root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
     smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,
+    // Tests post many forms from one address; the limit itself has a test of its own.
+    formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

@@ -6,6 +6,7 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
 import { simpleParser } from 'mailparser';
+import { solveCaptcha } from '../helpers/captcha.ts';
 
 const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
 const property = sample.properties.find((p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
@@ -73,7 +74,6 @@ describe('forms over HTTP with a real SMTP server', () => {
     ['a property that does not exist', 'contact-me', () => ({ ...valid(), propertyId: 99999999, request: 'info' }), 422],
     ['a missing phone on a property request', 'contact-me', () => ({ ...valid(), phone: '', propertyId: property.ID, request: 'info' }), 422, undefined, 'Le numéro de téléphone est un champ obligatoire'],
     ['a post sent too fast', 'site-contact', () => ({ ...valid(), startedAt: Date.now() }), 400],
-    ['a filled robot trap', 'site-contact', () => ({ ...valid(), website: 'http://spam.example' }), 400],
     ['no language', 'site-contact', () => ({ ...valid(), lang: undefined }), 400],
     ['a cross-origin post', 'site-contact', () => valid(), 403, { origin: 'https://evil.example' }],
     ['a body that is not JSON', 'site-contact', () => '{"firstName":', 400],
@@ -90,9 +90,38 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect(leads(srv.dataDir).submissions.length).toBe(before);
   });
 
-  it('sends a property to a friend: the mail goes to the friend, replying to the sender', async () => {
+  it('gives a robot that fills the hidden field an answer that looks like success, keeps it apart and mails nothing', async () => {
+    const before = leads(srv.dataDir).submissions.length;
+    const r = await post('site-contact', { ...valid(), email: 'robot@spam.example', website: 'http://spam.example' });
+    expect(r.status).toBe(201);
+    expect((await r.json()).redirect).toBe('/fr/merci/site-contact/');
+    const data = leads(srv.dataDir);
+    expect(data.submissions.length).toBe(before);
+    expect(data.quarantine.at(-1)).toMatchObject({ kind: 'site-contact', reason: 'honeypot', fields: { email: 'robot@spam.example' } });
+    expect(data.outbox.some((m: { to: string }) => m.to === 'robot@spam.example')).toBe(false);
+  });
+
+  const friend = async () => {
     const { firstName, lastName, email, lang, startedAt, website } = valid();
-    const r = await post('send-to-friend', { lang, startedAt, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID });
+    return { lang, startedAt, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID, ...(await solveCaptcha(srv.url, srv.dataDir)) };
+  };
+  it('refuses a wrong captcha with "Les caractères saisis ne sont pas valides", and a captcha used once cannot be used again', async () => {
+    const before = leads(srv.dataDir).submissions.length;
+    const body = await friend();
+    const wrong = await post('send-to-friend', { ...body, captcha: 'XXXXX' });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).errors).toEqual([{ field: 'captcha', message: 'Les caractères saisis ne sont pas valides' }]);
+    // The right answer on a spent image is refused too: each image answers once.
+    const replay = await post('send-to-friend', body);
+    expect(replay.status).toBe(422);
+    const missing = await post('send-to-friend', { ...body, captcha: undefined });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors[0].field).toBe('captcha');
+    expect(leads(srv.dataDir).submissions.length).toBe(before);
+  });
+
+  it('sends a property to a friend: the mail goes to the friend, replying to the sender', async () => {
+    const r = await post('send-to-friend', await friend());
     expect(r.status).toBe(201);
     const { id, redirect } = await r.json();
     expect(redirect).toBe('/fr/merci/send-to-friend/');
