@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   if (!buildIsCurrent()) buildAll({ quiet: true });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
-  child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FORM_RATE_MAX: '100000' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -10,13 +10,14 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Collects console errors and warnings and uncaught page errors (hydration mismatches land here).
- * `expectedMissing` lists URLs a test itself expects to answer 404 (the 404 page's own document).
+ * `expectedMissing` lists paths a test itself expects to answer 4xx (the 404 page's own document, a
+ * form the server refuses).
  */
 export function watchConsole(page: Page, expectedMissing: Set<string> = new Set()): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() !== 'error' && m.type() !== 'warning') return;
-    if (/Failed to load resource.*404/.test(m.text()) && expectedMissing.has(new URL(m.location().url).pathname)) return;
+    if (/Failed to load resource.*status of 4\d\d/.test(m.text()) && expectedMissing.has(new URL(m.location().url).pathname)) return;
     problems.push(`${m.type()}: ${m.text()} (${m.location().url || page.url()})`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message} (${page.url()})`));

@@ -1,0 +1,105 @@
+import { describe, expect, inject, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { useBrowser } from '../helpers/e2e.ts';
+import { captchaAnswer } from '../helpers/captcha.ts';
+import { pdfFile } from '../helpers/files.ts';
+import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+
+const browser = useBrowser();
+const dataDir = inject('dataDir');
+const mailDir = join(dataDir, 'mail');
+const leads = () => JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8'));
+
+describe('appointments', () => {
+  it('books a time in French, then, with every slot taken, reads "Les rendez-vous sont complets"', async () => {
+    const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto('/fr/expertise/prenez-rendez-vous/');
+    const form = page.locator('form[data-form=contact-appointment]');
+    const day = form.getByLabel('Jour');
+    await expect.poll(() => day.count()).toBe(1);
+    const days = await day.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    await day.selectOption(days[1]);
+    await form.getByText('15:00', { exact: true }).click();
+    await form.getByLabel('Prénom *').fill('Sofia');
+    await form.getByLabel('Nom *', { exact: true }).fill('Peeters');
+    await form.getByLabel('Adresse e-mail *').fill('sofia.peeters@example.be');
+    await form.getByLabel('Numéro de téléphone *').fill('0476 55 44 33');
+    await page.waitForTimeout(FORM_MIN_FILL_MS);
+    await form.getByRole('button', { name: 'Réserver ce rendez-vous' }).click();
+    await page.waitForURL('**/fr/merci/contact-appointment/');
+    const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'sofia.peeters@example.be');
+    expect(mine.appointment).toMatchObject({ slot: `${days[1]}T15:00`, status: 'confirmed' });
+
+    // Other visitors take every remaining slot.
+    const { slots } = await (await page.request.get('/api/appointments')).json();
+    for (const [i, slot] of (slots as string[]).entries()) {
+      const r = await page.request.post('/api/forms/contact-appointment', {
+        headers: { accept: 'application/json' },
+        data: { lang: 'nl', startedAt: Date.now() - 10_000, website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
+      });
+      expect(r.status()).toBe(201);
+    }
+    await page.goto('/fr/expertise/prenez-rendez-vous/');
+    await expect.poll(() => page.locator('.appointment-full').innerText()).toBe('Les rendez-vous sont complets');
+    expect(await page.locator('form[data-form=contact-appointment]').count()).toBe(0);
+  });
+});
+
+describe('a job application', () => {
+  it('sends a CV as PDF from the jobs page; the file is kept outside the web root and reaches the agency', async () => {
+    const page = await browser.open();
+    await page.goto('/fr/emplois/');
+    const form = page.locator('form[data-form=job-application]');
+    await form.getByLabel('Prénom *').fill('Jonas');
+    await form.getByLabel('Nom *', { exact: true }).fill('Claes');
+    await form.getByLabel('Adresse e-mail *').fill('jonas.claes@example.be');
+    await form.getByLabel('Numéro de téléphone *').fill('0499 12 12 12');
+    await form.getByLabel('Poste pour lequel vous postulez').fill('Gestionnaire locatif');
+    await page.waitForTimeout(FORM_MIN_FILL_MS);
+    // Without a CV the form says so at the field.
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect.poll(() => form.locator('#e-job-application-cv').innerText()).toBe('Votre CV est un champ obligatoire');
+    await form.getByLabel('Votre CV (PDF ou DOCX, 5 Mo maximum) *').setInputFiles({ name: 'CV Jonas Claes.pdf', mimeType: 'application/pdf', buffer: pdfFile('Jonas Claes') });
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await page.waitForURL('**/fr/merci/');
+    const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'jonas.claes@example.be');
+    expect(mine.fields.cv).toMatchObject({ name: 'CV Jonas Claes.pdf', type: 'pdf' });
+    expect(readFileSync(join(dataDir, 'uploads/cv', mine.fields.cv.file)).equals(pdfFile('Jonas Claes'))).toBe(true);
+    const agencyFile = join(mailDir, `${mine.id}-agency.eml`);
+    await expect.poll(() => existsSync(agencyFile), { timeout: 10_000 }).toBe(true);
+    const agency = await simpleParser(readFileSync(agencyFile));
+    expect(agency.attachments.map((a) => a.filename)).toEqual(['CV Jonas Claes.pdf']);
+    expect(agency.text).toContain('Gestionnaire locatif');
+  });
+});
+
+describe('the captcha', () => {
+  it('says "Les caractères saisis ne sont pas valides" for a wrong answer, gives a new image, and accepts the right one', async () => {
+    const page = await browser.open();
+    browser.state.expectedMissing.add('/api/forms/send-to-friend'); // the wrong answer gets its 422
+    const r = await browser.state.context!.request.get('/api/properties?lang=fr&goal=sale&pageSize=3');
+    const target = (await r.json()).items[1] as { path: string };
+    await page.goto(target.path);
+    const form = page.locator('form[data-form=send-to-friend]');
+    await form.getByLabel('Prénom *').first().fill('Camille');
+    await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
+    await form.getByLabel('Adresse e-mail *', { exact: true }).fill('camille.dupont@example.be');
+    await form.getByLabel("Prénom de votre ami(e) *").fill('Lucie');
+    await form.getByLabel("Nom de votre ami(e) *", { exact: true }).fill('Martin');
+    await form.getByLabel("Adresse e-mail de votre ami(e) *").fill('lucie.martin@example.be');
+    const token = form.locator('input[name=captchaToken]');
+    await expect.poll(() => token.inputValue()).not.toBe('');
+    const first = await token.inputValue();
+    await form.getByLabel("Tapez les caractères de l'image *").fill('ZZZZZ');
+    await page.waitForTimeout(FORM_MIN_FILL_MS);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect.poll(() => form.locator('#e-send-to-friend-captcha').innerText()).toBe('Les caractères saisis ne sont pas valides');
+    await expect.poll(() => token.inputValue()).not.toBe(first);
+    expect(await form.getByLabel("Prénom de votre ami(e) *").inputValue()).toBe('Lucie');
+    await form.getByLabel("Tapez les caractères de l'image *").fill(captchaAnswer(dataDir, await token.inputValue()).toLowerCase());
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await page.waitForURL('**/fr/merci/send-to-friend/');
+  });
+});
