@@ -1,4 +1,5 @@
-// npm run leads -- [--kind K] [--since YYYY-MM-DD] [--json]: the visitors' requests kept in DATA_DIR.
+// npm run leads -- [--kind K] [--since YYYY-MM-DD] [--quarantine] [--json]: the visitors' requests kept
+// in DATA_DIR (with --quarantine: what robots sent, kept apart and never mailed).
 import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root } from './schema-files.mjs';
@@ -17,7 +18,8 @@ if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
 const file = join(dataDir, 'leads.json');
 const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { submissions: [], outbox: [] };
-const rows = data.submissions.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
+const source = args.includes('--quarantine') ? (data.quarantine ?? []) : data.submissions;
+const rows = source.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
 if (args.includes('--json')) {
   console.log(JSON.stringify(rows, null, 2));
 } else {
@@ -25,7 +27,14 @@ if (args.includes('--json')) {
     const mails = data.outbox.filter((m) => m.id.startsWith(s.id));
     const sent = mails.filter((m) => m.sentAt).length;
     const f = s.fields ?? {};
-    console.log(`${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(13)} ${s.lang}  ${[f.firstName, f.lastName].filter(Boolean).join(' ')} <${f.email}>${s.propertyId ? `  property ${s.propertyId}` : ''}  mails ${sent}/${mails.length}`);
+    const who = [f.firstName, f.lastName].filter(Boolean).join(' ') || f.name || '';
+    const extra = [
+      s.propertyId ? `property ${s.propertyId}` : '',
+      s.appointment ? `appointment ${s.appointment.slot.replace('T', ' ')} ${s.appointment.status}` : '',
+      f.cv?.file ? `CV ${join(dataDir, 'uploads/cv', f.cv.file)}` : '',
+      s.kind === 'testimonial' ? String(s.status) : '',
+    ].filter(Boolean).join('  ');
+    console.log(`${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(19)} ${s.lang}  ${who}${f.email ? ` <${f.email}>` : ''}${extra ? `  ${extra}` : ''}  mails ${sent}/${mails.length}`);
   }
   console.log(`${rows.length} request${rows.length === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}${since ? ` since ${since}` : ''} in ${file}`);
 }

@@ -67,6 +67,13 @@ function coerce(kind: FormKind, out: Record<string, unknown>, lists: Set<string>
 
 /** JSON, a plain HTML form post, or multipart with files: each becomes one object (+ the files). */
 async function parse(ctx: Koa.Context, kind: FormKind, t: (k: string) => string): Promise<{ body: Record<string, unknown>; uploads: Upload[] }> {
+  const parsed = await parseBody(ctx, kind, t);
+  // A file field is only ever what was uploaded, never a description of a file in JSON.
+  for (const f of FORM_FIELDS[kind]) if (f.type === 'file' && !parsed.uploads.some((u) => u.field === f.name)) delete parsed.body[f.name];
+  return parsed;
+}
+
+async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => string): Promise<{ body: Record<string, unknown>; uploads: Upload[] }> {
   const multipart = UPLOAD_FORMS.includes(kind) && ctx.is('multipart/form-data');
   const raw = await readBody(ctx, multipart ? UPLOAD_MAX_BODY_BYTES : FORM_MAX_BODY_BYTES, t(multipart ? 'form.file.tooLarge' : 'form.tooLarge'));
   if (ctx.is('application/json')) {
