@@ -56,15 +56,58 @@ function readJson(dir: string, file: string, problems: Problem[], hash: ReturnTy
   }
 }
 
+/** The configuration as documents: one per single file, the article files, the dictionaries. */
+export interface ConfigDocs {
+  single: Partial<Record<(typeof SINGLE_FILES)[keyof typeof SINGLE_FILES], unknown>>;
+  articles: Array<{ file: string; data: unknown }>;
+  dictionaries: Partial<Record<Lang, unknown>>;
+}
+
+/** Reads the folder's documents (JSON syntax problems are reported here, the rest by buildContent). */
+export function readConfigDocs(dir: string): { docs: ConfigDocs; problems: Problem[]; version: string } {
+  const problems: Problem[] = [];
+  const hash = createHash('sha256');
+  const docs: ConfigDocs = { single: {}, articles: [], dictionaries: {} };
+  for (const [file, key] of Object.entries(SINGLE_FILES)) {
+    const data = readJson(dir, file, problems, hash);
+    if (data !== undefined) docs.single[key] = data;
+  }
+  const articleFiles = existsSync(join(dir, 'articles')) ? readdirSync(join(dir, 'articles')).filter((f) => f.endsWith('.json')).sort() : [];
+  for (const f of articleFiles) {
+    const data = readJson(dir, `articles/${f}`, problems, hash);
+    if (data !== undefined) docs.articles.push({ file: `articles/${f}`, data });
+  }
+  for (const lang of LANGUAGES) {
+    const file = `dictionaries/${lang}.json`;
+    if (!existsSync(join(dir, file))) continue;
+    const data = readJson(dir, file, problems, hash);
+    if (data !== undefined) docs.dictionaries[lang] = data;
+  }
+  return { docs, problems, version: hash.digest('hex').slice(0, 12) };
+}
+
 export function loadSiteConfig(dir: string, registry: ModuleRegistry, schemas = new SchemaRegistry(registry)): ConfigResult {
+  const read = readConfigDocs(dir);
+  if (read.problems.length) return { problems: read.problems, warnings: [] };
+  return buildContent(read.docs, registry, schemas, read.version);
+}
+
+/**
+ * Validates documents (schemas, then references between them) and makes the content to render.
+ * The documents are not changed: old module records are upgraded on a copy.
+ */
+export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schemas: SchemaRegistry, version: string): ConfigResult {
+  const docs = structuredClone(input);
   const problems: Problem[] = [];
   const warnings: Problem[] = [];
-  const hash = createHash('sha256');
   const raw: Record<string, unknown> = {};
 
   for (const [file, key] of Object.entries(SINGLE_FILES)) {
-    const data = readJson(dir, file, problems, hash);
-    if (data === undefined) continue;
+    const data = docs.single[key];
+    if (data === undefined) {
+      problems.push({ file, pointer: '/', message: 'file is missing' });
+      continue;
+    }
     if (key === 'pages') {
       // Upgrade module records written with an older version of their view before validating them.
       if (Array.isArray(data)) {
@@ -83,12 +126,8 @@ export function loadSiteConfig(dir: string, registry: ModuleRegistry, schemas = 
   }
 
   const articles: Article[] = [];
-  const articleFiles = existsSync(join(dir, 'articles')) ? readdirSync(join(dir, 'articles')).filter((f) => f.endsWith('.json')).sort() : [];
   const articleFileOf = new Map<string, string>();
-  for (const f of articleFiles) {
-    const file = `articles/${f}`;
-    const data = readJson(dir, file, problems, hash);
-    if (data === undefined) continue;
+  for (const { file, data } of docs.articles) {
     const p = schemas.validate('articles', data, file);
     problems.push(...p);
     if (!p.length) {
@@ -101,11 +140,8 @@ export function loadSiteConfig(dir: string, registry: ModuleRegistry, schemas = 
   }
 
   const dictionaries: Partial<Record<Lang, Record<string, string>>> = {};
-  for (const lang of LANGUAGES) {
+  for (const [lang, data] of Object.entries(docs.dictionaries) as Array<[Lang, unknown]>) {
     const file = `dictionaries/${lang}.json`;
-    if (!existsSync(join(dir, file))) continue;
-    const data = readJson(dir, file, problems, hash);
-    if (data === undefined) continue;
     const p = schemas.validate('dictionary', data, file);
     problems.push(...p);
     if (!p.length) dictionaries[lang] = data as Record<string, string>;
@@ -124,7 +160,7 @@ export function loadSiteConfig(dir: string, registry: ModuleRegistry, schemas = 
     pages: raw.pages as PageRecord[],
     articles,
     dictionaries,
-    version: hash.digest('hex').slice(0, 12),
+    version,
   };
   crossCheck(content, registry, schemas, problems, warnings);
   if (problems.length) return { problems, warnings };
