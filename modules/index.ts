@@ -14,5 +14,6 @@ import projectList from './project-list/index.tsx';
 import projectDetail from './project-detail/index.tsx';
 import cookieList from './cookie-list/index.tsx';
 import contact from './contact/index.tsx';
+import ownerPortal from './owner-portal/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, ownerPortal]);
