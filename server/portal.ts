@@ -274,8 +274,19 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
 
   router.get('/api/owner/me', handle(async (ctx, site) => {
     const lang = langOf(site, ctx.query.lang);
-    const owner = currentOwner(ctx, site, lang);
+    let owner: OwnerAccount;
+    try {
+      owner = currentOwner(ctx, site, lang);
+    } catch (e) {
+      // Not logged in is a normal answer here (every visit of the login page asks): no error status.
+      if (e instanceof HttpError && e.status === 401) {
+        ctx.body = { loggedIn: false };
+        return;
+      }
+      throw e;
+    }
     ctx.body = {
+      loggedIn: true,
       username: owner.username,
       lang: owner.lang,
       properties: ownedIds(site, owner).map((id) => summary(site, site.listings.property(id, lang)!, lang)),

@@ -17,7 +17,7 @@ const Chart = lazy(() => import('./Chart.tsx'));
 
 type FieldErrors = Array<{ field: string; message: string }>;
 interface Summary { id: number; title: string; path?: string; picture?: string; city: string }
-interface Me { username: string; lang: string; properties: Summary[] }
+interface Me { loggedIn: boolean; username: string; lang: string; properties: Summary[] }
 interface Paged<T> { page: number; pages: number; total: number; items: T[] }
 interface Communication { date: string; type: string; subject: string; status: string }
 interface Appointment { start: string; status: string }
@@ -372,7 +372,7 @@ function View() {
   const [screen, setScreen] = useState<Screen>({ name: 'login' });
   const loadMe = useCallback(async (notice?: string) => {
     const r = await call<Me>('GET', `/api/owner/me?lang=${lang}`).catch(() => undefined);
-    if (r?.status === 200) {
+    if (r?.status === 200 && r.data.loggedIn) {
       const id = Number(hashParam('property'));
       setScreen({ name: 'home', me: r.data, propertyId: Number.isInteger(id) && id > 0 ? id : r.data.properties.length === 1 ? r.data.properties[0].id : undefined });
     } else setScreen({ name: 'login', notice });

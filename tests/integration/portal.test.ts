@@ -130,25 +130,26 @@ describe('owner login', () => {
     expect(c.cookie).not.toContain('attacker-chosen-id');
     const attacker = new Client();
     attacker.cookie = 'vitrine.owner=attacker-chosen-id';
-    expect((await attacker.req('GET', '/api/owner/me')).status).toBe(401);
+    expect((await attacker.req('GET', '/api/owner/me')).json).toEqual({ loggedIn: false });
     // A logged-in owner logging in again also gets a new id.
     const before = c.cookie;
     await c.login('marie.dubois@example.be', 'correct horse battery');
     expect(c.cookie).not.toBe(before);
     const old = new Client();
     old.cookie = before;
-    expect((await old.req('GET', '/api/owner/me')).status).toBe(401);
+    expect((await old.req('GET', '/api/owner/me')).json).toEqual({ loggedIn: false });
   });
 
   it('logout ends the session on the server: the old cookie no longer works', async () => {
     const c = new Client();
     await c.login('marie.dubois@example.be', 'correct horse battery');
     const stolen = c.cookie;
-    expect((await c.req('GET', '/api/owner/me')).status).toBe(200);
+    expect((await c.req('GET', '/api/owner/me')).json.loggedIn).toBe(true);
     expect((await c.req('POST', '/api/owner/logout')).status).toBe(200);
     const replay = new Client();
     replay.cookie = stolen;
-    const r = await replay.req('GET', '/api/owner/me?lang=en');
+    expect((await replay.req('GET', '/api/owner/me')).json).toEqual({ loggedIn: false });
+    const r = await replay.req('GET', `/api/owner/properties/${mine[0]}?lang=en`);
     expect(r.status).toBe(401);
     expect(r.json.error).toBe('Your session has ended. Please log in again.');
   });
@@ -323,7 +324,7 @@ describe('forgotten password', () => {
 
     const ok = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'brand new secret', confirm: 'brand new secret', lang: 'nl' });
     expect(ok.status).toBe(200);
-    expect((await elsewhere.req('GET', '/api/owner/me')).status).toBe(401); // other sessions ended
+    expect((await elsewhere.req('GET', '/api/owner/me')).json).toEqual({ loggedIn: false }); // other sessions ended
     expect((await new Client().login('luc.martin@example.be', 'old password 123')).status).toBe(401);
     expect((await new Client().login('luc.martin@example.be', 'brand new secret')).status).toBe(200);
     await expect.poll(() => smtp.received.some((m) => m.subject === 'Uw wachtwoord is gewijzigd – Atrium Immo'), { timeout: 10_000 }).toBe(true);
