@@ -304,15 +304,18 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     const limited = throttle.count(`r:${email}`) >= RESET_MAX_REQUESTS;
     throttle.add(`r:${email}`);
     if (account && !account.disabled && !limited) {
-      const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
-      await deps.accounts.update((d) => {
-        const o = d.owners.find((x) => x.id === account.id);
-        if (o) o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS };
-      });
-      const l = account.lang;
-      const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
-      await queue(mail(site, account.username, l, site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
-        site.message(l, 'owner.mail.reset.text', { link, minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000), agency: site.content.site.name }), `owner-reset-${randomUUID()}`));
+      // Done after the answer, so that it takes as long whether or not the address has an account.
+      void (async () => {
+        const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+        await deps.accounts.update((d) => {
+          const o = d.owners.find((x) => x.id === account.id);
+          if (o) o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS };
+        });
+        const l = account.lang;
+        const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
+        await queue(mail(site, account.username, l, site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
+          site.message(l, 'owner.mail.reset.text', { link, minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000), agency: site.content.site.name }), `owner-reset-${randomUUID()}`));
+      })().catch((e) => console.error(`error: password reset mail for an owner not queued: ${(e as Error).message}`));
     }
     // The same answer whether or not the address has an account.
     ctx.body = { ok: true, message: t('owner.forgot.sent') };
