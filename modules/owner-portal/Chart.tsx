@@ -26,33 +26,36 @@ export default function Chart({ series, formatDay, visitsLabel }: { series: Char
   const ticks = days.filter((_, i) => (days.length - 1 - i) % LABEL_EVERY_DAYS === 0);
   return (
     <figure className="portal-chart__figure">
-      <XYChart height={CHART_HEIGHT} margin={MARGIN} theme={theme} xScale={{ type: 'band', paddingInner: 0.2 }} yScale={{ type: 'linear', nice: true, zero: true }} accessibilityLabel={visitsLabel}>
-        <Grid columns={false} numTicks={4} />
-        <Axis orientation="bottom" tickValues={ticks} tickFormat={(d: string) => formatDay(d)} />
-        <Axis orientation="left" numTicks={4} tickFormat={(v: number) => (Number.isInteger(v) ? String(v) : '')} />
-        {series.map((s) => (
-          <LineSeries key={s.source} dataKey={s.source} data={s.points} xAccessor={(p: Point) => p.date} yAccessor={(p: Point) => p.visits} />
-        ))}
-        <Tooltip<Point>
-          snapTooltipToDatumX
-          showVerticalCrosshair
-          showSeriesGlyphs
-          renderTooltip={({ tooltipData }) => {
-            const nearest = tooltipData?.nearestDatum?.datum;
-            if (!nearest) return null;
-            return (
-              <div className="portal-tooltip">
-                <strong>{formatDay(nearest.date)}</strong>
-                {Object.entries(tooltipData!.datumByKey).map(([key, d]) => (
-                  <div key={key}>
-                    {key}: {d.datum.visits}
-                  </div>
-                ))}
-              </div>
-            );
-          }}
-        />
-      </XYChart>
+      {/* visx measures this box (its ParentSize fills it absolutely): it needs its own height. */}
+      <div className="portal-chart__plot" style={{ height: CHART_HEIGHT }}>
+        <XYChart height={CHART_HEIGHT} margin={MARGIN} theme={theme} xScale={{ type: 'band', paddingInner: 0.2 }} yScale={{ type: 'linear', nice: true, zero: true }} accessibilityLabel={visitsLabel}>
+          <Grid columns={false} numTicks={4} />
+          <Axis orientation="bottom" tickValues={ticks} tickFormat={(d: string) => formatDay(d)} />
+          <Axis orientation="left" numTicks={4} tickFormat={(v: number) => (Number.isInteger(v) ? String(v) : '')} />
+          {series.map((s) => (
+            <LineSeries key={s.source} dataKey={s.source} data={s.points} xAccessor={(p: Point) => p.date} yAccessor={(p: Point) => p.visits} />
+          ))}
+          <Tooltip<Point>
+            snapTooltipToDatumX
+            showVerticalCrosshair
+            showSeriesGlyphs
+            renderTooltip={({ tooltipData }) => {
+              const nearest = tooltipData?.nearestDatum?.datum;
+              if (!nearest) return null;
+              return (
+                <div className="portal-tooltip">
+                  <strong>{formatDay(nearest.date)}</strong>
+                  {Object.entries(tooltipData!.datumByKey).map(([key, d]) => (
+                    <div key={key}>
+                      {key}: {d.datum.visits}
+                    </div>
+                  ))}
+                </div>
+              );
+            }}
+          />
+        </XYChart>
+      </div>
       <figcaption className="portal-legend">
         {series.map((s, i) => (
           <span key={s.source}>

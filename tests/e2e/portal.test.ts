@@ -70,9 +70,13 @@ describe('an owner follows their property in the portal, in French, on a phone',
     expect(await figures.locator('[data-counter=month] dt').innerText()).toBe('Ce mois-ci');
     expect(await figures.getByRole('heading', { name: 'Visites des 30 derniers jours' }).count()).toBe(1);
     // The chart: drawn lines, one per source, and its legend.
-    const chart = figures.locator('.portal-chart svg');
+    const chart = figures.locator('.portal-chart svg[aria-label]');
     await expect.poll(() => chart.locator('path').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     expect(await chart.locator('path').first().getAttribute('d')).toMatch(/^M/);
+    // Drawn where the owner sees it: the width of the phone, and not clipped away by the box that holds it.
+    const box = (await chart.locator('xpath=..').boundingBox())!;
+    expect(box.height).toBeGreaterThan(150);
+    expect(box.width).toBeGreaterThan(300);
     expect(await figures.locator('.portal-legend').innerText()).toContain('Immoweb');
     expect(await figures.locator('.portal-legend').innerText()).toContain('Ce site');
     expect(await figures.getByRole('heading', { name: /^Communications/ }).count()).toBe(1);
