@@ -15,7 +15,7 @@ import { OwnerAccounts, hashPassword, normalizeUsername, sha256, verifyPassword,
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import {
-  FORM_MAX_BODY_BYTES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
+  AGENCY_TIME_ZONE, FORM_MAX_BODY_BYTES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
   OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
   RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
 } from '../renderer/lib/constants.ts';
@@ -260,7 +260,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
     // The agency hears of every owner login (SPEC §6).
     const agencyLang = site.routes.defaultLang;
-    const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Brussels' }).format(new Date());
+    const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }).format(new Date());
     await queue(mail(site, deps.leads.agencyEmail ?? site.content.site.email, agencyLang,
       site.message(agencyLang, 'owner.mail.login.subject', { username: account.username }),
       site.message(agencyLang, 'owner.mail.login.text', { username: account.username, date: when }), `owner-login-${randomUUID()}`));
