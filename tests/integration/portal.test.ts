@@ -9,7 +9,7 @@ import { importListings } from '../../server/listing-source.ts';
 import { SchemaRegistry } from '../../server/schemas.ts';
 import { registry } from '../../modules/index.ts';
 import { dayOf } from '../../server/view-stats.ts';
-import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
+import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const sample = JSON.parse(readFileSync(join(siteConfigDir, 'listings/sample.json'), 'utf8')) as { properties: Array<Record<string, unknown>> };
@@ -187,7 +187,7 @@ describe('owner login', () => {
       srv = shared;
       await own.close();
     }
-  });
+  }, 60_000);
 
   it('refuses a login posted from another site', async () => {
     const r = await new Client().req('POST', '/api/owner/login', { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }, { origin: 'https://evil.example' });
@@ -202,6 +202,25 @@ describe('owner login', () => {
     expect(r.json.error).toBe('Too many failed attempts. Please wait a few minutes and try again.');
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
   });
+
+  it('throttles an IP address that tries many accounts', async () => {
+    // Its own server: every test here comes from 127.0.0.1, and this one uses up the address's allowance.
+    const dataDir = tempDir('ip-');
+    await addOwner(new OwnerAccounts(dataDir), { username: 'real@example.be', password: 'real password 1', lang: 'en' });
+    const own = await startTestServer({ dataDir });
+    try {
+      const login = (username: string, password: string) =>
+        fetch(`${own.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, lang: 'en' }) });
+      const statuses = [];
+      for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) statuses.push((await login(`guess${i}@example.be`, 'password')).status);
+      expect(new Set(statuses)).toEqual(new Set([401]));
+      const r = await login('real@example.be', 'real password 1');
+      expect(r.status).toBe(429);
+      expect((await r.json()).error).toBe('Too many failed attempts. Please wait a few minutes and try again.');
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
 
   it('sets no cookie on public pages, also for a logged-in owner', async () => {
     const c = new Client();
