@@ -309,7 +309,8 @@ describe('figures', () => {
     expect(form.status).toBe(201);
     const c = new Client();
     await c.login('marie.dubois@example.be', 'correct horse battery');
-    await expect.poll(async () => (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json.media.length, { timeout: 10_000 }).toBe(2);
+    // The server notices the new import within seconds.
+    await expect.poll(async () => (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json.chart.series.some((s: { source: string }) => s.source === 'Immoweb'), { timeout: 10_000 }).toBe(true);
     const f = (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json;
     expect(f.media).toEqual([{ source: 'Immoweb', url: 'https://www.immoweb.be/fr/annonce/1' }, { source: 'Zimmo', url: 'https://www.zimmo.be/fr/1' }]);
     const immoweb = f.chart.series.find((s: { source: string }) => s.source === 'Immoweb');
@@ -339,6 +340,8 @@ describe('figures', () => {
       c.cookie = r.headers.getSetCookie()[0].split(';')[0];
       const get = async (path: string) => (await fetch(other.url + path, { headers: { cookie: c.cookie } })).json();
       const f = await get(`/api/owner/properties/${id}?lang=fr`);
+      // The shipped sample says where the owners' properties are published (online media).
+      expect(f.media.slice(0, 2)).toEqual([{ source: 'Immoweb', url: `https://www.immoweb.be/fr/annonce/${id}` }, { source: 'Zimmo', url: `https://www.zimmo.be/fr/pand/${id}` }]);
       expect(f.calendar.total).toBe(12);
       expect(f.calendar.pages).toBe(2);
       expect(f.calendar.items[0]).toEqual({ start: '2026-12-12T10:00:00.000Z', status: 'confirmed' });
