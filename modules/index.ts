@@ -15,5 +15,6 @@ import projectDetail from './project-detail/index.tsx';
 import cookieList from './cookie-list/index.tsx';
 import contact from './contact/index.tsx';
 import testimonials from './testimonials/index.tsx';
+import ownerPortal from './owner-portal/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal]);

@@ -81,6 +81,12 @@ export type OnsTeamViewModule = ModuleRecord & {
   showContact?: boolean;
 };
 /**
+ * The owner portal on the login page: login, forgotten password, then the owner's properties with their visits, chart, communications, calendar visits and online media. Its data is fetched in the browser from /api/owner/ after login, so the page itself stays the same for everyone (cacheable).
+ */
+export type OwnerPortalModule = ModuleRecord & {
+  view?: "owner-portal";
+};
+/**
  * One new-build project: photos, types, price list of its units, constructions, delivery, situation, map, residence website.
  */
 export type ProjectDetailModule = ModuleRecord & {
@@ -186,6 +192,7 @@ export interface VitrineSchemas {
   ListViewModule?: ListViewModule;
   NewsViewModule?: NewsViewModule;
   OnsTeamViewModule?: OnsTeamViewModule;
+  OwnerPortalModule?: OwnerPortalModule;
   ProjectDetailModule?: ProjectDetailModule;
   ProjectListModule?: ProjectListModule;
   PropertyDetailModule?: PropertyDetailModule;
@@ -893,7 +900,7 @@ export interface PropertyRecord {
    */
   AgentID?: string | null;
   /**
-   * Reference of the owner account (owner portal).
+   * Reference of the owner account (owner portal): an owner account with this ref sees the property.
    */
   OwnerRef?: string | null;
   ProjectID?: number | null;
@@ -995,12 +1002,35 @@ export interface PropertyRecord {
   ExtraRoomsPossible?: boolean | null;
   PriceOnDemand?: boolean | null;
   IsViager?: boolean | null;
+  /**
+   * Where the property is published (portal websites) and, for the portals that provide them, its visits per day there.
+   *
+   * @maxItems 50
+   */
+  PortalStats?: PortalSource[];
 }
 export interface PropertyDocument {
   Name: string;
   Url: string;
   Size?: number;
   MimeType?: string;
+}
+export interface PortalSource {
+  /**
+   * Name of the portal website.
+   */
+  Source: string;
+  /**
+   * The property's page on that portal.
+   */
+  Url?: string;
+  /**
+   * @maxItems 3660
+   */
+  Visits?: {
+    Date: string;
+    Count: number;
+  }[];
 }
 /**
  * The agency's identity and tracking ids.

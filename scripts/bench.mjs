@@ -5,6 +5,7 @@ import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
+import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -48,3 +49,10 @@ if (lh.failing.length) console.log(`failing audits: ${lh.failing.join(', ')}`);
 const forms = await benchForms({ root, seconds });
 console.log('\nContact form under 50 concurrent clients (stored and fsynced before each answer)');
 console.log(`${forms.rps.toFixed(0)} submissions/s, p50 ${forms.p50.toFixed(0)} ms, p99 ${forms.p99.toFixed(0)} ms; acknowledged ${forms.acknowledged}, in the store ${forms.stored}${forms.acknowledged === forms.stored ? ' (equal)' : ' (DIFFERENT)'}`);
+
+console.log('\nOwner portal: property detail page with view counting off / on (20 connections)');
+for (const r of await benchPortalViews({ root, seconds })) {
+  console.log(r.label.padEnd(24), `${r.off.rps.toFixed(0)} → ${r.on.rps.toFixed(0)} req/s`.padStart(20), `ratio on/off ${(r.on.rps / r.off.rps).toFixed(2)}`, ` p99 ${r.off.p99} → ${r.on.p99} ms`, ` views counted ${r.on.counted} of ${r.on.expected} sent`);
+}
+const api = await benchPortalApi({ root });
+console.log(`Owner portal API, property with 365 days of figures (site + 3 portals) and 400 requests: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms over ${api.requests} sequential requests, ${api.kb.toFixed(1)} KB per answer`);

@@ -8,7 +8,7 @@ import {
   LANGS, COUNTRY, PLACES, TYPES, TYPE_WEIGHTS, SALE_PRICE, RENT_PRICE, REGION_PRICE_FACTOR, MARQUEE, PRICE_FROM, EPC_SCALES, LUX_LABELS,
   AGENTS, HEATING, KITCHEN, GLAZING, FRAME, ROOF, ROOF_CONDITION, FLOOR_COVERING, CONDITION, ORIENT, CONFORM, GROUND_CERT, REGISTRATION,
   PLANNING, FLOOD, RIPARIAN, ASBESTOS, INVENTORY, AVAILABLE_FROM, FLEMISH_CODES, DOCUMENTS, ROOMS, ROOM_SETS, FIELD_ORDER, PROJECT_STATUS,
-  PROJECTS, headline, description,
+  PROJECTS, PORTALS, headline, description,
 } from './lib/listing-data.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -322,7 +322,11 @@ function record(b, li, c, compact) {
   if (compact) {
     for (const k of COMPACT_ORDER) { const x = k in v ? v[k] : c[k]; if (x !== null) out[k] = x; }
     if (!b.docs.length) delete out.Documents;
-  } else for (const k of FIELD_ORDER) out[k] = k in v ? v[k] : c[k];
+  } else {
+    for (const k of FIELD_ORDER) out[k] = k in v ? v[k] : c[k];
+    // An owner's property is also on two or three portal websites (shown in the owner portal).
+    if (b.owner) out.PortalStats = PORTALS.filter((_, i) => i < 2 || b.id % 2 === 0).map((p) => ({ Source: p.name, Url: p.url(b.id, LANGS[li]) }));
+  }
   return out;
 }
 

@@ -29,6 +29,9 @@ import { RateLimit } from './rate-limit.ts';
 import { dataSecret } from './secrets.ts';
 import { FORM_RATE_LIMIT } from '../renderer/lib/constants.ts';
 import { publishedTestimonials } from './testimonials.ts';
+import { SESSION_COOKIE, hasOwnerSession, ownerRoutes, ownerSessions, type SessionStore } from './portal.ts';
+import type { OwnerAccounts } from './owners.ts';
+import { isBot, isPrefetch, type ViewStats } from './view-stats.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -60,6 +63,8 @@ export interface AppOptions {
   leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
   /** Form posts per visitor address and window (default FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** The owner portal: accounts, server-side sessions, and the property view counter. */
+  owners: { accounts: OwnerAccounts; sessions: SessionStore; views: ViewStats };
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -128,6 +133,9 @@ export function createApp(opts: AppOptions) {
   app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));
   const images = serve(opts.publicDir, { maxage: 7 * 24 * 3600 * 1000, index: false });
   app.use(async (ctx, next) => (ctx.path.startsWith('/images/') ? images(ctx, next) : next()));
+
+  // Owner sessions exist for /api/owner/* only: no other path reads or sets the cookie.
+  app.use(ownerSessions(app, opts.owners.sessions));
 
   const router = new Router();
 
@@ -205,6 +213,14 @@ export function createApp(opts: AppOptions) {
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
 
+  ownerRoutes(router, {
+    site: async () => currentSite((await opts.renderer()).registry),
+    accounts: opts.owners.accounts,
+    sessions: opts.owners.sessions,
+    views: opts.owners.views,
+    leads: opts.leads,
+  });
+
   router.all('/api/{*rest}', (ctx) => {
     ctx.status = 404;
     ctx.body = { error: 'Not found' };
@@ -232,6 +248,8 @@ export function createApp(opts: AppOptions) {
     };
     const renderer = await opts.renderer();
     const s = currentSite(renderer.registry);
+    // Counted here, before the page cache answers: a cached page is a view all the same.
+    if (ctx.method === 'GET' && opts.owners.views.enabled) countPropertyView(ctx, s, opts.owners);
     const pages = cache;
     const cacheable = pages && !ctx.querystring;
     const hit = cacheable ? pages.get(ctx.path) : undefined;
@@ -259,4 +277,21 @@ export function createApp(opts: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * One view of a property's detail page, when a person looks at it: not a crawler (user agent), not
+ * a prefetch or prerender, not the owner themself. Only the property id and the day are kept.
+ */
+function countPropertyView(ctx: Koa.Context, s: Site, owners: AppOptions['owners']): void {
+  const r = s.routes.resolve(ctx.path);
+  if (r.kind !== 'page' || !r.listing) return;
+  const { kind, segments } = r.listing;
+  if (kind !== 'property' && !(kind === 'project' && segments.length >= 4)) return;
+  if (isBot(ctx.get('user-agent')) || isPrefetch(ctx)) return;
+  const id = Number(segments[segments.length - 1]);
+  const p = s.listings.property(id, r.lang);
+  if (!p || s.propertyPath(p, r.lang) !== ctx.path) return; // a redirect or a 404, not a view
+  if (ctx.get('cookie').includes(`${SESSION_COOKIE}=`) && hasOwnerSession(ctx, owners.sessions)) return;
+  owners.views.count(id);
 }

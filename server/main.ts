@@ -18,11 +18,16 @@ import { importListings, reloadingListings } from './listing-source.ts';
 import { startOutbox, type LeadStore } from './outbox.ts';
 import { sendAlerts } from './alerts.ts';
 import { Site } from './site.ts';
+import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './owners.ts';
+import { SessionStore, type SessionFile } from './portal.ts';
+import { ViewStats, type StatsStore } from './view-stats.ts';
 
 /** How often the server looks for a new import of the listings. */
 const LISTINGS_POLL_MS = 2000;
 
 export { importListings, formatRecordProblem, SchemaRegistry };
+/** For `npm run owners` (staff CLI). */
+export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError };
 
 export interface StartOptions {
   root: string;
@@ -39,6 +44,8 @@ export interface StartOptions {
   before?: Koa.Middleware[];
   /** Keep rendered pages in memory (default on, off in development). */
   pageCache?: boolean;
+  /** Count views of property pages for the owner portal (default on; the benchmark compares). */
+  countViews?: boolean;
   /** Mail: SMTP server (else SMTP_URL, else .eml files in DATA_DIR/mail), first retry delay, agency address. */
   smtpUrl?: string;
   outboxRetryMs?: number;
@@ -113,6 +120,13 @@ export async function start(opts: StartOptions): Promise<Server> {
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
   kickOutbox = outbox.kick;
+  const views = new ViewStats(await storage.collection<StatsStore>('stats', { views: {} }));
+  views.enabled = opts.countViews !== false;
+  const owners = {
+    accounts: new OwnerAccounts(storage.dir),
+    sessions: new SessionStore(await storage.collection<SessionFile>('sessions', { sessions: {} })),
+    views,
+  };
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
@@ -131,6 +145,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     schemas,
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
+    owners,
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
@@ -139,6 +154,7 @@ export async function start(opts: StartOptions): Promise<Server> {
       server.on('close', () => {
         clearInterval(watch);
         void outbox.stop();
+        void views.stop(); // the counts of the last seconds are written
       });
       if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${content.version}, data in ${storage.dir})`);
       resolve(server);

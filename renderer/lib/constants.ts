@@ -27,6 +27,34 @@ export const GRID_COLUMNS = 12;
 /** Modal overlay stacking level (popup, drawer, dialogs). */
 export const MODAL_Z_INDEX = 1300;
 
+/** Owner portal (SPEC §1, §9): the chart covers the last 30 days; history lists are paged. */
+export const OWNER_CHART_DAYS = 30;
+export const OWNER_HISTORY_PAGE_SIZE = 10;
+/** The site's own page views appear under this source name, next to the portal websites' figures. */
+export const OWNER_SITE_SOURCE = 'site';
+/** Days, weeks and months of the owner counters are those of the agency (Brussels). */
+export const AGENCY_TIME_ZONE = 'Europe/Brussels';
+/** Password hashing: scrypt with the OWASP parameters (N=2^17, r=8, p=1), 64-byte key, 16-byte salt. */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+/** scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below that for N=2^17. */
+export const SCRYPT_MAXMEM = 256 * 1024 * 1024;
+/** Shortest new password an owner may choose. */
+export const OWNER_PASSWORD_MIN_LENGTH = 10;
+/** Owner sessions: ended after 30 minutes without a request, and 8 hours after the login whatever happens. */
+export const OWNER_SESSION_IDLE_MS = 30 * 60_000;
+export const OWNER_SESSION_ABSOLUTE_MS = 8 * 60 * 60_000;
+/** Login throttling: at most this many failures per account and per IP address within the window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Password reset: the link's token (random bytes, stored as its SHA-256) and how long it works. */
+export const RESET_TOKEN_BYTES = 32;
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** At most this many reset mails per address within the login failure window. */
+export const RESET_MAX_REQUESTS = 3;
+/** Property view counts are kept in memory and written to the stats collection this often. */
+export const VIEW_STATS_FLUSH_MS = 10_000;
+
 /** Module limits per context (numberItemOfRow, maxItems). */
 export const MODULE_LIMITS = {
   home: { numberItemOfRow: 4, maxItems: 4 },

@@ -395,3 +395,13 @@ export function description(b, r, short) {
   for (let i = 0; i < n && extra.length; i++) s.push(extra.splice(i === 0 ? 0 : Math.floor(r() * extra.length), 1)[0]);
   return [0, 1, 2].map((i) => s.map((x) => x[i]).join(' '));
 }
+
+// Portal websites where an owner's property is also published (the owner portal's "online media").
+// Which ones follow from the property id, so that the sample stays deterministic without drawing
+// from the generator's random sequence. Visits per day come with a real import (PortalStats.Visits).
+export const PORTALS = [
+  { name: 'Immoweb', url: (id, lang) => `https://www.immoweb.be/${lang}/annonce/${id}` },
+  { name: 'Zimmo', url: (id, lang) => `https://www.zimmo.be/${lang}/pand/${id}` },
+  { name: 'Logic-immo', url: (id, lang) => `https://www.logic-immo.be/${lang}/bien/${id}` },
+];
+
