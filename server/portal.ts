@@ -14,6 +14,7 @@ import type { Site } from './site.ts';
 import { OwnerAccounts, hashPassword, normalizeUsername, sha256, verifyPassword, setOwnerPassword, type OwnerAccount } from './owners.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
+import { formatPrice } from '../renderer/lib/format.ts';
 import {
   AGENCY_TIME_ZONE, FORM_MAX_BODY_BYTES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
   OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
@@ -396,7 +397,9 @@ function communications(deps: PortalDeps, id: number) {
     .filter((s) => s.propertyId === id)
     .map((s) => {
       const f = (s.fields ?? {}) as Record<string, unknown>;
-      const subject = str(f.subject) || str(f.message).split('\n')[0].slice(0, 120);
+      // The first line of the visitor's message, else what the request itself says (a visit's time, an offer's amount).
+      const slot = (s.appointment as { slot?: string } | undefined)?.slot;
+      const subject = str(f.subject) || str(f.message).split('\n')[0].slice(0, 120) || (slot ? slot.replace('T', ' ') : '') || (typeof f.offeredPrice === 'number' ? formatPrice(f.offeredPrice) : '');
       return { date: String(s.createdAt), type: String(s.kind), subject, status: String(s.status ?? 'new') };
     })
     .sort((a, b) => b.date.localeCompare(a.date));

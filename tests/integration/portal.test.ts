@@ -266,7 +266,12 @@ describe('figures', () => {
     writeFileSync(file, JSON.stringify(data));
     const report = await importListings(file, srv.dataDir, new SchemaRegistry(registry));
     expect(report.ok).toBe(true);
-    // A visitor's request about the property, through the site's form.
+    // A visit booked through the site's appointment form, then a request through the contact form.
+    const { slots } = (await new Client().req('GET', '/api/appointments')).json;
+    const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
+      lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
+    });
+    expect(booking.status).toBe(201);
     const form = await new Client().req('POST', '/api/forms/contact-me', {
       lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
       email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Visite possible samedi ?\nMerci', newsletter: false, propertyId: id, request: 'visit', timeSlots: ['10:00-13:00'], preference: 'phone',
@@ -285,6 +290,8 @@ describe('figures', () => {
     expect(f.counters.total).toBeGreaterThanOrEqual(142);
     expect(f.counters.today).toBeGreaterThanOrEqual(12);
     expect(f.communications.items[0]).toMatchObject({ type: 'contact-me', subject: 'Visite possible samedi ?', status: 'new' });
+    expect(f.communications.items[1]).toMatchObject({ type: 'contact-appointment', subject: slots[0].replace('T', ' ') });
+    expect(f.calendar.items).toContainEqual({ start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/), status: 'confirmed' });
     expect(JSON.stringify(f)).not.toContain('camille.dupont@example.be'); // no visitor's personal data
   });
 
