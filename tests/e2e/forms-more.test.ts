@@ -103,3 +103,25 @@ describe('the captcha', () => {
     await page.waitForURL('**/fr/merci/send-to-friend/');
   });
 });
+
+describe('the document request', () => {
+  it('sends the documents the first time and says they were already asked for the second time', async () => {
+    const sample = JSON.parse(readFileSync(join(import.meta.dirname, '../../site-config/listings/sample.json'), 'utf8'));
+    const p = sample.properties.find((x: { language: string; Availability: string; Documents?: unknown[] }) => x.language === 'en' && x.Availability === 'available' && (x.Documents ?? []).length > 0);
+    const page = await browser.open();
+    const found = await (await browser.state.context!.request.get(`/api/properties?lang=en&goal=${p.Goal === 0 ? 'sale' : 'rent'}&q=${encodeURIComponent(p.UniqueCode)}`)).json();
+    const path = found.items.find((i: { id: number }) => i.id === p.ID).path;
+    for (const expected of ['You will receive the documents by email shortly.', 'You have already requested the documents for this property.']) {
+      await page.goto(path);
+      const form = page.locator('form[data-form=document-request]');
+      await form.getByLabel('First name *').fill('Tom');
+      await form.getByLabel('Last name *').fill('Wouters');
+      await form.getByLabel('Email address *').fill('tom.wouters@example.be');
+      await page.waitForTimeout(FORM_MIN_FILL_MS);
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => form.locator('[role=status]').innerText()).toBe(expected);
+    }
+    const asked = leads().submissions.filter((s: { kind: string; fields: { email: string } }) => s.kind === 'document-request' && s.fields.email === 'tom.wouters@example.be');
+    expect(asked).toHaveLength(1);
+  });
+});
