@@ -3,7 +3,7 @@
  * that provides figures). Loaded only by the owner portal, as its own chunk (visx is not small).
  */
 import { Axis, Grid, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
-import type { ChartSeries } from './index.tsx';
+import type { ChartSeries } from './shared.tsx';
 
 /** The site's palette (renderer/styles/site.css): brick, navy, sage, gold, then muted tones. */
 const COLORS = ['#b4553a', '#1f2a44', '#5f7d5a', '#a9832f', '#5b6272', '#8f4029'];
