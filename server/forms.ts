@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Koa from 'koa';
+import { sameOrigin } from './same-origin.ts';
 import type Router from '@koa/router';
 import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../renderer/lib/constants.ts';
 import { fieldErrors, formSchemaId, isFormKind, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../renderer/lib/forms.ts';
@@ -120,18 +121,6 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
   throw new BadRequest(415, { error: t('form.badType') });
 }
 
-/** Browsers say where a post comes from; a post from another site is refused. */
-function sameOrigin(ctx: Koa.Context): boolean {
-  const fetchSite = ctx.get('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  const source = ctx.get('origin') || ctx.get('referer');
-  if (!source) return true; // not a browser
-  try {
-    return new URL(source).host === ctx.host;
-  } catch {
-    return false;
-  }
-}
 
 /** Can this property still receive this kind of request? */
 function propertyProblem(kind: FormKind, p: PropertyRecord): string | undefined {

@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
+import { sameOrigin } from './same-origin.ts';
 import type Router from '@koa/router';
 import session from 'koa-session';
 import type { Collection } from './storage.ts';
@@ -120,15 +121,6 @@ async function readJson(ctx: Koa.Context): Promise<Record<string, unknown>> {
   throw new HttpError(400, { error: 'The body is not a JSON object.' });
 }
 
-function sameOrigin(ctx: Koa.Context): boolean {
-  const source = ctx.get('origin') || ctx.get('referer');
-  if (!source) return true; // not a browser
-  try {
-    return new URL(source).host === ctx.host;
-  } catch {
-    return false;
-  }
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
