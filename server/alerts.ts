@@ -8,6 +8,7 @@ import type { ListingSource, PropertyRecord } from '../renderer/listing-types.ts
 import { cityKeyOf, goalOf, isAvailable } from './listings.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
+import { escapeHtml as esc } from './http.ts';
 import type { Site } from './site.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
 import type { DemandRegisterForm } from '../schemas/types.gen.ts';
@@ -16,7 +17,8 @@ import type { DemandRegisterForm } from '../schemas/types.gen.ts';
 export type Demand = Pick<DemandRegisterForm, 'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'>;
 
 /** A token of 128 bits for the unsubscribe link. */
-export const alertToken = () => randomBytes(16).toString('hex');
+/** A 128-bit token for a link that works without logging in (unsubscribe, testimonial review). */
+export const linkToken = () => randomBytes(16).toString('hex');
 
 export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
   const types = new Set(d.types.map(Number));
@@ -37,7 +39,6 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
   );
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Mails the demands that new properties of `next` (absent from `prev`) match; returns how many mails. */
 export async function sendAlerts(prev: ListingSource, next: ListingSource, site: Site, store: Collection<LeadStore>, kick: () => void): Promise<number> {

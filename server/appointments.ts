@@ -3,15 +3,10 @@
  * start times, in the agency's time zone); a slot is free until a confirmed booking holds it.
  */
 import type { LeadStore } from './outbox.ts';
+import type { SiteInfo } from '../schemas/types.gen.ts';
 
-export interface AppointmentConfig {
-  timeZone: string;
-  daysAhead: number;
-  minNoticeHours: number;
-  weekdays: number[];
-  times: string[];
-  minutes: number;
-}
+/** The calendar of site.json (schemas/site.json → appointments). */
+export type AppointmentConfig = NonNullable<SiteInfo['appointments']>;
 
 /** Offset (ms) of a time zone from UTC at an instant. */
 function zoneOffset(tz: string, at: number): number {

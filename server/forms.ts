@@ -4,14 +4,14 @@
  * then the outbox sends the mails. Also the calendar's free slots, the captcha image, the
  * testimonial review links and the unsubscribe link of search alerts.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Koa from 'koa';
-import { sameOrigin } from './same-origin.ts';
+import { HttpError, escapeHtml as esc, readBody, sameOrigin } from './http.ts';
 import type Router from '@koa/router';
 import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../renderer/lib/constants.ts';
-import { fieldErrors, formSchemaId, isFormKind, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../renderer/lib/forms.ts';
+import { fieldErrors, formSchemaId, isFormKind, propertyProblem, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../renderer/lib/forms.ts';
 import { formatPrice, formatSlot } from '../renderer/lib/format.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { PropertyRecord } from '../renderer/listing-types.ts';
@@ -20,30 +20,11 @@ import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
-import { alertToken } from './alerts.ts';
+import { linkToken } from './alerts.ts';
 import type { Captcha } from './captcha.ts';
 import type { RateLimit } from './rate-limit.ts';
-import { freeSlots, slotInstant, type AppointmentConfig } from './appointments.ts';
+import { freeSlots, slotInstant } from './appointments.ts';
 import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
-
-class BadRequest extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
-    super(String(body.error));
-  }
-}
-
-async function readBody(ctx: Koa.Context, limit: number, tooLarge: string): Promise<Buffer> {
-  const declared = Number(ctx.get('content-length') || 0);
-  if (declared > limit) throw new BadRequest(413, { error: tooLarge });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BadRequest(413, { error: tooLarge });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 interface Upload {
   field: string;
@@ -84,7 +65,7 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
     } catch {
       /* below */
     }
-    throw new BadRequest(400, { error: t('form.badBody') });
+    throw new HttpError(400, { error: t('form.badBody') });
   }
   if (ctx.is('application/x-www-form-urlencoded')) {
     const p = new URLSearchParams(raw.toString('utf8'));
@@ -98,7 +79,7 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
     try {
       form = await new Response(new Uint8Array(raw), { headers: { 'content-type': ctx.get('content-type') } }).formData();
     } catch {
-      throw new BadRequest(400, { error: t('form.badBody') });
+      throw new HttpError(400, { error: t('form.badBody') });
     }
     const out: Record<string, unknown> = {};
     const uploads: Upload[] = [];
@@ -108,9 +89,9 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
         if (!files.has(key)) out[key] = value;
         continue;
       }
-      if (!files.has(key)) throw new BadRequest(400, { error: t('form.unknownField'), field: key });
+      if (!files.has(key)) throw new HttpError(400, { error: t('form.unknownField'), field: key });
       if (value.size === 0 && !value.name) continue; // an empty file input
-      if (value.size > UPLOAD_MAX_BYTES) throw new BadRequest(413, { error: t('form.file.tooLarge'), field: key });
+      if (value.size > UPLOAD_MAX_BYTES) throw new HttpError(413, { error: t('form.file.tooLarge'), field: key });
       const data = Buffer.from(await value.arrayBuffer());
       const type = sniffFile(data);
       uploads.push({ field: key, data, type });
@@ -118,17 +99,9 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
     }
     return { body: coerce(kind, out, new Set()), uploads };
   }
-  throw new BadRequest(415, { error: t('form.badType') });
+  throw new HttpError(415, { error: t('form.badType') });
 }
 
-
-/** Can this property still receive this kind of request? */
-function propertyProblem(kind: FormKind, p: PropertyRecord): string | undefined {
-  const open = p.Availability === 'available' || p.Availability === 'option';
-  if (SALE_FORMS.includes(kind) && (p.Goal !== 0 || !open)) return 'form.notForSale';
-  if (RENT_FORMS.includes(kind) && (p.Goal !== 1 || !open)) return 'form.notForRent';
-  return undefined;
-}
 
 export interface FormDeps {
   site: () => Promise<Site>;
@@ -165,13 +138,13 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const wait = deps.rate.take(ctx.ip);
       if (wait) {
         ctx.set('Retry-After', String(wait));
-        throw new BadRequest(429, { error: t('form.tooMany') });
+        throw new HttpError(429, { error: t('form.tooMany') });
       }
-      if (!sameOrigin(ctx)) throw new BadRequest(403, { error: t('form.crossOrigin') });
+      if (!sameOrigin(ctx)) throw new HttpError(403, { error: t('form.crossOrigin') });
       const { body, uploads } = await parse(ctx, kind, t);
       const { lang: l, startedAt, website, ...fields } = body;
       if (typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l)) lang = l;
-      else throw new BadRequest(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
+      else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
       // A hidden field people leave empty: robots get an answer that looks like success, and
       // what they sent is kept apart, never mailed.
       if (website) {
@@ -187,13 +160,13 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       // A form sent faster than a person can fill it in: they are asked to look again.
       if (typeof startedAt !== 'number' || Date.now() - startedAt < FORM_MIN_FILL_MS || startedAt > Date.now() + 60_000) {
-        throw new BadRequest(400, { error: t('form.tooFast'), field: 'startedAt' });
+        throw new HttpError(400, { error: t('form.tooFast'), field: 'startedAt' });
       }
       const order = FORM_FIELDS[kind].map((f) => f.name);
       const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, order);
       // A file whose content is not of an accepted kind: 415, whatever its name says.
       const badFile = uploads.find((u) => u.type === undefined || errors.some((e) => e.field === u.field && e.key.startsWith('form.file.type')));
-      if (badFile) throw new BadRequest(415, { error: t(`form.file.type.${badFile.field}`), field: badFile.field });
+      if (badFile) throw new HttpError(415, { error: t(`form.file.type.${badFile.field}`), field: badFile.field });
       const aboutProperty = PROPERTY_FORMS.includes(kind);
       const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
       if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
@@ -204,18 +177,13 @@ export function formRoutes(router: Router, deps: FormDeps) {
         if (Number(fields.monthlyIncome) < terms.minIncome) errors.push({ field: 'monthlyIncome', key: 'form.incomeTooLow', values: { amount: formatPrice(terms.minIncome) } });
         if (Number(fields.persons) > terms.maxPersons) errors.push({ field: 'persons', key: 'form.tooManyPersons', values: { max: terms.maxPersons } });
       }
-      const calendar = kind === 'contact-appointment' ? (site.content.site as { appointments?: AppointmentConfig }).appointments : undefined;
-      if (kind === 'contact-appointment' && !errors.length) {
-        const free = calendar ? freeSlots(calendar, deps.store.data) : [];
-        if (!free.length) throw new BadRequest(409, { error: t('appointment.full'), full: true });
-        if (!free.includes(String(fields.slot))) errors.push({ field: 'slot', key: 'appointment.taken' });
-      }
+      const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
       // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
       if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {
         errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
       }
       if (errors.length) {
-        throw new BadRequest(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
+        throw new HttpError(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
       }
       delete fields.captcha;
       delete fields.captchaToken;
@@ -237,7 +205,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       for (const u of uploads) {
         const meta = fields[u.field] as { name: string; size: number; type: string; file?: string };
         if (kind === 'testimonial') meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
-          throw new BadRequest(415, { error: t('form.file.type.image'), field: u.field });
+          throw new HttpError(415, { error: t('form.file.type.image'), field: u.field });
         });
         else {
           meta.file = await storeUpload(deps.dataDir, 'cv', u.data, u.type!);
@@ -251,7 +219,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const appointment = kind === 'contact-appointment' && calendar
         ? { slot: String(fields.slot), start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(), minutes: calendar.minutes, status: 'confirmed' as const }
         : undefined;
-      const review = kind === 'testimonial' ? randomBytes(16).toString('hex') : undefined;
+      const review = kind === 'testimonial' ? linkToken() : undefined;
       const mails = leadMails({
         kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
@@ -261,7 +229,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
         reviewUrl: review ? site.absoluteUrl(`/api/testimonials/review?token=${review}`) : undefined,
       });
       // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
-      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: alertToken(), active: true } : undefined;
+      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
       if (alert) {
         const link = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
         mails.visitor.text += `\n${t('alert.unsubscribe')}: ${link}\n`;
@@ -274,10 +242,12 @@ export function formRoutes(router: Router, deps: FormDeps) {
         id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
       });
       const visitorEmail = typeof fields.email === 'string' ? fields.email : undefined;
-      // Stored with its mails in one durable write before the visitor gets an answer. The slot is
-      // looked at again right here, in the same turn as the write, so two people never get one slot.
-      if (appointment && !freeSlots(calendar!, deps.store.data).includes(appointment.slot)) {
-        throw new BadRequest(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
+      // Stored with its mails in one durable write before the visitor gets an answer. A booking's
+      // slot is looked at right here, with no await before the write, so two people never get one slot.
+      if (kind === 'contact-appointment') {
+        const free = calendar ? freeSlots(calendar, deps.store.data) : [];
+        if (!free.length) throw new HttpError(409, { error: t('appointment.full'), full: true });
+        if (!free.includes(String(fields.slot))) throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
       }
       await deps.store.update((d) => {
         d.submissions.push({
@@ -296,7 +266,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
         ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined, ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}) };
       }
     } catch (e) {
-      if (!(e instanceof BadRequest)) throw e;
+      if (!(e instanceof HttpError)) throw e;
       ctx.status = e.status;
       ctx.body = e.body;
       if (html && e.status !== 429 && e.status !== 403) {
@@ -310,7 +280,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
   // The calendar's free slots (never cached: each booking changes them).
   router.get('/api/appointments', async (ctx) => {
     const site = await deps.site();
-    const calendar = (site.content.site as { appointments?: AppointmentConfig }).appointments;
+    const calendar = site.content.site.appointments;
     const slots = calendar ? freeSlots(calendar, deps.store.data) : [];
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { full: slots.length === 0, minutes: calendar?.minutes ?? null, slots };
@@ -358,7 +328,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
     try {
       form = new URLSearchParams((await readBody(ctx, FORM_MAX_BODY_BYTES, t('form.tooLarge'))).toString('utf8'));
     } catch (e) {
-      ctx.status = e instanceof BadRequest ? e.status : 400;
+      ctx.status = e instanceof HttpError ? e.status : 400;
       ctx.body = page(lang, t('form.tooLarge'), '');
       return;
     }
@@ -394,7 +364,6 @@ export function formRoutes(router: Router, deps: FormDeps) {
   });
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A small page of its own (answers to posts without JavaScript, the review page). */
 function page(lang: string, title: string, body: string): string {

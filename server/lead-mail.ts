@@ -3,7 +3,7 @@ import type { Lang } from '../renderer/lib/constants.ts';
 import { formatPrice, makeIntl, type Dictionary } from '../renderer/lib/format.ts';
 import { FORM_FIELDS, type FormKind } from '../renderer/lib/forms.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml as esc } from './http.ts';
 
 export interface MailParts {
   subject: string;
@@ -47,11 +47,11 @@ export function leadMails(o: {
   const ta = fmt(o.agencyLang);
   const specs = FORM_FIELDS[o.kind as FormKind] ?? [];
   const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
-  const value = (t: ReturnType<typeof fmt>, k: string, v: unknown): string => {
+  const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
     if (Array.isArray(v)) return v.join(', ');
     if (k === 'offeredPrice' || k === 'monthlyIncome') return formatPrice(v);
-    if (k === 'slot' && o.appointment) return o.appointment.when(t === ta ? o.agencyLang : o.lang);
+    if (k === 'slot' && o.appointment) return o.appointment.when(lang);
     if (v && typeof v === 'object' && 'name' in v) {
       const file = v as unknown as { name: string; size: number };
       return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
@@ -60,10 +60,12 @@ export function leadMails(o: {
     return String(v);
   };
   const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
-  const list = (t: ReturnType<typeof fmt>) =>
-    rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, k, v)]));
+  const list = (lang: Lang) => {
+    const t = fmt(lang);
+    return rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, lang, k, v)]));
+  };
 
-  const agencyRows = list(ta);
+  const agencyRows = list(o.agencyLang);
   const kindLabel = ta(`form.kind.${o.kind}`);
   const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
   const propHtml = o.property ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>` : '';
@@ -89,7 +91,7 @@ export function leadMails(o: {
       },
     };
   }
-  const visitorRows = list(tv);
+  const visitorRows = list(o.lang);
   const greeting = tv('mail.greeting', { name });
   const thanks = o.documents
     ? tv('mail.documents.intro')

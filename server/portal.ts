@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { sameOrigin } from './same-origin.ts';
+import { HttpError, readBody, sameOrigin } from './http.ts';
 import type Router from '@koa/router';
 import session from 'koa-session';
 import type { Collection } from './storage.ts';
@@ -97,23 +97,11 @@ class Throttle {
   }
 }
 
-class HttpError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
-    super(String(body.error));
-  }
-}
-
 async function readJson(ctx: Koa.Context): Promise<Record<string, unknown>> {
   if (!ctx.is('application/json')) throw new HttpError(415, { error: 'Send JSON (Content-Type: application/json).' });
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > FORM_MAX_BODY_BYTES) throw new HttpError(413, { error: 'The request is too large.' });
-    chunks.push(chunk as Buffer);
-  }
+  const raw = await readBody(ctx, FORM_MAX_BODY_BYTES, 'The request is too large.');
   try {
-    const v = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const v = JSON.parse(raw.toString('utf8'));
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   } catch {
     /* below */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../renderer/lib/forms.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, propertyProblem, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../renderer/lib/forms.ts';
 import { PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
 import { formatPrice, formatDate, formatWeekday } from '../../renderer/lib/format.ts';
 import { slugify } from '../../renderer/lib/path.ts';
@@ -14,7 +14,8 @@ interface ContactData {
   form: FormKind;
   /** Municipalities with listings, for the demand register. */
   cities?: Array<{ value: string; label: string }>;
-  property?: { id: number; title: string; forSale: boolean; forRent: boolean; minIncome: number; maxPersons: number };
+  /** `closed`: this form's kind is not for this property (an offer on a rental, anything on a sold one). */
+  property?: { id: number; title: string; closed: boolean; minIncome: number; maxPersons: number };
   privacyPath?: string;
 }
 
@@ -22,10 +23,9 @@ function load(module: ContactModule, ctx: LoadContext): ContactData {
   const privacy = ctx.content.pages.find((p) => p.path === '/privacy-statement/');
   const id = ctx.params.propertyId;
   const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
-  const open = p && (p.Availability === 'available' || p.Availability === 'option');
   return {
     form: module.form as FormKind,
-    property: p ? { id: p.ID, title: ctx.propertyTitle(p), forSale: Boolean(open && p.Goal === 0), forRent: Boolean(open && p.Goal === 1), ...rentalTerms(p) } : undefined,
+    property: p ? { id: p.ID, title: ctx.propertyTitle(p), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) } : undefined,
     privacyPath: privacy ? ctx.routes.pagePath(privacy, ctx.lang) : undefined,
     cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
       ? ctx.listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
@@ -222,8 +222,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
     }
   };
   // An offer is made on a property for sale only, an application on one to let; elsewhere these forms are not shown.
-  if (SALE_FORMS.includes(kind) && !data.property?.forSale) return null;
-  if (RENT_FORMS.includes(kind) && !data.property?.forRent) return null;
+  if ((SALE_FORMS.includes(kind) || RENT_FORMS.includes(kind)) && (!data.property || data.property.closed)) return null;
   if (booking && slots.state === 'full') {
     return (
       <p className="notice appointment-full" role="status" data-form={kind}>

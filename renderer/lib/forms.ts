@@ -2,7 +2,7 @@
  * The forms visitors send: their kinds, and how a schema error becomes the message a visitor
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
-import { PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
+import { CONTACT_TIME_SLOTS, PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
 export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
@@ -94,7 +94,7 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     { name: 'request', type: 'radios', required: true, options: ['visit', 'info'] },
     ...person,
     phone(true),
-    { name: 'timeSlots', type: 'checkboxes', options: ['10:00-13:00', '14:00-16:00', '16:00-19:00'] },
+    { name: 'timeSlots', type: 'checkboxes', options: CONTACT_TIME_SLOTS },
     { name: 'preference', type: 'radios', options: ['phone', 'email'] },
     message(false),
     newsletter,
@@ -188,6 +188,14 @@ export const SALE_FORMS: readonly FormKind[] = ['purchase-offer'];
 export const RENT_FORMS: readonly FormKind[] = ['rental-application'];
 /** Kinds that carry files (sent as multipart/form-data). */
 export const UPLOAD_FORMS: readonly FormKind[] = ['testimonial', 'job-application'];
+
+/** Why a property cannot receive this kind of request (a dictionary key), or undefined when it can. */
+export function propertyProblem(kind: FormKind, p: { Goal: number; Availability: string }): string | undefined {
+  const open = p.Availability === 'available' || p.Availability === 'option';
+  if (SALE_FORMS.includes(kind) && (p.Goal !== 0 || !open)) return 'form.notForSale';
+  if (RENT_FORMS.includes(kind) && (p.Goal !== 1 || !open)) return 'form.notForRent';
+  return undefined;
+}
 
 /** The numbers a rental applicant confirms (SPEC §5), from the property's rent and bedrooms. */
 export function rentalTerms(p: { Price?: number | null; NumberOfBedRooms?: number | null }): { minIncome: number; maxPersons: number } {

@@ -162,9 +162,8 @@ describe('more forms', () => {
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`));
     const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
     expect(agency.attachments.map((a) => [a.filename, a.content.length])).toEqual([['cv karim.pdf', pdfFile().length]]);
-    const visitor = smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`);
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
-    expect((visitor ?? smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`))!.text).toContain('Merci pour votre candidature.');
+    expect(smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!.text).toContain('Merci pour votre candidature.');
     const docx = await multipart('job-application', fields(), { cv: { data: docxFile(), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } });
     expect(docx.status).toBe(201);
   });
@@ -242,9 +241,9 @@ describe('bad input, for every form', () => {
     return fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', headers: { accept: 'application/json', ...headers }, body: fd });
   };
   const schemaOf = (kind: string) => JSON.parse(readFileSync(join(root, `schemas/form-${kind}.json`), 'utf8'));
-  const mutations: Array<[string, (kind: string, b: Record<string, unknown>) => Record<string, unknown> | undefined, number, Record<string, string>?]> = [
+  const mutations: Array<[string, (kind: string, b: Record<string, unknown>) => Record<string, unknown>, number, Record<string, string>?]> = [
     ['a missing required field', (k, b) => ({ ...b, [schemaOf(k).required.find((f: string) => f !== 'cv' && f !== 'captchaToken')]: undefined }), 422],
-    ['a malformed e-mail', (_k, b) => ('email' in b ? { ...b, email: 'anna@' } : undefined), 422],
+    ['a malformed e-mail', (_k, b) => ({ ...b, email: 'anna@' }), 422],
     ['an unknown field', (_k, b) => ({ ...b, isAdmin: true }), 422],
     ['a script tag', (k, b) => {
       const field = ['message', 'comment', 'firstName', 'name'].find((f) => f in schemaOf(k).properties)!;
@@ -258,13 +257,15 @@ describe('bad input, for every form', () => {
     ['a post sent too fast', (_k, b) => ({ ...b, startedAt: Date.now() }), 400],
     ['no language', (_k, b) => ({ ...b, lang: 'xx' }), 400],
     ['a cross-origin post', (_k, b) => b, 403, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
-    ['a wrong captcha', (k, b) => ('captcha' in schemaOf(k).properties ? { ...b, captcha: 'WRONG' } : undefined), 422],
+    ['a wrong captcha', (_k, b) => ({ ...b, captcha: 'WRONG' }), 422],
   ];
+  /** Mutations that need a field of their own run only on the forms that have it. */
+  const applies = (kind: string, name: string) =>
+    name === 'a malformed e-mail' ? 'email' in schemaOf(kind).properties : name === 'a wrong captcha' ? 'captcha' in schemaOf(kind).properties : true;
   const kinds = Object.keys(valid);
-  const cases = kinds.flatMap((kind) => mutations.map(([name, change, status, headers]) => [kind, name, change, status, headers] as const));
+  const cases = kinds.flatMap((kind) => mutations.filter(([name]) => applies(kind, name)).map(([name, change, status, headers]) => [kind, name, change, status, headers] as const));
   it.each(cases)('%s: refuses %s with its 4xx and a message in French, storing nothing', async (kind, _name, change, status, headers) => {
     const body = change(kind, { ...base(), ...(await valid[kind]()) });
-    if (!body) return; // not a field of this form
     const before = JSON.stringify(leads(srv.dataDir).submissions);
     const r = await send(kind, body, headers);
     expect(r.status).toBe(status);
