@@ -12,6 +12,10 @@ import type { PassThrough } from 'node:stream';
 import type { Assets } from '../renderer/App.tsx';
 import type { InitialData } from '../renderer/page-data.ts';
 import type { Content } from '../renderer/content.ts';
+import type { ContentStore } from './content-store.ts';
+import type { StaffAccounts } from './staff.ts';
+import { adminGuard, adminRoutes } from './admin.ts';
+import { escapeHtml } from './http.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
@@ -40,7 +44,12 @@ export interface Renderer {
 }
 
 export interface AppOptions {
-  content: Content;
+  /** The content: the files with what staff saved in the editor laid over them. */
+  content: ContentStore;
+  /** Staff accounts of the editor (/admin/). */
+  staff: StaffAccounts;
+  /** The editor's client entry and styles. */
+  editorAssets: () => Promise<Assets>;
   /** The renderer module; in development it is loaded anew per request (hot reload). */
   renderer: () => Promise<Renderer>;
   assets: () => Promise<Assets>;
@@ -78,14 +87,18 @@ const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? consoleLogger;
-  // One Site per content, listings and registry (the registry changes only on hot reload in
-  // development, the listings after an import); rendered pages are dropped with it.
+  // One Site per content, listings and registry (the content changes when staff publish, the
+  // registry only on hot reload in development, the listings after an import); rendered pages are
+  // dropped with it.
   let site: Site | null = null;
   let cache = opts.pageCache === false ? null : new PageCache();
+  const siteFor = (content: Content, registry: ModuleRegistry) =>
+    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.leads.store.data) });
   const currentSite = (registry: ModuleRegistry): Site => {
     const listings = opts.listings();
-    if (!site || site.registry !== registry || site.listings !== listings) {
-      site = new Site(opts.content, registry, opts.origin, log, listings, { testimonials: () => publishedTestimonials(opts.leads.store.data) });
+    const content = opts.content.content;
+    if (!site || site.registry !== registry || site.listings !== listings || site.content !== content) {
+      site = siteFor(content, registry);
       if (cache) cache = new PageCache();
     }
     return site;
@@ -153,7 +166,7 @@ export function createApp(opts: AppOptions) {
   });
 
   router.get('/healthz', (ctx) => {
-    ctx.body = { ok: true, contentVersion: opts.content.version };
+    ctx.body = { ok: true, contentVersion: opts.content.content.version };
   });
 
   // Client-side navigation: the same page data the server embeds in the HTML.
@@ -219,6 +232,33 @@ export function createApp(opts: AppOptions) {
     sessions: opts.owners.sessions,
     views: opts.owners.views,
     leads: opts.leads,
+  });
+
+  const adminRoute = adminGuard(opts.staff);
+  adminRoutes(router, {
+    store: opts.content,
+    staff: opts.staff,
+    schemas: opts.schemas,
+    renderer: opts.renderer,
+    assets: opts.assets,
+    site: async () => currentSite((await opts.renderer()).registry),
+    siteFor,
+    origin: opts.origin,
+    published: () => (site = null),
+  }, adminRoute);
+
+  // The editor: one HTML page for every /admin/ path; its script is a client entry of its own.
+  router.get('/admin', (ctx) => ctx.redirect('/admin/'));
+  router.get('/admin/{*rest}', async (ctx) => {
+    const a = await opts.editorAssets();
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    ctx.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Editor · ${escapeHtml(opts.content.content.site.name)}</title>${a.css
+      .map((c) => `<link rel="stylesheet" href="${escapeHtml(c)}">`)
+      .join('')}${a.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('')}${(a.devInline ?? []).map((js) => `<script type="module">${js}</script>`).join('')}${(a.devScripts ?? [])
+      .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
+      .join('')}</head><body><div id="vitrine-editor"><noscript>The editor needs JavaScript.</noscript></div>${a.js ? `<script type="module" src="${escapeHtml(a.js)}"></script>` : ''}</body></html>`;
   });
 
   router.all('/api/{*rest}', (ctx) => {

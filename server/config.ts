@@ -208,7 +208,9 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
       if (p.path === '/' ? seg !== '' : !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(seg)) {
         problems.push({ file: 'pages.json', pointer: `${at}/localizedPath/${lang}`, message: p.path === '/' ? 'must be empty for the home page' : 'must be a lowercase path segment (letters, digits, hyphens)' });
       }
-      if (!localize(p.title, lang)) problems.push({ file: 'pages.json', pointer: `${at}/title/${lang}`, message: 'is required for every language in use' });
+      // Its own title in each language in use (German may fall back to English, SPEC §1).
+      const title = lang === 'de' ? localize(p.title, lang) : String(p.title?.[lang] ?? p.title?.[lang.toUpperCase()] ?? '').trim();
+      if (!title) problems.push({ file: 'pages.json', pointer: `${at}/title/${lang}`, message: 'is required for every language in use' });
     }
     if (p.type === 'article') {
       if (!p.category) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: 'is required for a page of type article' });

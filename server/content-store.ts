@@ -29,6 +29,8 @@ export interface Revision {
   restoredFrom?: number;
 }
 
+export type SaveResult = { ok: true; revision: Revision } | { ok: false; conflict: Revision } | { ok: false; problems: Problem[] };
+
 export interface RevisionData {
   revisions: Revision[];
 }
@@ -67,8 +69,29 @@ export function changeSummary(before: unknown, after: unknown): string {
   return out.length > 12 ? `${out.slice(0, 12).join(', ')} …` : out.join(', ');
 }
 
+/** A problem placed in the document it is about: `file` is a document key (`page:4`) and `pointer` points into that document. */
+const FILE_KEYS: Record<string, DocKey> = {
+  'site.json': 'site', 'header.json': 'header', 'footer.json': 'footer', 'banner.json': 'banner', 'popup.json': 'popup', 'cookie-consent.json': 'cookieConsent', 'languages.json': 'languages',
+};
+export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {
+  const pages = (docs.single.pages as PageRecord[] | undefined) ?? [];
+  return problems.map((p) => {
+    if (p.file === 'pages.json') {
+      const m = /^\/(\d+)(\/.*)?$/.exec(p.pointer);
+      const page = m ? pages[Number(m[1])] : undefined;
+      if (page && typeof page.id === 'number') return { ...p, file: `page:${page.id}`, pointer: m![2] || '/' };
+      return p;
+    }
+    const dict = /^dictionaries\/([a-z]{2})\.json$/.exec(p.file);
+    if (dict) return { ...p, file: `dictionary:${dict[1]}` };
+    return FILE_KEYS[p.file] ? { ...p, file: FILE_KEYS[p.file] } : p;
+  });
+}
+
 export class ContentStore {
   private live: Content;
+  /** Saves run one after the other: the check against the stored revision and the write are one step. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly base: ConfigDocs,
@@ -77,6 +100,8 @@ export class ContentStore {
     private readonly schemas: SchemaRegistry,
     private readonly store: Collection<RevisionData>,
     baseContent: Content,
+    /** When the files were read (the date of revision 0). */
+    readonly baseAt = new Date().toISOString(),
   ) {
     const built = this.build(this.overlay((r) => r.published));
     // Stored revisions that no longer validate (a module type was removed) leave the files in force.
@@ -105,6 +130,11 @@ export class ContentStore {
     if (r) return { data: r.data, rev: r.rev, published: r.published };
     const data = this.fileDoc(key);
     return data === undefined ? undefined : { data, rev: 0, published: true };
+  }
+
+  /** The document as the site-config files have it (undefined: not in the files). */
+  fileVersion(key: DocKey): unknown {
+    return this.fileDoc(key);
   }
 
   private fileDoc(key: DocKey): unknown {
@@ -141,8 +171,9 @@ export class ContentStore {
 
   /** The content as it would be with `data` saved as the published version of `key` (for the preview). */
   candidate(key: DocKey, data: unknown): { content?: Content; problems: Problem[] } {
-    const r = this.build(this.overlay((x) => x.published, { key, data }));
-    return { content: r.content, problems: r.problems };
+    const docs = this.overlay((x) => x.published, { key, data });
+    const r = this.build(docs);
+    return { content: r.content, problems: docProblems(r.problems, docs) };
   }
 
   /**
@@ -150,20 +181,29 @@ export class ContentStore {
    * another save came in meanwhile, nothing is stored and `conflict` says by whom. An invalid
    * document (alone or with the rest of the content) is refused with its problems.
    */
-  async save(key: DocKey, data: unknown, o: { baseRev: number; by: string; publish: boolean; restoredFrom?: number }): Promise<
-    { ok: true; revision: Revision } | { ok: false; conflict: Revision } | { ok: false; problems: Problem[] }
-  > {
+  save(key: DocKey, data: unknown, o: { baseRev: number; by: string; publish: boolean; restoredFrom?: number; summary?: string }): Promise<SaveResult> {
+    const run = this.queue.then(() => this.saveNow(key, data, o));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async saveNow(key: DocKey, data: unknown, o: { baseRev: number; by: string; publish: boolean; restoredFrom?: number; summary?: string }): Promise<SaveResult> {
     const current = this.latest(key);
-    if ((current?.rev ?? 0) !== o.baseRev) return { ok: false, conflict: current! };
+    if ((current?.rev ?? 0) !== o.baseRev) {
+      return current
+        ? { ok: false, conflict: current }
+        : { ok: false, problems: [{ file: key, pointer: '/', message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)` }] };
+    }
     // A draft is checked like a published version: it must be publishable as it is.
     const drafts = (r: Revision) => r.published || r.key === key;
-    const built = this.build(this.overlay(o.publish ? (r) => r.published : drafts, { key, data }));
-    if (!built.content) return { ok: false, problems: built.problems };
+    const docs = this.overlay(o.publish ? (r) => r.published : drafts, { key, data });
+    const built = this.build(docs);
+    if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
     const before = current ? current.data : this.fileDoc(key);
     const revision: Revision = {
       key, rev: (this.store.data.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
-      summary: o.restoredFrom ? `restored revision ${o.restoredFrom}` : changeSummary(before, data), data: structuredClone(data), published: o.publish,
-      ...(o.restoredFrom ? { restoredFrom: o.restoredFrom } : {}),
+      summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : changeSummary(before, data)), data: structuredClone(data), published: o.publish,
+      ...(o.restoredFrom !== undefined ? { restoredFrom: o.restoredFrom } : {}),
     };
     await this.store.update((d) => void d.revisions.push(revision));
     if (o.publish) this.refresh();
@@ -171,14 +211,14 @@ export class ContentStore {
   }
 
   /** Publishes the newest draft of a document as a new revision. */
-  async publish(key: DocKey, baseRev: number, by: string) {
+  async publish(key: DocKey, baseRev: number, by: string): Promise<SaveResult> {
     const current = this.latest(key);
-    if (!current) return { ok: false as const, problems: [{ file: key, pointer: '/', message: 'nothing to publish' }] };
-    return this.save(key, current.data, { baseRev, by, publish: true });
+    if (!current || current.published) return { ok: false, problems: [{ file: key, pointer: '/', message: 'there is no draft to publish' }] };
+    return this.save(key, current.data, { baseRev, by, publish: true, summary: `published draft ${current.rev}` });
   }
 
   /** Brings an old revision (0: the file's version) back as a new, published revision. */
-  async restore(key: DocKey, rev: number, baseRev: number, by: string) {
+  async restore(key: DocKey, rev: number, baseRev: number, by: string): Promise<SaveResult | undefined> {
     const old = rev === 0 ? { data: this.fileDoc(key) } : this.store.data.revisions.find((r) => r.key === key && r.rev === rev);
     if (!old || old.data === undefined) return undefined;
     return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev });

@@ -1,5 +1,6 @@
 /** What the JSON and form routes share: their error, reading a body with a limit, the origin check, HTML escaping. */
 import type Koa from 'koa';
+import { FORM_MAX_BODY_BYTES } from '../renderer/lib/constants.ts';
 
 /** An answer with a 4xx status and a JSON body (`error`, and `field` / `errors` where a field is at fault). */
 export class HttpError extends Error {
@@ -40,3 +41,38 @@ export function sameOrigin(ctx: Koa.Context): boolean {
 
 /** Text made safe inside HTML (element content and quoted attributes). */
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Failures per key (account, IP) within a sliding window. */
+export class Throttle {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly windowMs: number) {}
+  private live(key: string): number[] {
+    const cut = Date.now() - this.windowMs;
+    const list = (this.hits.get(key) ?? []).filter((t) => t > cut);
+    if (list.length) this.hits.set(key, list);
+    else this.hits.delete(key);
+    return list;
+  }
+  count(key: string): number {
+    return this.live(key).length;
+  }
+  add(key: string): void {
+    this.hits.set(key, [...this.live(key), Date.now()]);
+  }
+  clear(key: string): void {
+    this.hits.delete(key);
+  }
+}
+
+/** A JSON object body (415 for another type, 413 past `limit`, 400 for anything but an object). */
+export async function readJson(ctx: Koa.Context, limit = FORM_MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  if (!ctx.is('application/json')) throw new HttpError(415, { error: 'Send JSON (Content-Type: application/json).' });
+  const raw = await readBody(ctx, limit, 'The request is too large.');
+  try {
+    const v = JSON.parse(raw.toString('utf8'));
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  } catch {
+    /* below */
+  }
+  throw new HttpError(400, { error: 'The body is not a JSON object.' });
+}

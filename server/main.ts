@@ -8,7 +8,9 @@ import type { Server } from 'node:http';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
-import { loadSiteConfig } from './config.ts';
+import { buildContent, loadSiteConfig, readConfigDocs } from './config.ts';
+import { ContentStore, type RevisionData } from './content-store.ts';
+import { StaffAccounts, addStaff, changeStaff } from './staff.ts';
 import { formatProblem } from './schemas.ts';
 import { createApp, type Renderer } from './app.ts';
 import { fileStorage } from './storage.ts';
@@ -28,6 +30,8 @@ const LISTINGS_POLL_MS = 2000;
 export { importListings, formatRecordProblem, SchemaRegistry };
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError };
+/** For `npm run staff`. */
+export { StaffAccounts, addStaff, changeStaff };
 
 export interface StartOptions {
   root: string;
@@ -69,11 +73,21 @@ export function checkConfig(configDir: string, renderer: Renderer = rendererModu
   return result.content;
 }
 
-function prodAssets(root: string): Assets {
+/** The config folder's documents and the content built from them; throws ConfigError with one line per problem. */
+function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
+  const read = readConfigDocs(configDir);
+  const result = read.problems.length ? { problems: read.problems, warnings: [] } : buildContent(read.docs, renderer.registry, schemas, read.version);
+  if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
+  if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
+  return { docs: read.docs, version: read.version, content: result.content };
+}
+
+/** The built assets of a client entry: its script, the chunks it imports (preloaded) and their CSS. */
+function prodAssets(root: string, entryName = 'renderer/entry-client.tsx'): Assets {
   const manifestPath = join(root, 'dist/client/.vite/manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
-  const entry = manifest['renderer/entry-client.tsx'];
-  if (!entry) throw new Error(`${manifestPath} has no client entry`);
+  const entry = manifest[entryName];
+  if (!entry) throw new Error(`${manifestPath} has no entry ${entryName}`);
   const preload = new Set<string>();
   const css = new Set(entry.css ?? []);
   const walk = (keys: string[] | undefined) => {
@@ -89,13 +103,27 @@ function prodAssets(root: string): Assets {
   return { js: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
 }
 
+/** The editor's assets: built, or in development through Vite; none when tests run from source. */
+function editorAssets(opts: StartOptions): () => Promise<Assets> {
+  if (opts.dev) {
+    const dev = opts.dev;
+    return async () => ({ ...(await dev.assets()), js: '/editor/main.tsx', css: [] });
+  }
+  if (opts.assets) return async () => ({ js: '', css: [], preload: [] });
+  const built = prodAssets(opts.root, 'editor/main.tsx');
+  return async () => built;
+}
+
 export async function start(opts: StartOptions): Promise<Server> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
-  const content = checkConfig(configDir, renderer, opts.quiet, schemas);
+  const config = readConfig(configDir, renderer, opts.quiet, schemas);
+  const content = config.content;
   const origin = (opts.publicUrl ?? content.site.url).replace(/\/$/, '');
   const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
+  // What staff saved in the editor, laid over the files: the content visitors see.
+  const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await storage.collection<RevisionData>('revisions', { revisions: [] }), content);
   const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
   if (seed.data.seeds.at(-1)?.version !== content.version) {
     await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
@@ -105,7 +133,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const listings = reloadingListings(storage.dir, configDir, schemas, (problems, prev, next) => {
     if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
     // New properties: mail the search alerts they match.
-    const site = new Site(content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
+    const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
     sendAlerts(prev, next, site, leads, kickOutbox).catch((e) => console.error(`search alerts failed: ${(e as Error).message}`));
   });
   // Notice an import (another process) even when no visitor asks for a page.
@@ -131,7 +159,9 @@ export async function start(opts: StartOptions): Promise<Server> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
-    content,
+    content: store,
+    staff: new StaffAccounts(storage.dir),
+    editorAssets: editorAssets(opts),
     renderer: opts.dev ? opts.dev.loadRenderer : async () => rendererModule,
     assets,
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
@@ -156,7 +186,7 @@ export async function start(opts: StartOptions): Promise<Server> {
         void outbox.stop();
         void views.stop(); // the counts of the last seconds are written
       });
-      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${content.version}, data in ${storage.dir})`);
+      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${storage.dir}; editor at /admin/)`);
       resolve(server);
     });
     server.on('error', reject);

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { existsSync, statSync, readFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DurableJsonFile } from './storage.ts';
 import { LANGUAGES, SCRYPT_MAXMEM, SCRYPT_PARAMS, type Lang } from '../renderer/lib/constants.ts';
 
@@ -55,44 +55,31 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const normalizeUsername = (u: string) => u.trim().toLowerCase();
 export const ownersPath = (dataDir: string) => join(dataDir, 'owners.json');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The accounts file, read again whenever another process has replaced it. */
-export class OwnerAccounts {
-  private cached: { mtime: number; data: OwnerFile } | undefined;
-  private readonly file: DurableJsonFile<OwnerFile>;
+/** A JSON file of accounts, read again whenever another process (a CLI) has replaced it. */
+export class AccountsFile<F extends object> {
+  private cached: { mtime: number; data: F } | undefined;
+  private readonly file: DurableJsonFile<F>;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(readonly dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.file = new DurableJsonFile<OwnerFile>(ownersPath(dataDir));
-  }
-
-  get path(): string {
-    return ownersPath(this.dataDir);
+  constructor(readonly path: string, private readonly empty: () => F) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.file = new DurableJsonFile<F>(path);
   }
 
   /** The current accounts (a stat per call; the file is parsed again only when it changed). */
-  data(): OwnerFile {
+  data(): F {
     const mtime = existsSync(this.path) ? statSync(this.path).mtimeMs : -1;
     if (!this.cached || this.cached.mtime !== mtime) {
-      const data = mtime < 0 ? { owners: [] } : (JSON.parse(readFileSync(this.path, 'utf8')) as OwnerFile);
+      const data = mtime < 0 ? this.empty() : (JSON.parse(readFileSync(this.path, 'utf8')) as F);
       this.cached = { mtime, data };
     }
     return this.cached.data;
   }
 
-  byUsername(username: string): OwnerAccount | undefined {
-    const u = normalizeUsername(username);
-    return this.data().owners.find((o) => o.username === u);
-  }
-
-  byId(id: string): OwnerAccount | undefined {
-    return this.data().owners.find((o) => o.id === id);
-  }
-
   /** Reads the file afresh, changes it and writes it durably; writes of this process queue up. */
-  update<T>(change: (d: OwnerFile) => T): Promise<T> {
+  update<T>(change: (d: F) => T): Promise<T> {
     const run = this.writing.then(async () => {
       this.cached = undefined;
       const d = structuredClone(this.data());
@@ -103,6 +90,21 @@ export class OwnerAccounts {
     });
     this.writing = run.then(() => undefined, () => undefined);
     return run;
+  }
+}
+
+export class OwnerAccounts extends AccountsFile<OwnerFile> {
+  constructor(readonly dataDir: string) {
+    super(ownersPath(dataDir), () => ({ owners: [] }));
+  }
+
+  byUsername(username: string): OwnerAccount | undefined {
+    const u = normalizeUsername(username);
+    return this.data().owners.find((o) => o.username === u);
+  }
+
+  byId(id: string): OwnerAccount | undefined {
+    return this.data().owners.find((o) => o.id === id);
   }
 }
 

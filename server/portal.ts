@@ -6,7 +6,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { HttpError, readBody, sameOrigin } from './http.ts';
+import { HttpError, readJson, sameOrigin, Throttle } from './http.ts';
 import type Router from '@koa/router';
 import session from 'koa-session';
 import type { Collection } from './storage.ts';
@@ -17,7 +17,7 @@ import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
 import {
-  AGENCY_TIME_ZONE, FORM_MAX_BODY_BYTES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
+  AGENCY_TIME_ZONE, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
   OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
   RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
 } from '../renderer/lib/constants.ts';
@@ -75,41 +75,6 @@ export class SessionStore {
   }
 }
 
-/** Failures per key (account, IP) within a sliding window. */
-class Throttle {
-  private readonly hits = new Map<string, number[]>();
-  constructor(private readonly windowMs: number) {}
-  private live(key: string): number[] {
-    const cut = Date.now() - this.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((t) => t > cut);
-    if (list.length) this.hits.set(key, list);
-    else this.hits.delete(key);
-    return list;
-  }
-  count(key: string): number {
-    return this.live(key).length;
-  }
-  add(key: string): void {
-    this.hits.set(key, [...this.live(key), Date.now()]);
-  }
-  clear(key: string): void {
-    this.hits.delete(key);
-  }
-}
-
-async function readJson(ctx: Koa.Context): Promise<Record<string, unknown>> {
-  if (!ctx.is('application/json')) throw new HttpError(415, { error: 'Send JSON (Content-Type: application/json).' });
-  const raw = await readBody(ctx, FORM_MAX_BODY_BYTES, 'The request is too large.');
-  try {
-    const v = JSON.parse(raw.toString('utf8'));
-    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-  } catch {
-    /* below */
-  }
-  throw new HttpError(400, { error: 'The body is not a JSON object.' });
-}
-
-
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export interface PortalDeps {
@@ -120,7 +85,7 @@ export interface PortalDeps {
   leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
 }
 
-/** The session middleware, to be mounted for /api/owner/ only. */
+/** The session middleware, for the owner portal's and the editor's API only (one session per browser; it holds an owner or a staff member). */
 export function ownerSessions(app: Koa, store: SessionStore): Koa.Middleware {
   const mw = session(
     {
@@ -137,7 +102,7 @@ export function ownerSessions(app: Koa, store: SessionStore): Koa.Middleware {
     } as never,
     app as never,
   ) as unknown as Koa.Middleware;
-  return (ctx, next) => (ctx.path.startsWith('/api/owner/') ? mw(ctx, next) : next());
+  return (ctx, next) => (ctx.path.startsWith('/api/owner/') || ctx.path.startsWith('/api/admin/') ? mw(ctx, next) : next());
 }
 
 /** Whether the request carries a live owner session (its views of a property are not counted). */

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
+import { Client as HttpClient } from '../helpers/client.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/owners.ts';
 import { importListings } from '../../server/listing-source.ts';
@@ -11,7 +12,6 @@ import { registry } from '../../modules/index.ts';
 import { dayOf } from '../../server/view-stats.ts';
 import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
 
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const sample = JSON.parse(readFileSync(join(siteConfigDir, 'listings/sample.json'), 'utf8')) as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);
 
@@ -21,31 +21,10 @@ let accounts: OwnerAccounts;
 const mine = idsOf('owner-001');
 const theirs = idsOf('owner-002');
 
-/** A small cookie jar: what a browser would send back. */
-class Client {
-  cookie = '';
-  constructor(readonly headers: Record<string, string> = {}) {}
-  async req(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const r = await fetch(srv.url + path, {
-      method,
-      redirect: 'manual',
-      headers: { 'user-agent': BROWSER_UA, ...(body ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...this.headers, ...extra },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    for (const c of r.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, value] = pair.split('=');
-      const others = this.cookie.split('; ').filter((x) => x && !x.startsWith(`${name}=`));
-      this.cookie = [...others, ...(value ? [`${name}=${value}`] : [])].join('; ');
-    }
-    const text = await r.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: r.status, json, text, headers: r.headers };
+/** An owner's browser. */
+class Client extends HttpClient {
+  constructor(headers: Record<string, string> = {}) {
+    super(srv.url, headers);
   }
   login(username: string, password: string, lang = 'fr') {
     return this.req('POST', '/api/owner/login', { username, password, lang });
