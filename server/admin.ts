@@ -15,7 +15,7 @@ import { editorRegistry } from './editor-schemas.ts';
 import { sanitize } from './sanitize.ts';
 import type { SchemaRegistry, Problem } from './schemas.ts';
 import type { Content, PageRecord } from '../renderer/content.ts';
-import type { ModuleRegistry } from '../renderer/module-api.ts';
+import { migrateModule, type ModuleRegistry } from '../renderer/module-api.ts';
 import type { Site } from './site.ts';
 import type { Renderer } from './app.ts';
 import type { Assets } from '../renderer/App.tsx';
@@ -115,9 +115,16 @@ function baseRevOf(body: Record<string, unknown>): number {
  * A page's modules in the order they render (by `sort`): the editor shows and edits that order,
  * and on save the order of the list is the order of the page (`sort` renumbered 1, 2, 3 …).
  */
-function modulesInOrder(page: PageRecord): PageRecord {
+function modulesInOrder(page: PageRecord, registry: ModuleRegistry): PageRecord {
   if (!Array.isArray(page?.modules)) return page;
-  const modules = page.modules.map((m, i) => ({ m, i })).sort((a, b) => (a.m.sort ?? 0) - (b.m.sort ?? 0) || a.i - b.i).map((x) => x.m);
+  const modules = page.modules
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => (a.m.sort ?? 0) - (b.m.sort ?? 0) || a.i - b.i)
+    // A record written with an older version of its type opens upgraded (the type's migrations), as it renders.
+    .map(({ m }) => {
+      const def = registry.get(m.view);
+      return def ? migrateModule(m, def) : m;
+    });
   return { ...page, modules };
 }
 
@@ -280,7 +287,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     const doc = deps.store.doc(key);
     if (!doc || doc.data === null) throw new HttpError(404, { error: `${key} does not exist.` });
     const latest = deps.store.latest(key);
-    const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord) : doc.data;
+    const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord, (await deps.renderer()).registry) : doc.data;
     ctx.body = { key, data, rev: doc.rev, published: doc.published, ...(latest ? { by: latest.by, at: latest.at } : {}) };
   }));
 

@@ -15,6 +15,7 @@ import type { Content } from '../renderer/content.ts';
 import type { ContentStore } from './content-store.ts';
 import type { StaffAccounts } from './staff.ts';
 import { adminGuard, adminRoutes } from './admin.ts';
+import { inboxRoutes, mediaLibrary } from './admin-inbox.ts';
 import { escapeHtml } from './http.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
@@ -142,6 +143,7 @@ export function createApp(opts: AppOptions) {
     app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
   }
   app.use(listingMedia(opts.storage.dir, opts.listings));
+  app.use(mediaLibrary(opts.storage.dir));
   const media = serve(join(opts.configDir), { maxage: 24 * 3600 * 1000, index: false });
   app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));
   const images = serve(opts.publicDir, { maxage: 7 * 24 * 3600 * 1000, index: false });
@@ -246,10 +248,18 @@ export function createApp(opts: AppOptions) {
     origin: opts.origin,
     published: () => (site = null),
   }, adminRoute);
+  inboxRoutes(router, {
+    leads: opts.leads,
+    dataDir: opts.storage.dir,
+    owners: opts.owners.accounts,
+    sessions: opts.owners.sessions,
+    republish: () => (site = null),
+    site: async () => currentSite((await opts.renderer()).registry),
+  }, adminRoute);
 
   // The editor: one HTML page for every /admin/ path; its script is a client entry of its own.
-  router.get('/admin', (ctx) => ctx.redirect('/admin/'));
-  router.get('/admin/{*rest}', async (ctx) => {
+  router.get(['/admin', '/admin/{*rest}'], async (ctx) => {
+    if (ctx.path === '/admin') return ctx.redirect('/admin/');
     const a = await opts.editorAssets();
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');

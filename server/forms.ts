@@ -116,6 +116,21 @@ export interface FormDeps {
   republish: () => void;
 }
 
+export type TestimonialDecision = 'publish' | 'reject';
+
+/**
+ * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
+ * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
+ */
+export async function decideTestimonial(deps: Pick<FormDeps, 'store' | 'republish'>, s: Record<string, unknown>, decision: TestimonialDecision, by?: string): Promise<void> {
+  await deps.store.update(() => {
+    s.status = decision === 'publish' ? 'published' : 'rejected';
+    s.reviewedAt = new Date().toISOString();
+    if (by) s.reviewedBy = by;
+  });
+  deps.republish();
+}
+
 /** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
 function queryLang(ctx: Koa.Context, site: Site): Lang {
   const l = ctx.query.lang;
@@ -339,11 +354,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       ctx.body = page(lang, t(s ? 'form.invalid' : 'alert.badLink'), '');
       return;
     }
-    await deps.store.update(() => {
-      s.status = decision === 'publish' ? 'published' : 'rejected';
-      s.reviewedAt = new Date().toISOString();
-    });
-    deps.republish();
+    await decideTestimonial(deps, s, decision);
     ctx.body = page(lang, t(`testimonial.status.${String(s.status)}`), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
+import { configCopy } from '../helpers/config.ts';
 import { Client, StaffClient, staffSession } from '../helpers/client.ts';
 import { OwnerAccounts, addOwner } from '../../server/owners.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../renderer/lib/constants.ts';
@@ -55,6 +56,19 @@ describe('who may use the editor API', () => {
     expect(r.status).toBe(403);
     expect(r.json.error).toMatch(/admin/);
     expect(stored()).toEqual([]);
+  });
+
+  it('serves the editor page at /admin/ and its sub-paths, never indexed and never cached', async () => {
+    const bare = await fetch(`${srv.url}/admin`, { redirect: 'manual' });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/admin/');
+    for (const path of ['/admin/', '/admin/pages/4']) {
+      const r = await fetch(srv.url + path);
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain('<div id="vitrine-editor">');
+      expect(r.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
   });
 
   it('gives a new session id at login, and logs out on the server', async () => {
@@ -218,5 +232,31 @@ describe('saving documents', () => {
     expect(r.status).toBe(200);
     const missing = (await editor.req('GET', '/api/admin/missing')).json.missing as Array<{ lang: string; key: string; pointer: string }>;
     expect(missing).toContainEqual(expect.objectContaining({ lang: 'nl', key: 'page:13', pointer: '/description' }));
+  });
+});
+
+describe('a module written with an older version of its type', () => {
+  it('opens in the editor upgraded by the type’s migrations, and saves as the current version', async () => {
+    const configDir = configCopy(({ read, write }) => {
+      const pages = read('pages.json');
+      const team = pages.find((p: PageRecord) => p.id === 8);
+      const m = team.modules.find((x: ModuleRecord) => x.view === 'ons-team-view');
+      const { numberItemOfRow, maxItems, ...rest } = m;
+      Object.assign(m, { ...rest, version: 1, perRow: numberItemOfRow, limit: maxItems });
+      delete m.numberItemOfRow;
+      delete m.maxItems;
+      write('pages.json', pages);
+    });
+    const s = await startTestServer({ configDir });
+    try {
+      const c = await staffSession(s.url, s.dataDir, 'editor');
+      const doc = (await c.req('GET', '/api/admin/docs/page:8')).json as { data: PageRecord; rev: number };
+      const m = doc.data.modules!.find((x) => x.view === 'ons-team-view')!;
+      expect(m).toMatchObject({ version: 2, numberItemOfRow: 3, maxItems: 18 });
+      expect(m).not.toHaveProperty('perRow');
+      expect((await c.req('PUT', '/api/admin/docs/page:8', { data: doc.data, baseRev: doc.rev })).status).toBe(200);
+    } finally {
+      await s.close();
+    }
   });
 });
