@@ -19,6 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2020',
         cssCodeSplit: true,
-        rollupOptions: { input: 'renderer/entry-client.tsx' },
+        // Two entries: the public site, and the staff editor (a public page never loads its chunks).
+        rollupOptions: { input: ['renderer/entry-client.tsx', 'editor/main.tsx'] },
       },
 }));

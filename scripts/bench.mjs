@@ -6,6 +6,7 @@ import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
 import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
+import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -56,3 +57,9 @@ for (const r of await benchPortalViews({ root, seconds })) {
 }
 const api = await benchPortalApi({ root });
 console.log(`Owner portal API, property with 365 days of figures (site + 3 portals) and 400 requests: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms over ${api.requests} sequential requests, ${api.kb.toFixed(1)} KB per answer`);
+
+const bundle = editorBundle({ root });
+console.log('\nEditor (/admin/) JavaScript and CSS, gzip');
+console.log(`first screen ${bundle.initialKb.toFixed(1)} KB; with every lazy screen ${bundle.allKb.toFixed(1)} KB in ${bundle.chunks} files; never loaded by the public site ${bundle.ownKb.toFixed(1)} KB`);
+const open = await benchEditorOpen({ root });
+console.log(`Opening a page with ${open.modules} modules in the editor (Chromium, logged in, to the module list and settings form): median ${open.medianMs.toFixed(0)} ms (min ${open.minMs.toFixed(0)}, max ${open.maxMs.toFixed(0)}) over 5 runs`);

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from '
 import { join, relative } from 'node:path';
 import { root } from './schema-files.mjs';
 
-const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
 
 function files(p) {
   const abs = join(root, p);

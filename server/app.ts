@@ -264,7 +264,7 @@ export function createApp(opts: AppOptions) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
-    ctx.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Editor · ${escapeHtml(opts.content.content.site.name)}</title>${a.css
+    ctx.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Editor · ${escapeHtml(opts.content.content.site.name)}</title><link rel="icon" href="/media/favicon.svg" type="image/svg+xml">${a.css
       .map((c) => `<link rel="stylesheet" href="${escapeHtml(c)}">`)
       .join('')}${a.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('')}${(a.devInline ?? []).map((js) => `<script type="module">${js}</script>`).join('')}${(a.devScripts ?? [])
       .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)

@@ -1,0 +1,193 @@
+/**
+ * The modules of a page, in the order they are drawn: type (icon + title), the module's own title
+ * in the default language, and its errors. Reordered by drag and drop (HTML5 drag events: dropping
+ * on a module puts the dragged one in its place), by keyboard (Alt+↑ / Alt+↓ on a focused row)
+ * and by the Move up / Move down buttons. Each module's form opens below its row.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Lang } from '../../renderer/lib/constants.ts';
+import { localize } from '../../renderer/lib/localize.ts';
+import type { PreparedModule } from '../store.ts';
+import { Icon } from './Icon.tsx';
+
+export interface ModuleRecordLike {
+  id: number;
+  view: string;
+  title?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export function moduleTypeTitle(type: PreparedModule | undefined, view: string): string {
+  return type ? localize(type.title, 'en') || type.view : `Unknown type "${view}"`;
+}
+
+export function ModuleList({
+  modules,
+  types,
+  defaultLang,
+  open,
+  errorCounts,
+  onToggle,
+  onMove,
+  onRemove,
+  renderEditor,
+}: {
+  modules: ModuleRecordLike[];
+  types: Map<string, PreparedModule>;
+  defaultLang: Lang;
+  open: Set<number>;
+  errorCounts: Map<number, number>;
+  onToggle: (id: number) => void;
+  /** Moves the module at `from` to index `to`. */
+  onMove: (from: number, to: number) => void;
+  onRemove: (id: number) => void;
+  renderEditor: (m: ModuleRecordLike, index: number) => ReactNode;
+}) {
+  const dragging = useRef<number | null>(null);
+  const [dragId, setDragId] = useState<number | null>(null);
+  const [overIndex, setOverIndex] = useState<number | null>(null);
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const rows = useRef(new Map<number, HTMLDivElement>());
+
+  // After a keyboard or button move, the moved row keeps the focus.
+  useEffect(() => {
+    if (focusId === null) return;
+    rows.current.get(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId, modules]);
+
+  const label = (m: ModuleRecordLike) => {
+    const type = moduleTypeTitle(types.get(m.view), m.view);
+    const own = localize(m.title, defaultLang);
+    return own ? `${type} “${own}”` : `${type} #${m.id}`;
+  };
+  const move = (from: number, to: number, viaKeyboard: boolean) => {
+    if (to < 0 || to >= modules.length || from === to) return;
+    const m = modules[from];
+    onMove(from, to);
+    setAnnouncement(`${label(m)} moved to position ${to + 1} of ${modules.length}.`);
+    if (viaKeyboard) setFocusId(m.id);
+  };
+  const endDrag = () => {
+    dragging.current = null;
+    setDragId(null);
+    setOverIndex(null);
+  };
+
+  return (
+    <div className="ed-modules">
+      <p id="ed-modules-help" className="ed-help">
+        Drag a module to another place, or focus it and press Alt+↑ / Alt+↓.
+      </p>
+      <ol className="ed-modules__list" aria-label="Modules of this page, in display order" aria-describedby="ed-modules-help">
+        {modules.map((m, index) => {
+          const type = types.get(m.view);
+          const own = localize(m.title, defaultLang);
+          const errors = errorCounts.get(m.id) ?? 0;
+          const isOpen = open.has(m.id);
+          const from = dragId === null ? -1 : modules.findIndex((x) => x.id === dragId);
+          const dropSide = overIndex === index && from !== -1 && from !== index ? (from > index ? 'before' : 'after') : undefined;
+          return (
+            <li
+              key={m.id}
+              className={`ed-module${dragId === m.id ? ' is-dragging' : ''}${dropSide ? ` is-drop-${dropSide}` : ''}${errors ? ' has-errors' : ''}`}
+              data-module-id={m.id}
+              data-view={m.view}
+              onDragOver={(e) => {
+                if (dragging.current === null) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+                if (overIndex !== index) setOverIndex(index);
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                const id = dragging.current ?? Number(e.dataTransfer.getData('text/plain'));
+                const fromIndex = modules.findIndex((x) => x.id === id);
+                endDrag();
+                if (fromIndex >= 0) move(fromIndex, index, false);
+              }}
+            >
+              <div
+                className="ed-module__row"
+                draggable
+                tabIndex={0}
+                ref={(el) => {
+                  if (el) rows.current.set(m.id, el);
+                  else rows.current.delete(m.id);
+                }}
+                aria-label={`${label(m)}, position ${index + 1} of ${modules.length}`}
+                aria-roledescription="sortable module"
+                aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Enter"
+                onDragStart={(e) => {
+                  dragging.current = m.id;
+                  setDragId(m.id);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/plain', String(m.id));
+                }}
+                onDragEnd={endDrag}
+                onKeyDown={(e) => {
+                  if (e.target !== e.currentTarget) return;
+                  if (e.altKey && e.key === 'ArrowUp') {
+                    e.preventDefault();
+                    move(index, index - 1, true);
+                  } else if (e.altKey && e.key === 'ArrowDown') {
+                    e.preventDefault();
+                    move(index, index + 1, true);
+                  } else if (e.key === 'Enter') {
+                    e.preventDefault();
+                    onToggle(m.id);
+                  }
+                }}
+              >
+                <span className="ed-module__handle" aria-hidden="true">
+                  ⋮⋮
+                </span>
+                <Icon name={type?.icon ?? 'unknown'} />
+                <span className="ed-module__text">
+                  <span className="ed-module__type">{moduleTypeTitle(type, m.view)}</span>
+                  <span className="ed-module__title">{own || <span className="ed-muted">No title</span>}</span>
+                </span>
+                <span className="ed-module__id ed-muted">#{m.id}</span>
+                {errors > 0 && (
+                  <span className="ed-badge ed-badge--error">
+                    {errors} error{errors > 1 ? 's' : ''}
+                  </span>
+                )}
+                <span className="ed-module__buttons">
+                  <button type="button" className="ed-button ed-button--small" aria-label={`Move ${label(m)} up`} disabled={index === 0} onClick={() => move(index, index - 1, true)}>
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-label={`Move ${label(m)} down`}
+                    disabled={index === modules.length - 1}
+                    onClick={() => move(index, index + 1, true)}
+                  >
+                    ↓
+                  </button>
+                  <button type="button" className="ed-button ed-button--small" aria-expanded={isOpen} aria-controls={`ed-module-form-${m.id}`} onClick={() => onToggle(m.id)}>
+                    {isOpen ? 'Close' : 'Edit'}
+                  </button>
+                  <button type="button" className="ed-button ed-button--small ed-button--danger-text" aria-label={`Remove ${label(m)}`} onClick={() => onRemove(m.id)}>
+                    Remove
+                  </button>
+                </span>
+              </div>
+              {isOpen && (
+                <div className="ed-module__form" id={`ed-module-form-${m.id}`} role="group" aria-label={`Settings of ${label(m)}`}>
+                  {renderEditor(m, index)}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {modules.length === 0 && <p className="ed-empty">This page has no modules yet.</p>}
+      <p className="ed-visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

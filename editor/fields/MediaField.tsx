@@ -1,0 +1,192 @@
+/**
+ * The field of every `x-media` node (Media: `url`, `alt` …): the URL, a "Choose from library"
+ * dialog over the media library, an upload button, and the node's localized texts (alt) through
+ * the ordinary fields. The file's other stored details are kept unless another file is chosen.
+ */
+import { useEffect, useState } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import { getUiOptions, toFieldPathId } from '@rjsf/utils';
+import { api, type MediaItem } from '../api.ts';
+import { Dialog } from '../components/Dialog.tsx';
+import { humanize, isLocalizedSchema, type Schema } from '../schema.ts';
+import { useSession } from '../store.ts';
+
+type MediaValue = Record<string, unknown> & { url?: string };
+
+export default function MediaField(props: FieldProps) {
+  const { formData, onChange, fieldPathId, errorSchema, uiSchema, required, readonly, disabled, name, schema, registry } = props;
+  const ui = getUiOptions(uiSchema);
+  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : 'Image'));
+  const value: MediaValue = formData && typeof formData === 'object' ? formData : {};
+  const id = fieldPathId.$id;
+  const urlId = `${id}_url`;
+  const urlErrors = (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.url?.__errors ?? [];
+  const [picking, setPicking] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const expired = useSession((s) => s.expired);
+
+  const emit = (next: MediaValue) => {
+    const empty = Object.values(next).every((v) => v === undefined || v === '');
+    onChange(empty && !required ? undefined : next, fieldPathId.path);
+  };
+  /** Another file: the stored details of the old one go, its texts stay. */
+  const useFile = (url: string) => {
+    const keep = Object.fromEntries(Object.entries(value).filter(([k]) => isLocalizedSchema((schema.properties as Schema | undefined)?.[k])));
+    emit({ ...keep, url });
+  };
+  const upload = async (file: File) => {
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const { item } = await api.uploadMedia(file);
+      useFile(item.url);
+    } catch (e) {
+      if (!expired(e)) setUploadError((e as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const textProps = Object.entries((schema.properties ?? {}) as Record<string, Schema>).filter(([, s]) => isLocalizedSchema(s));
+  const { SchemaField } = registry.fields;
+  const locked = readonly || disabled;
+
+  return (
+    <fieldset className="ed-media" id={id}>
+      <legend className="ed-localized__legend">
+        {label}
+        {required && <span className="ed-required" aria-hidden="true"> *</span>}
+      </legend>
+      <div className="ed-media__row">
+        <div className="ed-media__thumb" aria-hidden="true">
+          {value.url ? <img src={value.url} alt="" loading="lazy" /> : <span>No image</span>}
+        </div>
+        <div className="ed-media__controls">
+          <label htmlFor={urlId} className="ed-label">
+            {label} URL
+          </label>
+          <input
+            id={urlId}
+            className="ed-input"
+            type="text"
+            value={value.url ?? ''}
+            readOnly={readonly}
+            disabled={disabled}
+            aria-invalid={urlErrors.length > 0 || undefined}
+            aria-describedby={urlErrors.length ? `${urlId}__error` : undefined}
+            onChange={(e) => emit({ ...value, url: e.target.value === '' ? undefined : e.target.value })}
+          />
+          {urlErrors.length > 0 && (
+            <ul className="ed-field-errors" id={`${urlId}__error`}>
+              {urlErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          )}
+          {!locked && (
+            <div className="ed-media__buttons">
+              <button type="button" className="ed-button" onClick={() => setPicking(true)}>
+                Choose from library
+              </button>
+              <label className={`ed-button${uploading ? ' is-busy' : ''}`}>
+                {uploading ? 'Uploading…' : 'Upload'}
+                <input
+                  type="file"
+                  accept="image/*"
+                  className="ed-visually-hidden"
+                  aria-label={`Upload ${label}`}
+                  disabled={uploading}
+                  onChange={(e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = '';
+                    if (f) void upload(f);
+                  }}
+                />
+              </label>
+              {value.url && (
+                <button type="button" className="ed-button ed-button--ghost" onClick={() => emit({})}>
+                  Clear
+                </button>
+              )}
+            </div>
+          )}
+          {uploadError && (
+            <p className="ed-field-errors" role="alert">
+              {uploadError}
+            </p>
+          )}
+        </div>
+      </div>
+      {textProps.map(([k, s]) => (
+        <SchemaField
+          key={k}
+          name={k}
+          schema={s}
+          uiSchema={(uiSchema as Record<string, unknown> | undefined)?.[k] as Record<string, unknown> | undefined}
+          fieldPathId={toFieldPathId(k, registry.globalFormOptions, fieldPathId)}
+          formData={value[k]}
+          errorSchema={(errorSchema as Record<string, never> | undefined)?.[k]}
+          required={(schema.required as string[] | undefined)?.includes(k)}
+          onChange={props.onChange}
+          onBlur={props.onBlur}
+          onFocus={props.onFocus}
+          registry={registry}
+          disabled={disabled}
+          readonly={readonly}
+        />
+      ))}
+      {picking && (
+        <MediaLibraryDialog
+          onClose={() => setPicking(false)}
+          onPick={(item) => {
+            useFile(item.url);
+            setPicking(false);
+          }}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick: (item: MediaItem) => void }) {
+  const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const expired = useSession((s) => s.expired);
+  useEffect(() => {
+    let live = true;
+    api
+      .media()
+      .then((r) => live && setItems(r.items))
+      .catch((e) => {
+        if (live && !expired(e)) setError((e as Error).message);
+      });
+    return () => void (live = false);
+  }, [expired]);
+  const shown = (items ?? []).filter((i) => !filter || i.name.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <Dialog title="Media library" onClose={onClose} wide>
+      <label className="ed-label" htmlFor="ed-media-filter">
+        Filter by name
+      </label>
+      <input id="ed-media-filter" className="ed-input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+      {error && <p role="alert" className="ed-alert ed-alert--error">{error}</p>}
+      {!items && !error && <p aria-live="polite">Loading…</p>}
+      {items && shown.length === 0 && <p>No images{filter ? ' match this name' : ' in the library yet'}.</p>}
+      <ul className="ed-media-grid">
+        {shown.map((item) => (
+          <li key={item.url}>
+            <button type="button" className="ed-media-grid__item" onClick={() => onPick(item)}>
+              <img src={item.url} alt="" loading="lazy" width={160} height={Math.round((160 * item.height) / Math.max(1, item.width))} />
+              <span className="ed-media-grid__name">{item.name}</span>
+              <span className="ed-media-grid__meta">
+                {item.width}×{item.height}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

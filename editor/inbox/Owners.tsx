@@ -1,0 +1,440 @@
+/**
+ * Owner accounts of the portal (admins only): the list, a new account with a generated password
+ * shown once, disable / enable (a disabled owner is logged out at once), a new password, and the
+ * properties the owner sees (by id, and by their CRM reference).
+ */
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { Me } from '../api.ts';
+import { ApiError } from '../api.ts';
+import type { Lang } from '../../renderer/lib/constants.ts';
+import { useSession } from '../store.ts';
+import { formatWhen, inboxApi, type OwnerView } from './api.ts';
+import './inbox.css';
+
+/** "12, 345 678" → [12, 345, 678]; undefined when something else was typed. */
+function parseIds(text: string): number[] | undefined {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (parts.some((p) => !/^[1-9]\d{0,8}$/.test(p))) return undefined;
+  return [...new Set(parts.map(Number))];
+}
+
+interface FieldErrors {
+  [field: string]: string | undefined;
+}
+
+/** The server names the field at fault: the message goes next to it. */
+function fieldErrorOf(e: unknown): FieldErrors {
+  if (e instanceof ApiError && typeof e.body.field === 'string') {
+    const errors = e.body.errors as Array<{ field: string; message: string }> | undefined;
+    return { [e.body.field]: errors?.find((x) => x.field === e.body.field)?.message ?? e.message };
+  }
+  return {};
+}
+
+function Secret({ username, password, onDone }: { username: string; password: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="ed-alert ed-owners__secret" role="alert">
+      <p>
+        The password of <strong>{username}</strong> is <code className="ed-owners__password">{password}</code>
+      </p>
+      <p>It is shown this once: give it to the owner now (they can change it with “Forgot password” in the portal).</p>
+      <div className="ed-inbox__actions">
+        <button
+          type="button"
+          className="ed-button ed-button--small"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(password);
+              setCopied(true);
+            } catch {
+              setCopied(false);
+            }
+          }}
+        >
+          {copied ? 'Copied' : 'Copy password'}
+        </button>
+        <button type="button" className="ed-button ed-button--small ed-button--ghost" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; langs: Lang[]; onSaved: (o: OwnerView) => void; onCancel: () => void }) {
+  const expired = useSession((s) => s.expired);
+  const id = useId();
+  const [ids, setIds] = useState(owner.propertyIds.join(', '));
+  const [ref, setRef] = useState(owner.ref ?? '');
+  const [lang, setLang] = useState<Lang>(owner.lang);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const propertyIds = parseIds(ids);
+    if (!propertyIds) {
+      setErrors({ propertyIds: 'Enter property ids (whole numbers) separated by commas.' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    try {
+      const { owner: saved } = await inboxApi.changeOwner(owner.id, { propertyIds, ref: ref.trim() || null, lang });
+      onSaved(saved);
+    } catch (err) {
+      if (expired(err)) return;
+      setErrors(fieldErrorOf(err));
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ed-owners__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`} className="ed-inbox__subtitle">
+        Edit {owner.username}
+      </h3>
+      {error && (
+        <div className="ed-alert ed-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="ed-owners__fields">
+        <div className="ed-inbox__filter">
+          <label className="ed-label" htmlFor={`${id}-ids`}>
+            Property ids
+          </label>
+          <input id={`${id}-ids`} className="ed-input" value={ids} onChange={(e) => setIds(e.target.value)} aria-invalid={errors.propertyIds ? true : undefined} aria-describedby={`${id}-ids-help${errors.propertyIds ? ` ${id}-ids-error` : ''}`} />
+          <p id={`${id}-ids-help`} className="ed-help">
+            Separated by commas.
+          </p>
+          {errors.propertyIds && (
+            <p id={`${id}-ids-error`} className="ed-inbox__field-error">
+              {errors.propertyIds}
+            </p>
+          )}
+        </div>
+        <div className="ed-inbox__filter">
+          <label className="ed-label" htmlFor={`${id}-ref`}>
+            CRM owner reference
+          </label>
+          <input id={`${id}-ref`} className="ed-input" value={ref} onChange={(e) => setRef(e.target.value)} aria-invalid={errors.ref ? true : undefined} aria-describedby={errors.ref ? `${id}-ref-error` : undefined} />
+          {errors.ref && (
+            <p id={`${id}-ref-error`} className="ed-inbox__field-error">
+              {errors.ref}
+            </p>
+          )}
+        </div>
+        <div className="ed-inbox__filter">
+          <label className="ed-label" htmlFor={`${id}-lang`}>
+            Language
+          </label>
+          <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+            {langs.map((l) => (
+              <option key={l} value={l}>
+                {l.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="ed-inbox__actions">
+        <button type="submit" className="ed-button ed-button--primary" disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="ed-button ed-button--ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function Owners({ me }: { me: Me }) {
+  const expired = useSession((s) => s.expired);
+  const isAdmin = me.user.role === 'admin';
+  const id = useId();
+  const [owners, setOwners] = useState<OwnerView[] | null>(null);
+  const [langs, setLangs] = useState<Lang[]>(me.langs);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const [secret, setSecret] = useState<{ username: string; password: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  // The new account's form.
+  const [username, setUsername] = useState('');
+  const [lang, setLang] = useState<Lang>(me.defaultLang);
+  const [ids, setIds] = useState('');
+  const [ref, setRef] = useState('');
+  const [addErrors, setAddErrors] = useState<FieldErrors>({});
+  const [addError, setAddError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const r = await inboxApi.owners();
+      setOwners(r.owners);
+      setLangs(r.langs);
+      setError(null);
+    } catch (e) {
+      if (!expired(e)) setError((e as Error).message);
+    }
+  }, [expired]);
+
+  useEffect(() => {
+    if (isAdmin) void load();
+  }, [isAdmin, load]);
+
+  if (!isAdmin) {
+    return (
+      <div className="ed-inbox">
+        <h1 className="ed-inbox__title">Owner accounts</h1>
+        <p>Only an admin can manage the owners’ accounts.</p>
+      </div>
+    );
+  }
+
+  const replace = (o: OwnerView) => setOwners((list) => (list ?? []).map((x) => (x.id === o.id ? o : x)));
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const errors: FieldErrors = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username.trim())) errors.username = 'Enter the owner’s e-mail address.';
+    const propertyIds = parseIds(ids);
+    if (!propertyIds) errors.propertyIds = 'Enter property ids (whole numbers) separated by commas.';
+    setAddErrors(errors);
+    setAddError(null);
+    if (Object.keys(errors).length) return;
+    setAdding(true);
+    try {
+      const r = await inboxApi.addOwner({ username: username.trim(), lang, ...(propertyIds!.length ? { propertyIds } : {}), ...(ref.trim() ? { ref: ref.trim() } : {}) });
+      setOwners((list) => [...(list ?? []), r.owner].sort((a, b) => a.username.localeCompare(b.username)));
+      setSecret({ username: r.owner.username, password: r.password });
+      setStatus(`The account of ${r.owner.username} is made.`);
+      setUsername('');
+      setIds('');
+      setRef('');
+    } catch (err) {
+      if (expired(err)) return;
+      setAddErrors(fieldErrorOf(err));
+      setAddError((err as Error).message);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const run = async (o: OwnerView, fn: () => Promise<{ owner: OwnerView; password?: string }>, message: (o: OwnerView) => string) => {
+    setBusy(o.id);
+    setError(null);
+    try {
+      const r = await fn();
+      replace(r.owner);
+      if (r.password) setSecret({ username: r.owner.username, password: r.password });
+      setStatus(message(r.owner));
+    } catch (e) {
+      if (!expired(e)) setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="ed-inbox">
+      <h1 className="ed-inbox__title">Owner accounts</h1>
+      <p className="ed-inbox__status" role="status" aria-live="polite">
+        {status}
+      </p>
+      {secret && <Secret {...secret} onDone={() => setSecret(null)} />}
+      {error && (
+        <div className="ed-alert ed-alert--error" role="alert">
+          {error}
+        </div>
+      )}
+
+      {!owners && !error && <p>Loading the accounts…</p>}
+      {owners && owners.length === 0 && <p className="ed-inbox__empty">No owner has an account yet.</p>}
+      {owners && owners.length > 0 && (
+        <table className="ed-table ed-inbox__table">
+          <caption className="ed-inbox__caption">Owner accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Language</th>
+              <th scope="col">Properties</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {owners.map((o) => (
+              <tr key={o.id} className={o.disabled ? 'ed-inbox__row--handled' : undefined}>
+                <td>
+                  <div>{o.username}</div>
+                  <div className="ed-muted">Since {formatWhen(o.createdAt)}</div>
+                </td>
+                <td>{o.lang.toUpperCase()}</td>
+                <td>
+                  {o.properties.length === 0 ? (
+                    <span className="ed-muted">None</span>
+                  ) : (
+                    <ul className="ed-owners__properties">
+                      {o.properties.map((p) => (
+                        <li key={p.id}>
+                          {p.id}
+                          {p.title ? ` — ${p.title}` : ' (not in the listings)'}
+                          {p.via === 'ref' && <span className="ed-muted"> (via reference)</span>}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {o.ref && <div className="ed-muted">Reference: {o.ref}</div>}
+                </td>
+                <td>
+                  {o.disabled ? <span className="ed-badge ed-inbox__badge--rejected">Disabled</span> : <span className="ed-badge ed-inbox__badge--done">Active</span>}
+                  {o.resetPending && <div className="ed-muted">Password reset asked</div>}
+                </td>
+                <td>
+                  <div className="ed-inbox__actions">
+                    <button type="button" className="ed-button ed-button--small" aria-expanded={editing === o.id} onClick={() => setEditing(editing === o.id ? null : o.id)}>
+                      Edit<span className="ed-visually-hidden"> {o.username}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="ed-button ed-button--small"
+                      disabled={busy === o.id}
+                      onClick={() => run(o, () => inboxApi.changeOwner(o.id, { disabled: !o.disabled }), (x) => (x.disabled ? `${x.username} is disabled and logged out.` : `${x.username} can log in again.`))}
+                    >
+                      {o.disabled ? 'Enable' : 'Disable'}
+                      <span className="ed-visually-hidden"> {o.username}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="ed-button ed-button--small ed-button--ghost"
+                      disabled={busy === o.id}
+                      onClick={() => {
+                        if (window.confirm(`Give ${o.username} a new password? The current one stops working and they are logged out.`)) {
+                          void run(o, () => inboxApi.newOwnerPassword(o.id), (x) => `${x.username} has a new password.`);
+                        }
+                      }}
+                    >
+                      New password<span className="ed-visually-hidden"> for {o.username}</span>
+                    </button>
+                  </div>
+                  {editing === o.id && (
+                    <EditOwner
+                      owner={o}
+                      langs={langs}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(saved) => {
+                        replace(saved);
+                        setEditing(null);
+                        setStatus(`${saved.username} is saved.`);
+                      }}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <form className="ed-owners__form ed-owners__add" onSubmit={add} aria-labelledby={`${id}-add`} noValidate>
+        <h2 id={`${id}-add`} className="ed-inbox__subtitle">
+          New owner account
+        </h2>
+        {addError && (
+          <div className="ed-alert ed-alert--error" role="alert">
+            {addError}
+          </div>
+        )}
+        <div className="ed-owners__fields">
+          <div className="ed-inbox__filter">
+            <label className="ed-label" htmlFor={`${id}-username`}>
+              E-mail address <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id={`${id}-username`}
+              className="ed-input"
+              type="email"
+              autoComplete="off"
+              required
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              aria-invalid={addErrors.username ? true : undefined}
+              aria-describedby={addErrors.username ? `${id}-username-error` : undefined}
+            />
+            {addErrors.username && (
+              <p id={`${id}-username-error`} className="ed-inbox__field-error">
+                {addErrors.username}
+              </p>
+            )}
+          </div>
+          <div className="ed-inbox__filter">
+            <label className="ed-label" htmlFor={`${id}-lang`}>
+              Language
+            </label>
+            <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-invalid={addErrors.lang ? true : undefined}>
+              {langs.map((l) => (
+                <option key={l} value={l}>
+                  {l.toUpperCase()}
+                </option>
+              ))}
+            </select>
+            {addErrors.lang && <p className="ed-inbox__field-error">{addErrors.lang}</p>}
+          </div>
+          <div className="ed-inbox__filter">
+            <label className="ed-label" htmlFor={`${id}-ids`}>
+              Property ids
+            </label>
+            <input
+              id={`${id}-ids`}
+              className="ed-input"
+              value={ids}
+              onChange={(e) => setIds(e.target.value)}
+              aria-invalid={addErrors.propertyIds ? true : undefined}
+              aria-describedby={`${id}-ids-help${addErrors.propertyIds ? ` ${id}-ids-error` : ''}`}
+            />
+            <p id={`${id}-ids-help`} className="ed-help">
+              Optional, separated by commas.
+            </p>
+            {addErrors.propertyIds && (
+              <p id={`${id}-ids-error`} className="ed-inbox__field-error">
+                {addErrors.propertyIds}
+              </p>
+            )}
+          </div>
+          <div className="ed-inbox__filter">
+            <label className="ed-label" htmlFor={`${id}-ref`}>
+              CRM owner reference
+            </label>
+            <input
+              id={`${id}-ref`}
+              className="ed-input"
+              value={ref}
+              onChange={(e) => setRef(e.target.value)}
+              aria-invalid={addErrors.ref ? true : undefined}
+              aria-describedby={`${id}-ref-help${addErrors.ref ? ` ${id}-ref-error` : ''}`}
+            />
+            <p id={`${id}-ref-help`} className="ed-help">
+              Optional: the owner also sees the properties with this reference.
+            </p>
+            {addErrors.ref && (
+              <p id={`${id}-ref-error`} className="ed-inbox__field-error">
+                {addErrors.ref}
+              </p>
+            )}
+          </div>
+        </div>
+        <button type="submit" className="ed-button ed-button--primary" disabled={adding}>
+          {adding ? 'Making the account…' : 'Make the account'}
+        </button>
+      </form>
+    </div>
+  );
+}

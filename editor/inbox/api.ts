@@ -1,0 +1,155 @@
+/**
+ * Typed calls of the inbox screens: the leads, the owner accounts (admins), the media library.
+ * They go through `call` (the /api/admin prefix and the anti-CSRF header); an upload with progress
+ * uses XMLHttpRequest, which reports how much has been sent.
+ */
+import { ApiError, call, type MediaItem } from '../api.ts';
+import { AGENCY_TIME_ZONE, type Lang } from '../../renderer/lib/constants.ts';
+
+/** A moment as staff read it, in the agency's time zone. */
+export const formatWhen = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+};
+
+export const LEAD_KINDS = [
+  'site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register',
+  'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application',
+] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export type TestimonialStatus = 'pending' | 'published' | 'rejected';
+
+/** One row of the inbox. */
+export interface LeadRow {
+  id: string;
+  kind: LeadKind;
+  lang: Lang;
+  /** When it was sent (ISO). */
+  at: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  propertyId: number | null;
+  excerpt: string;
+  handled: boolean;
+  handledBy?: string;
+  handledAt?: string;
+  testimonial?: TestimonialStatus;
+  /** A CV can be downloaded. */
+  cv: boolean;
+  appointment?: { slot: string; status: string };
+}
+
+/** A request with everything the visitor sent and the state of its mails. */
+export interface LeadDetail extends LeadRow {
+  /** The page it was sent from. */
+  page: string | null;
+  fields: Record<string, unknown>;
+  alert?: { active: boolean; unsubscribedAt?: string };
+  reviewedAt?: string;
+  reviewedBy?: string;
+  mails: Array<{ to: string; subject: string; sentAt?: string; attempts: number; lastError?: string }>;
+}
+
+export interface LeadFilter {
+  kind?: LeadKind;
+  lang?: Lang;
+  property?: number;
+  handled?: 'yes' | 'no';
+  page?: number;
+}
+
+export interface LeadPage {
+  items: LeadRow[];
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  /** Requests per kind under the other filters (for the kind filter). */
+  counts: Record<LeadKind, number>;
+}
+
+export interface OwnerView {
+  id: string;
+  username: string;
+  lang: Lang;
+  propertyIds: number[];
+  ref?: string;
+  disabled: boolean;
+  createdAt: string;
+  passwordChangedAt: string;
+  resetPending: boolean;
+  /** What the owner sees in the portal: properties given by id, then those of their CRM reference. */
+  properties: Array<{ id: number; title: string | null; via: 'id' | 'ref' }>;
+}
+
+export interface NewOwner {
+  username: string;
+  lang: Lang;
+  propertyIds?: number[];
+  ref?: string;
+}
+
+export interface OwnerChange {
+  disabled?: boolean;
+  propertyIds?: number[];
+  /** null or '' removes the reference. */
+  ref?: string | null;
+  lang?: Lang;
+}
+
+/** What the library accepts (stated by the server). */
+export interface MediaLimits {
+  maxBytes: number;
+  maxWidth: number;
+  types: string[];
+}
+
+const query = (f: LeadFilter) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (v !== undefined && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+export const inboxApi = {
+  leads: (filter: LeadFilter) => call<LeadPage>('GET', `/leads${query(filter)}`),
+  lead: (id: string) => call<{ lead: LeadDetail }>('GET', `/leads/${encodeURIComponent(id)}`),
+  setHandled: (id: string, handled: boolean) => call<{ lead: LeadRow }>('POST', `/leads/${encodeURIComponent(id)}/handled`, { handled }),
+  reviewTestimonial: (id: string, action: 'publish' | 'reject') => call<{ lead: LeadRow }>('POST', `/leads/${encodeURIComponent(id)}/testimonial`, { action }),
+  /** The address of a request's CV (a download: opened as a link, the session cookie goes along). */
+  cvUrl: (id: string) => `/api/admin/leads/${encodeURIComponent(id)}/cv`,
+
+  owners: () => call<{ owners: OwnerView[]; langs: Lang[] }>('GET', '/owners'),
+  addOwner: (o: NewOwner) => call<{ owner: OwnerView; password: string }>('POST', '/owners', o),
+  changeOwner: (id: string, change: OwnerChange) => call<{ owner: OwnerView }>('POST', `/owners/${encodeURIComponent(id)}`, change),
+  newOwnerPassword: (id: string) => call<{ owner: OwnerView; password: string }>('POST', `/owners/${encodeURIComponent(id)}/password`, {}),
+
+  media: () => call<{ items: MediaItem[]; limits?: MediaLimits }>('GET', '/media'),
+  /** Uploads an image, reporting the share sent (0…1); rejects with an ApiError carrying the server's message. */
+  uploadMedia: (file: File, csrf: string, onProgress: (sent: number) => void) =>
+    new Promise<{ item: MediaItem }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/admin/media');
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('x-csrf-token', csrf);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded / e.total);
+      };
+      xhr.onload = () => {
+        let data: Record<string, unknown> = {};
+        try {
+          data = JSON.parse(xhr.responseText) as Record<string, unknown>;
+        } catch {
+          /* not JSON */
+        }
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as unknown as { item: MediaItem });
+        else reject(new ApiError(xhr.status, String(data.error ?? `${xhr.status} ${xhr.statusText}`), data));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'The upload was interrupted: check the connection and try again.', {}));
+      const form = new FormData();
+      form.append('file', file);
+      xhr.send(form);
+    }),
+};

@@ -1,0 +1,14 @@
+/**
+ * The staff editor's client entry (a Vite input of its own: public pages never load it). It mounts
+ * into #vitrine-editor; the shell, the login and every screen come from App.tsx and its chunks.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import App from './App.tsx';
+import './editor.css';
+
+createRoot(document.getElementById('vitrine-editor')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

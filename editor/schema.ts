@@ -1,0 +1,165 @@
+/**
+ * Schema helpers of the editor: the registry's bundled schemas made ready for RJSF (one AJV
+ * instance holds them all, so `$id`s go; the type names the schemas carry as `title` give way to
+ * labels made from the property names; `allOf` is merged), and the markers the server adds
+ * (`x-localized` on LocalizedText nodes, `x-media` on Media nodes). Nothing here names a module
+ * type or a field of one.
+ */
+import { LANGUAGES } from '../renderer/lib/constants.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Schema = Record<string, any>;
+export type UiSchema = Record<string, unknown>;
+
+/** "metadataTitle" → "Metadata title", "isActiveSEO" → "Is active SEO", "col" → "Col". */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/);
+  return words.map((w, i) => (/^[A-Z0-9]{2,}$/.test(w) ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase())).join(' ');
+}
+
+const isObj = (v: unknown): v is Schema => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Merges `allOf` parts that are plain object schemas into their parent (properties, required). */
+function mergeAllOf(s: Schema): Schema {
+  if (!Array.isArray(s.allOf) || !s.allOf.every((p: unknown) => isObj(p) && !('$ref' in p))) return s;
+  const { allOf, ...rest } = s;
+  const out: Schema = { ...rest };
+  for (const part of allOf as Schema[]) {
+    for (const [k, v] of Object.entries(part)) {
+      if (k === 'properties') {
+        const props: Schema = { ...(out.properties ?? {}) };
+        for (const [pk, ps] of Object.entries(v as Schema)) props[pk] = props[pk] && isObj(ps) ? { ...(ps as Schema), ...props[pk] } : (props[pk] ?? ps);
+        out.properties = props;
+      } else if (k === 'required') out.required = [...new Set([...(out.required ?? []), ...(v as string[])])];
+      else if (!(k in out)) out[k] = v;
+    }
+  }
+  if (out.unevaluatedProperties === false) {
+    delete out.unevaluatedProperties;
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+/**
+ * A registry schema ready for RJSF: a deep copy without `$id`/`$schema`, with `allOf` merged, every
+ * property labelled from its key, and the type names (`title`s) dropped.
+ */
+export function prepareSchema(schema: Schema): Schema {
+  const walk = (node: unknown, label?: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n));
+    if (!isObj(node)) return node;
+    let s: Schema = mergeAllOf(node);
+    s = { ...s };
+    delete s.$id;
+    delete s.$schema;
+    delete s.title;
+    if (label) s.title = label;
+    for (const [k, v] of Object.entries(s)) {
+      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, humanize(pk))]));
+      else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
+      else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
+        s[k] = walk(v);
+      else if ((k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) s[k] = v.map((x) => walk(x));
+    }
+    return s;
+  };
+  const out = walk(schema) as Schema;
+  // The document's own description is about the data, not for the people filling the form in.
+  delete out.description;
+  return out;
+}
+
+/** The schema without some of its top-level properties (the page settings form has no `modules`). */
+export function withoutProperties(schema: Schema, keys: string[]): Schema {
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => !keys.includes(k)));
+  const required = (schema.required ?? []).filter((k: string) => !keys.includes(k));
+  return { ...schema, properties, required };
+}
+
+/** Only some top-level properties, in that order. */
+export function pickProperties(schema: Schema, keys: string[], required?: string[]): Schema {
+  const props = schema.properties ?? {};
+  return {
+    type: 'object',
+    properties: Object.fromEntries(keys.filter((k) => k in props).map((k) => [k, props[k]])),
+    required: required ?? (schema.required ?? []).filter((k: string) => keys.includes(k)),
+  };
+}
+
+export const isLocalizedSchema = (s: Schema | undefined): boolean => !!s && s['x-localized'] === true;
+export const isMediaSchema = (s: Schema | undefined): boolean => !!s && s['x-media'] === true;
+
+const LANG_KEYS = new Set<string>([...LANGUAGES, ...LANGUAGES.map((l) => l.toUpperCase())]);
+/** An object keyed by language whose values are objects (SEO metadata per language, content per language). */
+export function isLangMapSchema(s: Schema | undefined): boolean {
+  if (!s || isLocalizedSchema(s) || s.properties) return false;
+  const names = s.propertyNames?.enum;
+  return Array.isArray(names) && names.length > 0 && names.every((n: string) => LANG_KEYS.has(n)) && isObj(s.additionalProperties) && (s.additionalProperties.type === 'object' || !!s.additionalProperties.properties);
+}
+
+/** The type of a schema node (first non-null type of a union). */
+export function typeOf(s: Schema | undefined): string | undefined {
+  if (!s) return undefined;
+  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null');
+  if (s.type) return s.type;
+  if (s.properties || s.additionalProperties) return 'object';
+  if (s.items) return 'array';
+  return undefined;
+}
+
+export function isEmptyText(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Removes `undefined` members (RJSF leaves them when a field is cleared), so that the JSON we compare and send is clean. */
+export function clean<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value ?? null)) ?? undefined;
+}
+
+/** JSON pointer ↔ path segments. */
+export function pointerToPath(pointer: string): string[] {
+  if (!pointer || pointer === '/') return [];
+  return pointer
+    .replace(/^\//, '')
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+export function pathToPointer(path: Array<string | number>): string {
+  return path.length ? '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : '/';
+}
+
+/**
+ * Editor hints a schema implies (under the ones given): a list of distinct choices is a set of
+ * checkboxes rather than a multiple select.
+ */
+export function impliedUi(schema: Schema | undefined): UiSchema | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const type = typeOf(schema);
+  if (type === 'array' && isObj(schema.items)) {
+    if (schema.uniqueItems && Array.isArray(schema.items.enum)) return { 'ui:widget': 'checkboxes' };
+    const items = impliedUi(schema.items);
+    return items ? { items } : undefined;
+  }
+  if (type === 'object' && isObj(schema.properties)) {
+    const out: UiSchema = {};
+    for (const [k, ps] of Object.entries(schema.properties)) {
+      const u = impliedUi(ps as Schema);
+      if (u) out[k] = u;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return undefined;
+}
+
+/** `over` laid on `under`, nested objects merged. */
+export function mergeUi(under: UiSchema | undefined, over: UiSchema | undefined): UiSchema {
+  const out: UiSchema = { ...(under ?? {}) };
+  for (const [k, v] of Object.entries(over ?? {})) out[k] = isObj(v) && isObj(out[k]) ? mergeUi(out[k] as UiSchema, v as UiSchema) : v;
+  return out;
+}

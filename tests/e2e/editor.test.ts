@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBrowser } from '../helpers/e2e.ts';
+import { watchConsole } from '../helpers/browser.ts';
+import { StaffAccounts, addStaff } from '../../server/staff.ts';
+import { registry } from '../../modules/index.ts';
+
+const browser = useBrowser();
+const dataDir = inject('dataDir');
+const baseUrl = inject('baseUrl');
+const root = join(import.meta.dirname, '../..');
+/** Where staff open the editor. */
+const ENTRY = '/admin/';
+
+const CLAIRE = { username: 'claire.dubois@atrium-immo.be', password: 'les services 2026', role: 'admin' as const };
+const MARC = { username: 'marc.peeters@atrium-immo.be', password: 'de diensten 2026', role: 'editor' as const };
+type Who = typeof CLAIRE | typeof MARC;
+
+interface StoredRevision {
+  key: string;
+  rev: number;
+  at: string;
+  by: string;
+  summary: string;
+  published: boolean;
+  restoredFrom?: number;
+  data: { modules?: Array<{ id: number; view: string; sort?: number; title?: Record<string, string>; span?: number }>; title?: Record<string, string> } | null;
+}
+/** What the store holds (DATA_DIR/revisions.json), oldest first. */
+function revisions(key: string): StoredRevision[] {
+  const file = join(dataDir, 'revisions.json');
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { revisions: StoredRevision[] }).revisions.filter((r) => r.key === key);
+}
+const latest = (key: string) => revisions(key).at(-1);
+
+/** Paths whose 4xx the editor provokes on purpose (not logged in yet, a wrong password, a conflict). */
+const EXPECTED_4XX = ['/api/admin/me', '/api/admin/login', '/api/admin/docs/page%3A4', '/api/admin/docs/page%3A5', '/api/admin/preview', '/favicon.ico'];
+
+async function openEditor(page: Page, who: Who, opts: { wrongPasswordFirst?: boolean } = {}) {
+  await page.goto(ENTRY);
+  const form = page.locator('form.ed-login__card');
+  if (opts.wrongPasswordFirst) {
+    await form.getByLabel('E-mail').fill(who.username);
+    await form.getByLabel('Password').fill('not my password');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => form.getByRole('alert').innerText()).toBe('The username or password are not correct.');
+  }
+  await form.getByLabel('E-mail').fill(who.username);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+}
+
+/** A second person in a browser of their own, its console watched like the first one's. */
+async function colleagueBrowser(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.state.context!.browser()!.newContext({ viewport: { width: 1366, height: 900 }, baseURL: baseUrl });
+  const page = await context.newPage();
+  return { context, page, problems: watchConsole(page, new Set(EXPECTED_4XX)) };
+}
+
+/** The staff API as a script would use it (for putting the shipped services page back afterwards). */
+async function adminApi(who: Who) {
+  const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ username: who.username, password: who.password }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { csrf } = (await login.json()) as { csrf: string };
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl}/api/admin${path}`, { method, headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** A link of the editor's navigation. */
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name, exact: true });
+const viewsOf = (page: Page) => page.locator('li.ed-module').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.view));
+/** Whether, in the element's document, the first match of `a` comes before the first match of `b` (run in the page). */
+const comesBefore = (_: Element, [a, b]: string[]) => {
+  const x = document.querySelector(a);
+  const y = document.querySelector(b);
+  return !!x && !!y && !!(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);
+};
+
+beforeAll(async () => {
+  const accounts = new StaffAccounts(dataDir);
+  for (const who of [CLAIRE, MARC]) if (!accounts.byUsername(who.username)) await addStaff(accounts, who);
+});
+
+/** A document back as shipped (revision 0, published), unless it is already. */
+async function asShipped(key: string) {
+  const newest = latest(key);
+  if (!newest || newest.restoredFrom === 0) return;
+  const call = await adminApi(CLAIRE);
+  const r = await call('POST', `/docs/${encodeURIComponent(key)}/restore`, { rev: 0, baseRev: newest.rev });
+  expect(r.status).toBe(200);
+}
+/** The services page as shipped: where the story starts, and what the other browser tests read. */
+const shippedServicesPage = () => asShipped('page:4');
+afterAll(async () => {
+  await shippedServicesPage();
+  // Drafts never reach visitors; the shipped versions keep the store tidy for whoever looks next.
+  await asShipped('popup');
+  await asShipped('dictionary:fr');
+});
+
+describe('a staff member edits the services page in the editor', () => {
+  it('adds a news module from the picker, places it above the articles, sees it in the preview, saves; a colleague’s save in between is not overwritten; an older version comes back in two clicks', async () => {
+    await shippedServicesPage();
+    const revBefore = latest('page:4')?.rev;
+    const page = await browser.open();
+    for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
+    await openEditor(page, CLAIRE, { wrongPasswordFirst: true });
+    expect(await page.locator('.ed-user').innerText()).toMatch(/admin/);
+
+    // The page tree: the services page, published, opens in the page editor.
+    const row = page.locator('tr[data-page-id="4"]');
+    expect(await row.locator('.ed-badge--ok').innerText()).toBe('Published');
+    await row.getByRole('link', { name: 'Onze diensten' }).click();
+    await page.getByRole('heading', { name: 'Modules' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/pages/4');
+    expect(await viewsOf(page)).toEqual(['single-view', 'list-view']);
+
+    // The picker shows every registered module type, with its name and icon.
+    await page.getByRole('button', { name: 'Add module' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add a module' });
+    expect(await picker.locator('button[data-view]').count()).toBe(registry.all().length);
+    for (const def of registry.all()) {
+      const item = picker.locator(`button[data-view="${def.view}"]`);
+      expect(await item.locator('.ed-picker__name').innerText()).toBe(def.meta.title.en);
+      expect(await item.locator('[data-icon]').getAttribute('data-icon')).toBe(def.meta.icon);
+    }
+    await picker.locator('button[data-view="news-view"]').click();
+    expect(await picker.count()).toBe(0);
+
+    // Its form comes from the module's schema; the titles of the three languages side by side.
+    const news = page.locator('li.ed-module[data-view="news-view"]');
+    const titles = { nl: 'Nieuws van het kantoor', fr: 'Les nouvelles de l’agence', en: 'News from the office' };
+    for (const [lang, text] of Object.entries(titles)) await news.getByLabel(`Title (${lang})`).fill(text);
+    const boxes = await Promise.all(['nl', 'fr', 'en'].map(async (l) => (await news.getByLabel(`Title (${l})`).boundingBox())!));
+    expect(boxes[1].y).toBe(boxes[0].y);
+    expect(boxes[2].y).toBe(boxes[0].y);
+    expect(boxes[0].x).toBeLessThan(boxes[1].x);
+    expect(boxes[1].x).toBeLessThan(boxes[2].x);
+    // The module's identity and place are the editor's business, not fields.
+    const managed = await news.locator('input').evaluateAll((els) => els.filter((e) => /^edm\d+_(id|view|version|sort)$/.test(e.id)).map((e) => `${e.id.split('_')[1]}:${(e as HTMLInputElement).type}`));
+    expect(managed.sort()).toEqual(['id:hidden', 'sort:hidden', 'version:hidden', 'view:hidden']);
+    expect(await viewsOf(page)).toEqual(['single-view', 'list-view', 'news-view']);
+
+    // Dragged above the article list.
+    const listView = page.locator('li.ed-module[data-view="list-view"]');
+    await news.locator('.ed-module__row').dragTo(listView.locator('.ed-module__row'));
+    await expect.poll(() => viewsOf(page)).toEqual(['single-view', 'news-view', 'list-view']);
+
+    // The same by keyboard: Alt+↓ on the focused module, then its Move up button.
+    const newsRow = news.locator('.ed-module__row');
+    await newsRow.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => viewsOf(page)).toEqual(['single-view', 'list-view', 'news-view']);
+    expect(await newsRow.evaluate((el) => el === document.activeElement)).toBe(true);
+    await news.getByRole('button', { name: /^Move News \/ blog .* up$/ }).click();
+    await expect.poll(() => viewsOf(page)).toEqual(['single-view', 'news-view', 'list-view']);
+
+    // The live preview draws the unsaved page: the news cards above the articles.
+    const preview = page.frameLocator('iframe.ed-preview__frame');
+    await expect.poll(() => preview.locator('.news .news-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await preview.getByText(titles.nl).count()).toBe(1);
+    expect(await preview.locator('body').evaluate(comesBefore, ['.news', '.article-list'])).toBe(true);
+    expect(latest('page:4')?.rev).toBe(revBefore); // nothing stored yet
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.ed-docbar__status').innerText()).toMatch(/^Saved and published \(revision \d+\)\.$/);
+    const first = latest('page:4')!;
+    expect(first.by).toBe(CLAIRE.username);
+    expect(first.published).toBe(true);
+    expect(first.data!.modules!.map((m) => m.view)).toEqual(['single-view', 'news-view', 'list-view']);
+    expect(first.data!.modules!.map((m) => m.sort)).toEqual([1, 2, 3]);
+    const added = first.data!.modules![1];
+    expect(added.title).toEqual(titles);
+    expect(added.id).toBeGreaterThan(62); // above every module id in use
+    expect(first.summary).toContain(`+news-view #${added.id}`);
+
+    // The public page shows it, above the articles.
+    const visitor = await browser.state.context!.newPage();
+    const visitorProblems = watchConsole(visitor);
+    await visitor.goto('/fr/nos-services/');
+    expect(await visitor.locator('.news .news-card').count()).toBeGreaterThan(0);
+    expect(await visitor.getByText(titles.fr).count()).toBe(1);
+    expect(await visitor.locator('body').evaluate(comesBefore, ['.news', '.article-list'])).toBe(true);
+    expect(visitorProblems).toEqual([]);
+    await visitor.close();
+
+    // Meanwhile a colleague saves the same page…
+    const marc = await colleagueBrowser();
+    await openEditor(marc.page, MARC);
+    await marc.page.locator('tr[data-page-id="4"]').getByRole('link', { name: 'Onze diensten' }).click();
+    const theirNews = marc.page.locator('li.ed-module[data-view="news-view"]');
+    await theirNews.getByRole('button', { name: 'Edit' }).click();
+    await theirNews.getByLabel('Title (fr)').fill('Actualités de l’agence');
+    await marc.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => marc.page.locator('.ed-docbar__status').innerText()).toMatch(/^Saved and published/);
+    expect(marc.problems).toEqual([]);
+    await marc.context.close();
+    const theirs = latest('page:4')!;
+    expect(theirs.by).toBe(MARC.username);
+
+    // …so the first one's save is refused, says by whom, and keeps her edits on screen.
+    await news.getByLabel('Title (en)').fill('News from our office');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = page.locator('.ed-docbar .ed-alert--warning');
+    await expect.poll(() => conflict.innerText().catch(() => '')).toMatch(new RegExp(`^Saved by ${MARC.username.replace(/\./g, '\\.')} at .+ meanwhile — reload to see their version; your changes were not saved`));
+    expect(await news.getByLabel('Title (en)').inputValue()).toBe('News from our office');
+    expect(latest('page:4')!.rev).toBe(theirs.rev); // nothing overwritten
+    expect(latest('page:4')!.data!.modules![1].title).toEqual({ ...titles, fr: 'Actualités de l’agence' });
+
+    // The earlier version comes back from the history: Restore, then confirm.
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History' });
+    const rows = history.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
+    expect(await history.locator(`tr[data-rev="${theirs.rev}"]`).innerText()).toContain(MARC.username);
+    expect(await history.locator(`tr[data-rev="${first.rev}"]`).innerText()).toContain(CLAIRE.username);
+    await history.getByRole('button', { name: `Restore revision ${first.rev}` }).click();
+    await page.getByRole('dialog', { name: `Restore revision ${first.rev}?` }).getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => latest('page:4')!.restoredFrom).toBe(first.rev);
+    const restored = latest('page:4')!;
+    expect(restored.by).toBe(CLAIRE.username);
+    expect(restored.data).toEqual(first.data);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => news.getByLabel('Title (fr)').inputValue().catch(() => ''), { timeout: 10_000 }).toBe(titles.fr);
+    expect(await page.locator('.ed-docbar .ed-alert--warning').count()).toBe(0);
+  });
+});
+
+describe('an invalid value never leaves the editor', () => {
+  it('marks a span of 13 and an empty French page title at their fields and sends nothing; what only the server can check is marked at its field too', async () => {
+    const page = await browser.open();
+    for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
+    await openEditor(page, MARC);
+    await page.goto('/admin/pages/5');
+    await page.getByRole('heading', { name: 'Modules' }).waitFor();
+    const before = revisions('page:5').length;
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/admin/docs/')) writes.push(`${r.method()} ${r.url()}`);
+    });
+
+    const module = page.locator('li.ed-module').first();
+    await module.getByRole('button', { name: 'Edit' }).click();
+    const span = module.getByLabel('Span', { exact: true });
+    await span.fill('13');
+    const settings = page.locator('.ed-settings');
+    const frTitle = settings.getByLabel('Title (fr)', { exact: true });
+    await frTitle.fill('');
+
+    // Marked at the fields as soon as they are wrong.
+    const spanField = module.locator('.rjsf-field', { has: page.locator('input[id$="_span"]') });
+    await expect.poll(() => spanField.locator('.error-detail').innerText().catch(() => '')).toMatch(/<= 12/);
+    expect(await span.getAttribute('id')).toMatch(/_span$/);
+    expect(await frTitle.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${(await frTitle.getAttribute('id'))!}__error`).innerText()).toBe('is required in French');
+    expect(await module.locator('.ed-badge--error').innerText()).toBe('1 error');
+
+    // Save refuses and lists them; nothing is sent, nothing stored.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const list = page.locator('.ed-docbar .ed-problems');
+    await expect.poll(() => list.innerText().catch(() => '')).toContain('Fix these fields before saving');
+    expect(await list.innerText()).toMatch(/Span: must be <= 12/);
+    expect(await list.innerText()).toMatch(/Title › fr: is required in French/);
+    expect(await page.locator('.ed-docbar__status').innerText()).toBe('Not saved: 2 fields need fixing (marked below).');
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await page.waitForTimeout(300);
+    expect(writes).toEqual([]);
+    expect(revisions('page:5').length).toBe(before);
+
+    // Put right, what only the server can know is still checked there: its answer is marked at the field.
+    await span.fill('12');
+    await frTitle.fill('Expertise');
+    await expect.poll(() => page.locator('.ed-docbar .ed-problems').count()).toBe(0);
+    await settings.getByLabel(/^Type\*?$/).selectOption('article');
+    await settings.getByLabel(/^Category\*?$/).selectOption('services');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const category = settings.locator('.rjsf-field', { has: page.locator('select[id="edp_category"]') });
+    await expect.poll(() => category.locator('.error-detail').innerText().catch(() => '')).toBe('category "services" is already listed by page 4');
+    expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('The server refused this version');
+    expect(writes).toHaveLength(1);
+    expect(revisions('page:5').length).toBe(before);
+
+    await settings.getByLabel(/^Type\*?$/).selectOption('page');
+    await settings.getByLabel(/^Category\*?$/).selectOption({ index: 0 });
+    await expect.poll(() => category.locator('.error-detail').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(() => page.locator('.ed-docbar__status').innerText()).toMatch(/^Saved as a draft/);
+    expect(writes).toHaveLength(2);
+    const draft = latest('page:5')!;
+    expect([draft.published, draft.data!.title!.fr, draft.data!.modules![0].span, (draft.data as { category?: string }).category]).toEqual([false, 'Expertise', 12, undefined]);
+    // The page tree shows the draft; published, it is the live version.
+    await nav(page, 'Pages').click();
+    await expect.poll(() => page.locator('tr[data-page-id="5"] .ed-badge--draft').innerText().catch(() => '')).toBe('Draft');
+    await page.locator('tr[data-page-id="5"]').getByRole('link', { name: 'Deskundigheid', exact: true }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => page.locator('.ed-docbar__status').innerText()).toMatch(/^Published \(revision \d+\)\.$/);
+    expect(writes).toHaveLength(3);
+    expect(writes[2]).toMatch(/^POST .*\/docs\/page%3A5\/publish$/); // the stored draft goes live, nothing else is sent
+    const live = latest('page:5')!;
+    expect([live.published, live.rev > draft.rev, live.data]).toEqual([true, true, draft.data]);
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+  });
+});
+
+describe('the page tree', () => {
+  it('adds a page, duplicates it, moves the copy above it and deletes both', async () => {
+    const page = await browser.open();
+    for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
+    await openEditor(page, CLAIRE);
+    await page.getByRole('button', { name: 'Add page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a page' });
+    const titles = { nl: 'Opendeurdagen', fr: 'Journées portes ouvertes', en: 'Open days' };
+    for (const [lang, text] of Object.entries(titles)) await dialog.getByLabel(`Title (${lang})`).fill(text);
+    // Name and paths follow the titles.
+    expect(await dialog.getByLabel(/^Path\*?$/).inputValue()).toBe('/open-days/');
+    expect(await dialog.getByLabel('Localized path (fr)').inputValue()).toBe('journees-portes-ouvertes');
+    await dialog.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/admin\/pages\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(id).toBeGreaterThan(33);
+    const created = latest(`page:${id}`)!;
+    expect(created.data).toMatchObject({ id, parentId: null, path: '/open-days/', localizedPath: { nl: 'opendeurdagen', fr: 'journees-portes-ouvertes', en: 'open-days' }, status: 'Hidden', type: 'page', modules: [], title: titles });
+
+    await nav(page, 'Pages').click();
+    await page.getByRole('button', { name: 'Duplicate Opendeurdagen', exact: true }).click();
+    await page.waitForURL((u) => /\/admin\/pages\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${id}`));
+    const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(copyId).toBeGreaterThan(id);
+    expect(latest(`page:${copyId}`)!.data).toMatchObject({ id: copyId, path: '/open-days-copy/', localizedPath: { nl: 'opendeurdagen-copy', fr: 'journees-portes-ouvertes-copy', en: 'open-days-copy' }, status: 'Hidden', title: { nl: 'Opendeurdagen (copy)' } });
+
+    await nav(page, 'Pages').click();
+    const order = () => page.locator('tr[data-page-id]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.pageId)));
+    await expect.poll(async () => (await order()).filter((x) => x === id || x === copyId)).toEqual([id, copyId]);
+    await page.getByRole('button', { name: 'Move Opendeurdagen (copy) up' }).click();
+    await expect.poll(async () => (await order()).filter((x) => x === id || x === copyId)).toEqual([copyId, id]);
+    expect((latest(`page:${copyId}`)!.data as { sort: number }).sort).toBeLessThan((latest(`page:${id}`)!.data as { sort: number }).sort);
+
+    for (const [pid, name] of [[copyId, 'Opendeurdagen (copy)'], [id, 'Opendeurdagen']] as const) {
+      await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
+      await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete page' }).click();
+      await expect.poll(() => page.locator(`tr[data-page-id="${pid}"]`).count()).toBe(0);
+      expect(latest(`page:${pid}`)!.data).toBeNull();
+    }
+  });
+});
+
+describe('settings, dictionaries and missing translations', () => {
+  it('keeps site settings to admins, saves a setting and a dictionary as drafts, and leads from a missing text to its input', async () => {
+    await asShipped('popup');
+    await asShipped('dictionary:fr');
+    // An editor: no site settings, no owners.
+    const page = await browser.open();
+    for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
+    await openEditor(page, MARC);
+    const links = await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts();
+    expect(links).toEqual(['Pages', 'Dictionaries', 'Missing translations', 'Media', 'Leads']);
+    await page.goto('/admin/settings/popup');
+    await expect.poll(() => page.getByRole('alert').innerText().catch(() => '')).toBe('Only administrators can change the site settings.');
+    expect(await page.locator('form.ed-form').count()).toBe(0);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.locator('form.ed-login__card').waitFor();
+
+    // An admin: the popup's form, from its schema, saved as a draft (the live popup stays as it is).
+    await page.locator('form.ed-login__card').getByLabel('E-mail').fill(CLAIRE.username);
+    await page.locator('form.ed-login__card').getByLabel('Password').fill(CLAIRE.password);
+    await page.locator('form.ed-login__card').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners']);
+    await nav(page, 'Site settings').click();
+    await page.getByRole('navigation', { name: 'Settings documents' }).getByRole('link', { name: 'Popup' }).click();
+    const title = page.getByLabel('Title (fr)', { exact: true });
+    await expect.poll(() => title.inputValue().catch(() => '')).toBe('Estimation gratuite de votre bien');
+    await title.fill('Estimation gratuite et sans engagement');
+    await expect.poll(() => page.frameLocator('iframe.ed-preview__frame').locator('body').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(() => page.locator('.ed-docbar__status').innerText()).toMatch(/^Saved as a draft/);
+    const popup = latest('popup')! as unknown as { by: string; published: boolean; data: { title: Record<string, string> } };
+    expect([popup.by, popup.published, popup.data.title.fr]).toEqual([CLAIRE.username, false, 'Estimation gratuite et sans engagement']);
+    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(1);
+
+    // The French dictionary: an emptied text is highlighted and found by "only missing".
+    await nav(page, 'Dictionaries').click();
+    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'French (fr)' }).click();
+    const menu = page.getByLabel('nav.menu (fr)', { exact: true });
+    await expect.poll(() => menu.inputValue().catch(() => '')).toBe('Menu');
+    const row = page.locator('tr[data-key="nav.menu"]');
+    expect(await row.getAttribute('class')).toBeNull();
+    expect(await row.locator('td').first().innerText()).toBe('Menu'); // the English text beside it
+    await menu.fill('');
+    expect(await row.getAttribute('class')).toBe('is-missing');
+    await page.getByLabel(/Only missing/).check();
+    expect(await page.locator('table.ed-dict tbody tr').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))).toEqual(['nav.menu']);
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    await expect.poll(() => page.locator('.ed-docbar__status').innerText()).toMatch(/^Saved as a draft/);
+    expect((latest('dictionary:fr')!.data as unknown as Record<string, string>)['nav.menu']).toBe('');
+
+    // Missing translations lists it under French; its link opens the dictionary at that text.
+    await nav(page, 'Missing translations').click();
+    const fr = page.locator('section[data-lang="fr"]');
+    const link = fr.getByRole('link', { name: /nav\.menu/ });
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/dictionaries/fr');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('nav.menu (fr)');
+  });
+});
+
+describe('the editor stays off the public site', () => {
+  it('no public page requests a file that only the editor uses', async () => {
+    type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
+    const manifest = JSON.parse(readFileSync(join(root, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const reach = (entry: string) => {
+      const files = new Set<string>();
+      const seen = new Set<string>();
+      const walk = (key: string) => {
+        if (seen.has(key) || !manifest[key]) return;
+        seen.add(key);
+        const c = manifest[key];
+        for (const f of [c.file, ...(c.css ?? []), ...(c.assets ?? [])]) files.add(f);
+        for (const k of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) walk(k);
+      };
+      walk(entry);
+      return files;
+    };
+    const site = reach('renderer/entry-client.tsx');
+    const editorOnly = [...reach('editor/main.tsx')].filter((f) => !site.has(f));
+    expect(editorOnly).toContain(manifest['editor/main.tsx'].file);
+    expect(editorOnly.length).toBeGreaterThan(5); // the shell, its screens, RJSF and AJV
+
+    const page = await browser.open();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    const property = ((await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json()) as { items: Array<{ path: string }> }).items[0].path;
+    for (const path of ['/fr/', '/nl/', property, '/fr/nos-services/']) {
+      await page.goto(path);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(requested.filter((p) => p.startsWith('/assets/')).length).toBeGreaterThan(0);
+    expect(requested.filter((p) => editorOnly.some((f) => p === `/${f}`))).toEqual([]);
+
+    // …while the editor's own page does load them.
+    browser.state.expectedMissing.add('/api/admin/me');
+    browser.state.expectedMissing.add('/favicon.ico');
+    requested.length = 0;
+    await page.goto(ENTRY);
+    await page.locator('form.ed-login__card').waitFor();
+    expect(requested).toContain(`/${manifest['editor/main.tsx'].file}`);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { registry } from '../../modules/index.ts';
+import { SchemaRegistry } from '../../server/schemas.ts';
+import { editorRegistry } from '../../server/editor-schemas.ts';
+import { SchemaForm } from '../../editor/fields/SchemaForm.tsx';
+import { prepareSchema } from '../../editor/schema.ts';
+import { listErrors, validate } from '../../editor/validation.ts';
+import type { Lang } from '../../renderer/lib/constants.ts';
+
+const schemas = new SchemaRegistry(registry);
+const editor = editorRegistry(registry, schemas.ajv);
+const langs: Lang[] = ['nl', 'fr', 'en'];
+const context = { langs, defaultLang: 'nl' as Lang };
+const HIDDEN = new Set(['id', 'view', 'version']);
+
+describe('the editor’s form of every registered module type', () => {
+  it('covers the whole registry', () => {
+    expect(editor.modules.map((m) => m.view).sort()).toEqual(registry.all().map((d) => d.view).sort());
+  });
+
+  for (const type of editor.modules) {
+    describe(type.view, () => {
+      const schema = prepareSchema(type.schema);
+      const record = { ...type.defaults, id: 1 };
+
+      it('renders a form with an input for each of its params, localized texts once per language', () => {
+        const html = renderToString(<SchemaForm schema={schema} uiSchema={type.uiSchema} data={record} idPrefix="ed" context={context} />);
+        expect(html).toMatch(/^<form/);
+        for (const [key, prop] of Object.entries(schema.properties as Record<string, Record<string, unknown>>)) {
+          if (HIDDEN.has(key)) continue;
+          if (prop['x-localized']) for (const l of langs) expect(html, `${key} (${l})`).toContain(`id="ed_${key}_${l}"`);
+          else expect(html, key).toMatch(new RegExp(`id="ed_${key}(_[^"]*)?"`));
+        }
+      });
+
+      it('starts from defaults that both the editor and the server accept', () => {
+        expect(listErrors(validate(schema, record, langs))).toEqual([]);
+        expect(schemas.validate(type.view, record, 'defaults')).toEqual([]);
+      });
+
+      it('marks a span of 13 at its field', () => {
+        expect(listErrors(validate(schema, { ...record, span: 13 }, langs))).toEqual([expect.objectContaining({ pointer: '/span' })]);
+      });
+    });
+  }
+});
+
+describe('the editor’s document forms', () => {
+  it('asks for a page title in each language in use, at that language’s input', () => {
+    const page = prepareSchema(editor.schemas.page);
+    const record = { id: 99, parentId: null, name: 'x', path: '/x/', localizedPath: { nl: 'x', fr: 'x', en: 'x' }, status: 'Hidden', type: 'page', sort: 1, title: { nl: 'X', fr: '', en: 'X' } };
+    expect(listErrors(validate(page, record, langs))).toEqual([expect.objectContaining({ pointer: '/title/fr' })]);
+  });
+
+  for (const key of Object.keys(editor.schemas)) {
+    it(`renders the ${key} form`, () => {
+      const html = renderToString(<SchemaForm schema={prepareSchema(editor.schemas[key as keyof typeof editor.schemas])} data={{}} idPrefix="ed" context={context} />);
+      expect(html).toMatch(/^<form/);
+    });
+  }
+});
