@@ -202,6 +202,9 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     }
     throttle.clear(`u:${username}`);
     const sess = (ctx as unknown as { session: OwnerSession & { regenerate: () => Promise<void> } }).session;
+    // One person per browser session: an owner's login ends a staff login in the same browser.
+    delete (sess as { staffId?: string; csrf?: string }).staffId;
+    delete (sess as { staffId?: string; csrf?: string }).csrf;
     sess.ownerId = account.id;
     sess.createdAt = Date.now();
     await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing

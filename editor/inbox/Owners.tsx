@@ -11,6 +11,29 @@ import { useSession } from '../store.ts';
 import { formatWhen, inboxApi, type OwnerView } from './api.ts';
 import './inbox.css';
 
+/** A labelled text input with its help and its error (announced with the input). */
+function TextField(p: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; help?: string; type?: string; required?: boolean }) {
+  const describedBy = [p.help ? `${p.id}-help` : '', p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="ed-inbox__filter">
+      <label className="ed-label" htmlFor={p.id}>
+        {p.label} {p.required && <span aria-hidden="true">*</span>}
+      </label>
+      <input id={p.id} className="ed-input" type={p.type ?? 'text'} autoComplete="off" required={p.required} value={p.value} onChange={(e) => p.onChange(e.target.value)} aria-invalid={p.error ? true : undefined} aria-describedby={describedBy} />
+      {p.help && (
+        <p id={`${p.id}-help`} className="ed-help">
+          {p.help}
+        </p>
+      )}
+      {p.error && (
+        <p id={`${p.id}-error`} className="ed-inbox__field-error">
+          {p.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** "12, 345 678" → [12, 345, 678]; undefined when something else was typed. */
 function parseIds(text: string): number[] | undefined {
   const parts = text.split(/[\s,;]+/).filter(Boolean);
@@ -105,31 +128,8 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
         </div>
       )}
       <div className="ed-owners__fields">
-        <div className="ed-inbox__filter">
-          <label className="ed-label" htmlFor={`${id}-ids`}>
-            Property ids
-          </label>
-          <input id={`${id}-ids`} className="ed-input" value={ids} onChange={(e) => setIds(e.target.value)} aria-invalid={errors.propertyIds ? true : undefined} aria-describedby={`${id}-ids-help${errors.propertyIds ? ` ${id}-ids-error` : ''}`} />
-          <p id={`${id}-ids-help`} className="ed-help">
-            Separated by commas.
-          </p>
-          {errors.propertyIds && (
-            <p id={`${id}-ids-error`} className="ed-inbox__field-error">
-              {errors.propertyIds}
-            </p>
-          )}
-        </div>
-        <div className="ed-inbox__filter">
-          <label className="ed-label" htmlFor={`${id}-ref`}>
-            CRM owner reference
-          </label>
-          <input id={`${id}-ref`} className="ed-input" value={ref} onChange={(e) => setRef(e.target.value)} aria-invalid={errors.ref ? true : undefined} aria-describedby={errors.ref ? `${id}-ref-error` : undefined} />
-          {errors.ref && (
-            <p id={`${id}-ref-error`} className="ed-inbox__field-error">
-              {errors.ref}
-            </p>
-          )}
-        </div>
+        <TextField id={`${id}-ids`} label="Property ids" value={ids} onChange={setIds} error={errors.propertyIds} help="Separated by commas." />
+        <TextField id={`${id}-ref`} label="CRM owner reference" value={ref} onChange={setRef} error={errors.ref} />
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={`${id}-lang`}>
             Language
@@ -354,27 +354,7 @@ export default function Owners({ me }: { me: Me }) {
           </div>
         )}
         <div className="ed-owners__fields">
-          <div className="ed-inbox__filter">
-            <label className="ed-label" htmlFor={`${id}-username`}>
-              E-mail address <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id={`${id}-username`}
-              className="ed-input"
-              type="email"
-              autoComplete="off"
-              required
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              aria-invalid={addErrors.username ? true : undefined}
-              aria-describedby={addErrors.username ? `${id}-username-error` : undefined}
-            />
-            {addErrors.username && (
-              <p id={`${id}-username-error`} className="ed-inbox__field-error">
-                {addErrors.username}
-              </p>
-            )}
-          </div>
+          <TextField id={`${id}-username`} label="E-mail address" value={username} onChange={setUsername} error={addErrors.username} type="email" required />
           <div className="ed-inbox__filter">
             <label className="ed-label" htmlFor={`${id}-lang`}>
               Language
@@ -388,48 +368,8 @@ export default function Owners({ me }: { me: Me }) {
             </select>
             {addErrors.lang && <p className="ed-inbox__field-error">{addErrors.lang}</p>}
           </div>
-          <div className="ed-inbox__filter">
-            <label className="ed-label" htmlFor={`${id}-ids`}>
-              Property ids
-            </label>
-            <input
-              id={`${id}-ids`}
-              className="ed-input"
-              value={ids}
-              onChange={(e) => setIds(e.target.value)}
-              aria-invalid={addErrors.propertyIds ? true : undefined}
-              aria-describedby={`${id}-ids-help${addErrors.propertyIds ? ` ${id}-ids-error` : ''}`}
-            />
-            <p id={`${id}-ids-help`} className="ed-help">
-              Optional, separated by commas.
-            </p>
-            {addErrors.propertyIds && (
-              <p id={`${id}-ids-error`} className="ed-inbox__field-error">
-                {addErrors.propertyIds}
-              </p>
-            )}
-          </div>
-          <div className="ed-inbox__filter">
-            <label className="ed-label" htmlFor={`${id}-ref`}>
-              CRM owner reference
-            </label>
-            <input
-              id={`${id}-ref`}
-              className="ed-input"
-              value={ref}
-              onChange={(e) => setRef(e.target.value)}
-              aria-invalid={addErrors.ref ? true : undefined}
-              aria-describedby={`${id}-ref-help${addErrors.ref ? ` ${id}-ref-error` : ''}`}
-            />
-            <p id={`${id}-ref-help`} className="ed-help">
-              Optional: the owner also sees the properties with this reference.
-            </p>
-            {addErrors.ref && (
-              <p id={`${id}-ref-error`} className="ed-inbox__field-error">
-                {addErrors.ref}
-              </p>
-            )}
-          </div>
+          <TextField id={`${id}-ids`} label="Property ids" value={ids} onChange={setIds} error={addErrors.propertyIds} help="Optional, separated by commas." />
+          <TextField id={`${id}-ref`} label="CRM owner reference" value={ref} onChange={setRef} error={addErrors.ref} help="Optional: the owner also sees the properties with this reference." />
         </div>
         <button type="submit" className="ed-button ed-button--primary" disabled={adding}>
           {adding ? 'Making the account…' : 'Make the account'}

@@ -41,6 +41,10 @@ describe('who may use the editor API', () => {
     const asOwner = await owner.req('GET', '/api/admin/docs/page:4');
     expect(asOwner.status).toBe(401);
     expect(asOwner.json.error).toMatch(/log in/);
+    // A staff member's browser where an owner then logs in: the session is the owner's only.
+    const shared = await staffSession(srv.url, srv.dataDir, 'editor');
+    expect((await shared.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(200);
+    expect((await shared.req('GET', '/api/admin/pages')).status).toBe(401);
 
     const doc = (await editor.req('GET', '/api/admin/docs/page:4')).json;
     const noToken = await editor.req('PUT', '/api/admin/docs/page:4', { data: doc.data, baseRev: doc.rev }, { 'x-csrf-token': '' });
