@@ -6,21 +6,21 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import sharp from 'sharp';
 import { HttpError, readBody, readJson } from './http.ts';
 import type { AdminRoute } from './admin.ts';
-import { Collection } from './storage.ts';
+import { Collection, writeFileAtomically, writeFileDurably } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { EMAIL, OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, type OwnerAccount, type OwnerAccounts } from './owners.ts';
 import type { SessionStore } from './portal.ts';
 import { decideTestimonial } from './forms.ts';
 import { sniffFile, uploadDir, type FileType } from './uploads.ts';
-import { IMAGE_WIDTHS } from './media.ts';
+import { IMAGE_WIDTHS, requestedWidth, singleFlight } from './media.ts';
 import { FORM_KINDS, isFormKind, type FormKind } from '../renderer/lib/forms.ts';
 import { LANGUAGES, OWNER_PASSWORD_MIN_LENGTH, type Lang } from '../renderer/lib/constants.ts';
 
@@ -293,26 +293,6 @@ export interface MediaFile {
 
 const mediaItem = (r: MediaRecord) => ({ url: `/media/library/${r.file}`, name: r.name, width: r.width, height: r.height, bytes: r.bytes, uploadedAt: r.uploadedAt, by: r.by });
 
-/** Written, fsynced and renamed into place (then the folder fsynced): a stored file survives a crash. */
-async function writeDurably(path: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const fh = await open(tmp, 'w', 0o644);
-  try {
-    await fh.writeFile(data);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, path);
-  const dir = await open(dirname(path), 'r');
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
-  }
-}
-
 /** Decoded and encoded again: upright, no metadata, no trailing bytes, at most MEDIA_MAX_WIDTH wide. */
 async function reencode(data: Buffer, type: ImageType): Promise<{ data: Buffer; width: number; height: number }> {
   let img = sharp(data, { limitInputPixels: MEDIA_MAX_INPUT_PIXELS }).rotate().resize({ width: MEDIA_MAX_WIDTH, withoutEnlargement: true });
@@ -543,7 +523,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
     };
     // The image is on disk before the list names it.
     const path = join(libraryDir(deps.dataDir), record.file);
-    await writeDurably(path, image.data);
+    await writeFileDurably(path, image.data);
     const col = await media();
     try {
       await col.update((d) => void d.items.push(record));
@@ -561,7 +541,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
  * the asked width made once with sharp and kept on disk. Anything else under /media/library/ is a 404.
  */
 export function mediaLibrary(dataDir: string): Koa.Middleware {
-  const inFlight = new Map<string, Promise<string>>();
+  const once = singleFlight<string>();
 
   async function resized(id: string, ext: 'jpg' | 'png' | 'webp', width: number): Promise<string> {
     const file = join(libraryCacheDir(dataDir), `${id}-${width}.${ext}`);
@@ -570,16 +550,7 @@ export function mediaLibrary(dataDir: string): Koa.Middleware {
     if (ext === 'jpg') img = img.jpeg({ quality: MEDIA_JPEG_QUALITY, mozjpeg: true, progressive: width > IMAGE_WIDTHS[0] });
     else if (ext === 'png') img = img.png({ compressionLevel: 9, adaptiveFiltering: true });
     else img = img.webp({ quality: MEDIA_WEBP_QUALITY });
-    const out = await img.toBuffer();
-    await mkdir(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fh = await open(tmp, 'w');
-    try {
-      await fh.writeFile(out);
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, file);
+    await writeFileAtomically(file, await img.toBuffer());
     return file;
   }
 
@@ -597,25 +568,11 @@ export function mediaLibrary(dataDir: string): Koa.Middleware {
       ctx.body = { error: 'Not found' };
       return;
     }
-    const w = ctx.query.w;
-    const width = w === undefined ? undefined : Number(w);
-    if (Array.isArray(w) || (width !== undefined && !IMAGE_WIDTHS.includes(width))) {
-      ctx.status = 400;
-      ctx.body = { error: `w must be one of ${IMAGE_WIDTHS.join(', ')}`, field: 'w' };
-      return;
-    }
+    const width = requestedWidth(ctx);
+    if (width === null) return;
     const id = m[1];
     const ext = m[2] as 'jpg' | 'png' | 'webp';
-    let path = original;
-    if (width !== undefined) {
-      const key = `${id}:${width}`;
-      let job = inFlight.get(key);
-      if (!job) {
-        job = resized(id, ext, width).finally(() => inFlight.delete(key));
-        inFlight.set(key, job);
-      }
-      path = await job;
-    }
+    const path = width === undefined ? original : await once(`${id}:${width}`, () => resized(id, ext, width));
     ctx.type = MIME[ext];
     ctx.set('Cache-Control', MEDIA_CACHE_CONTROL);
     ctx.body = createReadStream(path);

@@ -254,9 +254,12 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
   /** Newest version of every document (drafts included): what the editor shows. */
   const working = () => deps.store.overlay(() => true);
 
+  // Made once per registry (a new one only on hot reload in development).
+  const forms = new WeakMap<ModuleRegistry, ReturnType<typeof editorRegistry>>();
   router.get('/api/admin/registry', route('editor', async (ctx) => {
     const registry = (await deps.renderer()).registry;
-    const { schemas, modules } = editorRegistry(registry, deps.schemas.ajv);
+    if (!forms.has(registry)) forms.set(registry, editorRegistry(registry, deps.schemas.ajv));
+    const { schemas, modules } = forms.get(registry)!;
     const pages = (working().single.pages as PageRecord[]) ?? [];
     ctx.body = {
       modules,

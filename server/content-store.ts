@@ -128,16 +128,12 @@ export class ContentStore {
   doc(key: DocKey): { data: unknown; rev: number; published: boolean } | undefined {
     const r = this.latest(key);
     if (r) return { data: r.data, rev: r.rev, published: r.published };
-    const data = this.fileDoc(key);
+    const data = this.fileVersion(key);
     return data === undefined ? undefined : { data, rev: 0, published: true };
   }
 
   /** The document as the site-config files have it (undefined: not in the files). */
   fileVersion(key: DocKey): unknown {
-    return this.fileDoc(key);
-  }
-
-  private fileDoc(key: DocKey): unknown {
     if (key.startsWith('page:')) return (this.base.single.pages as PageRecord[] | undefined)?.find((p) => p.id === Number(key.slice(5)));
     if (key.startsWith('dictionary:')) return this.base.dictionaries[key.slice(11) as Lang];
     return this.base.single[key as (typeof SINGLE_DOCS)[number]];
@@ -199,7 +195,7 @@ export class ContentStore {
     const docs = this.overlay(o.publish ? (r) => r.published : drafts, { key, data });
     const built = this.build(docs);
     if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
-    const before = current ? current.data : this.fileDoc(key);
+    const before = current ? current.data : this.fileVersion(key);
     const revision: Revision = {
       key, rev: (this.store.data.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
       summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : changeSummary(before, data)), data: structuredClone(data), published: o.publish,
@@ -219,7 +215,7 @@ export class ContentStore {
 
   /** Brings an old revision (0: the file's version) back as a new, published revision. */
   async restore(key: DocKey, rev: number, baseRev: number, by: string): Promise<SaveResult | undefined> {
-    const old = rev === 0 ? { data: this.fileDoc(key) } : this.store.data.revisions.find((r) => r.key === key && r.rev === rev);
+    const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.data.revisions.find((r) => r.key === key && r.rev === rev);
     if (!old || old.data === undefined) return undefined;
     return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev });
   }

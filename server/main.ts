@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
-import { buildContent, loadSiteConfig, readConfigDocs } from './config.ts';
+import { buildContent, readConfigDocs } from './config.ts';
 import { ContentStore, type RevisionData } from './content-store.ts';
 import { StaffAccounts, addStaff, changeStaff } from './staff.ts';
 import { formatProblem } from './schemas.ts';
@@ -67,10 +67,7 @@ export class ConfigError extends Error {
 
 /** Validates the config folder; throws ConfigError with one line per problem. */
 export function checkConfig(configDir: string, renderer: Renderer = rendererModule, quiet = false, schemas = new SchemaRegistry(renderer.registry)) {
-  const result = loadSiteConfig(configDir, renderer.registry, schemas);
-  if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
-  if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
-  return result.content;
+  return readConfig(configDir, renderer, quiet, schemas).content;
 }
 
 /** The config folder's documents and the content built from them; throws ConfigError with one line per problem. */

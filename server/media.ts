@@ -5,13 +5,13 @@
  * camera). Each size is made once with sharp and kept on disk.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type Koa from 'koa';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { photoKinds, photoSvg } from './photo-scenes.ts';
 import { IMAGE_WIDTH } from '../renderer/lib/constants.ts';
+import { writeFileAtomically } from './storage.ts';
 
 export const IMAGE_WIDTHS: readonly number[] = Object.values(IMAGE_WIDTH);
 export const ORIGINAL_WIDTH = 1600;
@@ -21,8 +21,35 @@ const JPEG_QUALITY = 78;
 
 const PATH = /^\/media\/listings\/(project-)?(\d{1,9})\/(\d{1,2})\.jpg$/;
 
+/**
+ * The `w` of an image URL: undefined when absent (the original), else one of IMAGE_WIDTHS; any
+ * other value is answered 400 naming the field, and null comes back (the answer is set).
+ */
+export function requestedWidth(ctx: Koa.Context): number | undefined | null {
+  const w = ctx.query.w;
+  if (w === undefined) return undefined;
+  const width = Number(w);
+  if (!Array.isArray(w) && IMAGE_WIDTHS.includes(width)) return width;
+  ctx.status = 400;
+  ctx.body = { error: `w must be one of ${IMAGE_WIDTHS.join(', ')}`, field: 'w' };
+  return null;
+}
+
+/** One job per key at a time: requests that ask for the same image while it is being made share that work. */
+export function singleFlight<T>(): (key: string, make: () => Promise<T>) => Promise<T> {
+  const inFlight = new Map<string, Promise<T>>();
+  return (key, make) => {
+    let job = inFlight.get(key);
+    if (!job) {
+      job = make().finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+    }
+    return job;
+  };
+}
+
 export function listingMedia(dataDir: string, listings: () => ListingSource): Koa.Middleware {
-  const inFlight = new Map<string, Promise<string>>();
+  const once = singleFlight<string>();
 
   async function make(project: boolean, id: number, n: number, width: number): Promise<string> {
     const dir = join(dataDir, 'cache', 'images', `${project ? 'project-' : ''}${id}`);
@@ -39,10 +66,7 @@ export function listingMedia(dataDir: string, listings: () => ListingSource): Ko
       image = sharp(Buffer.from(photoSvg(id * 100 + n, kind)), { density: (72 * width) / ORIGINAL_WIDTH });
     }
     const out = await image.resize({ width, height: Math.round((width * ORIGINAL_HEIGHT) / ORIGINAL_WIDTH), fit: 'cover' }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
-    await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, out);
-    await rename(tmp, file);
+    await writeFileAtomically(file, out);
     return file;
   }
 
@@ -52,25 +76,15 @@ export function listingMedia(dataDir: string, listings: () => ListingSource): Ko
     const project = !!m[1];
     const id = Number(m[2]);
     const n = Number(m[3]);
-    const w = ctx.query.w;
-    const width = w === undefined ? ORIGINAL_WIDTH : Number(w);
-    if (Array.isArray(w) || (w !== undefined && !IMAGE_WIDTHS.includes(width))) {
-      ctx.status = 400;
-      ctx.body = { error: `w must be one of ${IMAGE_WIDTHS.join(', ')}`, field: 'w' };
-      return;
-    }
+    const asked = requestedWidth(ctx);
+    if (asked === null) return;
+    const width = asked ?? ORIGINAL_WIDTH;
     const exists = project ? !!listings().project(id, 'en') : !!listings().property(id, 'en');
     if (!exists || n < 1 || n > MAX_PHOTOS) {
       ctx.status = 404;
       return;
     }
-    const key = `${project}:${id}:${n}:${width}`;
-    let job = inFlight.get(key);
-    if (!job) {
-      job = make(project, id, n, width).finally(() => inFlight.delete(key));
-      inFlight.set(key, job);
-    }
-    const file = await job;
+    const file = await once(`${project}:${id}:${n}:${width}`, () => make(project, id, n, width));
     ctx.type = 'image/jpeg';
     ctx.set('Cache-Control', 'public, max-age=2592000');
     ctx.body = createReadStream(file);

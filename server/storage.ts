@@ -4,7 +4,8 @@
  * and writes that arrive while one is flushing are grouped into the next flush.
  */
 import { mkdirSync } from 'node:fs';
-import { open, readFile, rename } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 
@@ -20,23 +21,37 @@ export class DurableJsonFile<T> implements Adapter<T> {
     }
   }
 
-  async write(data: T): Promise<void> {
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    const fh = await open(tmp, 'w');
-    try {
-      await fh.writeFile(JSON.stringify(data));
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, this.path);
-    const dir = await open(dirname(this.path), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
+  write(data: T): Promise<void> {
+    return writeFileDurably(this.path, JSON.stringify(data));
   }
+}
+
+/** Written to a temporary file, fsynced, renamed into place, the folder fsynced: the file survives a crash. */
+export async function writeFileDurably(path: string, data: string | Buffer, mode = 0o644): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const fh = await open(tmp, 'w', mode);
+  try {
+    await fh.writeFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await rename(tmp, path);
+  const dir = await open(dirname(path), 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+/** Written beside and renamed into place (no fsync): a reader never sees half a file. For caches that can be made again. */
+export async function writeFileAtomically(path: string, data: string | Buffer): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, path);
 }
 
 /** A collection kept in memory and persisted to its own file. */

@@ -37,7 +37,7 @@ function revisions(key: string): StoredRevision[] {
 const latest = (key: string) => revisions(key).at(-1);
 
 /** Paths whose 4xx the editor provokes on purpose (not logged in yet, a wrong password, a conflict). */
-const EXPECTED_4XX = ['/api/admin/me', '/api/admin/login', '/api/admin/docs/page%3A4', '/api/admin/docs/page%3A5', '/api/admin/preview', '/favicon.ico'];
+const EXPECTED_4XX = ['/api/admin/me', '/api/admin/login', '/api/admin/docs/page%3A4', '/api/admin/docs/page%3A5', '/api/admin/preview'];
 
 async function openEditor(page: Page, who: Who, opts: { wrongPasswordFirst?: boolean } = {}) {
   await page.goto(ENTRY);
@@ -444,7 +444,6 @@ describe('the editor stays off the public site', () => {
 
     // …while the editor's own page does load them.
     browser.state.expectedMissing.add('/api/admin/me');
-    browser.state.expectedMissing.add('/favicon.ico');
     requested.length = 0;
     await page.goto(ENTRY);
     await page.locator('form.ed-login__card').waitFor();
