@@ -1,11 +1,7 @@
 // Listing benchmarks: search API latency over 10,000 and 100,000 properties; SSR of the for-sale
 // page and a detail page beside a prebuilt string; gzipped JS each page type loads in Chromium.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { generateListings } from '../scripts/gen-listings.mjs';
 import { benchServer, load, PREBUILT } from './server.mjs';
 
 const QUERIES = [
@@ -16,16 +12,10 @@ const QUERIES = [
 
 const pct = (xs, p) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-export async function benchSearch({ root, counts = [10_000, 100_000], rounds = 20 }) {
-  const { importListings, SchemaRegistry, rendererModule } = await import(join(root, 'dist/server/main.js'));
+/** Search latency over the sets that benchImport imported (one data folder per count). */
+export async function benchSearch({ root, imported, rounds = 20 }) {
   const rows = [];
-  for (const count of counts) {
-    const dataDir = mkdtempSync(join(tmpdir(), `vitrine-bench-${count}-`));
-    const file = join(dataDir, 'crm.json');
-    writeFileSync(file, JSON.stringify(generateListings({ count, projects: 9, seed: 7 })));
-    const t0 = performance.now();
-    await importListings(file, dataDir, new SchemaRegistry(rendererModule.registry));
-    const importMs = performance.now() - t0;
+  for (const { count, dataDir } of imported) {
     const server = await benchServer({ root, dataDir, pageCache: true });
     const url = server.url;
     await fetch(`${url}/api/properties?lang=fr&goal=sale`); // builds the index
@@ -40,7 +30,7 @@ export async function benchSearch({ root, counts = [10_000, 100_000], rounds = 2
       }
     }
     server.close();
-    rows.push({ count, importMs, p50: pct(times, 50), p95: pct(times, 95), n: times.length });
+    rows.push({ count, p50: pct(times, 50), p95: pct(times, 95), n: times.length });
   }
   return rows;
 }

@@ -60,7 +60,7 @@ export async function benchPortalViews({ root, seconds = 8 }) {
 
 export async function benchPortalApi({ root, requests = 300 }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-portal-api-'));
-  const { addOwner, OwnerAccounts } = await import(join(root, 'dist/server/main.js'));
+  const { addOwner, OwnerAccounts, importFile } = await import(join(root, 'dist/server/main.js'));
   const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
   const id = sample.properties.find((p) => p.OwnerRef === 'owner-001').ID;
   const day = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -68,7 +68,10 @@ export async function benchPortalApi({ root, requests = 300 }) {
   for (const p of sample.properties) {
     if (p.ID === id) p.PortalStats = ['Immoweb', 'Zimmo', 'Logic-immo'].map((Source, k) => ({ Source, Url: `https://portal${k}.example/${id}`, Visits: year.map((Date, i) => ({ Date, Count: (i * (k + 3)) % 41 })) }));
   }
-  writeFileSync(join(dataDir, 'listings.json'), JSON.stringify(sample));
+  const feed = join(dataDir, 'crm.json');
+  writeFileSync(feed, JSON.stringify(sample));
+  const { entry } = await importFile({ root, dataDir, file: feed });
+  if (entry.result !== 'accepted') throw new Error(`bench import: ${entry.reason}`);
   writeFileSync(join(dataDir, 'stats.json'), JSON.stringify({ views: { [id]: Object.fromEntries(year.map((d, i) => [d, (i * 7) % 53])) } }));
   const kinds = ['contact-me', 'document-request', 'send-to-friend', 'contact-appointment'];
   const submissions = Array.from({ length: 400 }, (_, i) => ({

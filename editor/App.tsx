@@ -16,6 +16,7 @@ const Missing = lazy(() => import('./screens/Missing.tsx'));
 const Leads = lazy(() => import('./inbox/Leads.tsx'));
 const Owners = lazy(() => import('./inbox/Owners.tsx'));
 const Media = lazy(() => import('./inbox/Media.tsx'));
+const Listings = lazy(() => import('./inbox/Listings.tsx'));
 
 export const EDITOR_BASE = '/admin';
 
@@ -50,6 +51,7 @@ const NAV: NavItem[] = [
   { href: '/media', label: 'Media' },
   { href: '/leads', label: 'Leads' },
   { href: '/owners', label: 'Owners', admin: true },
+  { href: '/listings', label: 'Listings', admin: true },
 ];
 
 function Shell({ me }: { me: Me }) {
@@ -123,6 +125,7 @@ function Shell({ me }: { me: Me }) {
               <Route path="/leads">
                 <Leads me={me} />
               </Route>
+              <Route path="/listings" component={Listings} />
               <Route path="/owners">
                 <Owners me={me} />
               </Route>

@@ -275,7 +275,7 @@ export interface PublicText {
 export interface CityEntry {
   Name: string;
   Zip: string;
-  CountryID: number;
+  CountryID?: number;
   CountryName?: string;
   PropertyCount: number;
   language: "nl" | "fr" | "en" | "de";
@@ -592,41 +592,37 @@ export interface Language {
   label?: string;
 }
 /**
- * The CRM's listing data: one record per language. Records are validated one by one on import.
+ * The CRM's preloaded response: one record per language. The file must be an object with a `properties` array; everything else is optional. Records are validated one by one on import (server/listing-feed.ts).
  */
 export interface PreloadedResponse {
-  properties: unknown[];
-  projects: unknown[];
-  webIDs: PropertyTypeRecord[];
-  citys?: CityEntry[];
-  citysSale?: CityEntry[];
-  citysRent?: CityEntry[];
-  neighbourhoods?: TreeListItem[];
   /**
-   * Portal-website figures per property per day (owner portal).
+   * Records of property.json, each validated on its own: a bad record is reported and left out, never the whole file.
    */
-  statistics?: PortalStatistic[];
-}
-export interface PropertyTypeRecord {
-  ID?: number;
-  WebID: number;
-  Name: string;
-  ShowOrder: number;
-  Sale: boolean;
-  Rent: boolean;
-  language: "nl" | "fr" | "en" | "de";
-}
-export interface TreeListItem {
-  ID: number;
-  ParentID?: number | null;
-  Name: string;
-  WebID?: number | null;
-}
-export interface PortalStatistic {
-  PropertyID: number;
-  Date: string;
-  Source: string;
-  Visits: number;
+  properties: unknown[];
+  /**
+   * Records of project.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  projects?: unknown[];
+  /**
+   * Records of property-type.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  webIDs?: unknown[];
+  /**
+   * Records of city.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  citys?: unknown[];
+  /**
+   * Records of city.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  citysSale?: unknown[];
+  /**
+   * Records of city.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  citysRent?: unknown[];
+  /**
+   * Records of tree-item.json, each validated on its own: a bad record is reported and left out, never the whole file.
+   */
+  neighbourhoods?: unknown[];
 }
 /**
  * One module placed on a page. Each view adds its own params in modules/<view>/schema.json.
@@ -786,11 +782,14 @@ export interface PopupConfig {
   formAction?: string;
 }
 /**
- * A new-build project in one language, with its units.
+ * One new-build project in one language, read as leniently as a property (see property.json).
  */
 export interface ProjectRecord {
   ID: number;
   Goal?: number;
+  /**
+   * Not in the spec's project record; empty when the CRM does not send it.
+   */
   Name: string;
   PublicAddress?: boolean;
   Street?: string | null;
@@ -798,7 +797,7 @@ export interface ProjectRecord {
   BoxNr?: string | null;
   Zip?: string;
   City: string;
-  CountryID: number;
+  CountryID?: number;
   CountryName?: string | null;
   Latitude?: number | null;
   Longitude?: number | null;
@@ -822,6 +821,9 @@ export interface ProjectRecord {
   Situation?: string | null;
   Requirement?: string | null;
   ExternalUrl?: string | null;
+  /**
+   * Units of the project when the CRM sends them (the spec's project record has none).
+   */
   Units: ProjectUnit[];
   CreateDate?: string;
   language: "nl" | "fr" | "en" | "de";
@@ -844,20 +846,32 @@ export interface ProjectUnit {
   Bathrooms?: number | null;
   WebID?: number;
 }
+export interface PropertyTypeRecord {
+  ID?: number;
+  WebID: number;
+  Name: string;
+  ShowOrder: number;
+  Sale: boolean;
+  Rent: boolean;
+  language: "nl" | "fr" | "en" | "de";
+}
 /**
- * One property in one language, as the CRM's preloaded response carries it (Omnicasa-like field names).
+ * One property in one language, as the site keeps it. The CRM's preloaded response is read leniently: flags as true/false, 0/1 or "0"/"1", numbers as numbers or numeric strings, "" and null for no value, missing fields, unknown fields kept (the `coerce` keyword, server/schemas.ts). Only ID, Goal and language are indispensable.
  */
 export interface PropertyRecord {
   ID: number;
   /**
    * Main property type (1 house … 7 garage/parking).
    */
-  WebID: number;
+  WebID?: number;
   WebIDs?: string;
   /**
-   * 0 = for sale, any other value = for rent.
+   * 0 = for sale, any other value = for rent (the CRM sends 0 and 1).
    */
   Goal: number;
+  /**
+   * false: the price is not published ("price on demand"). Missing: published.
+   */
   PublishPrice?: boolean;
   Price: number | null;
   /**
@@ -867,7 +881,13 @@ export interface PropertyRecord {
   PriceUnitText?: string | null;
   Marquee?: number | null;
   MarqueeName?: string | null;
+  /**
+   * Missing in the spec's summary record: a property without it is available.
+   */
   Availability: "available" | "option" | "sold" | "soldOut" | "rented";
+  /**
+   * false: street and number are not shown. Missing: shown.
+   */
   PublishAddress?: boolean;
   Street?: string | null;
   HouseNumber?: string | null;
@@ -877,7 +897,7 @@ export interface PropertyRecord {
    */
   Zip?: string;
   City: string;
-  CountryID: number;
+  CountryID?: number;
   CountryName?: string | null;
   Latitude?: number | null;
   Longitude?: number | null;
@@ -1129,6 +1149,7 @@ export interface SiteInfo {
      */
     minutes: number;
   };
+  listings?: ListingSettings;
 }
 /**
  * A stored media file (image or document).
@@ -1142,4 +1163,19 @@ export interface Media1 {
   destination?: string;
   createDate?: string;
   alt?: LocalizedText;
+}
+/**
+ * How listings are imported from the CRM.
+ */
+export interface ListingSettings {
+  /**
+   * An import that would take more than this share of the live properties off the site is refused (unless forced). 0.5 = 50 %.
+   */
+  maxRemovedShare?: number;
+}
+export interface TreeListItem {
+  ID: number;
+  ParentID?: number | null;
+  Name: string;
+  WebID?: number | null;
 }

@@ -330,7 +330,37 @@ function record(b, li, c, compact) {
   return out;
 }
 
-export function generateListings({ count = BASE_COUNT, projects = 9, seed = 20260101 } = {}) {
+/** The sample's picture CDN: a reserved name (RFC 2606) that the sample photo source draws for. */
+export const SAMPLE_PICTURE_BASE = 'https://pictures.vitrine-sample.invalid';
+
+/**
+ * The records as a CRM writes them (SPEC §3, §7): flags as 0/1, no availability on what is
+ * available (the spec's summary record has none), pictures as absolute URLs on the picture CDN
+ * with a numeric version query.
+ */
+function crmShape(data, pictureBase) {
+  const flags = (r) => { for (const [k, v] of Object.entries(r)) if (typeof v === 'boolean') r[k] = v ? 1 : 0; };
+  const version = (r) => Math.floor(Date.parse(r.ModifyDate ?? r.CreateDate ?? '2025-01-01T00:00:00Z') / 1000);
+  const cdn = (url, v) => url.replace(/^\/media\/listings\/(.+)$/, (_, rest) => `${pictureBase}/${rest}?v=${v}`);
+  for (const p of data.properties) {
+    flags(p);
+    if (p.Availability === 'available') delete p.Availability;
+    const v = version(p);
+    for (const pic of p.Pictures ?? []) pic.Url = cdn(pic.Url, v);
+    if (p.SmallPictureItem) p.SmallPictureItem.Url = cdn(p.SmallPictureItem.Url, v);
+    if (p.XLargePictureItem) p.XLargePictureItem.Url = cdn(p.XLargePictureItem.Url, v);
+  }
+  for (const p of data.projects) {
+    flags(p);
+    const v = version(p);
+    for (const pic of p.Pictures ?? []) pic.Url = cdn(pic.Url, v);
+    if (p.SmallPicture) p.SmallPicture = cdn(p.SmallPicture, v);
+  }
+  for (const t of data.webIDs) flags(t);
+  return data;
+}
+
+export function generateListings({ count = BASE_COUNT, projects = 9, seed = 20260101, pictureBase = SAMPLE_PICTURE_BASE } = {}) {
   const T = tools(mulberry32(seedOf(seed)));
   count = Math.max(0, Math.floor(count));
   const sizes = docSizes();
@@ -350,7 +380,7 @@ export function generateListings({ count = BASE_COUNT, projects = 9, seed = 2026
   const properties = [];
   for (const b of bases) { const c = common(b, sizes); for (let li = 0; li < LANGS.length; li++) properties.push(record(b, li, c, ctx.short)); }
   const projectRecords = buildProjects(T, plans, byId);
-  return { properties, projects: projectRecords, webIDs: buildWebIDs(), ...buildCities(bases), neighbourhoods: [] };
+  return crmShape({ properties, projects: projectRecords, webIDs: buildWebIDs(), ...buildCities(bases), neighbourhoods: [] }, pictureBase.replace(/\/$/, ''));
 }
 
 const PROJECT_ROOMS = [['Gevel', 'Façade', 'Front'], ['Inkomhal', 'Hall d’entrée', 'Entrance hall'], ['Woonkamer', 'Séjour', 'Living room'], ['Terras', 'Terrasse', 'Terrace'], ['Zicht', 'Vue', 'View']];
@@ -459,13 +489,14 @@ export function writeListings(file, data, { indent = 0 } = {}) {
 }
 
 function parseArgs(argv) {
-  const opts = { count: BASE_COUNT, projects: 9, out: null, seed: 20260101 };
+  const opts = { count: BASE_COUNT, projects: 9, out: null, seed: 20260101, pictureBase: SAMPLE_PICTURE_BASE };
   for (let i = 0; i < argv.length; i++) {
     const [k, inline] = argv[i].split('=');
     const val = () => (inline !== undefined ? inline : argv[++i]);
     if (k === '--count') opts.count = Number(val());
     else if (k === '--projects') opts.projects = Number(val());
     else if (k === '--out') opts.out = val();
+    else if (k === '--picture-base') opts.pictureBase = val();
     else if (k === '--seed') { const v = val(); opts.seed = /^\d+$/.test(v) ? Number(v) : v; }
     else if (k === '--help' || k === '-h') { opts.help = true; }
     else throw new Error(`Unknown argument: ${argv[i]}`);
@@ -478,7 +509,7 @@ function parseArgs(argv) {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   let opts;
   try { opts = parseArgs(process.argv.slice(2)); } catch (e) { console.error(e.message); process.exit(2); }
-  if (opts.help) { console.log('Usage: node scripts/gen-listings.mjs [--count N] [--projects M] [--out FILE] [--seed S]'); process.exit(0); }
+  if (opts.help) { console.log('Usage: node scripts/gen-listings.mjs [--count N] [--projects M] [--out FILE] [--seed S] [--picture-base URL]'); process.exit(0); }
   const t0 = Date.now();
   const data = generateListings(opts);
   const out = opts.out ? resolve(process.cwd(), opts.out) : resolve(ROOT, 'site-config/listings/sample.json');

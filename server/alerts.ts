@@ -1,11 +1,14 @@
 /**
  * Search alerts (demand register): after an import, every active demand whose criteria match new
- * properties gets one mail listing them, in the demand's language, with an unsubscribe link.
+ * properties gets one mail listing them, in the demand's language, with an unsubscribe link. A
+ * property is new when it has never been live before: one that comes back after a rollback, or
+ * after a refused import left the site as it was, was announced already (DATA_DIR/listings/known-ids.json).
  */
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '../renderer/lib/constants.ts';
 import type { ListingSource, PropertyRecord } from '../renderer/listing-types.ts';
-import { cityKeyOf, goalOf, isAvailable } from './listings.ts';
+import { cityKeyOf, goalOf, isAvailable, typesOf } from './listings.ts';
+import type { ListingSets } from './listing-sets.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import { escapeHtml as esc } from './http.ts';
@@ -16,7 +19,6 @@ import type { DemandRegisterForm } from '../schemas/types.gen.ts';
 /** What a demand asks for: the criteria of the demand-register form (schemas/form-demand-register.json). */
 export type Demand = Pick<DemandRegisterForm, 'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'>;
 
-/** A token of 128 bits for the unsubscribe link. */
 /** A 128-bit token for a link that works without logging in (unsubscribe, testimonial review). */
 export const linkToken = () => randomBytes(16).toString('hex');
 
@@ -26,7 +28,7 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
   return (
     isAvailable(p) &&
     goalOf(p) === d.goal &&
-    [p.WebID, ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)].some((t) => types.has(t)) &&
+    typesOf(p).some((t) => types.has(t)) &&
     d.cities.includes(cityKeyOf(p.Zip, p.City)) &&
     (d.minPrice === undefined || (price !== null && price >= d.minPrice)) &&
     (d.maxPrice === undefined || (price !== null && price <= d.maxPrice)) &&
@@ -40,10 +42,32 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
 }
 
 
-/** Mails the demands that new properties of `next` (absent from `prev`) match; returns how many mails. */
-export async function sendAlerts(prev: ListingSource, next: ListingSource, site: Site, store: Collection<LeadStore>, kick: () => void): Promise<number> {
-  const known = new Set(prev.propertyIds());
-  const fresh = next.propertyIds().filter((id) => !known.has(id));
+const KNOWN_IDS = 'known-ids.json';
+
+/**
+ * The properties of `live` never live before; `remember` then records them as known (after their
+ * alerts are queued, so that a crash in between repeats an alert rather than losing it — the outbox
+ * ignores a repeated alert of the same set). The first time (no record yet) every property is taken
+ * as known and none as new: the shipped sample or a first import is not news.
+ */
+export async function newPropertyIds(sets: ListingSets, live: ListingSource): Promise<{ fresh: number[]; remember: () => Promise<void> }> {
+  const text = await sets.readAux(KNOWN_IDS);
+  const ids = live.propertyIds();
+  let known: Set<number> | null = null;
+  try {
+    known = text ? new Set(JSON.parse(text) as number[]) : null;
+  } catch {
+    known = null;
+  }
+  const fresh = known ? ids.filter((id) => !known.has(id)) : [];
+  const remember = async () => {
+    if (!known || fresh.length) await sets.writeAux(KNOWN_IDS, JSON.stringify([...new Set([...(known ?? []), ...ids])]));
+  };
+  return { fresh, remember };
+}
+
+/** Mails the demands that the properties `fresh` of `next` match; returns how many mails. */
+export async function sendAlerts(fresh: number[], next: ListingSource, site: Site, store: Collection<LeadStore>, kick: () => void): Promise<number> {
   if (!fresh.length) return 0;
   const mails: OutboxMessage[] = [];
   for (const s of store.data.submissions) {

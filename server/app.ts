@@ -16,6 +16,7 @@ import type { ContentStore } from './content-store.ts';
 import type { StaffAccounts } from './staff.ts';
 import { adminGuard, adminRoutes } from './admin.ts';
 import { inboxRoutes, mediaLibrary } from './admin-inbox.ts';
+import { listingAdminRoutes, type ListingAdminDeps } from './listing-admin.ts';
 import { escapeHtml } from './http.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
@@ -66,6 +67,8 @@ export interface AppOptions {
   pageCache?: boolean;
   /** The current listings (a new store after an import). */
   listings: () => ListingSource;
+  /** The editor's listings screen: import history, sync, rollback. */
+  listingAdmin: ListingAdminDeps;
   /** Static files of the product (EPC label images) served under /images/. */
   publicDir: string;
   schemas: SchemaRegistry;
@@ -256,6 +259,8 @@ export function createApp(opts: AppOptions) {
     republish: () => (site = null),
     site: async () => currentSite((await opts.renderer()).registry),
   }, adminRoute);
+
+  listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 
   // The editor: one HTML page for every /admin/ path; its script is a client entry of its own.
   router.get(['/admin', '/admin/{*rest}'], async (ctx) => {

@@ -31,7 +31,8 @@ const SINGLE_FILES = {
   'pages.json': 'pages',
 } as const;
 
-function lineCol(text: string, message: string): string {
+/** A JSON.parse message with its position given as line and column. */
+export function lineCol(text: string, message: string): string {
   const m = /position (\d+)/.exec(message);
   if (!m) return message;
   const before = text.slice(0, Number(m[1]));

@@ -1,80 +1,148 @@
 /**
- * Where the listings come from: the last import in DATA_DIR/listings.json, else the sample dataset
- * shipped in site-config/listings/. An import validates record by record and replaces the stored
- * set durably; a file that cannot be read leaves what is stored untouched.
+ * The listings visitors see: the live imported set (DATA_DIR/listings, see listing-sets.ts), else
+ * the sample shipped in site-config/listings/ until the agency's first import. The server notices
+ * within a second when another process (npm run import) or the sync made another set live, loads it
+ * without holding the event loop, and only then swaps it in: a set that cannot be read never
+ * replaces the one being shown.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DurableJsonFile } from './storage.ts';
-import { parseListings, type ListingStore, type RecordProblem } from './listings.ts';
+import { ListingStore } from './listings.ts';
+import { formatFeedProblem, normaliseFeed, type ListingData } from './listing-feed.ts';
+import { importFeed, listingSchemaHash, parseFeedText, readFeedFile } from './listing-import.ts';
+import { ListingSets } from './listing-sets.ts';
 import type { SchemaRegistry } from './schemas.ts';
 
-export interface ImportReport {
-  ok: boolean;
-  problems: RecordProblem[];
-  properties: number;
-  projects: number;
+/** How often the server looks at state.json for another live set. */
+export const LISTINGS_POLL_MS = 500;
+
+export interface ListingLog {
+  info: (m: string) => void;
+  warn: (m: string) => void;
+  error: (m: string) => void;
 }
 
-function readJsonFile(path: string): { data?: unknown; problem?: RecordProblem } {
-  try {
-    return { data: JSON.parse(readFileSync(path, 'utf8')) };
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `not valid JSON (${(e as Error).message})`;
-    return { problem: { kind: 'file', id: '-', field: path, reason } };
+const EMPTY: ListingData = { properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] };
+
+/** The shipped sample, read the way a CRM feed is read. */
+export async function loadSample(file: string, schemas: SchemaRegistry, log: ListingLog): Promise<ListingStore> {
+  if (!existsSync(file)) return new ListingStore(EMPTY, 'empty');
+  const buf = readFileSync(file);
+  const { raw, readError } = parseFeedText(buf);
+  if (readError) {
+    log.error(`listings: ${file}: ${readError}`);
+    return new ListingStore(EMPTY, 'empty');
   }
+  const feed = await normaliseFeed(raw, schemas);
+  for (const p of feed.problems) log.warn(`listings: ${formatFeedProblem(p)}`);
+  return new ListingStore(feed.data, `sample-${createHash('sha256').update(buf).digest('hex').slice(0, 10)}`);
 }
 
-export const importedPath = (dataDir: string) => join(dataDir, 'listings.json');
+export class LiveListings {
+  private store: ListingStore = new ListingStore(EMPTY, 'empty');
+  private liveId: string | null | undefined;
+  private stamp = -1;
+  private timer: NodeJS.Timeout | undefined;
+  private checking: Promise<void> | null = null;
 
-/** Validates `file` and, when it is a preloaded response, stores its valid records as the listings. */
-export async function importListings(file: string, dataDir: string, schemas: SchemaRegistry): Promise<ImportReport> {
-  const { data, problem } = readJsonFile(file);
-  if (problem) return { ok: false, problems: [problem], properties: 0, projects: 0 };
-  const parsed = parseListings(data, schemas);
-  if (!parsed.store) return { ok: false, problems: parsed.problems, properties: 0, projects: 0 };
-  const bad = new Set(parsed.problems.map((p) => `${p.kind}:${p.id}`));
-  const raw = data as Record<string, unknown[]>;
-  const keepValid = (list: unknown[], kind: string) =>
-    list.filter((r) => {
-      const rec = r as { ID?: unknown; language?: unknown };
-      return !bad.has(`${kind}:${rec?.ID ?? '?'}${typeof rec?.language === 'string' ? ` (${rec.language})` : ''}`);
-    });
-  const stored = { ...raw, properties: keepValid(raw.properties, 'property'), projects: keepValid(raw.projects, 'project') };
-  await new DurableJsonFile<unknown>(importedPath(dataDir)).write(stored);
-  return { ok: true, problems: parsed.problems, properties: parsed.counts.properties, projects: parsed.counts.projects };
-}
+  constructor(
+    readonly sets: ListingSets,
+    private readonly sampleFile: string,
+    private readonly schemas: SchemaRegistry,
+    private readonly log: ListingLog,
+    /** Called after another set became live (not for the first one). */
+    private readonly onChange: (prev: ListingStore, next: ListingStore) => void,
+  ) {}
 
-/** Loads the current listings: the imported set when there is one, else the shipped sample. */
-export function loadListings(dataDir: string, configDir: string, schemas: SchemaRegistry): { store: ListingStore; problems: RecordProblem[]; source: string; mtime: number } {
-  const imported = importedPath(dataDir);
-  const source = existsSync(imported) ? imported : join(configDir, 'listings', 'sample.json');
-  const mtime = existsSync(source) ? statSync(source).mtimeMs : 0;
-  const { data, problem } = readJsonFile(source);
-  const parsed = data === undefined ? { problems: [problem!] } : parseListings(data, schemas);
-  const store = 'store' in parsed && parsed.store ? parsed.store : parseListings({ properties: [], projects: [], webIDs: [] }, schemas).store!;
-  return { store, problems: parsed.problems, source, mtime };
-}
+  get(): ListingStore {
+    return this.store;
+  }
 
-/** The listings, reloaded when another process (npm run import) has replaced the stored file. */
-export function reloadingListings(dataDir: string, configDir: string, schemas: SchemaRegistry, onReload: (problems: RecordProblem[], prev: ListingStore, next: ListingStore) => void) {
-  let current = loadListings(dataDir, configDir, schemas);
-  let checked = Date.now();
-  return {
-    initial: current,
-    get(): ListingStore {
-      const now = Date.now();
-      if (now - checked > 1000) {
-        checked = now;
-        const imported = importedPath(dataDir);
-        const mtime = existsSync(imported) ? statSync(imported).mtimeMs : -1;
-        if (existsSync(imported) && (current.source !== imported || mtime !== current.mtime)) {
-          const prev = current.store;
-          current = loadListings(dataDir, configDir, schemas);
-          onReload(current.problems, prev, current.store);
-        }
+  /** The id of the live set; null while the sample is shown. */
+  get live(): string | null {
+    return this.liveId ?? null;
+  }
+
+  /** Loads what is live (taking over a listings.json of an older version once) and starts watching. */
+  async start(dataDir: string): Promise<ListingStore> {
+    await this.migrateLegacy(dataDir);
+    await this.check();
+    this.timer = setInterval(() => void this.check(), LISTINGS_POLL_MS);
+    this.timer.unref();
+    return this.store;
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  /** Looks whether another set is live and swaps it in once it is loaded; resolves when done. */
+  check(): Promise<void> {
+    this.checking ??= this.doCheck().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  private async doCheck() {
+    const stamp = this.sets.stateStamp();
+    if (stamp === this.stamp) return;
+    let state;
+    try {
+      state = await this.sets.readState();
+    } catch (e) {
+      this.log.error(`listings: ${(e as Error).message}; the listings shown are unchanged`);
+      return;
+    }
+    this.stamp = stamp;
+    if (state.live === this.liveId) return;
+    const first = this.liveId === undefined;
+    const next = await this.loadLive(state.live, state.liveHistory);
+    if (!next) return;
+    const prev = this.store;
+    this.store = next.store;
+    this.liveId = next.id;
+    if (!first) {
+      this.log.info(`listings: set ${next.id ?? 'sample'} is live`);
+      this.onChange(prev, next.store);
+    }
+  }
+
+  /** The live set, else the newest earlier set that can be read, else (nothing imported yet) the sample. */
+  private async loadLive(live: string | null, history: string[]): Promise<{ id: string | null; store: ListingStore } | undefined> {
+    if (!live) return { id: null, store: await loadSample(this.sampleFile, this.schemas, this.log) };
+    for (const id of [live, ...history.filter((h) => h !== live).reverse()]) {
+      try {
+        const store = await this.loadSet(id);
+        if (id !== live) this.log.error(`listings: the live set ${live} cannot be read; showing the earlier set ${id}`);
+        return { id, store };
+      } catch (e) {
+        this.log.error(`listings: set ${id}: ${(e as Error).message}`);
+        if (this.liveId !== undefined) return undefined; // keep showing what is shown
       }
-      return current.store;
-    },
-  };
+    }
+    this.log.error('listings: no imported set can be read; showing none');
+    return { id: live, store: new ListingStore(EMPTY, `unreadable-${live}`) };
+  }
+
+  private async loadSet(id: string): Promise<ListingStore> {
+    const { header, data } = await this.sets.readSet(id);
+    if (header.schema !== listingSchemaHash()) {
+      // Checked with other schemas (an older version of the site): read again with today's.
+      const feed = await normaliseFeed(data, this.schemas, { yieldEvery: 2000 });
+      for (const p of feed.problems.slice(0, 20)) this.log.warn(`listings: ${formatFeedProblem(p)}`);
+      return new ListingStore(feed.data, id);
+    }
+    return new ListingStore(data, id);
+  }
+
+  /** DATA_DIR/listings.json of an earlier version becomes the first imported set. */
+  private async migrateLegacy(dataDir: string) {
+    const legacy = join(dataDir, 'listings.json');
+    if (!existsSync(legacy) || (await this.sets.readState()).live) return;
+    const { raw, readError } = await readFeedFile(legacy);
+    const entry = await importFeed(this.sets, this.schemas, { maxRemovedShare: 1 }, { raw, readError, source: legacy, trigger: 'legacy', force: true });
+    this.log.info(`listings: ${legacy} taken over as an import (${entry.result})`);
+    if (entry.result === 'accepted') await rename(legacy, `${legacy}.imported`);
+  }
 }

@@ -1,32 +1,19 @@
 /**
- * The listing data (properties, projects, types, cities) from the CRM's preloaded response, held in
- * memory with the indexes the search needs. Each record is validated on its own: a bad record is
- * reported (id, field, reason) and left out, the good ones are kept.
+ * The listing data (properties, projects, types, cities) of one set, held in memory with the
+ * indexes the search needs. The records were read and checked by listing-feed.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Lang } from '../renderer/lib/constants.ts';
 import { slugify } from '../renderer/lib/path.ts';
 import type {
   CityEntry, Goal, ListingSource, ProjectRecord, PropertyQuery, PropertyRecord, PropertyTypeRecord, SearchResult,
 } from '../renderer/listing-types.ts';
 import { EPC_LETTERS, epcForProperty, epcRank } from '../renderer/lib/epc.ts';
-import type { SchemaRegistry } from './schemas.ts';
-
-export interface RecordProblem {
-  kind: 'property' | 'project' | 'type' | 'city' | 'file';
-  id: string;
-  field: string;
-  reason: string;
-}
-
-export function formatRecordProblem(p: RecordProblem): string {
-  return `${p.kind} ${p.id} ${p.field}: ${p.reason}`;
-}
+import type { ListingData } from './listing-feed.ts';
 
 interface Entry {
   id: number;
   goal: Goal;
-  webId: number;
+  webId: number | undefined;
   types: number[];
   price: number | null;
   zip: string;
@@ -46,6 +33,8 @@ interface Entry {
 
 export const goalOf = (p: Pick<PropertyRecord, 'Goal'>): Goal => (p.Goal === 0 ? 'sale' : 'rent');
 export const isAvailable = (p: Pick<PropertyRecord, 'Availability'>) => p.Availability === 'available' || p.Availability === 'option';
+/** The type ids of a property: its main type and the extra ones of WebIDs ("3,5"). */
+export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)])];
 export const cityKeyOf = (zip: string | undefined | null, city: string) => (zip && zip.trim()) || slugify(city);
 
 function entryOf(p: PropertyRecord): Entry {
@@ -54,7 +43,7 @@ function entryOf(p: PropertyRecord): Entry {
     id: p.ID,
     goal: goalOf(p),
     webId: p.WebID,
-    types: [...new Set([p.WebID, ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)])],
+    types: typesOf(p),
     price: p.PublishPrice === false || p.PriceOnDemand ? null : p.Price ?? null,
     zip: p.Zip ?? '',
     cityKey: cityKeyOf(p.Zip, p.City),
@@ -87,7 +76,7 @@ export class ListingStore implements ListingSource {
   private readonly cityLists: { all: CityEntry[]; sale: CityEntry[]; rent: CityEntry[] };
   private readonly index = new Map<Lang, LangIndex>();
 
-  constructor(data: { properties: PropertyRecord[]; projects: ProjectRecord[]; webIDs: PropertyTypeRecord[]; citys: CityEntry[]; citysSale: CityEntry[]; citysRent: CityEntry[] }, version: string) {
+  constructor(data: ListingData, version: string) {
     this.version = version;
     for (const p of data.properties) {
       const m = this.props.get(p.ID) ?? {};
@@ -117,7 +106,7 @@ export class ListingStore implements ListingSource {
         orders: {
           newest: [...entries].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id),
           price: [...entries].sort(byPrice),
-          type: [...entries].sort((a, b) => (types.get(a.webId) ?? 9) - (types.get(b.webId) ?? 9) || byPrice(a, b)),
+          type: [...entries].sort((a, b) => (types.get(a.webId ?? 0) ?? 9) - (types.get(b.webId ?? 0) ?? 9) || byPrice(a, b)),
           city: [...entries].sort((a, b) => a.cityKey.localeCompare(b.cityKey) || byPrice(a, b)),
         },
       };
@@ -202,7 +191,7 @@ export class ListingStore implements ListingSource {
     let rent = 0;
     for (const e of this.langIndex(lang).entries) {
       if (!e.available) continue;
-      (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
+      if (e.webId) (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
       if (e.goal === 'sale') sale++;
       else rent++;
     }
@@ -216,7 +205,7 @@ export class ListingStore implements ListingSource {
     const dist = (e: Entry) => (me.lat !== null && e.lat !== null && me.lng !== null && e.lng !== null ? Math.hypot(me.lat - e.lat, (me.lng - e.lng) * 0.62) : e.cityKey === me.cityKey ? 0 : 1);
     const priceGap = (e: Entry) => (me.price && e.price ? Math.abs(Math.log(e.price / me.price)) : 1);
     return ix.entries
-      .filter((e) => e.id !== id && e.available && e.goal === me.goal && e.webId === me.webId)
+      .filter((e) => e.id !== id && e.available && e.goal === me.goal && (me.webId === undefined || e.webId === me.webId))
       .map((e) => ({ id: e.id, score: dist(e) * 20 + priceGap(e) }))
       .sort((a, b) => a.score - b.score || a.id - b.id)
       .slice(0, max)
@@ -229,33 +218,4 @@ export class ListingStore implements ListingSource {
       .slice(0, max)
       .map((e) => e.id);
   }
-}
-
-/**
- * Validates a preloaded response record by record. Bad records are reported and skipped; a file
- * that is not a preloaded response at all gives one problem and no data.
- */
-export function parseListings(raw: unknown, schemas: SchemaRegistry): { store?: ListingStore; problems: RecordProblem[]; counts: { properties: number; projects: number } } {
-  const problems: RecordProblem[] = [];
-  const top = schemas.validate('listings', raw, 'listings');
-  if (top.length) {
-    return { problems: top.map((p) => ({ kind: 'file', id: '-', field: p.pointer, reason: p.message })), counts: { properties: 0, projects: 0 } };
-  }
-  const data = raw as { properties: unknown[]; projects: unknown[]; webIDs: PropertyTypeRecord[]; citys?: CityEntry[]; citysSale?: CityEntry[]; citysRent?: CityEntry[] };
-  const keep = <T>(list: unknown[], schema: string, kind: RecordProblem['kind']): T[] =>
-    list.filter((rec) => {
-      const r = rec as { ID?: unknown; language?: unknown };
-      const id = `${typeof r?.ID === 'number' || typeof r?.ID === 'string' ? r.ID : '?'}${typeof r?.language === 'string' ? ` (${r.language})` : ''}`;
-      const ps = schemas.validate(schema, rec, kind);
-      for (const p of ps) problems.push({ kind, id, field: p.pointer, reason: p.message });
-      return ps.length === 0;
-    }) as T[];
-  const properties = keep<PropertyRecord>(data.properties, 'property', 'property');
-  const projects = keep<ProjectRecord>(data.projects, 'project', 'project');
-  const version = createHash('sha256').update(JSON.stringify(raw)).digest('hex').slice(0, 12);
-  const store = new ListingStore(
-    { properties, projects, webIDs: data.webIDs, citys: data.citys ?? [], citysSale: data.citysSale ?? [], citysRent: data.citysRent ?? [] },
-    version,
-  );
-  return { store, problems, counts: { properties: new Set(properties.map((p) => p.ID)).size, projects: new Set(projects.map((p) => p.ID)).size } };
 }

@@ -15,19 +15,20 @@ import { formatProblem } from './schemas.ts';
 import { createApp, type Renderer } from './app.ts';
 import { fileStorage } from './storage.ts';
 import { SchemaRegistry } from './schemas.ts';
-import { formatRecordProblem } from './listings.ts';
-import { importListings, reloadingListings } from './listing-source.ts';
+import { LiveListings, type ListingLog } from './listing-source.ts';
+import { ListingSets, ImportBusyError } from './listing-sets.ts';
+import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, summaryLine, type ImportSettings } from './listing-import.ts';
+import { formatFeedProblem } from './listing-feed.ts';
+import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listing-sync.ts';
+import type { ListingStore } from './listings.ts';
 import { startOutbox, type LeadStore } from './outbox.ts';
-import { sendAlerts } from './alerts.ts';
+import { newPropertyIds, sendAlerts } from './alerts.ts';
 import { Site } from './site.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './owners.ts';
 import { SessionStore, type SessionFile } from './portal.ts';
 import { ViewStats, type StatsStore } from './view-stats.ts';
 
-/** How often the server looks for a new import of the listings. */
-const LISTINGS_POLL_MS = 2000;
-
-export { importListings, formatRecordProblem, SchemaRegistry };
+export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError };
 /** For `npm run staff`. */
@@ -56,6 +57,8 @@ export interface StartOptions {
   agencyEmail?: string;
   /** Form posts per visitor address and window (else FORM_RATE_MAX / FORM_RATE_WINDOW_MS, else FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** The scheduled listings sync (else LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES); null: none. */
+  listingsSync?: SyncConfig | null;
   quiet?: boolean;
 }
 
@@ -127,16 +130,35 @@ export async function start(opts: StartOptions): Promise<Server> {
   }
   const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
   let kickOutbox = () => {};
-  const listings = reloadingListings(storage.dir, configDir, schemas, (problems, prev, next) => {
-    if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
-    // New properties: mail the search alerts they match.
-    const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
-    sendAlerts(prev, next, site, leads, kickOutbox).catch((e) => console.error(`search alerts failed: ${(e as Error).message}`));
-  });
-  // Notice an import (another process) even when no visitor asks for a page.
-  const watch = setInterval(() => listings.get(), LISTINGS_POLL_MS);
-  watch.unref();
-  if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
+  const listingLog: ListingLog = {
+    info: (m) => void (!opts.quiet && console.log(m)),
+    warn: (m) => void (!opts.quiet && console.warn(`warning: ${m}`)),
+    error: (m) => console.error(`error: ${m}`),
+  };
+  const sets = new ListingSets(join(storage.dir, 'listings'));
+  // Search alerts for the properties that are live for the first time, one announcement at a time.
+  let announcing: Promise<unknown> = Promise.resolve();
+  const announce = (next: ListingStore) => {
+    announcing = announcing.then(async () => {
+      const { fresh, remember } = await newPropertyIds(sets, next);
+      if (fresh.length) {
+        const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
+        await sendAlerts(fresh, next, site, leads, kickOutbox);
+      }
+      await remember();
+    }).catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
+    return announcing;
+  };
+  const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => void announce(next));
+  await listings.start(storage.dir);
+  const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
+  let syncConfig: SyncConfig | undefined;
+  try {
+    syncConfig = opts.listingsSync === null ? undefined : opts.listingsSync ?? syncConfigFromEnv(process.env);
+  } catch (e) {
+    throw new ConfigError([(e as Error).message]);
+  }
+  const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog) : undefined;
   const outbox = startOutbox(leads, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     dataDir: storage.dir,
@@ -145,6 +167,9 @@ export async function start(opts: StartOptions): Promise<Server> {
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
   kickOutbox = outbox.kick;
+  // Imports made while the server was down have their alerts too.
+  void announce(listings.get());
+  sync?.start();
   const views = new ViewStats(await storage.collection<StatsStore>('stats', { views: {} }));
   views.enabled = opts.countViews !== false;
   const owners = {
@@ -168,6 +193,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     pageCache: opts.pageCache ?? !opts.dev,
     listings: () => listings.get(),
+    listingAdmin: { sets, live: listings, sync },
     publicDir: join(opts.root, 'public'),
     schemas,
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
@@ -179,7 +205,8 @@ export async function start(opts: StartOptions): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => {
       server.on('close', () => {
-        clearInterval(watch);
+        listings.stop();
+        sync?.stop();
         void outbox.stop();
         void views.stop(); // the counts of the last seconds are written
       });
@@ -191,3 +218,28 @@ export async function start(opts: StartOptions): Promise<Server> {
 }
 
 export { rendererModule };
+
+/** What `npm run import` needs: the data folder's sets, the schemas and the live settings (files and editor saves). */
+async function importContext(opts: { root: string; dataDir?: string; configDir?: string }) {
+  const configDir = opts.configDir ?? join(opts.root, 'site-config');
+  const schemas = new SchemaRegistry(rendererModule.registry);
+  const config = readConfig(configDir, rendererModule, true, schemas);
+  const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
+  const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await storage.collection<RevisionData>('revisions', { revisions: [] }), config.content);
+  const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
+  return { sets: new ListingSets(join(storage.dir, 'listings')), schemas, settings, dataDir: storage.dir };
+}
+
+/** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */
+export async function importFile(opts: { root: string; dataDir?: string; configDir?: string; file: string; force?: boolean; onProgress?: (done: number, total: number, problems: number) => void }) {
+  const ctx = await importContext(opts);
+  const { raw, readError } = await readFeedFile(opts.file);
+  const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, { raw, readError, source: opts.file, trigger: 'file', force: opts.force, onProgress: opts.onProgress, yieldEvery: 5000 });
+  return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
+}
+
+/** `npm run import -- --rollback`. */
+export async function rollbackImport(opts: { root: string; dataDir?: string; configDir?: string }) {
+  const ctx = await importContext(opts);
+  return rollbackListings(ctx.sets, { trigger: 'file' });
+}

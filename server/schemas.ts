@@ -4,6 +4,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { coerceKeyword } from './coerce.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import common from '../schemas/common.json';
 import languages from '../schemas/languages.json';
@@ -59,6 +60,7 @@ export class SchemaRegistry {
   constructor(registry: ModuleRegistry) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: false });
     (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
+    this.ajv.addKeyword(coerceKeyword);
     for (const s of Object.values(coreSchemas)) this.ajv.addSchema(s);
     for (const def of registry.all()) this.ajv.addSchema(def.schema);
     for (const s of Object.values(coreSchemas)) if (s.$id !== common.$id) this.validators.set(s.$id, this.ajv.compile(s));

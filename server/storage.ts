@@ -38,11 +38,16 @@ export async function writeFileDurably(path: string, data: string | Buffer, mode
     await fh.close();
   }
   await rename(tmp, path);
-  const dir = await open(dirname(path), 'r');
+  await syncDir(dirname(path));
+}
+
+/** Makes a rename in `dir` durable. */
+export async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
   try {
-    await dir.sync();
+    await fh.sync();
   } finally {
-    await dir.close();
+    await fh.close();
   }
 }
 

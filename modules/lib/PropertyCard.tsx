@@ -31,7 +31,7 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
       </div>
       <div className="property-card__body">
         <p className="property-card__type">
-          {t(`type.${card.type}`)} · {card.city}
+          {[card.type ? t(`type.${card.type}`) : card.typeName, card.city].filter(Boolean).join(' · ')}
         </p>
         <H className="property-card__title">
           <Link href={card.path}>{card.title}</Link>

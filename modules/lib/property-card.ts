@@ -13,7 +13,9 @@ export interface PropertyCardData {
   id: number;
   path: string;
   title: string;
-  type: number;
+  /** The main type (WebID); null when the CRM gave none (then typeName). */
+  type: number | null;
+  typeName: string | null;
   city: string;
   zip: string;
   goal: Goal;
@@ -48,7 +50,8 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string): 
     id: p.ID,
     path,
     title,
-    type: p.WebID,
+    type: p.WebID ?? null,
+    typeName: p.MainTypeName || null,
     city: p.City,
     zip: p.Zip ?? '',
     goal: p.Goal === 0 ? 'sale' : 'rent',

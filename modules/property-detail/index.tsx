@@ -121,7 +121,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
       )}
       <header className="property-detail__head">
         <p className="property-detail__type">
-          {t(`type.${data.type}`)} · {t(`goal.${data.goal}`)} <AvailabilityBadge availability={data.availability} marquee={data.marquee} />
+          {data.type ? t(`type.${data.type}`) : data.typeName}{data.type || data.typeName ? ' · ' : ''}{t(`goal.${data.goal}`)} <AvailabilityBadge availability={data.availability} marquee={data.marquee} />
         </p>
         <h1>{data.title}</h1>
         <p className="property-detail__address">{data.address.join(', ')}</p>

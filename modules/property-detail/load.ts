@@ -14,7 +14,8 @@ export interface PropertyDetailData {
   id: number;
   reference: string;
   title: string;
-  type: number;
+  type: number | null;
+  typeName: string | null;
   goal: 'sale' | 'rent';
   availability: PropertyRecord['Availability'];
   marquee: string | null;
@@ -65,7 +66,8 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
     id: p.ID,
     reference: p.UniqueCode || p.RecordFile || String(p.ID),
     title,
-    type: p.WebID,
+    type: p.WebID ?? null,
+    typeName: p.MainTypeName || null,
     goal: p.Goal === 0 ? 'sale' : 'rent',
     availability: p.Availability,
     marquee: p.Marquee ? p.MarqueeName ?? null : null,

@@ -369,7 +369,7 @@ describe('settings, dictionaries and missing translations', () => {
     await page.locator('form.ed-login__card').getByLabel('Password').fill(CLAIRE.password);
     await page.locator('form.ed-login__card').getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners']);
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners', 'Listings']);
     await nav(page, 'Site settings').click();
     await page.getByRole('navigation', { name: 'Settings documents' }).getByRole('link', { name: 'Popup' }).click();
     const title = page.getByLabel('Title (fr)', { exact: true });

@@ -6,6 +6,7 @@ import { useBrowser } from '../helpers/e2e.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { sampleListings } from '../helpers/listings.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -106,7 +107,7 @@ describe('the captcha', () => {
 
 describe('the document request', () => {
   it('sends the documents the first time and says they were already asked for the second time', async () => {
-    const sample = JSON.parse(readFileSync(join(import.meta.dirname, '../../site-config/listings/sample.json'), 'utf8'));
+    const sample = (await sampleListings()) as any;
     const p = sample.properties.find((x: { language: string; Availability: string; Documents?: unknown[] }) => x.language === 'en' && x.Availability === 'available' && (x.Documents ?? []).length > 0);
     const page = await browser.open();
     const found = await (await browser.state.context!.request.get(`/api/properties?lang=en&goal=${p.Goal === 0 ? 'sale' : 'rent'}&q=${encodeURIComponent(p.UniqueCode)}`)).json();

@@ -5,19 +5,20 @@ import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { importListings } from '../../server/listing-source.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { registry } from '../../modules/index.ts';
+import { sampleListings, importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/view-stats.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
 const mailDir = join(dataDir, 'mail');
-const sample = JSON.parse(readFileSync(join(siteConfigDir, 'listings/sample.json'), 'utf8')) as { properties: Array<Record<string, unknown>> };
+const sample = (await sampleListings()) as unknown as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);
 const mine = idsOf('owner-003');
 const theirs = idsOf('owner-004');
-const USER = 'sophie.lambert@example.be';
+/** A new account per attempt, so that a retried test starts afresh. */
+const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.be`;
+/** Waits that follow a password check (scrypt) on a busy machine. */
+const AFTER_LOGIN = { timeout: 30_000 };
 
 /** The API's refusals (wrong password, someone else's property) show in Chromium's console as failed loads: expected here. */
 function dropExpectedApiRefusals() {
@@ -27,6 +28,7 @@ function dropExpectedApiRefusals() {
 
 describe('an owner follows their property in the portal, in French, on a phone', () => {
   it('logs in after a wrong password, picks a property, reads counters, chart and history; another owner’s property stays hidden', async () => {
+    const USER = unique('sophie.lambert');
     // Staff create the account (the code behind `npm run owners -- add`), and the listing import
     // brings the portal websites' figures of the last days.
     await addOwner(new OwnerAccounts(dataDir), { username: USER, password: 'mon mot de passe 1', lang: 'fr', ref: 'owner-003' });
@@ -38,7 +40,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
     }
     const file = join(tempDir('e2e-import-'), 'listings.json');
     writeFileSync(file, JSON.stringify(data));
-    expect((await importListings(file, dataDir, new SchemaRegistry(registry))).ok).toBe(true);
+    expect((await importListingsFile(file, dataDir)).result).toBe('accepted');
 
     const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto('/fr/login/');
@@ -46,13 +48,13 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await form.getByLabel('Adresse e-mail').fill(USER);
     await form.getByLabel('Mot de passe').fill('pas le bon');
     await form.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText()).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
+    await expect.poll(() => form.getByRole('alert').innerText(), AFTER_LOGIN).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
     expect(await form.getByRole('alert').innerText()).toContain('Échec de la connexion');
     await form.getByLabel('Mot de passe').fill('mon mot de passe 1');
     await form.getByRole('button', { name: 'Se connecter' }).click();
 
     const picks = page.locator('.portal-pick');
-    await expect.poll(() => picks.count()).toBe(2);
+    await expect.poll(() => picks.count(), AFTER_LOGIN).toBe(2);
     await picks.first().click();
     const figures = page.locator(`.portal-property[data-property="${mine[0]}"]`);
     await expect.poll(() => figures.locator('[data-counter=today] dd').innerText({ timeout: 10_000 }).catch(() => ''), { timeout: 15_000 }).toMatch(/^\d+$/);
@@ -97,7 +99,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
   });
 
   it('forgets the password, receives a French link, sets a new one; the old one stops working', async () => {
-    const user = 'thomas.renard@example.be';
+    const user = unique('thomas.renard');
     await addOwner(new OwnerAccounts(dataDir), { username: user, password: 'ancien secret 1', lang: 'fr', ref: 'owner-005' });
     const page = await browser.open();
     await page.goto('/fr/login/');
@@ -105,7 +107,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
     const forgot = page.locator('form[data-form=owner-forgot]');
     await forgot.getByLabel('Adresse e-mail').fill(user);
     await forgot.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect.poll(() => forgot.getByRole('status').innerText()).toContain('un lien pour choisir un nouveau mot de passe');
+    await expect.poll(() => forgot.getByRole('status').innerText(), AFTER_LOGIN).toContain('un lien pour choisir un nouveau mot de passe');
     // No SMTP server for this server: the outbox writes the mail as an .eml file.
     const resetMail = async () => {
       if (!existsSync(mailDir)) return undefined;
@@ -135,16 +137,16 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await form.getByLabel('Confirmez le mot de passe').fill('nouveau secret 2');
     await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     const login = reset.locator('form[data-form=owner-login]');
-    await expect.poll(() => login.getByRole('status').innerText()).toContain('Votre mot de passe a été modifié');
+    await expect.poll(() => login.getByRole('status').innerText(), AFTER_LOGIN).toContain('Votre mot de passe a été modifié');
     expect(reset.url()).not.toContain('reset='); // the token left the address bar
 
     await login.getByLabel('Adresse e-mail').fill(user);
     await login.getByLabel('Mot de passe').fill('ancien secret 1');
     await login.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => login.getByRole('alert').innerText()).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
+    await expect.poll(() => login.getByRole('alert').innerText(), AFTER_LOGIN).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
     await login.getByLabel('Mot de passe').fill('nouveau secret 2');
     await login.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => reset.locator('.portal-pick').count()).toBe(2);
+    await expect.poll(() => reset.locator('.portal-pick').count(), AFTER_LOGIN).toBe(2);
     dropExpectedApiRefusals();
   });
 });

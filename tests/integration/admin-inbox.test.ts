@@ -12,8 +12,9 @@ import { pdfFile } from '../helpers/files.ts';
 import { StaffAccounts, addStaff } from '../../server/staff.ts';
 import { LEADS_PAGE_SIZE, MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/admin-inbox.ts';
 import { FORM_MIN_FILL_MS, IMAGE_WIDTH } from '../../renderer/lib/constants.ts';
+import { sampleListings } from '../helpers/listings.ts';
 
-const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+const sample = (await sampleListings()) as any;
 type P = { ID: number; language: string; Availability: string; Goal: number; OwnerRef?: string };
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 

@@ -10,8 +10,9 @@ import { configCopy, root } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { docxFile, pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS, UPLOAD_MAX_BYTES } from '../../renderer/lib/constants.ts';
+import { sampleListings } from '../helpers/listings.ts';
 
-const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+const sample = (await sampleListings()) as any;
 type P = { ID: number; language: string; Availability: string; Goal: number; Price: number; NumberOfBedRooms?: number };
 const rental: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 1);
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);

@@ -7,8 +7,9 @@ import { root, tempDir } from '../helpers/config.ts';
 import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
 import { simpleParser } from 'mailparser';
 import { solveCaptcha } from '../helpers/captcha.ts';
+import { sampleListings } from '../helpers/listings.ts';
 
-const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+const sample = (await sampleListings()) as any;
 const property = sample.properties.find((p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 
 const valid = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
@@ -254,9 +255,7 @@ describe('without SMTP_URL', () => {
 
 describe('search alerts', () => {
   it('mails a registered demand the new matching properties after an import, until it unsubscribes', async () => {
-    const { importListings } = await import('../../server/listing-source.ts');
-    const { SchemaRegistry } = await import('../../server/schemas.ts');
-    const { registry } = await import('../../modules/index.ts');
+    const { importListingsFile } = await import('../helpers/listings.ts');
     const { writeFileSync } = await import('node:fs');
     const smtp = await startSmtp();
     const dataDir = tempDir('alerts-');
@@ -276,7 +275,7 @@ describe('search alerts', () => {
       data.properties.push(...make(990001, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 350000 }), ...make(990002, { WebID: 1, WebIDs: '1', Goal: 0, Zip: '1180', City: 'Uccle', Price: 350000 }));
       const file = join(dataDir, 'crm.json');
       writeFileSync(file, JSON.stringify(data));
-      expect((await importListings(file, dataDir, new SchemaRegistry(registry))).ok).toBe(true);
+      expect((await importListingsFile(file, dataDir)).result).toBe('accepted');
       await until(() => smtp.received.some((m) => m.subject?.startsWith('Een nieuw pand voor uw zoekopdracht')), 10_000);
       const alert = smtp.received.find((m) => m.subject?.startsWith('Een nieuw pand voor uw zoekopdracht'))!;
       expect(JSON.stringify(alert.to)).toContain('els.wouters@example.be');
@@ -290,7 +289,7 @@ describe('search alerts', () => {
       // Another new match after unsubscribing: no mail.
       data.properties.push(...make(990003, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 300000 }));
       writeFileSync(file, JSON.stringify(data));
-      await importListings(file, dataDir, new SchemaRegistry(registry));
+      expect((await importListingsFile(file, dataDir)).result).toBe('accepted');
       await new Promise((res) => setTimeout(res, 3000));
       expect(smtp.received.filter((m) => m.text?.includes('/990003/'))).toHaveLength(0);
     } finally {

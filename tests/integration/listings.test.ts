@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startTestServer } from '../helpers/server.ts';
 import { root, tempDir } from '../helpers/config.ts';
-import { importListings } from '../../server/listing-source.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { registry } from '../../modules/index.ts';
+import { sampleListings, importListingsData } from '../helpers/listings.ts';
 import { epcForProperty, epcRank } from '../../renderer/lib/epc.ts';
 import { slugify } from '../../renderer/lib/path.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 
-const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+const sample = (await sampleListings()) as any;
 const fr: PropertyRecord[] = sample.properties.filter((p: PropertyRecord) => p.language === 'fr');
 const priceOf = (p: PropertyRecord) => (p.PublishPrice === false || p.PriceOnDemand ? null : p.Price);
 
@@ -238,37 +236,6 @@ describe('projects, home and sitemap', () => {
   });
 });
 
-describe('npm run import', () => {
-  it('keeps the good records, reports the bad ones, and drops ids no longer in the file', async () => {
-    const dataDir = tempDir('import-');
-    const schemas = new SchemaRegistry(registry);
-    const data = structuredClone(sample);
-    const [victim, removed] = [fr[1].ID, fr[2].ID];
-    for (const p of data.properties) if (p.ID === victim) p.Price = 'cheap';
-    const file = join(dataDir, 'crm.json');
-    writeFileSync(file, JSON.stringify(data));
-    const report = await importListings(file, dataDir, schemas);
-    expect(report.ok).toBe(true);
-    expect(report.problems.map((p) => `${p.kind} ${p.id} ${p.field}`)).toEqual(
-      ['nl', 'fr', 'en'].map((l) => `property ${victim} (${l}) /Price`).filter((x) => sample.properties.some((p: PropertyRecord) => p.ID === victim && x.includes(`(${p.language})`))),
-    );
-    const stored = JSON.parse(readFileSync(join(dataDir, 'listings.json'), 'utf8'));
-    expect(stored.properties.some((p: PropertyRecord) => p.ID === victim)).toBe(false);
-    expect(stored.properties.some((p: PropertyRecord) => p.ID === removed)).toBe(true);
-    // Re-import without one property: it disappears.
-    data.properties = data.properties.filter((p: PropertyRecord) => p.ID !== removed && p.ID !== victim);
-    writeFileSync(file, JSON.stringify(data));
-    await importListings(file, dataDir, schemas);
-    const again = JSON.parse(readFileSync(join(dataDir, 'listings.json'), 'utf8'));
-    expect(again.properties.some((p: PropertyRecord) => p.ID === removed)).toBe(false);
-    // A file that is not JSON changes nothing.
-    writeFileSync(file, '{ not json');
-    const bad = await importListings(file, dataDir, schemas);
-    expect(bad.ok).toBe(false);
-    expect(readFileSync(join(dataDir, 'listings.json'), 'utf8')).toBe(JSON.stringify(again));
-  });
-});
-
 describe('a banner of type properties', () => {
   let own: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
@@ -302,12 +269,8 @@ describe('a running server after an import', () => {
       expect((await fetch(own.url + path)).status).toBe(200);
       const data = structuredClone(sample);
       data.properties = data.properties.filter((p: PropertyRecord) => p.ID !== gone.ID);
-      const file = join(own.dataDir, 'crm.json');
-      writeFileSync(file, JSON.stringify(data));
-      expect((await importListings(file, own.dataDir, new SchemaRegistry(registry))).ok).toBe(true);
-      await new Promise((r) => setTimeout(r, 1200));
-      const after = await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json();
-      expect(after.total).toBe(before.total - 1);
+      expect((await importListingsData(data, own.dataDir)).result).toBe('accepted');
+      await expect.poll(async () => (await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json()).total, { timeout: 10_000, interval: 100 }).toBe(before.total - 1);
       expect((await fetch(own.url + path)).status).toBe(404);
       expect(await (await fetch(`${own.url}/en/for-sale/`)).text()).not.toBe(listPage);
     } finally {

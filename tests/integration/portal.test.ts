@@ -6,13 +6,11 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { Client as HttpClient } from '../helpers/client.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { importListings } from '../../server/listing-source.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { registry } from '../../modules/index.ts';
+import { sampleListings, importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/view-stats.ts';
 import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
 
-const sample = JSON.parse(readFileSync(join(siteConfigDir, 'listings/sample.json'), 'utf8')) as { properties: Array<Record<string, unknown>> };
+const sample = (await sampleListings()) as unknown as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -243,8 +241,7 @@ describe('figures', () => {
     }
     const file = join(tempDir('import-'), 'listings.json');
     writeFileSync(file, JSON.stringify(data));
-    const report = await importListings(file, srv.dataDir, new SchemaRegistry(registry));
-    expect(report.ok).toBe(true);
+    expect((await importListingsFile(file, srv.dataDir)).result).toBe('accepted');
     // A visit booked through the site's appointment form, then a request through the contact form.
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {

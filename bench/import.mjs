@@ -1,0 +1,30 @@
+// Import benchmark: a CRM feed of 10,000 and 100,000 properties (nl, fr, en) through
+// `npm run import`'s pipeline, each in a process of its own so that its peak memory is its own.
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { generateListings, writeListings } from '../scripts/gen-listings.mjs';
+
+/** Generates the feeds, imports each, and gives per count: seconds, peak RSS, file size and the data folder (for the search bench). */
+export function benchImport({ root, counts = [10_000, 100_000] }) {
+  const rows = [];
+  for (const count of counts) {
+    const dir = mkdtempSync(join(tmpdir(), `vitrine-import-${count}-`));
+    const file = join(dir, 'crm.json');
+    writeListings(file, generateListings({ count, projects: 9, seed: 7 }));
+    const dataDir = join(dir, 'data');
+    const script = `
+      const main = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/server/main.js')).href)});
+      const t0 = performance.now();
+      const { entry } = await main.importFile({ root: ${JSON.stringify(root)}, dataDir: ${JSON.stringify(dataDir)}, file: ${JSON.stringify(file)} });
+      const ms = performance.now() - t0;
+      console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, result: entry.result, properties: entry.counts?.properties }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (r.status !== 0) throw new Error(`import of ${count} failed: ${r.stderr}`);
+    const out = JSON.parse(r.stdout.trim().split('\n').at(-1));
+    rows.push({ count, ...out, mb: statSync(file).size / 1e6, dataDir });
+  }
+  return rows;
+}
