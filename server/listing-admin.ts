@@ -6,6 +6,7 @@
 import type Router from '@koa/router';
 import type { AdminRoute } from './admin.ts';
 import { HttpError } from './http.ts';
+import { fieldName } from './listing-feed.ts';
 import { publishRefused, rollbackListings } from './listing-import.ts';
 import type { ImportEntry, ListingSets } from './listing-sets.ts';
 import type { ListingSync } from './listing-sync.ts';
@@ -49,7 +50,7 @@ export function listingAdminRoutes(router: Router, deps: ListingAdminDeps, route
     const state = await deps.sets.readState();
     const entry = state.entries.find((e) => e.id === ctx.params.id);
     if (!entry) throw new HttpError(404, { error: 'That import is no longer in the history.', field: 'id' });
-    ctx.body = entry;
+    ctx.body = { ...entry, problems: entry.problems.map((p) => ({ ...p, fieldLabel: p.field ? fieldName(p.field) : '' })) };
   }));
 
   router.post('/api/admin/listings/sync', route('admin', async (ctx, account) => {

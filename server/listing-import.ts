@@ -178,10 +178,12 @@ export async function publishRefused(sets: ListingSets, id: string, by: { trigge
   });
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** One line saying what an import did, for the command line and the log. */
 export function summaryLine(e: ImportEntry): string {
   const c = e.counts;
-  const what = c ? `${c.properties} properties and ${c.projects} projects${c.refusedRecords ? ` (${c.refusedRecords} of ${c.records} records refused)` : ''}` : '';
+  const what = c ? `${plural(c.properties, 'property', 'properties')} and ${plural(c.projects, 'project', 'projects')}${c.refusedRecords ? ` (${c.refusedRecords} of ${c.records} records refused)` : ''}` : '';
   const change = e.removed ? `; ${e.added ?? 0} new, ${e.removed.count} removed` : '';
   switch (e.result) {
     case 'accepted':

@@ -17,6 +17,8 @@ interface FeedProblem {
   field: string;
   reason: string;
   action: 'refused' | 'left out' | 'note';
+  /** The field as people read it ("Pictures #1"). */
+  fieldLabel?: string;
 }
 
 interface ImportEntry {
@@ -63,7 +65,7 @@ function what(e: ImportEntry): string {
   const c = e.counts;
   if (e.result === 'restored') return e.reason ? `${e.reason[0].toUpperCase()}${e.reason.slice(1)}.` : 'An earlier import is live again.';
   const parts: string[] = [];
-  if (c) parts.push(`${n(c.properties)} properties, ${n(c.projects)} projects`);
+  if (c) parts.push(`${n(c.properties)} ${c.properties === 1 ? 'property' : 'properties'}, ${n(c.projects)} ${c.projects === 1 ? 'project' : 'projects'}`);
   if (c?.refusedRecords) parts.push(`${n(c.refusedRecords)} of ${n(c.records)} records refused`);
   if (e.removed) parts.push(`${n(e.added ?? 0)} new, ${n(e.removed.count)} removed`);
   if (e.forced) parts.push('forced');
@@ -101,7 +103,7 @@ function Problems({ entry }: { entry: ImportEntry }) {
                   {p.kind} {p.id}
                   {p.lang ? ` (${p.lang})` : ''}
                 </td>
-                <td>{p.field ? p.field.slice(1).replace(/\//g, ' › ') : '—'}</td>
+                <td>{p.fieldLabel || '—'}</td>
                 <td>{p.reason}</td>
                 <td>{p.action === 'refused' ? 'Record not used' : p.action === 'left out' ? 'Field left out, record kept' : 'For information'}</td>
               </tr>
