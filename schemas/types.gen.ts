@@ -1129,6 +1129,19 @@ export interface SiteInfo {
      */
     minutes: number;
   };
+  /**
+   * The agency's listing data (CRM).
+   */
+  listings?: {
+    /**
+     * Hosts of the CRM's picture CDN the site may fetch listing pictures from: an exact host name (pictures.crm.example) or every host below a domain (*.crm.example). Pictures on other hosts are not shown.
+     */
+    pictureHosts?: string[];
+    /**
+     * Also fetch pictures from loopback, private and other non-public addresses (tests only; never on a live site).
+     */
+    allowPrivatePictureHosts?: boolean;
+  };
 }
 /**
  * A stored media file (image or document).

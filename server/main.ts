@@ -23,6 +23,7 @@ import { Site } from './site.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './owners.ts';
 import { SessionStore, type SessionFile } from './portal.ts';
 import { ViewStats, type StatsStore } from './view-stats.ts';
+import { ListingPictures, type PhotoSource, type PictureLimits } from './listing-pictures.ts';
 
 /** How often the server looks for a new import of the listings. */
 const LISTINGS_POLL_MS = 2000;
@@ -56,6 +57,10 @@ export interface StartOptions {
   agencyEmail?: string;
   /** Form posts per visitor address and window (else FORM_RATE_MAX / FORM_RATE_WINDOW_MS, else FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts). */
+  photoSource?: PhotoSource;
+  /** Limits of the picture fetcher (tests make them small). */
+  pictureLimits?: Partial<PictureLimits>;
   quiet?: boolean;
 }
 
@@ -127,8 +132,10 @@ export async function start(opts: StartOptions): Promise<Server> {
   }
   const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
   let kickOutbox = () => {};
+  const pictures = new ListingPictures({ dataDir: storage.dir, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });
   const listings = reloadingListings(storage.dir, configDir, schemas, (problems, prev, next) => {
     if (!opts.quiet) console.log(`listings reloaded${problems.length ? ` (${problems.length} records skipped)` : ''}`);
+    void pictures.prefetch(next);
     // New properties: mail the search alerts they match.
     const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
     sendAlerts(prev, next, site, leads, kickOutbox).catch((e) => console.error(`search alerts failed: ${(e as Error).message}`));
@@ -137,6 +144,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const watch = setInterval(() => listings.get(), LISTINGS_POLL_MS);
   watch.unref();
   if (!opts.quiet) for (const p of listings.initial.problems) console.warn(`warning: listings: ${formatRecordProblem(p)}`);
+  void pictures.prefetch(listings.initial.store);
   const outbox = startOutbox(leads, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     dataDir: storage.dir,
@@ -173,6 +181,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
+    pictures,
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
@@ -180,6 +189,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     const server = app.listen(port, host, () => {
       server.on('close', () => {
         clearInterval(watch);
+        pictures.stop();
         void outbox.stop();
         void views.stop(); // the counts of the last seconds are written
       });

@@ -1,16 +1,19 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { start } from '../../server/main.ts';
+import { start, type StartOptions } from '../../server/main.ts';
+import { samplePhotoSource } from '../../sample/photo-source.ts';
 import { root, tempDir } from './config.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number } } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; pictureLimits?: StartOptions['pictureLimits'] } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   const server = await start({
     root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
     smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,
     // Tests post many forms from one address; the limit itself has a test of its own.
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
+    photoSource: samplePhotoSource,
+    pictureLimits: opts.pictureLimits,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };
