@@ -269,6 +269,8 @@ export class ListingPictures {
    */
   async prefetch(listings: ListingSource): Promise<PrefetchReport> {
     const run = ++this.run;
+    const now = Date.now();
+    for (const [source, f] of this.failures) if (f.until <= now) this.failures.delete(source);
     const report: PrefetchReport = { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: false };
     const wanted = new Map<string, Set<number>>();
     const used = new Set<string>();
