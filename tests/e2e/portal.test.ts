@@ -52,7 +52,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await form.getByRole('button', { name: 'Se connecter' }).click();
 
     const picks = page.locator('.portal-pick');
-    await expect.poll(() => picks.count()).toBe(2);
+    await expect.poll(() => picks.count(), { timeout: 15_000 }).toBe(2); // after a scrypt login on a busy machine
     await picks.first().click();
     const figures = page.locator(`.portal-property[data-property="${mine[0]}"]`);
     await expect.poll(() => figures.locator('[data-counter=today] dd').innerText({ timeout: 10_000 }).catch(() => ''), { timeout: 15_000 }).toMatch(/^\d+$/);
@@ -144,7 +144,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await expect.poll(() => login.getByRole('alert').innerText()).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
     await login.getByLabel('Mot de passe').fill('nouveau secret 2');
     await login.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => reset.locator('.portal-pick').count()).toBe(2);
+    await expect.poll(() => reset.locator('.portal-pick').count(), { timeout: 15_000 }).toBe(2);
     dropExpectedApiRefusals();
   });
 });
