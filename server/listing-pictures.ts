@@ -268,6 +268,16 @@ export class ListingPictures {
    * waits for those. A newer call stops an older one. Drawn pictures are made on demand (cheap).
    */
   async prefetch(listings: ListingSource): Promise<PrefetchReport> {
+    // Called without waiting (`void`): it never rejects, a problem is logged.
+    try {
+      return await this.prefetchNow(listings);
+    } catch (e) {
+      this.o.log?.(`listing pictures: the background fetch stopped: ${(e as Error).message}`);
+      return { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: true };
+    }
+  }
+
+  private async prefetchNow(listings: ListingSource): Promise<PrefetchReport> {
     const run = ++this.run;
     const now = Date.now();
     for (const [source, f] of this.failures) if (f.until <= now) this.failures.delete(source);
