@@ -32,7 +32,7 @@ async function builtSite(): Promise<string> {
   cpSync(siteConfigDir, configDir, { recursive: true });
   const site = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));
   writeFileSync(join(configDir, 'site.json'), JSON.stringify({ ...site, listings: { pictureHosts: ['127.0.0.1'], allowPrivatePictureHosts: true } }));
-  const server: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', photoSource: samplePhotoSource, pictureLimits: { timeoutMs: 2000 } });
+  const server: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', photoSource: samplePhotoSource, pictureLimits: { timeoutMs: 10_000 } });
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -72,7 +72,7 @@ async function shot(page: Page, name: string, selector: string) {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  pics = await startPictureServer();
+  pics = await startPictureServer(Object.values(COLOUR));
 });
 afterAll(async () => {
   await browser?.close();

@@ -54,7 +54,9 @@ export async function meanColour(image: Buffer): Promise<number[]> {
 /** Whether two colours are the same within JPEG's rounding. */
 export const sameColour = (a: number[], hex: string) => [0, 2, 4].every((i, k) => Math.abs(a[k] - parseInt(hex.slice(i, i + 2), 16)) <= 8);
 
-export async function startPictureServer(): Promise<PictureServer> {
+/** The colours in `prepare` are made before the server answers, so that a busy machine does not make the first requests slow. */
+export async function startPictureServer(prepare: string[] = []): Promise<PictureServer> {
+  await Promise.all(prepare.map((hex) => colourJpeg(hex)));
   const requests: string[] = [];
   const colours = new Map<string, string>();
   const sockets = new Set<Socket>();

@@ -10,11 +10,11 @@ const dns = (answers: Record<string, string>) => (host: string, _o: unknown, cb:
 
 let pics: PictureServer;
 beforeAll(async () => {
-  pics = await startPictureServer();
+  pics = await startPictureServer(['ff0000', '00ff00']);
 });
 afterAll(() => pics.close());
 
-const base: FetchPictureOptions = { hosts: ['cdn.example'], allowPrivate: false, timeoutMs: 3000, maxBytes: 1024 * 1024, maxRedirects: 3, resolve: dns({ 'cdn.example': '127.0.0.1', 'other.example': '127.0.0.1' }) };
+const base: FetchPictureOptions = { hosts: ['cdn.example'], allowPrivate: false, timeoutMs: 15_000, maxBytes: 1024 * 1024, maxRedirects: 3, resolve: dns({ 'cdn.example': '127.0.0.1', 'other.example': '127.0.0.1' }) };
 const at = (path: string) => `http://cdn.example:${pics.port}${path}`;
 async function failure(url: string, o: Partial<FetchPictureOptions> = {}): Promise<{ failure: string; message: string }> {
   try {
