@@ -11,7 +11,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/server',
         emptyOutDir: true,
         target: 'node20',
-        rollupOptions: { input: { main: 'server/main.ts' }, output: { entryFileNames: '[name].js' } },
+        // sample.js: the sample's drawn photos, passed to start() by scripts/start.mjs (the server never imports sample/).
+        rollupOptions: { input: { main: 'server/main.ts', sample: 'sample/photo-source.ts' }, output: { entryFileNames: '[name].js' } },
       }
     : {
         outDir: 'dist/client',

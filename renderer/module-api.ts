@@ -45,6 +45,11 @@ export interface LoadContext {
   };
   /** Published testimonials, newest first. */
   testimonials: () => Testimonial[];
+  /**
+   * Whether a listing picture (its source URL) is known to be gone: the CDN answered 404/410 or not
+   * an image, or the site may not fetch it. Pass it to `listingPhotos` so pages leave those out.
+   */
+  pictureGone: (source: string) => boolean;
 }
 
 export interface ModuleViewProps<M extends ModuleRecord = ModuleRecord, D = unknown> {

@@ -1165,13 +1165,21 @@ export interface Media1 {
   alt?: LocalizedText;
 }
 /**
- * How listings are imported from the CRM.
+ * The agency's listing data (CRM): how imports are checked and where pictures may come from.
  */
 export interface ListingSettings {
   /**
    * An import that would take more than this share of the live properties off the site is refused (unless forced). 0.5 = 50 %.
    */
   maxRemovedShare?: number;
+  /**
+   * Hosts of the CRM's picture CDN the site may fetch listing pictures from: an exact host name (pictures.crm.example) or every host below a domain (*.crm.example). Pictures on other hosts are not shown.
+   */
+  pictureHosts?: string[];
+  /**
+   * Also fetch pictures from loopback, private and other non-public addresses (tests only; never on a live site).
+   */
+  allowPrivatePictureHosts?: boolean;
 }
 export interface TreeListItem {
   ID: number;

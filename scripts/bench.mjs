@@ -8,6 +8,7 @@ import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
 import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
+import { benchPictures } from '../bench/pictures.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -47,6 +48,13 @@ const lbase = listing.rows[0].rps;
 for (const r of listing.rows) console.log(r.label.padEnd(28), r.rps.toFixed(0).padStart(7), 'req/s', String(r.p50).padStart(5), 'ms p50', (r.rps / lbase).toFixed(2).padStart(6), 'vs prebuilt');
 console.log('\nJavaScript loaded by the browser (gzip)');
 for (const j of listing.js) console.log(j.label.padEnd(28), `${j.kb.toFixed(1)} KB`.padStart(10), j.mapKb ? `(map chunk ${j.mapKb.toFixed(1)} KB)` : '');
+
+const pics = await benchPictures({ root });
+console.log(`\nCDN pictures (camera-sized 3000×2000 originals of ${pics.originalKb.toFixed(0)} KB on a loopback CDN; ${pics.n} listings; image route, sequential)`);
+console.log(`cold: fetch + check + keep + resize to 600 px   p50 ${pics.cold.p50.toFixed(0)} ms (max ${pics.cold.max.toFixed(0)})`);
+console.log(`from the kept original: resize to 400 px       p50 ${pics.kept.p50.toFixed(1)} ms (max ${pics.kept.max.toFixed(1)})`);
+console.log(`cached: 600 px from the disk                   p50 ${pics.cached.p50.toFixed(2)} ms, p95 ${pics.cached.p95.toFixed(2)} ms; cold/cached ${(pics.cold.p50 / pics.cached.p50).toFixed(0)}×`);
+console.log(`background fetch after an import: ${pics.prefetch.pictures} pictures in ${pics.prefetch.seconds.toFixed(1)} s; then a card photo (400 px) for the first visitor p50 ${pics.prefetch.firstP50.toFixed(2)} ms`);
 
 const lh = await benchLighthouse({ root });
 console.log('\nLighthouse 12, mobile, home page as a first-time visitor (consent dialog showing)');

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from '
 import { join, relative } from 'node:path';
 import { root } from './schema-files.mjs';
 
-const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'sample', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
 
 function files(p) {
   const abs = join(root, p);
@@ -29,7 +29,7 @@ const stampPath = join(root, 'dist', 'build-stamp.json');
 
 export function buildIsCurrent() {
   try {
-    return JSON.parse(readFileSync(stampPath, 'utf8')).hash === sourceHash() && existsSync(join(root, 'dist/server/main.js'));
+    return JSON.parse(readFileSync(stampPath, 'utf8')).hash === sourceHash() && existsSync(join(root, 'dist/server/main.js')) && existsSync(join(root, 'dist/server/sample.js'));
   } catch {
     return false;
   }

@@ -23,6 +23,7 @@ async function assets() {
 }
 
 const { start, ConfigError } = await vite.ssrLoadModule('/server/main.ts');
+const { samplePhotoSource } = await vite.ssrLoadModule('/sample/photo-source.ts');
 try {
   await start({
     root,
@@ -30,6 +31,7 @@ try {
     dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
     configDir: process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined,
     dev: { middleware, loadRenderer: () => vite.ssrLoadModule('/renderer/entry-server.tsx'), assets },
+    photoSource: samplePhotoSource,
   });
 } catch (e) {
   if (e instanceof ConfigError) {

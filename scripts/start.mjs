@@ -18,6 +18,7 @@ if (!buildIsCurrent()) {
 }
 
 const { start, checkConfig, ConfigError } = await import(join(root, 'dist/server/main.js'));
+const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
 const configDir = process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined;
 
 try {
@@ -35,6 +36,7 @@ try {
     dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
     configDir,
     publicUrl: process.env.PUBLIC_URL,
+    photoSource: samplePhotoSource,
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);

@@ -20,7 +20,8 @@ import { EMAIL, OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, 
 import type { SessionStore } from './portal.ts';
 import { decideTestimonial } from './forms.ts';
 import { sniffFile, uploadDir, type FileType } from './uploads.ts';
-import { IMAGE_WIDTHS, requestedWidth, singleFlight } from './media.ts';
+import { IMAGE_WIDTHS, requestedWidth } from './media.ts';
+import { singleFlight } from './jobs.ts';
 import { FORM_KINDS, isFormKind, type FormKind } from '../renderer/lib/forms.ts';
 import { LANGUAGES, OWNER_PASSWORD_MIN_LENGTH, type Lang } from '../renderer/lib/constants.ts';
 

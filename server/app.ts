@@ -22,6 +22,7 @@ import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
 import { listingMedia } from './media.ts';
+import type { ListingPictures } from './listing-pictures.ts';
 import { alertRoutes, formRoutes } from './forms.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
@@ -78,6 +79,8 @@ export interface AppOptions {
   formRate?: { max: number; windowMs: number };
   /** The owner portal: accounts, server-side sessions, and the property view counter. */
   owners: { accounts: OwnerAccounts; sessions: SessionStore; views: ViewStats };
+  /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
+  pictures: ListingPictures;
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -96,15 +99,18 @@ export function createApp(opts: AppOptions) {
   // dropped with it.
   let site: Site | null = null;
   let cache = opts.pageCache === false ? null : new PageCache();
+  // Pages leave out pictures known to be gone: when one is learned, rendered pages are dropped.
+  let pictureGeneration = opts.pictures.generation;
   const siteFor = (content: Content, registry: ModuleRegistry) =>
-    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.leads.store.data) });
+    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.leads.store.data), pictureGone: opts.pictures.isGone });
   const currentSite = (registry: ModuleRegistry): Site => {
     const listings = opts.listings();
     const content = opts.content.content;
     if (!site || site.registry !== registry || site.listings !== listings || site.content !== content) {
       site = siteFor(content, registry);
       if (cache) cache = new PageCache();
-    }
+    } else if (cache && pictureGeneration !== opts.pictures.generation) cache = new PageCache();
+    pictureGeneration = opts.pictures.generation;
     return site;
   };
 
@@ -145,7 +151,7 @@ export function createApp(opts: AppOptions) {
     const assets = serve(opts.clientDir, { maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: false, brotli: false, index: false });
     app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
   }
-  app.use(listingMedia(opts.storage.dir, opts.listings));
+  app.use(listingMedia(opts.pictures, opts.listings, log.error));
   app.use(mediaLibrary(opts.storage.dir));
   const media = serve(join(opts.configDir), { maxage: 24 * 3600 * 1000, index: false });
   app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));

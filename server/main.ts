@@ -27,6 +27,7 @@ import { Site } from './site.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './owners.ts';
 import { SessionStore, type SessionFile } from './portal.ts';
 import { ViewStats, type StatsStore } from './view-stats.ts';
+import { ListingPictures, type PhotoSource, type PictureLimits } from './listing-pictures.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -59,6 +60,10 @@ export interface StartOptions {
   formRate?: { max: number; windowMs: number };
   /** The scheduled listings sync (else LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES); null: none. */
   listingsSync?: SyncConfig | null;
+  /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts). */
+  photoSource?: PhotoSource;
+  /** Limits of the picture fetcher (tests make them small). */
+  pictureLimits?: Partial<PictureLimits>;
   quiet?: boolean;
 }
 
@@ -130,6 +135,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   }
   const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
   let kickOutbox = () => {};
+  const pictures = new ListingPictures({ dataDir: storage.dir, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });
   const listingLog: ListingLog = {
     info: (m) => void (!opts.quiet && console.log(m)),
     warn: (m) => void (!opts.quiet && console.warn(`warning: ${m}`)),
@@ -149,8 +155,12 @@ export async function start(opts: StartOptions): Promise<Server> {
     }).catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
     return announcing;
   };
-  const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => void announce(next));
+  const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
+    void pictures.prefetch(next);
+    void announce(next);
+  });
   await listings.start(storage.dir);
+  void pictures.prefetch(listings.get());
   const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
   let syncConfig: SyncConfig | undefined;
   try {
@@ -199,6 +209,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
+    pictures,
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
@@ -207,6 +218,7 @@ export async function start(opts: StartOptions): Promise<Server> {
       server.on('close', () => {
         listings.stop();
         sync?.stop();
+        pictures.stop();
         void outbox.stop();
         void views.stop(); // the counts of the last seconds are written
       });

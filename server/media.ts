@@ -1,25 +1,25 @@
 /**
  * Listing photos at the spec's responsive widths (SPEC §9: 100 placeholder, 200 gallery thumbnail,
- * 240 listing thumbnail, 400, 600, 1360, original). A photo stored under DATA_DIR/photos/{id}/{n}.jpg
- * is used when there is one; otherwise the photo is drawn from the listing's seed (the sample has no
- * camera). Each size is made once with sharp and kept on disk.
+ * 240 listing thumbnail, 400, 600, 1360, original): GET /media/listings/{id}/{n}.jpg?v=…&w=… (and
+ * /media/listings/project-{id}/…) serves photo n of the live listing record, whatever the CRM gave
+ * for it (a CDN URL, fetched and cached by listing-pictures.ts, or a drawn sample photo). When the
+ * picture cannot be had the answer is a neutral placeholder image, never a broken image or a 5xx.
  */
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import { createReadStream } from 'node:fs';
 import type Koa from 'koa';
 import type { ListingSource } from '../renderer/listing-types.ts';
-import { photoKinds, photoSvg } from './photo-scenes.ts';
 import { IMAGE_WIDTH } from '../renderer/lib/constants.ts';
-import { writeFileAtomically } from './storage.ts';
+import { LISTING_PHOTO_PATH, type ListingKind } from '../renderer/lib/listing-photos.ts';
+import { ORIGINAL_WIDTH, placeholderImage, type ListingPictures } from './listing-pictures.ts';
 
 export const IMAGE_WIDTHS: readonly number[] = Object.values(IMAGE_WIDTH);
-export const ORIGINAL_WIDTH = 1600;
-const ORIGINAL_HEIGHT = 1067;
-const MAX_PHOTOS = 40;
-const JPEG_QUALITY = 78;
 
-const PATH = /^\/media\/listings\/(project-)?(\d{1,9})\/(\d{1,2})\.jpg$/;
+/** A photo whose URL carries its current version is the same picture for as long as that URL is used. */
+const PHOTO_CACHE_CONTROL = 'public, max-age=2592000';
+/** An old version, or no version: the photo at that number may change. */
+const STALE_CACHE_CONTROL = 'public, max-age=300';
+/** A placeholder stands in for a moment only: the picture may come back (the CDN was down). */
+const PLACEHOLDER_CACHE_CONTROL = 'public, max-age=60';
 
 /**
  * The `w` of an image URL: undefined when absent (the original), else one of IMAGE_WIDTHS; any
@@ -35,58 +35,41 @@ export function requestedWidth(ctx: Koa.Context): number | undefined | null {
   return null;
 }
 
-/** One job per key at a time: requests that ask for the same image while it is being made share that work. */
-export function singleFlight<T>(): (key: string, make: () => Promise<T>) => Promise<T> {
-  const inFlight = new Map<string, Promise<T>>();
-  return (key, make) => {
-    let job = inFlight.get(key);
-    if (!job) {
-      job = make().finally(() => inFlight.delete(key));
-      inFlight.set(key, job);
-    }
-    return job;
-  };
+async function placeholder(ctx: Koa.Context, width: number, status: 200 | 404, reason: string): Promise<void> {
+  ctx.status = status;
+  ctx.type = 'image/jpeg';
+  ctx.set('Cache-Control', PLACEHOLDER_CACHE_CONTROL);
+  ctx.set('X-Placeholder', reason);
+  ctx.body = await placeholderImage(width);
 }
 
-export function listingMedia(dataDir: string, listings: () => ListingSource): Koa.Middleware {
-  const once = singleFlight<string>();
-
-  async function make(project: boolean, id: number, n: number, width: number): Promise<string> {
-    const dir = join(dataDir, 'cache', 'images', `${project ? 'project-' : ''}${id}`);
-    const file = join(dir, `${n}-${width}.jpg`);
-    if (existsSync(file)) return file;
-    const uploaded = join(dataDir, 'photos', `${project ? 'project-' : ''}${id}`, `${n}.jpg`);
-    let image: Sharp;
-    if (existsSync(uploaded)) image = sharp(uploaded).rotate();
-    else {
-      const webId = project ? 3 : listings().property(id, 'en')?.WebID ?? 1;
-      const kinds = photoKinds(project ? 1 : webId, Math.max(n, 1));
-      const kind = project && n === 1 ? 'facade' : kinds[n - 1] ?? kinds[0];
-      // Drawn straight at the asked width: much cheaper than drawing the original and resizing.
-      image = sharp(Buffer.from(photoSvg(id * 100 + n, kind)), { density: (72 * width) / ORIGINAL_WIDTH });
-    }
-    const out = await image.resize({ width, height: Math.round((width * ORIGINAL_HEIGHT) / ORIGINAL_WIDTH), fit: 'cover' }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
-    await writeFileAtomically(file, out);
-    return file;
-  }
-
+export function listingMedia(pictures: ListingPictures, listings: () => ListingSource, log?: (m: string, e?: unknown) => void): Koa.Middleware {
   return async (ctx, next) => {
-    const m = PATH.exec(ctx.path);
+    const m = LISTING_PHOTO_PATH.exec(ctx.path);
     if (!m) return next();
-    const project = !!m[1];
-    const id = Number(m[2]);
-    const n = Number(m[3]);
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
     const asked = requestedWidth(ctx);
     if (asked === null) return;
     const width = asked ?? ORIGINAL_WIDTH;
-    const exists = project ? !!listings().project(id, 'en') : !!listings().property(id, 'en');
-    if (!exists || n < 1 || n > MAX_PHOTOS) {
-      ctx.status = 404;
-      return;
+    const kind: ListingKind = m[1] ? 'project' : 'property';
+    const v = typeof ctx.query.v === 'string' ? ctx.query.v : undefined;
+    const found = pictures.resolve(listings(), kind, Number(m[2]), Number(m[3]), v);
+    // No such listing or photo (an old page, a typed URL): 404, with a picture all the same.
+    if (!found) return placeholder(ctx, width, 404, 'not-found');
+    let result;
+    try {
+      result = await pictures.image(found.photo.source, width, { kind, webId: found.webId });
+    } catch (e) {
+      log?.(`listing picture ${found.photo.source} at ${width} px`, e);
+      result = { failure: 'unavailable' as const };
     }
-    const file = await once(`${project}:${id}:${n}:${width}`, () => make(project, id, n, width));
+    if ('failure' in result) return placeholder(ctx, width, 200, result.failure);
     ctx.type = 'image/jpeg';
-    ctx.set('Cache-Control', 'public, max-age=2592000');
-    ctx.body = createReadStream(file);
+    ctx.set('Cache-Control', found.current ? PHOTO_CACHE_CONTROL : STALE_CACHE_CONTROL);
+    ctx.body = createReadStream(result.file);
   };
 }

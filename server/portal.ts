@@ -17,7 +17,7 @@ import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
 import {
-  AGENCY_TIME_ZONE, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
+  AGENCY_TIME_ZONE, IMAGE_WIDTH, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
   OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
   RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
 } from '../renderer/lib/constants.ts';
@@ -136,7 +136,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   const ownedIds = (site: Site, owner: OwnerAccount): number[] =>
     site.listings.propertyIds().filter((id) => ownsProperty(site, owner, id)).sort((a, b) => a - b);
   const summary = (site: Site, p: PropertyRecord, lang: Lang): Summary => ({
-    id: p.ID, title: site.propertyTitle(p, lang), path: site.propertyPath(p, lang), picture: p.SmallPictureItem?.Url, city: p.City,
+    id: p.ID, title: site.propertyTitle(p, lang), path: site.propertyPath(p, lang), picture: site.listingPhotoUrl('property', p, IMAGE_WIDTH.thumb), city: p.City,
   });
   const mail = (site: Site, to: string, lang: Lang, subject: string, text: string, id: string): OutboxMessage => ({
     id, to, from: `"${site.content.site.name}" <${site.content.site.email}>`, lang, attempts: 0, nextAttemptAt: 0, subject, text,

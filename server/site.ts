@@ -17,6 +17,7 @@ import { slugify } from '../renderer/lib/path.ts';
 import { goalOf } from './listings.ts';
 import { listingJsonLd } from './listing-seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../modules/lib/property-card.ts';
+import { listingPhotos, listingPhotoUrl, type ListingKind } from '../renderer/lib/listing-photos.ts';
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
@@ -42,7 +43,7 @@ export class Site {
     private readonly origin: string,
     private readonly log: Logger,
     readonly listings: ListingSource,
-    private readonly published: { testimonials?: () => Testimonial[] } = {},
+    private readonly published: { testimonials?: () => Testimonial[]; pictureGone?: (source: string) => boolean } = {},
   ) {
     this.routes = new RouteTable(content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
@@ -216,7 +217,7 @@ export class Site {
       type: 'gallery',
       title,
       description,
-      images: cards.map((c) => ({ url: c.image!.src.replace(/\?w=\d+$/, `?w=${IMAGE_WIDTH.large}`), alt: c.title })),
+      images: cards.map((c) => ({ url: this.listingPhotoUrl('property', this.listings.property(c.id, lang)!, IMAGE_WIDTH.large)!, alt: c.title })),
       slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom })),
     };
   }
@@ -347,6 +348,7 @@ export class Site {
       lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
       listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
       testimonials: () => this.published.testimonials?.() ?? [],
+      pictureGone: this.pictureGone,
     };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
@@ -368,7 +370,7 @@ export class Site {
     const listingDescription = listing && cleanDescription((listing.property ?? listing.project)!.Description ?? '', 160);
     const description = listingDescription || (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) || localize(home?.description, lang);
     const noindex = (page.status === 'Hidden' && !listing) || page.type === 'feedback' || page.isActiveSEO === false || u.search !== '';
-    const listingImage = listing?.property?.XLargePictureItem?.Url ?? listing?.project?.SmallPicture;
+    const listingImage = listing && (listing.property ? this.listingPhotoUrl('property', listing.property, IMAGE_WIDTH.large) : this.listingPhotoUrl('project', listing.project!, IMAGE_WIDTH.large));
     const image = listingImage ?? article?.image?.url ?? meta?.ogImage ?? page.image?.url ?? site.defaultImage?.url;
     const jsonLd = [
       safeJson({
@@ -395,7 +397,7 @@ export class Site {
       );
     }
     if (meta?.schemaData) jsonLd.push(safeJson(JSON.parse(meta.schemaData)));
-    if (listing?.property) jsonLd.push(safeJson(listingJsonLd(listing.property, this.absolute(path), this.absolute(listing.property.XLargePictureItem?.Url), lang)));
+    if (listing?.property) jsonLd.push(safeJson(listingJsonLd(listing.property, this.absolute(path), this.absolute(listingImage), lang)));
 
     const data: PageData = {
       path,
@@ -460,7 +462,16 @@ export class Site {
   propertyCard(id: number, lang: Lang): PropertyCardData | undefined {
     const p = this.listings.property(id, lang);
     const path = p && this.propertyPath(p, lang);
-    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang)) : undefined;
+    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang), this.pictureGone) : undefined;
+  }
+
+  /** Whether a listing picture is known to be gone (pages leave it out). */
+  readonly pictureGone = (source: string): boolean => this.published.pictureGone?.(source) ?? false;
+
+  /** The site URL of a listing's first photo that is not gone, at `width`; undefined when it has none. */
+  listingPhotoUrl(kind: ListingKind, record: PropertyRecord | ProjectRecord, width?: number): string | undefined {
+    const first = listingPhotos(kind, record, this.pictureGone)[0];
+    return first && listingPhotoUrl(kind, record.ID, first, width);
   }
 
   /** Headline of a property: its own, else "{type} in {city}" in that language. */

@@ -1,8 +1,13 @@
 import { imageSet } from './property-card.ts';
 import { IMAGE_WIDTH, SLIDE_WIDTHS } from '../../renderer/lib/constants.ts';
+import { listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../renderer/lib/listing-photos.ts';
 import type { PhotoSet } from './Photos.tsx';
 
-/** One listing photo at the slideshow widths, with its 200-wide thumbnail (SPEC §9). */
-export function photoSet(url: string, alt: string): PhotoSet {
-  return { ...imageSet(url, alt, SLIDE_WIDTHS)!, thumb: `${url}?w=${IMAGE_WIDTH.thumb}`, large: `${url}?w=${IMAGE_WIDTH.large}` };
+/** Photo n of a listing at the slideshow widths, with its 200-wide thumbnail and its large size (SPEC §9). */
+export function photoSet(kind: ListingKind, id: number, photo: ListingPhoto, alt: string): PhotoSet {
+  return {
+    ...imageSet(kind, id, photo, alt, SLIDE_WIDTHS)!,
+    thumb: listingPhotoUrl(kind, id, photo, IMAGE_WIDTH.thumb),
+    large: listingPhotoUrl(kind, id, photo, IMAGE_WIDTH.large),
+  };
 }

@@ -1,5 +1,6 @@
 /** Server-side: a property record → what a result card, a map marker or a similar-property tile shows. */
 import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
+import { listingPhotos, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../renderer/lib/listing-photos.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty } from '../../renderer/lib/epc.ts';
 
@@ -31,11 +32,10 @@ export interface PropertyCardData {
   lng: number | null;
 }
 
-/** The photo URL at the responsive widths the image route serves. */
-export function imageSet(url: string | undefined, alt: string, widths: number[]): ImageSet | null {
-  if (!url) return null;
-  const at = (w: number) => `${url}${url.includes('?') ? '&' : '?'}w=${w}`;
-  return { src: at(widths[Math.min(1, widths.length - 1)]), srcSet: widths.map((w) => `${at(w)} ${w}w`).join(', '), alt };
+/** A listing photo at the responsive widths the image route serves (`src` at the second width). */
+export function imageSet(kind: ListingKind, id: number, photo: ListingPhoto | undefined, alt: string, widths: number[]): ImageSet | null {
+  if (!photo) return null;
+  return { src: listingPhotoUrl(kind, id, photo, widths[Math.min(1, widths.length - 1)]), srcSet: listingPhotoSrcSet(kind, id, photo, widths), alt };
 }
 
 export const PRICE_UNIT_FROM = 7;
@@ -44,7 +44,8 @@ export function priceOf(p: PropertyRecord): number | null {
   return p.PublishPrice === false || p.PriceOnDemand || typeof p.Price !== 'number' ? null : p.Price;
 }
 
-export function toPropertyCard(p: PropertyRecord, path: string, title: string): PropertyCardData {
+/** The card of a property; `gone` tells which pictures are known to be gone from the CDN (left out). */
+export function toPropertyCard(p: PropertyRecord, path: string, title: string, gone?: (source: string) => boolean): PropertyCardData {
   const epc = epcForProperty(p);
   return {
     id: p.ID,
@@ -62,7 +63,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string): 
     bedrooms: p.NumberOfBedRooms ?? null,
     surface: p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? null,
     epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null,
-    image: imageSet(p.SmallPictureItem?.Url ?? p.Pictures?.[0]?.Url, title, CARD_WIDTHS),
+    image: imageSet('property', p.ID, listingPhotos('property', p, gone)[0], title, CARD_WIDTHS),
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,
   };

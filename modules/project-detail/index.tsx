@@ -2,6 +2,7 @@ import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { photoSet } from '../lib/photo-set.ts';
+import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
 import { Photos, type PhotoSet } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
@@ -24,12 +25,11 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
   const id = ctx.params.projectId;
   const p = id !== undefined ? ctx.listings.project(id, ctx.lang) : undefined;
   if (!p) return null;
-  const pictures = p.Pictures?.length ? p.Pictures.map((x) => x.Url) : p.SmallPicture ? [p.SmallPicture] : [];
   return {
     id: p.ID,
     name: p.Name,
     address: p.PublicAddress !== false ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ') : [p.Zip, p.City].filter(Boolean).join(' '),
-    photos: pictures.map((url, i) => photoSet(url, `${p.Name} (${i + 1})`)),
+    photos: listingPhotos('project', p, ctx.pictureGone).map((pic) => photoSet('project', p.ID, pic, pic.name || `${p.Name} (${pic.n})`)),
     location: p.Latitude != null && p.Longitude != null ? { lat: p.Latitude, lng: p.Longitude } : null,
     types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),
     description: p.Description ?? '',

@@ -4,6 +4,7 @@ import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { imageSet, type ImageSet } from '../lib/property-card.ts';
 import schema from './schema.json';
 import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
+import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
 
 export interface ProjectCard {
   id: number;
@@ -38,7 +39,7 @@ function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
         priceFrom: p.PriceFrom ?? null,
         delivery: p.Delivery ?? null,
         status: p.Status ?? null,
-        image: imageSet(p.SmallPicture || p.Pictures?.[0]?.Url, p.Name, CARD_WIDTHS),
+        image: imageSet('project', p.ID, listingPhotos('project', p, ctx.pictureGone)[0], p.Name, CARD_WIDTHS),
         units: p.Units.length,
         available: p.Units.filter((u) => u.Status === 'available').length,
       })),
@@ -53,7 +54,13 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
       {data.projects.map((p) => (
         <li key={p.id}>
           <article className="property-card project-card">
-            <div className="property-card__media">{p.image && <img src={p.image.src} srcSet={p.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading="lazy" />}</div>
+            <div className="property-card__media">
+              {p.image ? (
+                <img src={p.image.src} srcSet={p.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading="lazy" decoding="async" />
+              ) : (
+                <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
+              )}
+            </div>
             <div className="property-card__body">
               <p className="property-card__type">{p.city || t('project.locationTba')}</p>
               <h3 className="property-card__title">

@@ -5,6 +5,7 @@ import { detectVideo, type VideoInfo } from '../../renderer/lib/video.ts';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { priceOf, PRICE_UNIT_FROM, toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import { photoSet } from '../lib/photo-set.ts';
+import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
 import { decodeEntities } from '../../renderer/lib/listing-text.ts';
 import { toPerson, type PersonCard } from '../lib/articles.ts';
@@ -61,7 +62,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
   const project = p.ProjectID ? ctx.listings.project(p.ProjectID, ctx.lang) : undefined;
   const projectPath = project && ctx.listingPaths.project(project.ID);
   const contact = ctx.content.pages.find((x) => x.path === '/contact/');
-  const pictures = p.Pictures?.length ? p.Pictures : p.XLargePictureItem ? [{ Url: p.XLargePictureItem.Url, Name: title }] : [];
+  const pictures = listingPhotos('property', p, ctx.pictureGone);
   return {
     id: p.ID,
     reference: p.UniqueCode || p.RecordFile || String(p.ID),
@@ -75,7 +76,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
     address: p.PublishAddress !== false && p.Street ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')] : [[p.Zip, p.City].filter(Boolean).join(' ')],
     city: p.City,
-    photos: pictures.map((pic, i) => photoSet(pic.Url, pic.Name || `${title} (${i + 1})`)),
+    photos: pictures.map((pic) => photoSet('property', p.ID, pic, pic.name || `${title} (${pic.n})`)),
     description: paragraphs(p.Description),
     keyFacts: {
       bedrooms: p.NumberOfBedRooms ?? null,
@@ -108,7 +109,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
       .map((sid) => {
         const s = ctx.listings.property(sid, ctx.lang)!;
         const path = ctx.listingPaths.property(sid);
-        return path ? toPropertyCard(s, path, ctx.propertyTitle(s)) : undefined;
+        return path ? toPropertyCard(s, path, ctx.propertyTitle(s), ctx.pictureGone) : undefined;
       })
       .filter((c): c is PropertyCardData => !!c),
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,

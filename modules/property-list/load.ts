@@ -37,7 +37,7 @@ export function load(module: PropertyListModule, ctx: LoadContext): PropertyList
   const card = (id: number): PropertyCardData | undefined => {
     const p = ctx.listings.property(id, ctx.lang);
     const path = p && ctx.listingPaths.property(id);
-    return p && path ? toPropertyCard(p, path, ctx.propertyTitle(p)) : undefined;
+    return p && path ? toPropertyCard(p, path, ctx.propertyTitle(p), ctx.pictureGone) : undefined;
   };
   const types = ctx.listings
     .types(ctx.lang)

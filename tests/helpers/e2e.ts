@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from './browser.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
+import { POPUP_CLOSED_KEY } from '../../renderer/chrome/Popup.tsx';
 
 // A blank PNG for map tiles: the tests never leave this machine.
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
@@ -25,12 +26,16 @@ export function useBrowser() {
     state: s,
     /**
      * A fresh context; unless `consent` is false the visitor has already declined the optional
-     * cookies, so that the consent dialog does not cover what a test looks at.
+     * cookies and has closed the agency popup (it opens 6 s into a visit), so that neither covers
+     * what a test looks at on a slow machine.
      */
     async open(options: BrowserContextOptions = {}, consent = true): Promise<Page> {
       const baseURL = inject('baseUrl');
       s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL });
-      if (consent) await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);
+      if (consent) {
+        await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);
+        await s.context.addInitScript((key) => sessionStorage.setItem(key, '1'), POPUP_CLOSED_KEY);
+      }
       await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
       s.page = await s.context.newPage();
       s.expectedMissing.clear();

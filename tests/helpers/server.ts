@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { start } from '../../server/main.ts';
+import { start, type StartOptions } from '../../server/main.ts';
 import type { SyncConfig } from '../../server/listing-sync.ts';
+import { samplePhotoSource } from '../../sample/photo-source.ts';
 import { root, tempDir } from './config.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; listingsSync?: SyncConfig | null } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; pictureLimits?: StartOptions['pictureLimits']; listingsSync?: SyncConfig | null } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   const server = await start({
     root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
@@ -14,6 +15,8 @@ export async function startTestServer(opts: { configDir?: string; dataDir?: stri
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
     // No scheduled sync unless a test sets one (LISTINGS_URL of the environment is not the test's).
     listingsSync: opts.listingsSync ?? null,
+    photoSource: samplePhotoSource,
+    pictureLimits: opts.pictureLimits,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

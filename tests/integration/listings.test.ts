@@ -254,7 +254,7 @@ describe('a banner of type properties', () => {
     const slide = /<p class="banner__slide"><a href="([^"]+)"/.exec(html);
     expect(slide).not.toBeNull();
     expect(slide![1]).toMatch(/^\/en\/for-(sale|rent)\/[a-z0-9-]+\/([a-z0-9-]+\/)?\d+\/$/);
-    expect(html).toMatch(/class="banner__media" src="\/media\/listings\/\d+\/1\.jpg\?w=1360"/);
+    expect(html).toMatch(/class="banner__media" src="\/media\/listings\/\d+\/1\.jpg\?v=[0-9a-z]+&amp;w=1360"/);
   });
 });
 

@@ -24,6 +24,12 @@ describe('house rules', () => {
     for (const lang of ['nl', 'fr', 'de'] as const) expect(Object.keys(content.dictionaries[lang]!).sort(), lang).toEqual(keys);
   });
 
+  it('production code never imports the sample (its photos reach the server as an injected source)', () => {
+    for (const f of [...sources('server'), ...sources('renderer'), ...sources('modules'), ...sources('editor')]) {
+      expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(/from\s+['"][./]*sample\//);
+    }
+  });
+
   it('every dictionary key the code asks for exists', () => {
     const { content } = loadShipped();
     const dict = content.dictionaries.en!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { photoKinds, photoSvg, type PhotoKind } from '../../server/photo-scenes.ts';
+import { photoKinds, photoSvg, type PhotoKind } from '../../sample/photo-scenes.ts';
 
 const KINDS: PhotoKind[] = ['facade', 'living', 'kitchen', 'bedroom', 'bathroom', 'garden', 'terrace', 'plot', 'office', 'shop', 'garage'];
 
