@@ -56,6 +56,8 @@ export interface StartOptions {
   agencyEmail?: string;
   /** Form posts per visitor address and window (else FORM_RATE_MAX / FORM_RATE_WINDOW_MS, else FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** Reverse proxies in front of the server (else TRUST_PROXY). */
+  trustProxy?: number;
   quiet?: boolean;
 }
 
@@ -171,6 +173,8 @@ export async function start(opts: StartOptions): Promise<Server> {
     publicDir: join(opts.root, 'public'),
     schemas,
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
+    dev: !!opts.dev,
+    trustProxy: opts.trustProxy,
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
   });

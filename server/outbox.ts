@@ -23,7 +23,7 @@ export interface OutboxMessage {
   sentAt?: string;
   lastError?: string;
   /** Files sent along (a CV to the agency), read from the data folder when the mail goes out. */
-  attachments?: Array<{ filename: string; path: string }>;
+  attachments?: Array<{ filename: string; path: string; contentType?: string }>;
 }
 
 export interface LeadStore {

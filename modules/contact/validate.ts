@@ -1,6 +1,6 @@
 // The browser's validator: the same JSON Schemas the server checks with, loaded on first use.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { addLinearFormats } from '../../renderer/lib/formats.ts';
 import siteContact from '../../schemas/form-site-contact.json';
 import contactMe from '../../schemas/form-contact-me.json';
 import sendToFriend from '../../schemas/form-send-to-friend.json';
@@ -16,7 +16,7 @@ import jobApplication from '../../schemas/form-job-application.json';
 import { fieldErrors, type FieldError, type FormKind } from '../../renderer/lib/forms.ts';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
-(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+addLinearFormats(ajv);
 const validators: Record<FormKind, ReturnType<typeof ajv.compile>> = {
   'site-contact': ajv.compile(siteContact),
   'contact-me': ajv.compile(contactMe),

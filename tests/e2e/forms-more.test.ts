@@ -6,6 +6,7 @@ import { useBrowser } from '../helpers/e2e.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -37,7 +38,7 @@ describe('appointments', () => {
     for (const [i, slot] of (slots as string[]).entries()) {
       const r = await page.request.post('/api/forms/contact-appointment', {
         headers: { accept: 'application/json' },
-        data: { lang: 'nl', startedAt: Date.now() - 10_000, website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
+        data: { lang: 'nl', formToken: fillToken(), website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
       });
       expect(r.status()).toBe(201);
     }

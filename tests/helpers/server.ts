@@ -2,10 +2,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start } from '../../server/main.ts';
 import { root, tempDir } from './config.ts';
+import { seedFormKey } from './fill-token.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
 export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number } } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
+  seedFormKey(dataDir);
   const server = await start({
     root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
     smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,

@@ -11,6 +11,7 @@ import { SchemaRegistry } from '../../server/schemas.ts';
 import { registry } from '../../modules/index.ts';
 import { dayOf } from '../../server/view-stats.ts';
 import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const sample = JSON.parse(readFileSync(join(siteConfigDir, 'listings/sample.json'), 'utf8')) as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);
@@ -248,11 +249,11 @@ describe('figures', () => {
     // A visit booked through the site's appointment form, then a request through the contact form.
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
-      lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
+      lang: 'fr', formToken: fillToken(), website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
     });
     expect(booking.status).toBe(201);
     const form = await new Client().req('POST', '/api/forms/contact-me', {
-      lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
+      lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
       email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Visite possible samedi ?\nMerci', newsletter: false, propertyId: id, request: 'visit', timeSlots: ['10:00-13:00'], preference: 'phone',
     });
     expect(form.status).toBe(201);
