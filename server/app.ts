@@ -20,6 +20,7 @@ import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
 import { CompressionQueue, PageCache, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PreparedPage } from './page-cache.ts';
 import { FillTokens } from './fill-token.ts';
+import { PasswordGate } from './password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, inlineHashes, pageCsp, securityHeaders, trustProxyHops, type TrackingIds } from './security.ts';
 import { listingMedia } from './media.ts';
 import { alertRoutes, formRoutes } from './forms.ts';
@@ -233,7 +234,10 @@ export function createApp(opts: AppOptions) {
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
 
+  // One bound on password checks for staff and owners alike.
+  const gate = new PasswordGate();
   ownerRoutes(router, {
+    gate,
     site: async () => currentSite((await opts.renderer()).registry),
     accounts: opts.owners.accounts,
     sessions: opts.owners.sessions,
@@ -252,6 +256,7 @@ export function createApp(opts: AppOptions) {
     siteFor,
     origin: opts.origin,
     published: () => (site = null),
+    gate,
   }, adminRoute);
   inboxRoutes(router, {
     leads: opts.leads,

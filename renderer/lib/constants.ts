@@ -47,6 +47,11 @@ export const OWNER_SESSION_ABSOLUTE_MS = 8 * 60 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Password checks (staff and owners alike) running at once, and waiting; past that a login is answered 503 at once. */
+export const PASSWORD_CHECKS_CONCURRENT = 1;
+export const PASSWORD_CHECKS_QUEUED = 4;
+/** Seconds a login answered "busy" is asked to wait. */
+export const PASSWORD_BUSY_RETRY_S = 5;
 /** Password reset: the link's token (random bytes, stored as its SHA-256) and how long it works. */
 export const RESET_TOKEN_BYTES = 32;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

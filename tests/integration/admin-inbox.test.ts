@@ -190,7 +190,7 @@ describe('leads', () => {
   it('shows one request with everything the visitor sent', async () => {
     const r = await editor.req('GET', `/api/admin/leads/${sent.job}`);
     expect(r.status).toBe(200);
-    expect(r.json.lead).toMatchObject({ id: sent.job, kind: 'job-application', cv: true, fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'mon cv.pdf', type: 'pdf' } } });
+    expect(r.json.lead).toMatchObject({ id: sent.job, kind: 'job-application', cv: true, fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'cv.pdf', type: 'pdf' } } });
     expect(r.json.lead.fields.cv.file).toBeUndefined();
     expect(Array.isArray(r.json.lead.mails)).toBe(true);
     expect((await editor.req('GET', '/api/admin/leads/00000000-0000-4000-8000-000000000000')).status).toBe(404);
