@@ -144,6 +144,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     dataDir: storage.dir,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
     domain: new URL(content.site.url).hostname,
+    journal: storage.journal('outbox-sent'),
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
   kickOutbox = outbox.kick;

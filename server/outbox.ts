@@ -1,13 +1,18 @@
 /**
  * The mail outbox: messages are stored with the submission that causes them (one durable write),
  * then sent by nodemailer — over SMTP when SMTP_URL is set, else as .eml files in DATA_DIR/mail.
- * A failed send is retried with back-off; a sent message is marked sent durably and never sent
- * again, also across restarts. Each message carries a stable Message-ID.
+ * A failed send is retried with back-off. Each message carries a stable Message-ID.
+ *
+ * The guarantee is at-least-once: a message is never lost, and is sent twice only if the process
+ * dies in the short window between the mail server's "accepted" and the durable mark of it. That
+ * mark is one line appended and fsynced to a journal (DATA_DIR/outbox-sent.log), milliseconds, not
+ * a rewrite of the leads file; the journal is read at start and folded into the leads file. The
+ * Message-ID lets a mail server or client recognise a repeat.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Collection } from './storage.ts';
+import type { AppendLog, Collection } from './storage.ts';
 
 export interface OutboxMessage {
   id: string;
@@ -42,6 +47,8 @@ export interface OutboxOptions {
   pollMs?: number;
   domain: string;
   log?: (msg: string) => void;
+  /** The journal of sent marks (see above). */
+  journal: AppendLog;
 }
 
 export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
@@ -64,34 +71,64 @@ export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
     }
   }
 
+  /** Marks from the journal that the leads file does not have yet (a crash before they were folded in). */
+  async function recover(): Promise<void> {
+    const sent = new Map<string, string>();
+    for (const line of await opts.journal.lines()) {
+      const [id, at] = line.split(' ');
+      if (id && at) sent.set(id, at);
+    }
+    if (!sent.size) return;
+    await store.update((d) => {
+      for (const m of d.outbox) if (!m.sentAt && sent.has(m.id)) m.sentAt = sent.get(m.id);
+    });
+    await opts.journal.clear();
+  }
+
   async function tick(): Promise<void> {
     if (running || stopped) return;
     running = true;
+    let marked = 0;
+    let failed = 0;
     try {
+      if (!recovered) {
+        await recover();
+        recovered = true;
+      }
       const due = store.data.outbox.filter((m) => !m.sentAt && m.nextAttemptAt <= Date.now());
       for (const m of due) {
         if (stopped) break;
         try {
           await sendOne(m);
-          await store.update(() => {
-            m.sentAt = new Date().toISOString();
-            m.lastError = undefined;
-          });
         } catch (e) {
-          const attempts = m.attempts + 1;
-          await store.update(() => {
-            m.attempts = attempts;
-            m.nextAttemptAt = Date.now() + Math.min(max, base * 2 ** (attempts - 1));
-            m.lastError = (e as Error).message.slice(0, 300);
-          });
-          opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${attempts}): ${m.lastError}`);
+          // Kept in memory and written once for the whole round: a lost retry count only means an earlier retry.
+          m.attempts += 1;
+          m.nextAttemptAt = Date.now() + Math.min(max, base * 2 ** (m.attempts - 1));
+          m.lastError = (e as Error).message.slice(0, 300);
+          failed++;
+          opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts}): ${m.lastError}`);
+          continue;
         }
+        // Accepted by the mail server: marked durably at once (the at-least-once window).
+        const at = new Date().toISOString();
+        await opts.journal.append(`${m.id} ${at}`);
+        m.sentAt = at;
+        m.lastError = undefined;
+        marked++;
       }
     } finally {
+      // The round's marks and retry counts go into the leads file in one write; then the journal is emptied.
+      try {
+        if (marked || failed) await store.update(() => {});
+        if (marked) await opts.journal.clear();
+      } catch (e) {
+        opts.log?.(`outbox: the leads file was not written (${(e as Error).message}); the journal keeps the marks`);
+      }
       running = false;
       if (!stopped) timer = setTimeout(tick, poll);
     }
   }
+  let recovered = false;
   timer = setTimeout(tick, 0);
   return {
     /** Sends what is due now (after a submission) instead of waiting for the next poll. */

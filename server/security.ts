@@ -125,13 +125,15 @@ export function pageCsp(hashes: { scripts: string[]; styles: string[] }, ids: Tr
 }
 
 /**
- * The editor's policy: its scripts from this origin only; style elements inline too, because the
- * live preview (an iframe with srcdoc, which shares this policy) draws the draft's own styles.
+ * The editor's policy (staff only, behind a login): its scripts from this origin only, and
+ * 'unsafe-eval' because its forms validate with AJV compiled in the browser from the registry's
+ * schemas, which the server sends at run time; no inline script runs. Style elements inline too:
+ * the live preview (an iframe with srcdoc, which shares this policy) draws the draft's own styles.
  */
 export function editorCsp(inlineScripts: string[] = [], dev = false): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScripts.map(sha256).join(' ')}`.trim(),
+    `script-src 'self' 'unsafe-eval' ${inlineScripts.map(sha256).join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -66,12 +66,12 @@ describe('a job application', () => {
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/');
     const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'jonas.claes@example.be');
-    expect(mine.fields.cv).toMatchObject({ name: 'CV Jonas Claes.pdf', type: 'pdf' });
+    expect(mine.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf' });
     expect(readFileSync(join(dataDir, 'uploads/cv', mine.fields.cv.file)).equals(pdfFile('Jonas Claes'))).toBe(true);
     const agencyFile = join(mailDir, `${mine.id}-agency.eml`);
     await expect.poll(() => existsSync(agencyFile), { timeout: 10_000 }).toBe(true);
     const agency = await simpleParser(readFileSync(agencyFile));
-    expect(agency.attachments.map((a) => a.filename)).toEqual(['CV Jonas Claes.pdf']);
+    expect(agency.attachments.map((a) => [a.filename, a.contentType])).toEqual([['cv.pdf', 'application/pdf']]);
     expect(agency.text).toContain('Gestionnaire locatif');
   });
 });

@@ -8,7 +8,8 @@ const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVE
 
 /**
  * One Chromium for a test file, a fresh context per test, and after each test the check that the
- * console stayed clean (no errors, no hydration warnings) but for 404s the test expects.
+ * console stayed clean (no errors, no hydration warnings, no Content-Security-Policy violation)
+ * but for 404s the test expects.
  */
 export function useBrowser() {
   let browser: Browser;
@@ -32,6 +33,10 @@ export function useBrowser() {
       s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL });
       if (consent) await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);
       await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+      // Whatever the Content-Security-Policy blocks (in any frame) is a console error, so every test fails on it.
+      await s.context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`));
+      });
       s.page = await s.context.newPage();
       s.expectedMissing.clear();
       s.problems = watchConsole(s.page, s.expectedMissing);
