@@ -14,6 +14,7 @@ import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { OwnerAccounts, hashPassword, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from './owners.ts';
 import { checkLogin, type PasswordGate } from './password-gate.ts';
+import { isEmail } from '../renderer/lib/formats.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
@@ -254,7 +255,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     const t = (k: string) => site.message(lang, k);
     const email = normalizeUsername(str(body.email));
     if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
+    if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
     const account = deps.accounts.byUsername(email);
     const limited = throttle.count(`r:${email}`) >= RESET_MAX_REQUESTS;
     throttle.add(`r:${email}`);
