@@ -5,7 +5,7 @@ import { root, tempDir } from './config.ts';
 import { seedFormKey } from './fill-token.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number } } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; trustProxy?: number } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   seedFormKey(dataDir);
   const server = await start({
@@ -13,6 +13,7 @@ export async function startTestServer(opts: { configDir?: string; dataDir?: stri
     smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,
     // Tests post many forms from one address; the limit itself has a test of its own.
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
+    trustProxy: opts.trustProxy ?? 0,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };
