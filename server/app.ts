@@ -148,7 +148,7 @@ export function createApp(opts: AppOptions) {
 
   // Each static prefix serves its own folder and nothing above it (site-config/ and DATA_DIR hold
   // the listings, pages and accounts: never reachable by URL).
-  if (opts.clientDir) app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true }));
+  if (opts.clientDir) app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true, precompressed: true }));
   app.use(listingMedia(opts.storage.dir, opts.listings));
   app.use(mediaLibrary(opts.storage.dir));
   app.use(staticFolder('/media/', join(opts.configDir, 'media'), { maxage: 24 * 3600 * 1000 }));

@@ -143,6 +143,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     dataDir: storage.dir,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
+    maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
     domain: new URL(content.site.url).hostname,
     journal: storage.journal('outbox-sent'),
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),

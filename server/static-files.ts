@@ -12,6 +12,8 @@ export interface StaticFolderOptions {
   /** Cache lifetime in ms. */
   maxage: number;
   immutable?: boolean;
+  /** Serve the .br / .gz copy beside a file when the client takes it (the build makes them for assets). */
+  precompressed?: boolean;
 }
 
 /** The file path inside the folder that a URL path names, or undefined when it is not a plain one. */
@@ -48,7 +50,7 @@ export function staticFolder(prefix: string, dir: string, opts: StaticFolderOpti
       return;
     }
     try {
-      if (await send(ctx, rel, { root: dir, maxage: opts.maxage, immutable: opts.immutable, hidden: false, gzip: false, brotli: false })) return;
+      if (await send(ctx, rel, { root: dir, maxage: opts.maxage, immutable: opts.immutable, hidden: false, gzip: !!opts.precompressed, brotli: !!opts.precompressed })) return;
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (!status || status >= 500) throw e;

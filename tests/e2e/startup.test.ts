@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { configCopy, root } from '../helpers/config.ts';
-import { fillToken } from '../helpers/fill-token.ts';
+import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 
 const base = inject('baseUrl');
 
@@ -46,6 +46,7 @@ describe('a request answered just before the server is killed', () => {
       });
     });
     const dataDir = tempDir('kill-');
+    seedFormKey(dataDir);
     const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9' };
     const boot = async () => {
       const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
