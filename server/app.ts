@@ -311,6 +311,7 @@ export function createApp(opts: AppOptions) {
     for (const r of [report].flat().slice(0, 10)) {
       const body = ((r as { 'csp-report'?: unknown; body?: unknown })?.['csp-report'] ?? (r as { body?: unknown })?.body ?? {}) as Record<string, unknown>;
       const field = (k: string, k2: string) => String(body[k] ?? body[k2] ?? '').replace(/[\u0000-\u001f]/g, ' ').slice(0, 200);
+      if (!field('violated-directive', 'effectiveDirective')) continue; // not a report
       log.warn(`content security policy: ${field('violated-directive', 'effectiveDirective')} blocked ${field('blocked-uri', 'blockedURL')} on ${field('document-uri', 'documentURL')}`);
     }
   });

@@ -51,13 +51,17 @@ export interface OutboxOptions {
   journal: AppendLog;
 }
 
+/** nodemailer's codes for a mail server that is not there (as opposed to one that refused a message). */
+const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED']);
+
 export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
   const base = opts.baseDelayMs ?? 5_000;
   const max = opts.maxDelayMs ?? 10 * 60_000;
   const poll = opts.pollMs ?? 1_000;
   const mailDir = join(opts.dataDir, 'mail');
+  // Over SMTP, one connection is kept and reused (pooled) instead of a new one per mail.
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
+    ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 1 } as never)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -96,17 +100,25 @@ export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
         recovered = true;
       }
       const due = store.data.outbox.filter((m) => !m.sentAt && m.nextAttemptAt <= Date.now());
-      for (const m of due) {
+      // Kept in memory and written once for the whole round: a lost retry count only means an earlier retry.
+      const retryLater = (m: OutboxMessage, error: string) => {
+        m.attempts += 1;
+        m.nextAttemptAt = Date.now() + Math.min(max, base * 2 ** (m.attempts - 1));
+        m.lastError = error.slice(0, 300);
+        failed++;
+      };
+      for (const [i, m] of due.entries()) {
         if (stopped) break;
         try {
           await sendOne(m);
         } catch (e) {
-          // Kept in memory and written once for the whole round: a lost retry count only means an earlier retry.
-          m.attempts += 1;
-          m.nextAttemptAt = Date.now() + Math.min(max, base * 2 ** (m.attempts - 1));
-          m.lastError = (e as Error).message.slice(0, 300);
-          failed++;
+          retryLater(m, (e as Error).message);
           opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts}): ${m.lastError}`);
+          // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
+          if (UNREACHABLE.has(String((e as { code?: unknown }).code))) {
+            for (const other of due.slice(i + 1)) retryLater(other, (e as Error).message);
+            break;
+          }
           continue;
         }
         // Accepted by the mail server: marked durably at once (the at-least-once window).
