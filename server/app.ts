@@ -228,6 +228,7 @@ export function createApp(opts: AppOptions) {
     captcha: new Captcha(dataSecret(opts.storage.dir, 'captcha')),
     rate: new RateLimit(opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
+    quarantine: opts.storage.journal('quarantine'),
     dataDir: opts.storage.dir,
     // Pages that show testimonials are rendered anew (a new Site drops the page cache).
     republish: () => (site = null),

@@ -16,7 +16,7 @@ import { formatPrice, formatSlot } from '../renderer/lib/format.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { PropertyRecord } from '../renderer/listing-types.ts';
 import type { SchemaRegistry } from './schemas.ts';
-import type { Collection } from './storage.ts';
+import type { AppendLog, Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
@@ -151,6 +151,8 @@ export interface FormDeps {
   rate: RateLimit;
   /** Signs and checks the time a form was shown (the minimum fill time). */
   fillTokens: FillTokens;
+  /** What robots sent (the hidden field filled in), one JSON line each (DATA_DIR/quarantine.log). */
+  quarantine: AppendLog;
   dataDir: string;
   /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
   republish: () => void;
@@ -203,10 +205,9 @@ export function formRoutes(router: Router, deps: FormDeps) {
       else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
       // A hidden field people leave empty: robots get an answer that looks like success, and
       // what they sent is kept apart, never mailed.
+      // One line appended to a journal of its own: a robot's post never rewrites the leads file.
       if (website) {
-        await deps.store.update((d) => {
-          (d.quarantine ??= []).push({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields });
-        });
+        await deps.quarantine.append(JSON.stringify({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields }));
         if (html) ctx.redirect(site.thankYouPath(kind, lang));
         else {
           ctx.status = 201;

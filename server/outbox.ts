@@ -34,7 +34,7 @@ export interface OutboxMessage {
 export interface LeadStore {
   submissions: Array<Record<string, unknown>>;
   outbox: OutboxMessage[];
-  /** What robots sent (the hidden field filled in): kept apart, never mailed. */
+  /** What robots sent before the quarantine had its own journal (DATA_DIR/quarantine.log): kept apart, never mailed. */
   quarantine?: Array<Record<string, unknown>>;
 }
 
