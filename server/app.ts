@@ -325,7 +325,8 @@ export function createApp(opts: AppOptions) {
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  // Every other GET is a page path, rendered by React on the server and streamed.
+  // Every other GET is a page path, rendered by React on the server (whole, so that the policy can
+  // name the hashes of its inline scripts before the answer starts).
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
@@ -351,6 +352,7 @@ export function createApp(opts: AppOptions) {
     const hit = cacheable ? pages.get(ctx.path) : undefined;
     if (hit && pages) {
       html(hit.status, hit.lang);
+      ctx.set('Content-Security-Policy', hit.csp);
       if (ctx.method === 'GET') {
         sendPage(ctx, hit);
         if (!hit.br) compressLater(pages, ctx.path, hit);

@@ -374,7 +374,7 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
     expect(statuses[20]).toBe(429);
     const other = await new Client(srv.url, via('203.0.113.51', '192.0.2.1')).req('POST', '/api/owner/login', { username: 'nobody@example.be', password: 'wrong password', lang: 'en' });
     expect(other.status).toBe(401);
-  });
+  }, 120_000); // twenty-one scrypt checks, one at a time, on a busy machine
 
   it('bounds password checks for staff and owners together: past the queue, logins are answered 503 at once', async () => {
     const answers = await Promise.all(

@@ -87,9 +87,7 @@ describe('owner login', () => {
     expect(plain.headers.getSetCookie().join()).not.toMatch(/secure/i);
     const dataDir = tempDir('proxied-');
     await addOwner(new OwnerAccounts(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' });
-    process.env.TRUST_PROXY = '1';
-    const proxied = await startTestServer({ dataDir });
-    delete process.env.TRUST_PROXY;
+    const proxied = await startTestServer({ dataDir, trustProxy: 1 });
     try {
       const r = await fetch(`${proxied.url}/api/owner/login`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
