@@ -32,12 +32,19 @@ describe('a visitor looking for an apartment on a phone', () => {
     expect(url.searchParams.get('maxPrice')).toBe('400000');
     await page.getByLabel(sortLabel).selectOption({ label: priceAsc });
     await page.waitForURL(/sort=price-asc/);
+    // The URL changes first; the results follow when the page data has arrived (a busy machine takes its time).
+    const amountsShown = async () => (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
+    await expect
+      .poll(async () => {
+        const a = await amountsShown();
+        return a.length > 0 && a.every((x) => x <= 400000) && a.join() === [...a].sort((x, y) => x - y).join();
+      }, { timeout: 15_000 })
+      .toBe(true);
     const title = page.locator('.results-bar__title');
     await expect.poll(() => title.innerText()).toMatch(paging);
     const total = Number(paging.exec(await title.innerText())![2]);
     expect(total).toBeGreaterThan(0);
-    const prices = await page.locator('.property-card__price').allInnerTexts();
-    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+    const amounts = await amountsShown();
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     expect(amounts.every((a) => a <= 400000)).toBe(true);
 
