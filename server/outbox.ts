@@ -20,8 +20,9 @@ export interface OutboxMessage {
   from: string;
   replyTo?: string;
   subject: string;
-  text: string;
-  html: string;
+  /** The bodies, dropped once the mail is sent: the request keeps what the visitor sent, and the leads file stays small. */
+  text?: string;
+  html?: string;
   lang: string;
   attempts: number;
   nextAttemptAt: number;
@@ -49,6 +50,13 @@ export interface OutboxOptions {
   log?: (msg: string) => void;
   /** The journal of sent marks (see above). */
   journal: AppendLog;
+}
+
+function markSent(m: OutboxMessage, at: string): void {
+  m.sentAt = at;
+  m.lastError = undefined;
+  delete m.text;
+  delete m.html;
 }
 
 /** nodemailer's codes for a mail server that is not there (as opposed to one that refused a message). */
@@ -84,7 +92,7 @@ export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
     }
     if (!sent.size) return;
     await store.update((d) => {
-      for (const m of d.outbox) if (!m.sentAt && sent.has(m.id)) m.sentAt = sent.get(m.id);
+      for (const m of d.outbox) if (!m.sentAt && sent.has(m.id)) markSent(m, sent.get(m.id)!);
     });
     await opts.journal.clear();
   }
@@ -124,8 +132,7 @@ export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
         // Accepted by the mail server: marked durably at once (the at-least-once window).
         const at = new Date().toISOString();
         await opts.journal.append(`${m.id} ${at}`);
-        m.sentAt = at;
-        m.lastError = undefined;
+        markSent(m, at);
         marked++;
       }
     } finally {
