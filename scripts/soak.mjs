@@ -186,14 +186,14 @@ if (PHASES.has(2)) {
     await r.arrayBuffer();
     const took = performance.now() - t;
     const loop = await ask('stats');
-    line(b[0], `${r.status} in ${ms(took)}; event loop held at most ${held(loop.maxDelayMs)}`);
+    line(b[0], `${r.status} in ${ms(took)}; event loop held at most ${held(loop.maxDelayMs)}; server CPU for the request ${ms(loop.cpuMs)}`);
   }
   await ask('reset');
   const t = performance.now();
   const answers = await Promise.all([0, 1, 0, 1, 2].map((i) => postBody(attackBodies[i])));
   const took = performance.now() - t;
   const attackLoop = await ask('stats');
-  line('the audit\'s five at once', `${answers.map((a) => a.status).join(' ')} in ${ms(took)}; event loop held at most ${held(attackLoop.maxDelayMs)}`);
+  line('the audit\'s five at once', `${answers.map((a) => a.status).join(' ')} in ${ms(took)}; event loop held at most ${held(attackLoop.maxDelayMs)}; server CPU ${ms(attackLoop.cpuMs)}`);
 
   // Fuzz: valid bodies mutated, random JSON, broken encodings, odd sizes, against every body-taking route.
   let seed = 42;
