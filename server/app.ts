@@ -376,10 +376,8 @@ export function createApp(opts: AppOptions) {
       stream.on('error', reject);
     });
     const page = preparePage(result.status, lang, Buffer.concat(chunks).toString('utf8'), s.content.site);
-    if (cacheable && pages) {
-      pages.set(ctx.path, page);
-      compressLater(pages, ctx.path, page);
-    }
+    // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
+    if (cacheable && pages) pages.set(ctx.path, page);
     sendPage(ctx, page);
   });
 

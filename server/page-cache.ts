@@ -6,8 +6,9 @@
  *
  * A page is kept as the document up to its closing `</body>` — the same bytes for every visitor —
  * plus what each answer adds at the end (the fill-time token of its forms, then `</body></html>`).
- * The kept part is also compressed once, with Brotli and gzip, and left open (flushed, not
- * finished): an answer is those bytes, the end as one uncompressed block, and the stream's close.
+ * The kept part is also compressed once (when the page is asked for a second time), with Brotli
+ * and gzip, and left open (flushed, not finished): an answer is those bytes, the end as one
+ * uncompressed block, and the stream's close.
  * So a cached page costs no compression per request, yet every answer can carry fresh bytes.
  */
 import { promisify } from 'node:util';
