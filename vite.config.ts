@@ -1,10 +1,53 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `virtual:form-validators`: the visitors' form schemas (schemas/form-*.json) compiled by AJV into
+ * plain functions when the bundle is built, so the browser validates with the server's schemas
+ * without compiling code from strings at run time (no 'unsafe-eval' in the Content-Security-Policy).
+ * The formats come from renderer/lib/formats.ts (the same linear checks the server uses).
+ */
+function formValidators(): Plugin {
+  const id = 'virtual:form-validators';
+  const resolved = `\0${id}`;
+  return {
+    name: 'vitrine-form-validators',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    async load(source) {
+      if (source !== resolved) return undefined;
+      const { Ajv2020 } = await import('ajv/dist/2020.js');
+      const { _ } = await import('ajv');
+      const standalone = (await import('ajv/dist/standalone/index.js')).default;
+      const { LINEAR_FORMATS } = await import('./renderer/lib/formats.ts');
+      const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, formats: _`__formats` } });
+      for (const [name, def] of Object.entries(LINEAR_FORMATS)) ajv.addFormat(name, def);
+      const dir = join(import.meta.dirname, 'schemas');
+      const exports: Record<string, string> = {};
+      const kinds: string[] = [];
+      for (const file of readdirSync(dir).filter((f) => /^form-[a-z-]+\.json$/.test(f)).sort()) {
+        const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+        ajv.addSchema(schema);
+        const kind = file.slice(5, -5);
+        kinds.push(kind);
+        exports[`v${kinds.length}`] = schema.$id;
+        this.addWatchFile(join(dir, file));
+      }
+      const code = standalone(ajv, exports);
+      return [
+        `import { LINEAR_FORMATS as __formats } from '/renderer/lib/formats.ts';`,
+        code.replace(/^"use strict";/, ''),
+        `export default { ${kinds.map((k, i) => `${JSON.stringify(k)}: v${i + 1}`).join(', ')} };`,
+      ].join('\n');
+    },
+  };
+}
 
 // Two builds from one config: the client bundle (hashed assets + manifest) and, with `--ssr`,
 // the server bundle (Koa server + renderer + modules; node_modules stay external).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), formValidators()],
   publicDir: false,
   build: isSsrBuild
     ? {

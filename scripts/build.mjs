@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { root } from './schema-files.mjs';
 
 const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'sample', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
@@ -35,9 +36,24 @@ export function buildIsCurrent() {
   }
 }
 
+/**
+ * Brotli (best quality) and gzip copies beside each built asset: they never change, so they are
+ * compressed once here and served as they are (no compression per request).
+ */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!/\.(js|css|svg|json|map|txt)$/.test(name) || statSync(file).size < 1024) continue;
+    const data = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  }
+}
+
 async function buildHere(quiet) {
   const logLevel = quiet ? 'warn' : 'info';
   await build({ root, logLevel, mode: 'production' });
+  precompress(join(root, 'dist/client/assets'));
   await build({ root, logLevel, mode: 'production', build: { ssr: true } });
   writeFileSync(stampPath, JSON.stringify({ hash: sourceHash(), at: new Date().toISOString() }));
 }

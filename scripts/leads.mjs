@@ -18,7 +18,13 @@ if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
 const file = join(dataDir, 'leads.json');
 const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { submissions: [], outbox: [] };
-const source = args.includes('--quarantine') ? (data.quarantine ?? []) : data.submissions;
+// What robots sent: one JSON line each in quarantine.log (older data folders kept it in leads.json).
+const quarantineFile = join(dataDir, 'quarantine.log');
+const quarantined = () => [
+  ...(data.quarantine ?? []),
+  ...(existsSync(quarantineFile) ? readFileSync(quarantineFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []),
+];
+const source = args.includes('--quarantine') ? quarantined() : data.submissions;
 const rows = source.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
 if (args.includes('--json')) {
   console.log(JSON.stringify(rows, null, 2));

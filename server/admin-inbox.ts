@@ -16,7 +16,8 @@ import type { AdminRoute } from './admin.ts';
 import { Collection, writeFileAtomically, writeFileDurably } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
-import { EMAIL, OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, type OwnerAccount, type OwnerAccounts } from './owners.ts';
+import { isEmail } from '../renderer/lib/formats.ts';
+import { OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, type OwnerAccount, type OwnerAccounts } from './owners.ts';
 import type { SessionStore } from './portal.ts';
 import { decideTestimonial } from './forms.ts';
 import { sniffFile, uploadDir, type FileType } from './uploads.ts';
@@ -186,14 +187,21 @@ function onlyKeys(body: Record<string, unknown>, allowed: string[]) {
 }
 
 function slug(s: string): string {
-  return s
+  const dashed = s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimDashes(trimDashes(dashed).slice(0, 60));
+}
+
+/** Without dashes at either end (a loop, not a backtracking expression). */
+function trimDashes(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && s[a] === '-') a++;
+  while (b > a && s[b - 1] === '-') b--;
+  return s.slice(a, b);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,7 +417,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
     const body = await readJson(ctx);
     onlyKeys(body, ['username', 'lang', 'propertyIds', 'ref']);
     const username = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
-    if (!EMAIL.test(username)) throw bad('username', 'must be the owner’s e-mail address', 422);
+    if (!isEmail(username)) throw bad('username', 'must be the owner’s e-mail address', 422);
     const lang = checkLang(site, body.lang);
     const propertyIds = body.propertyIds === undefined ? [] : checkPropertyIds(site, body.propertyIds);
     const ref = checkRef(body.ref);

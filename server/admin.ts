@@ -8,7 +8,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { HttpError, readJson, sameOrigin, Throttle } from './http.ts';
-import { hashPassword, normalizeUsername, verifyPassword } from './owners.ts';
+import { hashPassword, normalizeUsername } from './owners.ts';
+import { checkLogin, type PasswordGate } from './password-gate.ts';
 import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from './staff.ts';
 import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from './content-store.ts';
 import { editorRegistry } from './editor-schemas.ts';
@@ -19,7 +20,7 @@ import { migrateModule, type ModuleRegistry } from '../renderer/module-api.ts';
 import type { Site } from './site.ts';
 import type { Renderer } from './app.ts';
 import type { Assets } from '../renderer/App.tsx';
-import { LANGUAGES, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_SESSION_ABSOLUTE_MS, type Lang } from '../renderer/lib/constants.ts';
+import { LANGUAGES, LOGIN_FAILURE_WINDOW_MS, OWNER_SESSION_ABSOLUTE_MS, PASSWORD_BUSY_RETRY_S, type Lang } from '../renderer/lib/constants.ts';
 import { localize } from '../renderer/lib/localize.ts';
 
 /** Documents are larger than a visitor's form: a page with its modules, a dictionary. */
@@ -30,6 +31,8 @@ interface StaffSession {
   staffId?: string;
   createdAt?: number;
   csrf?: string;
+  /** The account's passwordChangedAt at login. */
+  passwordAt?: string;
 }
 type Sess = StaffSession & { regenerate: () => Promise<void> };
 const sessionOf = (ctx: Koa.Context) => (ctx as unknown as { session: Sess | null }).session;
@@ -47,6 +50,8 @@ export function currentStaff(ctx: Koa.Context, staff: StaffAccounts): StaffAccou
   const sess = sessionOf(ctx);
   const account = sess?.staffId ? staff.byId(sess.staffId) : undefined;
   if (!account || account.disabled || !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS) return undefined;
+  // Logged in before the password last changed: that session has ended.
+  if (sess.passwordAt !== account.passwordChangedAt) return undefined;
   return account;
 }
 
@@ -93,6 +98,8 @@ export interface AdminDeps {
   origin: string;
   /** Called after a save changed what visitors see. */
   published: () => void;
+  /** Bounds the password checks running at once (shared with the owner portal's logins). */
+  gate: PasswordGate;
 }
 
 const userOf = (a: StaffAccount) => ({ username: a.username, ...(a.name ? { name: a.name } : {}), role: a.role });
@@ -210,22 +217,23 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
         ...(password ? [] : [{ field: 'password', message: 'Enter your password.' }]),
       ];
       if (errors.length) throw new HttpError(422, { error: errors.map((e) => e.message).join(' '), errors });
-      if (throttle.count(`u:${username}`) >= LOGIN_MAX_FAILURES_PER_ACCOUNT || throttle.count(`ip:${ctx.ip}`) >= LOGIN_MAX_FAILURES_PER_IP) {
+      const account = deps.staff.byUsername(username);
+      // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
+      const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: () => dummy });
+      if (check === 'tooMany') {
         ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
         throw new HttpError(429, { error: 'Too many failed logins: wait 15 minutes and try again.' });
       }
-      const account = deps.staff.byUsername(username);
-      const ok = (await verifyPassword(password, account?.passwordHash ?? (await dummy))) && !!account && !account.disabled;
-      if (!ok || !account) {
-        throttle.add(`u:${username}`);
-        throttle.add(`ip:${ctx.ip}`);
-        throw new HttpError(401, { error: 'The username or password are not correct.' });
+      if (check === 'busy') {
+        ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
+        throw new HttpError(503, { error: 'Many logins are being checked right now: try again in a few seconds.' });
       }
-      throttle.clear(`u:${username}`);
+      if (check !== 'ok' || !account) throw new HttpError(401, { error: 'The username or password are not correct.' });
       const sess = sessionOf(ctx)!;
       delete (sess as { ownerId?: string }).ownerId; // one person per browser session
       sess.staffId = account.id;
       sess.createdAt = Date.now();
+      sess.passwordAt = account.passwordChangedAt; // a later password change (npm run staff -- password) ends this session
       sess.csrf = randomBytes(32).toString('base64url');
       await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
       ctx.body = await me(account, sess.csrf);

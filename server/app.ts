@@ -5,8 +5,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import compress from 'koa-compress';
-import serve from 'koa-static';
-import { constants as zlib } from 'node:zlib';
+import { staticFolder } from './static-files.ts';
 import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import type { Assets } from '../renderer/App.tsx';
@@ -17,10 +16,13 @@ import type { StaffAccounts } from './staff.ts';
 import { adminGuard, adminRoutes } from './admin.ts';
 import { inboxRoutes, mediaLibrary } from './admin-inbox.ts';
 import { listingAdminRoutes, type ListingAdminDeps } from './listing-admin.ts';
-import { escapeHtml } from './http.ts';
+import { HttpError, escapeHtml, readBody } from './http.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { Site, type Logger } from './site.ts';
-import { PageCache } from './page-cache.ts';
+import { CompressionQueue, PageCache, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PreparedPage } from './page-cache.ts';
+import { FillTokens } from './fill-token.ts';
+import { PasswordGate } from './password-gate.ts';
+import { CSP_REPORT_PATH, editorCsp, inlineHashes, pageCsp, securityHeaders, trustProxyHops, type TrackingIds } from './security.ts';
 import { listingMedia } from './media.ts';
 import type { ListingPictures } from './listing-pictures.ts';
 import { alertRoutes, formRoutes } from './forms.ts';
@@ -34,7 +36,7 @@ import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './captcha.ts';
 import { RateLimit } from './rate-limit.ts';
 import { dataSecret } from './secrets.ts';
-import { FORM_RATE_LIMIT } from '../renderer/lib/constants.ts';
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT, FORM_TOKEN_FIELD } from '../renderer/lib/constants.ts';
 import { publishedTestimonials } from './testimonials.ts';
 import { SESSION_COOKIE, hasOwnerSession, ownerRoutes, ownerSessions, type SessionStore } from './portal.ts';
 import type { OwnerAccounts } from './owners.ts';
@@ -81,6 +83,10 @@ export interface AppOptions {
   owners: { accounts: OwnerAccounts; sessions: SessionStore; views: ViewStats };
   /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
   pictures: ListingPictures;
+  /** Reverse proxies in front of the server (else TRUST_PROXY). */
+  trustProxy?: number;
+  /** Development (Vite): the policy lets Vite's injected styles and its websocket through. */
+  dev?: boolean;
 }
 
 const MAX_PATH_LENGTH = 2000;
@@ -101,6 +107,9 @@ export function createApp(opts: AppOptions) {
   let cache = opts.pageCache === false ? null : new PageCache();
   // Pages leave out pictures known to be gone: when one is learned, rendered pages are dropped.
   let pictureGeneration = opts.pictures.generation;
+  const compression = new CompressionQueue();
+  const compressing = new WeakSet<PreparedPage>();
+  const fillTokens = new FillTokens(dataSecret(opts.storage.dir, 'forms'));
   const siteFor = (content: Content, registry: ModuleRegistry) =>
     new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.leads.store.data), pictureGone: opts.pictures.isGone });
   const currentSite = (registry: ModuleRegistry): Site => {
@@ -115,7 +124,10 @@ export function createApp(opts: AppOptions) {
   };
 
   const app = new Koa();
-  app.proxy = process.env.TRUST_PROXY === '1';
+  // TRUST_PROXY=N: N reverse proxies in front; the client is the N-th X-Forwarded-For entry from the right.
+  const hops = opts.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY);
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
   app.silent = true;
 
   // Errors: logged with their stack on the server, never shown to a visitor.
@@ -135,28 +147,21 @@ export function createApp(opts: AppOptions) {
     }
   });
 
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'SAMEORIGIN');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    await next();
-  });
+  app.use(securityHeaders());
 
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 6 } }));
+  // Answers made per request are gzipped at a moderate level (Brotli per request costs far more CPU
+  // and its allocations keep the process's memory growing); cached pages bring their own bytes.
+  app.use(compress({ threshold: 1024, br: false, deflate: false, gzip: { level: 6 } }));
 
   for (const mw of opts.before ?? []) app.use(mw);
 
-  if (opts.clientDir) {
-    const assets = serve(opts.clientDir, { maxage: 365 * 24 * 3600 * 1000, immutable: true, gzip: false, brotli: false, index: false });
-    app.use(async (ctx, next) => (ctx.path.startsWith('/assets/') ? assets(ctx, next) : next()));
-  }
+  // Each static prefix serves its own folder and nothing above it (site-config/ and DATA_DIR hold
+  // the listings, pages and accounts: never reachable by URL).
+  if (opts.clientDir) app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true, precompressed: true }));
   app.use(listingMedia(opts.pictures, opts.listings, log.error));
   app.use(mediaLibrary(opts.storage.dir));
-  const media = serve(join(opts.configDir), { maxage: 24 * 3600 * 1000, index: false });
-  app.use(async (ctx, next) => (ctx.path.startsWith('/media/') ? media(ctx, next) : next()));
-  const images = serve(opts.publicDir, { maxage: 7 * 24 * 3600 * 1000, index: false });
-  app.use(async (ctx, next) => (ctx.path.startsWith('/images/') ? images(ctx, next) : next()));
+  app.use(staticFolder('/media/', join(opts.configDir, 'media'), { maxage: 24 * 3600 * 1000 }));
+  app.use(staticFolder('/images/', join(opts.publicDir, 'images'), { maxage: 7 * 24 * 3600 * 1000 }));
 
   // Owner sessions exist for /api/owner/* only: no other path reads or sets the cookie.
   app.use(ownerSessions(app, opts.owners.sessions));
@@ -231,13 +236,18 @@ export function createApp(opts: AppOptions) {
     agencyEmail: opts.leads.agencyEmail,
     captcha: new Captcha(dataSecret(opts.storage.dir, 'captcha')),
     rate: new RateLimit(opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
+    fillTokens,
+    quarantine: opts.storage.journal('quarantine'),
     dataDir: opts.storage.dir,
     // Pages that show testimonials are rendered anew (a new Site drops the page cache).
     republish: () => (site = null),
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
 
+  // One bound on password checks for staff and owners alike.
+  const gate = new PasswordGate();
   ownerRoutes(router, {
+    gate,
     site: async () => currentSite((await opts.renderer()).registry),
     accounts: opts.owners.accounts,
     sessions: opts.owners.sessions,
@@ -256,6 +266,7 @@ export function createApp(opts: AppOptions) {
     siteFor,
     origin: opts.origin,
     published: () => (site = null),
+    gate,
   }, adminRoute);
   inboxRoutes(router, {
     leads: opts.leads,
@@ -273,6 +284,7 @@ export function createApp(opts: AppOptions) {
     if (ctx.path === '/admin') return ctx.redirect('/admin/');
     const a = await opts.editorAssets();
     ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Security-Policy', editorCsp(a.devInline ?? [], opts.dev));
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Editor · ${escapeHtml(opts.content.content.site.name)}</title><link rel="icon" href="/media/favicon.svg" type="image/svg+xml">${a.css
@@ -280,6 +292,40 @@ export function createApp(opts: AppOptions) {
       .join('')}${a.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('')}${(a.devInline ?? []).map((js) => `<script type="module">${js}</script>`).join('')}${(a.devScripts ?? [])
       .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
       .join('')}</head><body><div id="vitrine-editor"><noscript>The editor needs JavaScript.</noscript></div>${a.js ? `<script type="module" src="${escapeHtml(a.js)}"></script>` : ''}</body></html>`;
+  });
+
+  // What a browser's Content-Security-Policy blocked: one line in the log per report (bounded).
+  const reports = new RateLimit(CSP_REPORT_RATE.max, CSP_REPORT_RATE.windowMs);
+  router.post(CSP_REPORT_PATH, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!ctx.is('application/csp-report', 'application/reports+json', 'application/json')) {
+      ctx.status = 415;
+      ctx.body = { error: 'Send a CSP report (application/csp-report).' };
+      return;
+    }
+    let raw: Buffer;
+    try {
+      raw = await readBody(ctx, CSP_REPORT_MAX_BYTES, 'The report is too large.');
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      ctx.status = e.status;
+      ctx.body = e.body;
+      return;
+    }
+    ctx.status = 204;
+    if (reports.take(ctx.ip)) return;
+    let report: unknown;
+    try {
+      report = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return;
+    }
+    for (const r of [report].flat().slice(0, 10)) {
+      const body = ((r as { 'csp-report'?: unknown; body?: unknown })?.['csp-report'] ?? (r as { body?: unknown })?.body ?? {}) as Record<string, unknown>;
+      const field = (k: string, k2: string) => String(body[k] ?? body[k2] ?? '').replace(/[\u0000-\u001f]/g, ' ').slice(0, 200);
+      if (!field('violated-directive', 'effectiveDirective')) continue; // not a report
+      log.warn(`content security policy: ${field('violated-directive', 'effectiveDirective')} blocked ${field('blocked-uri', 'blockedURL')} on ${field('document-uri', 'documentURL')}`);
+    }
   });
 
   router.all('/api/{*rest}', (ctx) => {
@@ -290,7 +336,8 @@ export function createApp(opts: AppOptions) {
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  // Every other GET is a page path, rendered by React on the server and streamed.
+  // Every other GET is a page path, rendered by React on the server (whole, so that the policy can
+  // name the hashes of its inline scripts before the answer starts).
   app.use(async (ctx) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
@@ -314,9 +361,13 @@ export function createApp(opts: AppOptions) {
     const pages = cache;
     const cacheable = pages && !ctx.querystring;
     const hit = cacheable ? pages.get(ctx.path) : undefined;
-    if (hit) {
+    if (hit && pages) {
       html(hit.status, hit.lang);
-      if (ctx.method === 'GET') ctx.body = hit.html;
+      ctx.set('Content-Security-Policy', hit.csp);
+      if (ctx.method === 'GET') {
+        sendPage(ctx, hit);
+        if (!hit.br) compressLater(pages, ctx.path, hit);
+      }
       return;
     }
     const result = await s.page(ctx.url);
@@ -329,13 +380,48 @@ export function createApp(opts: AppOptions) {
     html(result.status, lang);
     if (ctx.method === 'HEAD') return;
     const stream = await renderer.renderStream(result.initial, await opts.assets(), (e) => log.error(`render ${ctx.url}`, e));
-    if (cacheable) {
-      const chunks: Buffer[] = [];
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => pages.set(ctx.path, { status: result.status, lang, html: Buffer.concat(chunks) }));
-    }
-    ctx.body = stream;
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    const page = preparePage(result.status, lang, Buffer.concat(chunks).toString('utf8'), s.content.site);
+    // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
+    if (cacheable && pages) pages.set(ctx.path, page);
+    sendPage(ctx, page);
   });
+
+  /** The cached parts of a page: the document up to </body>, its forms, its policy. */
+  function preparePage(status: number, lang: string, document: string, ids: TrackingIds): PreparedPage {
+    const { prefix, end } = splitDocument(document);
+    return { status, lang, prefix: Buffer.from(prefix), end, forms: tokenForms(prefix), csp: pageCsp(inlineHashes(prefix), ids, opts.dev) };
+  }
+
+  /**
+   * A page's answer: the kept bytes (compressed once when the cache has them so) and, per answer,
+   * a fresh fill-time token for each of its forms, then the end of the document.
+   */
+  function sendPage(ctx: Koa.Context, page: PreparedPage) {
+    ctx.set('Content-Security-Policy', page.csp);
+    const token = page.forms.length ? fillTokens.issue() : '';
+    const end = Buffer.from(`${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`);
+    const encoding = page.br && page.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    ctx.vary('Accept-Encoding');
+    if (encoding === 'br' && page.br) {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = finishBrotli(page.br, end);
+    } else if (encoding === 'gzip' && page.gzip) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = finishGzip(page.gzip, page.prefix.length, end);
+    } else ctx.body = Buffer.concat([page.prefix, end]); // koa-compress gzips it at a moderate level
+  }
+
+  /** Brotli and gzip of a cached page, made once in the background (one page at a time). */
+  function compressLater(pages: PageCache, path: string, page: PreparedPage) {
+    if (compressing.has(page)) return;
+    if (compression.add(async () => pages.compressed(path, page, await compressPrefix(page.prefix)))) compressing.add(page);
+  }
 
   return app;
 }

@@ -38,7 +38,8 @@ export function lineCol(text: string, message: string): string {
   const before = text.slice(0, Number(m[1]));
   const line = before.split('\n').length;
   const col = before.length - before.lastIndexOf('\n');
-  return `${message.replace(/ in JSON at position \d+.*$/, '')} at line ${line}, column ${col}`;
+  const cut = message.indexOf(' in JSON at position ');
+  return `${cut >= 0 ? message.slice(0, cut) : message} at line ${line}, column ${col}`;
 }
 
 function readJson(dir: string, file: string, problems: Problem[], hash: ReturnType<typeof createHash>): unknown {

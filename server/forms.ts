@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import type Koa from 'koa';
 import { HttpError, escapeHtml as esc, readBody, sameOrigin } from './http.ts';
 import type Router from '@koa/router';
-import { FORM_MAX_BODY_BYTES, FORM_MIN_FILL_MS, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../renderer/lib/constants.ts';
+import { FORM_MAX_BODY_BYTES, FORM_TOKEN_FIELD, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../renderer/lib/constants.ts';
 import { fieldErrors, formSchemaId, isFormKind, propertyProblem, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../renderer/lib/forms.ts';
 import { formatPrice, formatSlot } from '../renderer/lib/format.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import type { PropertyRecord } from '../renderer/listing-types.ts';
 import type { SchemaRegistry } from './schemas.ts';
-import type { Collection } from './storage.ts';
+import type { AppendLog, Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
 import { leadMails } from './lead-mail.ts';
@@ -24,6 +24,8 @@ import { linkToken } from './alerts.ts';
 import type { Captcha } from './captcha.ts';
 import type { RateLimit } from './rate-limit.ts';
 import { freeSlots, slotInstant } from './appointments.ts';
+import type { FillTokens } from './fill-token.ts';
+import { normalizeText } from './text.ts';
 import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
 
 interface Upload {
@@ -38,7 +40,7 @@ function coerce(kind: FormKind, out: Record<string, unknown>, lists: Set<string>
   for (const [k, v] of Object.entries(out)) {
     const f = specs.get(k);
     if (f?.type === 'checkbox' || f?.type === 'confirm') out[k] = v === 'on' || v === 'true' || v === '1';
-    else if (f?.type === 'number' || k === 'propertyId' || k === 'startedAt') {
+    else if (f?.type === 'number' || k === 'propertyId') {
       if (typeof v === 'string' && /^\d+$/.test(v)) out[k] = Number(v);
       else if (v === '' && !f?.required) delete out[k];
     } else if (f?.type === 'checkboxes' && !Array.isArray(v)) out[k] = [v];
@@ -91,17 +93,53 @@ async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => str
       }
       if (!files.has(key)) throw new HttpError(400, { error: t('form.unknownField'), field: key });
       if (value.size === 0 && !value.name) continue; // an empty file input
+      // One file per field: a second one is refused, never checked less or attached unseen.
+      if (uploads.some((u) => u.field === key)) throw new HttpError(400, { error: t('form.file.oneOnly'), field: key });
       if (value.size > UPLOAD_MAX_BYTES) throw new HttpError(413, { error: t('form.file.tooLarge'), field: key });
       const data = Buffer.from(await value.arrayBuffer());
       const type = sniffFile(data);
       uploads.push({ field: key, data, type });
-      out[key] = { name: value.name.replace(/[\\/\0-\x1f<>]/g, '_').slice(-200) || 'file', size: data.length, type: type ?? 'unknown' };
+      // The visitor's file name is not kept: the file is named after its field and the type its content has.
+      out[key] = { name: uploadName(key, type), size: data.length, type: type ?? 'unknown' };
     }
     return { body: coerce(kind, out, new Set()), uploads };
   }
   throw new HttpError(415, { error: t('form.badType') });
 }
 
+const FILE_TYPES: Record<FileType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** An upload's name in mails and the inbox: its field and the extension of the type its content has (cv.pdf, cv.docx). */
+export function uploadName(field: string, type: FileType | undefined): string {
+  return type ? `${field}.${type === 'jpeg' ? 'jpg' : type}` : field;
+}
+
+/** Every text field normalised (controls, lone surrogates, line breaks only where the field is multi-line). */
+function normalizeFields(kind: FormKind, fields: Record<string, unknown>): void {
+  const specs = new Map(FORM_FIELDS[kind].map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(fields)) {
+    const multiline = specs.get(k)?.type === 'textarea';
+    if (typeof v === 'string') fields[k] = normalizeText(v, multiline);
+    else if (Array.isArray(v)) fields[k] = v.map((x) => (typeof x === 'string' ? normalizeText(x, false) : x));
+  }
+}
+
+/** The page a no-JavaScript post came from, when it is on this site (for the answer's back link). */
+function sameSiteReferer(ctx: Koa.Context): string | undefined {
+  const ref = ctx.get('referer');
+  try {
+    const u = new URL(ref);
+    return u.host === ctx.host ? `${u.pathname}${u.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface FormDeps {
   site: () => Promise<Site>;
@@ -111,6 +149,10 @@ export interface FormDeps {
   agencyEmail?: string;
   captcha: Captcha;
   rate: RateLimit;
+  /** Signs and checks the time a form was shown (the minimum fill time). */
+  fillTokens: FillTokens;
+  /** What robots sent (the hidden field filled in), one JSON line each (DATA_DIR/quarantine.log). */
+  quarantine: AppendLog;
   dataDir: string;
   /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
   republish: () => void;
@@ -157,15 +199,15 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       if (!sameOrigin(ctx)) throw new HttpError(403, { error: t('form.crossOrigin') });
       const { body, uploads } = await parse(ctx, kind, t);
-      const { lang: l, startedAt, website, ...fields } = body;
+      const { lang: l, [FORM_TOKEN_FIELD]: fillToken, startedAt: _clientTime, website, ...fields } = body;
+      normalizeFields(kind, fields);
       if (typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l)) lang = l;
       else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
       // A hidden field people leave empty: robots get an answer that looks like success, and
       // what they sent is kept apart, never mailed.
+      // One line appended to a journal of its own: a robot's post never rewrites the leads file.
       if (website) {
-        await deps.store.update((d) => {
-          (d.quarantine ??= []).push({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields });
-        });
+        await deps.quarantine.append(JSON.stringify({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields }));
         if (html) ctx.redirect(site.thankYouPath(kind, lang));
         else {
           ctx.status = 201;
@@ -173,10 +215,10 @@ export function formRoutes(router: Router, deps: FormDeps) {
         }
         return;
       }
-      // A form sent faster than a person can fill it in: they are asked to look again.
-      if (typeof startedAt !== 'number' || Date.now() - startedAt < FORM_MIN_FILL_MS || startedAt > Date.now() + 60_000) {
-        throw new HttpError(400, { error: t('form.tooFast'), field: 'startedAt' });
-      }
+      // A form sent faster than a person can fill it in (the time the server signed when it showed
+      // the form): they are asked to look again. A forged, missing or day-old token: send again.
+      const fill = deps.fillTokens.check(fillToken);
+      if (fill !== 'ok') throw new HttpError(400, { error: t(fill === 'tooFast' ? 'form.tooFast' : 'form.expired'), field: FORM_TOKEN_FIELD, reason: fill });
       const order = FORM_FIELDS[kind].map((f) => f.name);
       const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, order);
       // A file whose content is not of an accepted kind: 415, whatever its name says.
@@ -219,12 +261,17 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const attachments: NonNullable<OutboxMessage['attachments']> = [];
       for (const u of uploads) {
         const meta = fields[u.field] as { name: string; size: number; type: string; file?: string };
-        if (kind === 'testimonial') meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
-          throw new HttpError(415, { error: t('form.file.type.image'), field: u.field });
-        });
+        if (kind === 'testimonial') {
+          meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
+            throw new HttpError(415, { error: t('form.file.type.image'), field: u.field });
+          });
+          // What is kept is the re-encoded WebP.
+          meta.name = uploadName(u.field, 'webp');
+          meta.type = 'webp';
+        }
         else {
           meta.file = await storeUpload(deps.dataDir, 'cv', u.data, u.type!);
-          attachments.push({ filename: meta.name, path: join(uploadDir(deps.dataDir, 'cv'), meta.file) });
+          attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], path: join(uploadDir(deps.dataDir, 'cv'), meta.file) });
         }
       }
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
@@ -287,9 +334,16 @@ export function formRoutes(router: Router, deps: FormDeps) {
       if (html && e.status !== 429 && e.status !== 403) {
         const list = Array.isArray(e.body.errors) ? (e.body.errors as Array<{ message: string }>).map((x) => x.message) : [String(e.body.error)];
         ctx.type = 'html';
-        ctx.body = page(lang, e.status === 422 ? t('form.fixErrors') : String(e.body.error), `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="javascript:history.back()">${esc(t('form.back'))}</a></p>`);
+        const back = sameSiteReferer(ctx) ?? '/';
+        ctx.body = page(lang, e.status === 422 ? t('form.fixErrors') : String(e.body.error), `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`);
       }
     }
+  });
+
+  // A fill-time token for a form shown after a client-side navigation (the page itself brings one otherwise).
+  router.get('/api/forms/token', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { token: deps.fillTokens.issue() };
   });
 
   // The calendar's free slots (never cached: each booking changes them).

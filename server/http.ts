@@ -62,6 +62,13 @@ export class Throttle {
   clear(key: string): void {
     this.hits.delete(key);
   }
+  /** Takes back the last attempt of `key` (one that was counted but never checked). */
+  undo(key: string): void {
+    const list = this.live(key);
+    list.pop();
+    if (list.length) this.hits.set(key, list);
+    else this.hits.delete(key);
+  }
 }
 
 /** A JSON object body (415 for another type, 413 past `limit`, 400 for anything but an object). */

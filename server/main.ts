@@ -64,6 +64,8 @@ export interface StartOptions {
   photoSource?: PhotoSource;
   /** Limits of the picture fetcher (tests make them small). */
   pictureLimits?: Partial<PictureLimits>;
+  /** Reverse proxies in front of the server (else TRUST_PROXY). */
+  trustProxy?: number;
   quiet?: boolean;
 }
 
@@ -173,7 +175,9 @@ export async function start(opts: StartOptions): Promise<Server> {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     dataDir: storage.dir,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
+    maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
     domain: new URL(content.site.url).hostname,
+    journal: storage.journal('outbox-sent'),
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
   kickOutbox = outbox.kick;
@@ -207,6 +211,8 @@ export async function start(opts: StartOptions): Promise<Server> {
     publicDir: join(opts.root, 'public'),
     schemas,
     leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
+    dev: !!opts.dev,
+    trustProxy: opts.trustProxy,
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
     pictures,

@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqua
 import { existsSync, statSync, readFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DurableJsonFile } from './storage.ts';
+import { isEmail } from '../renderer/lib/formats.ts';
 import { LANGUAGES, SCRYPT_MAXMEM, SCRYPT_PARAMS, type Lang } from '../renderer/lib/constants.ts';
 
 export interface OwnerAccount {
@@ -55,7 +56,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const normalizeUsername = (u: string) => u.trim().toLowerCase();
 export const ownersPath = (dataDir: string) => join(dataDir, 'owners.json');
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A JSON file of accounts, read again whenever another process (a CLI) has replaced it. */
 export class AccountsFile<F extends object> {
@@ -112,7 +112,7 @@ export class OwnerInputError extends Error {}
 
 export async function addOwner(accounts: OwnerAccounts, o: { username: string; password: string; lang: string; propertyIds?: number[]; ref?: string }): Promise<OwnerAccount> {
   const username = normalizeUsername(o.username);
-  if (!EMAIL.test(username)) throw new OwnerInputError(`username: must be an e-mail address, not "${o.username}"`);
+  if (!isEmail(username)) throw new OwnerInputError(`username: must be an e-mail address, not "${o.username}"`);
   if (!(LANGUAGES as readonly string[]).includes(o.lang)) throw new OwnerInputError(`lang: must be one of ${LANGUAGES.join(', ')}`);
   if (!o.password) throw new OwnerInputError('password: must not be empty');
   const ids = o.propertyIds ?? [];

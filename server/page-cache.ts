@@ -3,20 +3,118 @@
  * and the content, so a repeat visit costs a lookup instead of a render. Least recently used
  * pages leave first once the cache holds `maxBytes`. Only paths without a query are kept, so that
  * query strings (search terms) cannot fill it.
+ *
+ * A page is kept as the document up to its closing `</body>` — the same bytes for every visitor —
+ * plus what each answer adds at the end (the fill-time token of its forms, then `</body></html>`).
+ * The kept part is also compressed once (when the page is asked for a second time), with Brotli
+ * and gzip, and left open (flushed, not finished): an answer is those bytes, the end as one
+ * uncompressed block, and the stream's close.
+ * So a cached page costs no compression per request, yet every answer can carry fresh bytes.
  */
-export interface CachedPage {
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const { constants: z } = zlib;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export interface PreparedPage {
   status: number;
   lang: string;
-  html: Buffer;
+  /** The document up to (not including) its closing `</body>`. */
+  prefix: Buffer;
+  /** What closes the document (`</body></html>`), written after the per-answer part. */
+  end: string;
+  /** Ids of the forms that get a fill-time token with each answer. */
+  forms: string[];
+  /** The Content-Security-Policy of this page (hashes of its inline scripts and styles). */
+  csp: string;
+  /** gzip of `prefix`, flushed but not finished, and the CRC-32 of `prefix`. */
+  gzip?: { data: Buffer; crc: number };
+  /** Brotli of `prefix`, flushed but not finished. */
+  br?: Buffer;
 }
 
+/** The part kept for everyone and the end, split at the last `</body>`. */
+export function splitDocument(html: string): { prefix: string; end: string } {
+  const at = html.lastIndexOf('</body>');
+  return at < 0 ? { prefix: html, end: '' } : { prefix: html.slice(0, at), end: html.slice(at) };
+}
+
+/** Ids of the forms marked `data-fill-token` (attributes of our own renderer: id="…" before it). */
+export function tokenForms(html: string): string[] {
+  const ids: string[] = [];
+  let at = 0;
+  for (;;) {
+    const mark = html.indexOf('data-fill-token', at);
+    if (mark < 0) return ids;
+    const start = html.lastIndexOf('<form', mark);
+    const tagEnd = html.indexOf('>', mark);
+    // The mark must be an attribute of that <form> tag (no '>' between them), not text elsewhere.
+    const inTag = start >= 0 && tagEnd > 0 && html.lastIndexOf('>', mark) < start;
+    const id = inTag ? /\sid="([A-Za-z0-9_-]{1,80})"/.exec(html.slice(start, tagEnd))?.[1] : undefined;
+    if (id && !ids.includes(id)) ids.push(id);
+    at = mark + 15;
+  }
+}
+
+/** gzip and Brotli of the kept part, flushed so that more can follow. Runs on libuv's pool. */
+export async function compressPrefix(prefix: Buffer): Promise<{ gzip: { data: Buffer; crc: number }; br: Buffer }> {
+  const lgwin = Math.max(16, Math.min(24, Math.ceil(Math.log2(prefix.length + 1))));
+  const [g, b] = [
+    await gzip(prefix, { level: 9, memLevel: 9, finishFlush: z.Z_SYNC_FLUSH }),
+    await brotli(prefix, {
+      params: { [z.BROTLI_PARAM_QUALITY]: 11, [z.BROTLI_PARAM_LGWIN]: lgwin, [z.BROTLI_PARAM_SIZE_HINT]: prefix.length, [z.BROTLI_PARAM_MODE]: z.BROTLI_MODE_TEXT },
+      finishFlush: z.BROTLI_OPERATION_FLUSH,
+    }),
+  ];
+  return { gzip: { data: g, crc: zlib.crc32(prefix) }, br: b };
+}
+
+const MAX_BLOCK = 65_535;
+
+/** The gzip answer: the kept stream, the end as stored deflate blocks (the last one final), CRC-32 and length. */
+export function finishGzip(kept: { data: Buffer; crc: number }, prefixLength: number, end: Buffer): Buffer {
+  const parts: Buffer[] = [kept.data];
+  let at = 0;
+  do {
+    const chunk = end.subarray(at, at + MAX_BLOCK);
+    at += chunk.length;
+    const header = Buffer.alloc(5);
+    header[0] = at >= end.length ? 1 : 0; // BFINAL, BTYPE 00 (stored); the stream is byte-aligned after the sync flush
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    parts.push(header, chunk);
+  } while (at < end.length);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(end, kept.crc) >>> 0, 0);
+  trailer.writeUInt32LE((prefixLength + end.length) >>> 0, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
+}
+
+/** The Brotli answer: the kept stream, the end as uncompressed meta-blocks, then an empty last meta-block. */
+export function finishBrotli(kept: Buffer, end: Buffer): Buffer {
+  const parts: Buffer[] = [kept];
+  for (let at = 0; at < end.length; at += MAX_BLOCK) {
+    const chunk = end.subarray(at, at + MAX_BLOCK);
+    // ISLAST=0, MNIBBLES=4 (00), MLEN-1 in 16 bits, ISUNCOMPRESSED=1; 20 bits, padded to 3 bytes.
+    const v = ((chunk.length - 1) << 3) | (1 << 19);
+    parts.push(Buffer.from([v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff]), chunk);
+  }
+  parts.push(Buffer.from([0x03])); // ISLAST=1, ISLASTEMPTY=1
+  return Buffer.concat(parts);
+}
+
+const sizeOf = (p: PreparedPage) => p.prefix.length + (p.gzip?.data.length ?? 0) + (p.br?.length ?? 0);
+
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new Map<string, PreparedPage>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
 
-  get(url: string): CachedPage | undefined {
+  get(url: string): PreparedPage | undefined {
     const page = this.pages.get(url);
     if (page) {
       this.pages.delete(url);
@@ -25,21 +123,63 @@ export class PageCache {
     return page;
   }
 
-  set(url: string, page: CachedPage): void {
-    if (page.html.length > this.maxBytes / 8) return;
-    const old = this.pages.get(url);
-    if (old) this.bytes -= old.html.length;
-    this.pages.delete(url);
+  set(url: string, page: PreparedPage): void {
+    if (page.prefix.length > this.maxBytes / 24) return;
+    this.remove(url);
     this.pages.set(url, page);
-    this.bytes += page.html.length;
+    this.bytes += sizeOf(page);
+    this.trim();
+  }
+
+  /** Adds the compressed forms of a page still in the cache (made after it was stored). */
+  compressed(url: string, page: PreparedPage, c: { gzip: { data: Buffer; crc: number }; br: Buffer }): void {
+    if (this.pages.get(url) !== page) return;
+    this.bytes -= sizeOf(page);
+    page.gzip = c.gzip;
+    page.br = c.br;
+    this.bytes += sizeOf(page);
+    this.trim();
+  }
+
+  private remove(url: string): void {
+    const old = this.pages.get(url);
+    if (old) this.bytes -= sizeOf(old);
+    this.pages.delete(url);
+  }
+
+  private trim(): void {
     for (const [key, p] of this.pages) {
       if (this.bytes <= this.maxBytes) break;
       this.pages.delete(key);
-      this.bytes -= p.html.length;
+      this.bytes -= sizeOf(p);
     }
   }
 
   get size(): number {
     return this.pages.size;
+  }
+}
+
+/**
+ * Compression of newly cached pages, one at a time (Brotli at its best quality is slow and
+ * memory-hungry: never many at once, never on the event loop).
+ */
+export class CompressionQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+
+  constructor(private readonly maxWaiting = 64) {}
+
+  /** Queues a job; false when the queue is full (the page is offered again on its next visit). */
+  add(job: () => Promise<void>): boolean {
+    if (this.waiting >= this.maxWaiting) return false;
+    this.waiting++;
+    this.tail = this.tail.then(job).catch(() => undefined).finally(() => void this.waiting--);
+    return true;
+  }
+
+  /** Resolves when every queued job is done (tests, benchmarks). */
+  idle(): Promise<void> {
+    return this.tail;
   }
 }

@@ -71,12 +71,14 @@ const v6Reasons = V6_RANGES.map(([net, prefix, reason]) => {
 /** The 16 bytes of an IPv6 address (any textual form, with an embedded IPv4 tail or not). */
 function ipv6Bytes(ip: string): number[] | null {
   let s = ip.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0];
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
+  // An embedded IPv4 tail ("::ffff:10.0.0.1"): what follows the last colon, when it has dots.
+  const last = s.slice(s.lastIndexOf(':') + 1);
+  const tail = last.includes('.') ? last : '';
   let tailBytes: number[] = [];
   if (tail) {
-    if (isIP(tail[1]) !== 4) return null;
-    tailBytes = tail[1].split('.').map(Number);
-    s = s.slice(0, -tail[1].length);
+    if (isIP(tail) !== 4) return null;
+    tailBytes = tail.split('.').map(Number);
+    s = s.slice(0, -tail.length);
     if (s.endsWith(':') && !s.endsWith('::')) s = s.slice(0, -1);
   }
   const groupsNeeded = 8 - tailBytes.length / 2;

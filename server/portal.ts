@@ -12,12 +12,14 @@ import session from 'koa-session';
 import type { Collection } from './storage.ts';
 import type { LeadStore, OutboxMessage } from './outbox.ts';
 import type { Site } from './site.ts';
-import { OwnerAccounts, hashPassword, normalizeUsername, sha256, verifyPassword, setOwnerPassword, type OwnerAccount } from './owners.ts';
+import { OwnerAccounts, hashPassword, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from './owners.ts';
+import { checkLogin, type PasswordGate } from './password-gate.ts';
+import { isEmail } from '../renderer/lib/formats.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../renderer/lib/routes.ts';
 import { formatPrice } from '../renderer/lib/format.ts';
 import {
-  AGENCY_TIME_ZONE, IMAGE_WIDTH, LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, OWNER_CHART_DAYS,
+  AGENCY_TIME_ZONE, IMAGE_WIDTH, LOGIN_FAILURE_WINDOW_MS, OWNER_CHART_DAYS, PASSWORD_BUSY_RETRY_S,
   OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
   RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
 } from '../renderer/lib/constants.ts';
@@ -37,6 +39,8 @@ export interface SessionFile {
 interface OwnerSession {
   ownerId?: string;
   createdAt?: number;
+  /** The account's passwordChangedAt at login. */
+  passwordAt?: string;
 }
 
 /** koa-session's external store on a Collection; ids are kept hashed. */
@@ -83,6 +87,8 @@ export interface PortalDeps {
   sessions: SessionStore;
   views: ViewStats;
   leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
+  /** Bounds the password checks running at once (shared with the editor's logins). */
+  gate: PasswordGate;
 }
 
 /** The session middleware, for the owner portal's and the editor's API only (one session per browser; it holds an owner or a staff member). */
@@ -168,7 +174,8 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   const currentOwner = (ctx: Koa.Context, site: Site, lang: Lang): OwnerAccount => {
     const sess = (ctx as unknown as { session: OwnerSession | null }).session;
     const owner = sess?.ownerId ? deps.accounts.byId(sess.ownerId) : undefined;
-    const expired = !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS;
+    // Past its absolute lifetime, or logged in before the password last changed (a reset): ended.
+    const expired = !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS || sess.passwordAt !== owner?.passwordChangedAt;
     if (!owner || owner.disabled || expired) {
       if (sess?.ownerId) (ctx as unknown as { session: null }).session = null;
       throw new HttpError(401, { error: site.message(lang, 'owner.sessionEnded') });
@@ -187,26 +194,25 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
       ...(password ? [] : [{ field: 'password', message: t('form.required.password') }]),
     ];
     if (errors.length) throw new HttpError(422, { error: t('owner.login.failed'), errors });
-    const ip = ctx.ip;
-    if (throttle.count(`u:${username}`) >= LOGIN_MAX_FAILURES_PER_ACCOUNT || throttle.count(`ip:${ip}`) >= LOGIN_MAX_FAILURES_PER_IP) {
+    const account = deps.accounts.byUsername(username);
+    // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
+    const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: dummyHash });
+    if (check === 'tooMany') {
       ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
       throw new HttpError(429, { error: t('owner.login.tooMany') });
     }
-    const account = deps.accounts.byUsername(username);
-    // The same scrypt work whether or not the account exists.
-    const ok = (await verifyPassword(password, account?.passwordHash ?? (await dummyHash()))) && !!account && !account.disabled;
-    if (!ok || !account) {
-      throttle.add(`u:${username}`);
-      throttle.add(`ip:${ip}`);
-      throw new HttpError(401, { error: t('owner.login.failed'), message: t('owner.login.wrong') });
+    if (check === 'busy') {
+      ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
+      throw new HttpError(503, { error: t('owner.login.busy') });
     }
-    throttle.clear(`u:${username}`);
+    if (check !== 'ok' || !account) throw new HttpError(401, { error: t('owner.login.failed'), message: t('owner.login.wrong') });
     const sess = (ctx as unknown as { session: OwnerSession & { regenerate: () => Promise<void> } }).session;
     // One person per browser session: an owner's login ends a staff login in the same browser.
     delete (sess as { staffId?: string; csrf?: string }).staffId;
     delete (sess as { staffId?: string; csrf?: string }).csrf;
     sess.ownerId = account.id;
     sess.createdAt = Date.now();
+    sess.passwordAt = account.passwordChangedAt; // a later password change ends this session
     await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
     // The agency hears of every owner login (SPEC §6).
     const agencyLang = site.routes.defaultLang;
@@ -249,7 +255,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     const t = (k: string) => site.message(lang, k);
     const email = normalizeUsername(str(body.email));
     if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
+    if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
     const account = deps.accounts.byUsername(email);
     const limited = throttle.count(`r:${email}`) >= RESET_MAX_REQUESTS;
     throttle.add(`r:${email}`);

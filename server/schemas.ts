@@ -5,6 +5,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { coerceKeyword } from './coerce.ts';
+import { LINEAR_FORMATS } from '../renderer/lib/formats.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import common from '../schemas/common.json';
 import languages from '../schemas/languages.json';
@@ -59,8 +60,10 @@ export class SchemaRegistry {
 
   constructor(registry: ModuleRegistry) {
     this.ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: false });
+    // ajv-formats, with the formats our schemas use replaced by linear-time checks.
     (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
     this.ajv.addKeyword(coerceKeyword);
+    for (const [name, def] of Object.entries(LINEAR_FORMATS)) this.ajv.addFormat(name, def);
     for (const s of Object.values(coreSchemas)) this.ajv.addSchema(s);
     for (const def of registry.all()) this.ajv.addSchema(def.schema);
     for (const s of Object.values(coreSchemas)) if (s.$id !== common.$id) this.validators.set(s.$id, this.ajv.compile(s));
@@ -72,16 +75,93 @@ export class SchemaRegistry {
     const id = (coreSchemas as Record<string, { $id: string }>)[which]?.$id ?? which;
     const v = this.validators.get(id);
     if (!v) throw new Error(`no schema ${which}`);
-    return v(data) ? [] : [...(v.errors ?? [])];
+    // Lengths first: AJV (allErrors) would still run a field's pattern after its maxLength failed.
+    const { checked, tooLong } = lengthsFirst(data, this.limitsOf(id));
+    const ok = v(checked);
+    const errors = ok ? [] : (v.errors ?? []).filter((e) => !tooLong.some((t) => e.instancePath === t.instancePath || e.instancePath.startsWith(`${t.instancePath}/`)));
+    return [...tooLong, ...errors];
   }
 
   /** Validates `data` against a core schema ($id or key of coreSchemas) or a module view's schema. */
   validate(which: string, data: unknown, file: string, prefix = ''): Problem[] {
-    const id = (coreSchemas as Record<string, { $id: string }>)[which]?.$id ?? which;
-    const v = this.validators.get(id);
-    if (!v) throw new Error(`no schema ${which}`);
-    return v(data) ? [] : toProblems(v.errors ?? [], file, prefix);
+    const errors = this.errors(which, data);
+    return errors.length ? toProblems(errors, file, prefix) : [];
   }
+
+  private readonly limits = new Map<string, LengthLimit[]>();
+
+  /** The maxLength of each string the schema reaches through properties, items and allOf (and their $refs). */
+  private limitsOf(id: string): LengthLimit[] {
+    let list = this.limits.get(id);
+    if (list) return list;
+    list = [];
+    const out = list;
+    const walk = (schema: unknown, base: string, path: string[], depth: number) => {
+      if (!schema || typeof schema !== 'object' || depth > 12) return;
+      const s = schema as Record<string, unknown>;
+      const here = typeof s.$id === 'string' ? new URL(s.$id, base).href : base;
+      if (typeof s.$ref === 'string') {
+        const target = new URL(s.$ref, here).href;
+        walk(this.ajv.getSchema(target)?.schema, target.split('#')[0], path, depth + 1);
+      }
+      if (typeof s.maxLength === 'number') out.push({ path, max: s.maxLength });
+      if (s.properties && typeof s.properties === 'object') for (const [k, child] of Object.entries(s.properties)) walk(child, here, [...path, k], depth + 1);
+      if (s.items && typeof s.items === 'object' && !Array.isArray(s.items)) walk(s.items, here, [...path, '*'], depth + 1);
+      if (Array.isArray(s.allOf)) for (const child of s.allOf) walk(child, here, path, depth + 1);
+    };
+    walk(this.ajv.getSchema(id)?.schema, id, [], 0);
+    this.limits.set(id, out);
+    return out;
+  }
+}
+
+interface LengthLimit {
+  /** Property names from the root; '*' for every item of an array. */
+  path: string[];
+  max: number;
+}
+
+/** Characters as JSON Schema counts them (code points), counted only when the UTF-16 length is over. */
+function tooLongFor(s: string, max: number): boolean {
+  if (s.length <= max) return false;
+  let n = 0;
+  for (const _ of s) if (++n > max) return true;
+  return false;
+}
+
+const pointer = (keys: Array<string | number>) => keys.map((k) => `/${String(k).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+/**
+ * Strings longer than their maxLength get that error and are blanked in a copy for the rest of
+ * the validation, so that no pattern or format ever reads more than its field may hold.
+ */
+function lengthsFirst(data: unknown, limits: LengthLimit[]): { checked: unknown; tooLong: ErrorObject[] } {
+  const found: Array<{ keys: Array<string | number>; max: number }> = [];
+  const visit = (v: unknown, path: string[], keys: Array<string | number>, max: number) => {
+    if (!path.length) {
+      if (typeof v === 'string' && tooLongFor(v, max)) found.push({ keys, max });
+      return;
+    }
+    const [head, ...rest] = path;
+    if (head === '*') {
+      if (Array.isArray(v)) v.forEach((item, i) => visit(item, rest, [...keys, i], max));
+    } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, head)) {
+      visit((v as Record<string, unknown>)[head], rest, [...keys, head], max);
+    }
+  };
+  for (const l of limits) visit(data, l.path, [], l.max);
+  if (!found.length) return { checked: data, tooLong: [] };
+  const checked = structuredClone(data);
+  const tooLong: ErrorObject[] = [];
+  for (const f of found) {
+    let parent = checked as Record<string | number, unknown>;
+    for (const k of f.keys.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+    parent[f.keys[f.keys.length - 1]] = '';
+    const instancePath = pointer(f.keys);
+    if (tooLong.some((e) => e.instancePath === instancePath)) continue;
+    tooLong.push({ instancePath, schemaPath: '#/maxLength', keyword: 'maxLength', params: { limit: f.max }, message: `must NOT have more than ${f.max} characters` });
+  }
+  return { checked, tooLong };
 }
 
 /** AJV errors → one problem per error, with a readable message and the pointer of the field. */

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { AccountsFile, EMAIL, OwnerInputError, hashPassword, normalizeUsername } from './owners.ts';
+import { isEmail } from '../renderer/lib/formats.ts';
+import { AccountsFile, OwnerInputError, hashPassword, normalizeUsername } from './owners.ts';
 import { OWNER_PASSWORD_MIN_LENGTH } from '../renderer/lib/constants.ts';
 
 export const STAFF_ROLES = ['editor', 'admin'] as const;
@@ -45,7 +46,7 @@ export const hasRole = (account: Pick<StaffAccount, 'role'>, needed: StaffRole) 
 
 export async function addStaff(accounts: StaffAccounts, o: { username: string; password: string; role: string; name?: string }): Promise<StaffAccount> {
   const username = normalizeUsername(o.username);
-  if (!EMAIL.test(username)) throw new OwnerInputError(`username: must be an e-mail address, not "${o.username}"`);
+  if (!isEmail(username)) throw new OwnerInputError(`username: must be an e-mail address, not "${o.username}"`);
   if (!(STAFF_ROLES as readonly string[]).includes(o.role)) throw new OwnerInputError(`role: must be one of ${STAFF_ROLES.join(', ')}`);
   if (o.password.length < OWNER_PASSWORD_MIN_LENGTH) throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
   const passwordHash = await hashPassword(o.password);

@@ -99,10 +99,61 @@ export class Collection<T> {
   }
 }
 
+/**
+ * A journal of short lines: each `append` is written and fsynced before it resolves (appends that
+ * arrive meanwhile are written together), a few milliseconds whatever the size of the data it
+ * annotates. Read back whole at start; emptied once what it says is safely elsewhere.
+ */
+export class AppendLog {
+  private writing: Promise<void> = Promise.resolve();
+  private queued: string[] = [];
+  private flush: Promise<void> | null = null;
+
+  constructor(readonly path: string) {}
+
+  async lines(): Promise<string[]> {
+    try {
+      return (await readFile(this.path, 'utf8')).split('\n').filter(Boolean);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+  }
+
+  append(line: string): Promise<void> {
+    if (line.includes('\n')) throw new Error('a journal line holds no line break');
+    this.queued.push(line);
+    if (!this.flush) {
+      this.flush = this.writing.then(async () => {
+        this.flush = null;
+        const batch = this.queued.splice(0);
+        await mkdir(dirname(this.path), { recursive: true });
+        const fh = await open(this.path, 'a');
+        try {
+          await fh.appendFile(`${batch.join('\n')}\n`);
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
+      });
+      this.writing = this.flush.catch(() => undefined);
+    }
+    return this.flush!;
+  }
+
+  /** Empties the journal (durably), after waiting for the appends under way. */
+  async clear(): Promise<void> {
+    await this.writing;
+    await writeFileDurably(this.path, '');
+  }
+}
+
 /** The storage of one data directory; the interface a PostgreSQL adapter would also implement. */
 export interface Storage {
   dir: string;
   collection<T>(name: string, defaults: T): Promise<Collection<T>>;
+  /** A journal beside the collections (DATA_DIR/{name}.log). */
+  journal(name: string): AppendLog;
 }
 
 export function fileStorage(dir: string): Storage {
@@ -114,6 +165,10 @@ export function fileStorage(dir: string): Storage {
       if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad collection name ${name}`);
       if (!open.has(name)) open.set(name, new Collection<unknown>(join(dir, `${name}.json`), defaults).open());
       return open.get(name) as Promise<Collection<T>>;
+    },
+    journal(name: string) {
+      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad journal name ${name}`);
+      return new AppendLog(join(dir, `${name}.log`));
     },
   };
 }

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Me } from '../api.ts';
 import { ApiError } from '../api.ts';
 import type { Lang } from '../../renderer/lib/constants.ts';
+import { isEmail } from '../../renderer/lib/formats.ts';
 import { useSession } from '../store.ts';
 import { formatWhen, inboxApi, type OwnerView } from './api.ts';
 import './inbox.css';
@@ -204,7 +205,7 @@ export default function Owners({ me }: { me: Me }) {
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const errors: FieldErrors = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(username.trim())) errors.username = 'Enter the owner’s e-mail address.';
+    if (!isEmail(username.trim())) errors.username = 'Enter the owner’s e-mail address.';
     const propertyIds = parseIds(ids);
     if (!propertyIds) errors.propertyIds = 'Enter property ids (whole numbers) separated by commas.';
     setAddErrors(errors);

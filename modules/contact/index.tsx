@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, propertyProblem, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../renderer/lib/forms.ts';
-import { PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
+import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
 import { formatPrice, formatDate, formatWeekday } from '../../renderer/lib/format.ts';
 import { slugify } from '../../renderer/lib/path.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
@@ -151,7 +151,7 @@ function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; 
   );
 }
 
-function View({ data }: { module: ContactModule; data: ContactData }) {
+function View({ module, data }: { module: ContactModule; data: ContactData }) {
   const { t, lang } = useI18n();
   const { site } = useShell();
   const [, navigate] = useLocation();
@@ -159,12 +159,18 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   const [status, setStatus] = useState<'idle' | 'sending' | 'failed'>('idle');
   const [notice, setNotice] = useState('');
   const [captchaRound, setCaptchaRound] = useState(0);
-  const startedAt = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The fill-time token: the server writes one for this form at the end of the page it sends; after
+  // a client-side navigation there is none, so one is asked for.
+  const token = useRef<Promise<string> | null>(null);
+  const askToken = () => (token.current = fetch('/api/forms/token', { headers: { accept: 'application/json' } }).then((r) => r.json()).then((j: { token?: string }) => j.token ?? '', () => ''));
   useEffect(() => {
-    startedAt.current = Date.now();
+    const given = formRef.current?.elements.namedItem(FORM_TOKEN_FIELD);
+    if (given instanceof HTMLInputElement && given.value) token.current = Promise.resolve(given.value);
+    else askToken();
   }, []);
   const kind = data.form;
+  const formId = `form-${module.id}`;
   const booking = kind === 'contact-appointment';
   const [slots, reloadSlots] = useSlots(booking);
   const [offer, setOffer] = useState(0);
@@ -185,6 +191,7 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
     setErrors([]);
     setStatus('sending');
     try {
+      const filled = (await (token.current ?? askToken())) || (await askToken());
       const url = `/api/forms/${kind}?lang=${lang}`;
       let body: BodyInit;
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -193,12 +200,12 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
         for (const [k, v] of Object.entries(fields)) if (!(k in files)) fd.append(k, String(v));
         for (const [k, f] of Object.entries(files)) fd.append(k, f, f.name);
         fd.append('lang', lang);
-        fd.append('startedAt', String(startedAt.current));
+        fd.append(FORM_TOKEN_FIELD, filled);
         fd.append('website', trap);
         body = fd;
       } else {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify({ ...fields, lang, startedAt: startedAt.current, website: trap });
+        body = JSON.stringify({ ...fields, lang, [FORM_TOKEN_FIELD]: filled, website: trap });
       }
       const r = await fetch(url, { method: 'POST', headers, body });
       const answer = await r.json().catch(() => ({}));
@@ -214,7 +221,9 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
         return show(answer.errors);
       }
       if ((r.status === 400 || r.status === 413 || r.status === 415 || r.status === 429) && answer.error) {
-        return show([{ field: answer.field && answer.field !== 'startedAt' ? answer.field : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'), message: answer.error }]);
+        // An old or missing token: a new one for the next try.
+        if (answer.field === FORM_TOKEN_FIELD && answer.reason !== 'tooFast') askToken();
+        return show([{ field: answer.field && answer.field !== FORM_TOKEN_FIELD ? answer.field : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'), message: answer.error }]);
       }
       setStatus('failed');
     } catch {
@@ -297,6 +306,8 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
   return (
     <form
       ref={formRef}
+      id={formId}
+      data-fill-token=""
       className="contact-form"
       data-form={kind}
       method="post"
@@ -335,7 +346,6 @@ function View({ data }: { module: ContactModule; data: ContactData }) {
       )}
       {kind === 'testimonial' && <p className="form-hint">{t('testimonial.moderated')}</p>}
       <input type="hidden" name="lang" value={lang} />
-      <input type="hidden" name="startedAt" value={0} />
       {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}
       <p className="form-privacy">
         {t('form.privacy', { agency: site.name })} {data.privacyPath && <Link href={data.privacyPath}>{t('form.privacyLink')}</Link>}

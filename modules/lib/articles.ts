@@ -3,6 +3,7 @@ import type { Article } from '../../renderer/content.ts';
 import type { LoadContext } from '../../renderer/module-api.ts';
 import { localize } from '../../renderer/lib/localize.ts';
 import { truncateText } from '../../renderer/lib/format.ts';
+import { stripTags } from '../../renderer/lib/listing-text.ts';
 import { DESCRIPTION_CUT_AT_SPACE_RATIO, DESCRIPTION_LIMIT } from '../../renderer/lib/constants.ts';
 
 export interface ArticleCard {
@@ -27,7 +28,7 @@ export interface PersonCard {
   languages: string[];
 }
 
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ');
+
 
 export function published(ctx: LoadContext, category: string): Article[] {
   return ctx.content.articles.filter((a) => a.category === category && a.status === 'Published');

@@ -7,7 +7,7 @@ import { priceOf, PRICE_UNIT_FROM, toPropertyCard, type PropertyCardData } from 
 import { photoSet } from '../lib/photo-set.ts';
 import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
-import { decodeEntities } from '../../renderer/lib/listing-text.ts';
+import { decodeEntities, stripTags } from '../../renderer/lib/listing-text.ts';
 import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
 
@@ -45,9 +45,7 @@ const APPROXIMATE_STEP = 0.005;
 const roundTo = (v: number, step: number) => Math.round(v / step) * step;
 
 const paragraphs = (text: string | null | undefined) =>
-  (text ?? '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+  stripTags((text ?? '').replace(/<br\s*\/?>/gi, '\n'), '')
     .split(/\n\s*\n|\n/)
     .map((s) => decodeEntities(s).replace(/\s+/g, ' ').trim())
     .filter(Boolean);

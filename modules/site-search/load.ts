@@ -1,5 +1,6 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import { localize } from '../../renderer/lib/localize.ts';
+import { stripTags } from '../../renderer/lib/listing-text.ts';
 import { SEARCH_MAX_RESULTS, SEARCH_MIN_QUERY } from '../../renderer/lib/constants.ts';
 import { toCard, type ArticleCard } from '../lib/articles.ts';
 
@@ -10,7 +11,7 @@ export interface SiteSearchData {
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const text = (html: string) => html.replace(/<[^>]*>/g, ' ');
+const text = (html: string) => stripTags(html, ' ');
 
 /** Ranks pages and articles of the visitor's language: title hits first, then summary, then body. */
 export function load(_module: unknown, ctx: LoadContext): SiteSearchData {

@@ -47,6 +47,11 @@ export const OWNER_SESSION_ABSOLUTE_MS = 8 * 60 * 60_000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Password checks (staff and owners alike) running at once, and waiting; past that a login is answered 503 at once. */
+export const PASSWORD_CHECKS_CONCURRENT = 1;
+export const PASSWORD_CHECKS_QUEUED = 4;
+/** Seconds a login answered "busy" is asked to wait. */
+export const PASSWORD_BUSY_RETRY_S = 5;
 /** Password reset: the link's token (random bytes, stored as its SHA-256) and how long it works. */
 export const RESET_TOKEN_BYTES = 32;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -79,8 +84,12 @@ export const SLIDE_WIDTHS = [IMAGE_WIDTH.small, IMAGE_WIDTH.medium, IMAGE_WIDTH.
 
 /** Contact time slots a visitor can choose (SPEC §9). */
 export const CONTACT_TIME_SLOTS = ['10:00-13:00', '14:00-16:00', '16:00-19:00'] as const;
-/** A form sent sooner than this after it was shown is taken for a robot. */
+/** A form sent sooner than this after it was shown is taken for a robot (measured by the server's fill-time token). */
 export const FORM_MIN_FILL_MS = 2500;
+/** How long a form's fill-time token stays good (a page left open over a day is asked to send again). */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000;
+/** The name of a form's fill-time token field. */
+export const FORM_TOKEN_FIELD = 'formToken';
 /** Largest form body accepted (bytes). */
 export const FORM_MAX_BODY_BYTES = 64 * 1024;
 
@@ -97,5 +106,8 @@ export const UPLOAD_MAX_BODY_BYTES = UPLOAD_MAX_BYTES + 256 * 1024;
 /** Captcha: characters shown, and how long an image stays valid. */
 export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_MS = 20 * 60_000;
+/** Content-Security-Policy reports: largest body, and how many per address and window are logged. */
+export const CSP_REPORT_MAX_BYTES = 16 * 1024;
+export const CSP_REPORT_RATE = { max: 30, windowMs: 60_000 };
 /** Form posts accepted per visitor address in a window; more get 429. */
 export const FORM_RATE_LIMIT = { max: 20, windowMs: 10 * 60_000 };

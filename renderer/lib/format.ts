@@ -38,13 +38,20 @@ export function formatDate(value: string | Date | undefined | null): string {
   return `${dd}-${mm}-${d.getUTCFullYear()}`;
 }
 
+/** `s` without the characters of `chars` at its end (a loop, not a backtracking expression). */
+export function trimEndOf(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1])) end--;
+  return s.slice(0, end);
+}
+
 /** Shortens plain text to `limit` characters with an ellipsis, cutting at the last space past 80%. */
 export function truncateText(text: string, limit: number, cutRatio: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= limit) return clean;
   const cut = clean.slice(0, limit);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace >= limit * cutRatio ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return `${trimEndOf(lastSpace >= limit * cutRatio ? cut.slice(0, lastSpace) : cut, ' \t\n\r\f\v.,;:!?-')}…`;
 }
 
 /** The weekday of a calendar date in a language: 2026-11-23 → 'lundi'. */

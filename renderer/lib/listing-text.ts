@@ -25,13 +25,11 @@ export const HTML_ENTITIES: Readonly<Record<string, string>> = {
 const MAX_CODE_POINT = 0x10ffff;
 
 /** Elements whose content is never text (dropped with their content). */
-const HIDDEN_ELEMENTS = /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-/** HTML comments. */
-const COMMENTS = /<!--[\s\S]*?-->/g;
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'template']);
 /** Tags that separate words (line breaks and blocks); they become a space, other tags vanish. */
-const BREAKING_TAGS = /<\/?(br|p|div|li|ul|ol|h[1-6]|tr|td|th|table|thead|tbody|section|article|header|footer|blockquote|hr|dd|dt|dl)\b[^>]*>/gi;
-/** Any other tag: a letter or '/', '!' or '?' after '<' (so '3 < 5' stays text). */
-const TAGS = /<[a-zA-Z/!?][^>]*>/g;
+const BREAKING_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'section', 'article', 'header', 'footer', 'blockquote', 'hr', 'dd', 'dt', 'dl']);
+const isLetter = (c: string | undefined) => !!c && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+const isWordChar = (c: string | undefined) => !!c && (isLetter(c) || (c >= '0' && c <= '9') || c === '_');
 const ENTITY = /&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);/g;
 
 /**
@@ -53,8 +51,70 @@ export function decodeEntities(text: string): string {
  * a space, inline tags (b, a, span, …) vanish ('<b>Ro</b>om' → 'Room'); then decodes entities.
  */
 export function stripHtml(html: string): string {
-  const text = html.replace(COMMENTS, ' ').replace(HIDDEN_ELEMENTS, ' ').replace(BREAKING_TAGS, ' ').replace(TAGS, '');
-  return decodeEntities(text);
+  // One pass, each character looked at a bounded number of times: a search that finds no end once
+  // is not repeated (CRM text is outside input; no backtracking expression reads it).
+  const lower = html.replace(/[A-Z]/g, (c) => c.toLowerCase()); // same length, ASCII case folded
+  let out = '';
+  let i = 0;
+  let noMoreGt = false;
+  let noMoreCommentEnd = false;
+  const noClosing = new Set<string>();
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) break;
+    out += html.slice(i, lt);
+    i = lt;
+    if (html.startsWith('<!--', lt) && !noMoreCommentEnd) {
+      const end = html.indexOf('-->', lt + 4);
+      if (end >= 0) {
+        out += ' ';
+        i = end + 3;
+        continue;
+      }
+      noMoreCommentEnd = true;
+    }
+    const next = html[lt + 1];
+    const gt = noMoreGt ? -1 : html.indexOf('>', lt + 1);
+    if (gt < 0) noMoreGt = true;
+    // Not a tag ('3 < 5', or a '<' never closed): text.
+    if (gt < 0 || !(isLetter(next) || next === '/' || next === '!' || next === '?')) {
+      out += '<';
+      i = lt + 1;
+      continue;
+    }
+    const closing = next === '/';
+    let nameEnd = lt + (closing ? 2 : 1);
+    while (isWordChar(html[nameEnd]) || html[nameEnd] === '-') nameEnd++;
+    const name = lower.slice(lt + (closing ? 2 : 1), nameEnd);
+    if (!closing && HIDDEN_ELEMENTS.has(name) && !noClosing.has(name)) {
+      const close = lower.indexOf(`</${name}`, gt + 1);
+      const closeGt = close < 0 ? -1 : html.indexOf('>', close);
+      const onlySpaces = closeGt >= 0 && html.slice(close + name.length + 2, closeGt).trim() === '';
+      if (close >= 0 && onlySpaces) {
+        out += ' ';
+        i = closeGt + 1;
+        continue;
+      }
+      if (close < 0) noClosing.add(name);
+    }
+    out += BREAKING_TAGS.has(name) ? ' ' : '';
+    i = gt + 1;
+  }
+  out += html.slice(i);
+  return decodeEntities(out);
+}
+
+/** Tags replaced by `by` (a '<' up to the next '>'); a '<' that no '>' follows is text. One pass. */
+export function stripTags(html: string, by = ' '): string {
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const lt = html.indexOf('<', i);
+    const gt = lt < 0 ? -1 : html.indexOf('>', lt);
+    if (gt < 0) return out + html.slice(i);
+    out += html.slice(i, lt) + by;
+    i = gt + 1;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -38,7 +39,7 @@ describe('appointments', () => {
     for (const [i, slot] of (slots as string[]).entries()) {
       const r = await page.request.post('/api/forms/contact-appointment', {
         headers: { accept: 'application/json' },
-        data: { lang: 'nl', startedAt: Date.now() - 10_000, website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
+        data: { lang: 'nl', formToken: fillToken(), website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
       });
       expect(r.status()).toBe(201);
     }
@@ -66,12 +67,12 @@ describe('a job application', () => {
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/');
     const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'jonas.claes@example.be');
-    expect(mine.fields.cv).toMatchObject({ name: 'CV Jonas Claes.pdf', type: 'pdf' });
+    expect(mine.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf' });
     expect(readFileSync(join(dataDir, 'uploads/cv', mine.fields.cv.file)).equals(pdfFile('Jonas Claes'))).toBe(true);
     const agencyFile = join(mailDir, `${mine.id}-agency.eml`);
     await expect.poll(() => existsSync(agencyFile), { timeout: 10_000 }).toBe(true);
     const agency = await simpleParser(readFileSync(agencyFile));
-    expect(agency.attachments.map((a) => a.filename)).toEqual(['CV Jonas Claes.pdf']);
+    expect(agency.attachments.map((a) => [a.filename, a.contentType])).toEqual([['cv.pdf', 'application/pdf']]);
     expect(agency.text).toContain('Gestionnaire locatif');
   });
 });

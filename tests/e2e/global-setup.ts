@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { buildAll, buildIsCurrent } from '../../scripts/build.mjs';
+import { seedFormKey } from '../helpers/fill-token.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   if (!buildIsCurrent()) buildAll({ quiet: true });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  seedFormKey(dataDir);
   child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FORM_RATE_MAX: '100000' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));

@@ -44,8 +44,7 @@ describe('a visitor looking for an apartment on a phone', () => {
     await expect.poll(() => title.innerText()).toMatch(paging);
     const total = Number(paging.exec(await title.innerText())![2]);
     expect(total).toBeGreaterThan(0);
-    const prices = await page.locator('.property-card__price').allInnerTexts();
-    const amounts = prices.map((p) => Number(p.replace(/[^\d]/g, '')));
+    const amounts = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
     expect(amounts.every((a) => a <= 400000)).toBe(true);
 

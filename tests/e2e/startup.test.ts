@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { configCopy, root } from '../helpers/config.ts';
+import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 
 const base = inject('baseUrl');
 
@@ -45,6 +46,7 @@ describe('a request answered just before the server is killed', () => {
       });
     });
     const dataDir = tempDir('kill-');
+    seedFormKey(dataDir);
     const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9' };
     const boot = async () => {
       const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
@@ -62,7 +64,7 @@ describe('a request answered just before the server is killed', () => {
     const r = await fetch(`http://127.0.0.1:${port}/api/forms/site-contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lang: 'nl', startedAt: Date.now() - 10_000, website: '', firstName: 'An', lastName: 'Maes', email: 'an.maes@example.be', message: 'Bel mij terug aub.' }),
+      body: JSON.stringify({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'An', lastName: 'Maes', email: 'an.maes@example.be', message: 'Bel mij terug aub.' }),
     });
     child.kill('SIGKILL');
     expect(r.status).toBe(201);

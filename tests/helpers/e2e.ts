@@ -9,7 +9,8 @@ const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVE
 
 /**
  * One Chromium for a test file, a fresh context per test, and after each test the check that the
- * console stayed clean (no errors, no hydration warnings) but for 404s the test expects.
+ * console stayed clean (no errors, no hydration warnings, no Content-Security-Policy violation)
+ * but for 404s the test expects.
  */
 export function useBrowser() {
   let browser: Browser;
@@ -37,6 +38,10 @@ export function useBrowser() {
         await s.context.addInitScript((key) => sessionStorage.setItem(key, '1'), POPUP_CLOSED_KEY);
       }
       await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
+      // Whatever the Content-Security-Policy blocks (in any frame) is a console error, so every test fails on it.
+      await s.context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`));
+      });
       s.page = await s.context.newPage();
       s.expectedMissing.clear();
       s.problems = watchConsole(s.page, s.expectedMissing);

@@ -4,10 +4,12 @@ import { start, type StartOptions } from '../../server/main.ts';
 import type { SyncConfig } from '../../server/listing-sync.ts';
 import { samplePhotoSource } from '../../sample/photo-source.ts';
 import { root, tempDir } from './config.ts';
+import { seedFormKey } from './fill-token.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; pictureLimits?: StartOptions['pictureLimits']; listingsSync?: SyncConfig | null } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; pictureLimits?: StartOptions['pictureLimits']; listingsSync?: SyncConfig | null; trustProxy?: number } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
+  seedFormKey(dataDir);
   const server = await start({
     root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
     smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,
@@ -17,6 +19,7 @@ export async function startTestServer(opts: { configDir?: string; dataDir?: stri
     listingsSync: opts.listingsSync ?? null,
     photoSource: samplePhotoSource,
     pictureLimits: opts.pictureLimits,
+    trustProxy: opts.trustProxy ?? 0,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

@@ -13,6 +13,7 @@ import { StaffAccounts, addStaff } from '../../server/staff.ts';
 import { LEADS_PAGE_SIZE, MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/admin-inbox.ts';
 import { FORM_MIN_FILL_MS, IMAGE_WIDTH } from '../../renderer/lib/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as any;
 type P = { ID: number; language: string; Availability: string; Goal: number; OwnerRef?: string };
@@ -71,7 +72,7 @@ let admin: Client;
 
 // Requests sent through the public forms, as visitors send them.
 const sent: Record<string, string> = {};
-const person = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
+const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
 const postJson = async (kind: string, body: unknown) => {
   const r = await fetch(`${srv.url}/api/forms/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
   expect(r.status, kind).toBe(201);
@@ -93,7 +94,7 @@ beforeAll(async () => {
   await addStaff(staff, ADMIN);
   sent.contact = await postJson('site-contact', { ...person(), message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
   sent.request = await postJson('contact-me', { ...person(), lang: 'nl', firstName: 'Jan', lastName: 'Peeters', email: 'jan.peeters@example.be', message: 'Graag meer informatie.', propertyId: forSale.ID, request: 'info' });
-  sent.testimonial = await postMultipart('testimonial', { lang: 'fr', startedAt: Date.now() - 5000, website: '', name: 'Élise Martin', about: 'a vendu une maison à Ixelles', comment: 'Un service remarquable, du premier appel à la signature.', ...(await solveCaptcha(srv.url, srv.dataDir)) }, {});
+  sent.testimonial = await postMultipart('testimonial', { lang: 'fr', formToken: fillToken(), website: '', name: 'Élise Martin', about: 'a vendu une maison à Ixelles', comment: 'Un service remarquable, du premier appel à la signature.', ...(await solveCaptcha(srv.url, srv.dataDir)) }, {});
   sent.job = await postMultipart('job-application', { ...person(), firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', position: 'Agent immobilier', message: 'Je connais bien Bruxelles.' }, { cv: { data: pdfFile('CV de Karim Benali'), name: 'mon cv.pdf', type: 'application/pdf' } });
   editor = await new Client().login(EDITOR.username, EDITOR.password);
   admin = await new Client().login(ADMIN.username, ADMIN.password);
@@ -190,7 +191,7 @@ describe('leads', () => {
   it('shows one request with everything the visitor sent', async () => {
     const r = await editor.req('GET', `/api/admin/leads/${sent.job}`);
     expect(r.status).toBe(200);
-    expect(r.json.lead).toMatchObject({ id: sent.job, kind: 'job-application', cv: true, fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'mon cv.pdf', type: 'pdf' } } });
+    expect(r.json.lead).toMatchObject({ id: sent.job, kind: 'job-application', cv: true, fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'cv.pdf', type: 'pdf' } } });
     expect(r.json.lead.fields.cv.file).toBeUndefined();
     expect(Array.isArray(r.json.lead.mails)).toBe(true);
     expect((await editor.req('GET', '/api/admin/leads/00000000-0000-4000-8000-000000000000')).status).toBe(404);

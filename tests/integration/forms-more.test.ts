@@ -11,12 +11,13 @@ import { solveCaptcha } from '../helpers/captcha.ts';
 import { docxFile, pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS, UPLOAD_MAX_BYTES } from '../../renderer/lib/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as any;
 type P = { ID: number; language: string; Availability: string; Goal: number; Price: number; NumberOfBedRooms?: number };
 const rental: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 1);
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
-const person = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'mr', firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', phone: '0485 11 22 33' });
+const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'mr', firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', phone: '0485 11 22 33' });
 const leads = (dataDir: string) => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [] });
 const until = async (cond: () => boolean, ms = 8000) => {
   const t0 = Date.now();
@@ -116,11 +117,11 @@ describe('more forms', () => {
 
   it('keeps a testimonial with its photo unpublished until staff publish it from the link in their mail', async () => {
     const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#a05a3c' } }).jpeg().toBuffer();
-    const r = await multipart('testimonial', strings({ lang: 'fr', startedAt: Date.now() - 5000, website: '', name: 'Élise Martin', about: 'a vendu une maison à Uccle', url: 'https://elise.example', comment: 'Une équipe attentive du début à la fin.', ...(await solveCaptcha(srv.url, srv.dataDir)) }), { image: { data: photo, name: 'moi.jpg', type: 'image/jpeg' } });
+    const r = await multipart('testimonial', strings({ lang: 'fr', formToken: fillToken(), website: '', name: 'Élise Martin', about: 'a vendu une maison à Uccle', url: 'https://elise.example', comment: 'Une équipe attentive du début à la fin.', ...(await solveCaptcha(srv.url, srv.dataDir)) }), { image: { data: photo, name: 'moi.jpg', type: 'image/jpeg' } });
     expect(r.status).toBe(201);
     const { id } = await r.json();
     const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id);
-    expect(stored).toMatchObject({ kind: 'testimonial', status: 'pending', fields: { name: 'Élise Martin', image: { name: 'moi.jpg', type: 'jpeg' } } });
+    expect(stored).toMatchObject({ kind: 'testimonial', status: 'pending', fields: { name: 'Élise Martin', image: { name: 'image.webp', type: 'webp' } } });
     const file = stored.fields.image.file;
     expect(existsSync(join(srv.dataDir, 'uploads/testimonials', file))).toBe(true);
     const page = async () => (await fetch(`${srv.url}/fr/temoignages/`)).text();
@@ -154,7 +155,7 @@ describe('more forms', () => {
     const { id, redirect } = await r.json();
     expect(redirect).toBe('/fr/merci/');
     const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id);
-    expect(stored.fields.cv).toMatchObject({ name: 'cv karim.pdf', type: 'pdf', size: pdfFile().length });
+    expect(stored.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf', size: pdfFile().length });
     expect(stored.fields.cv.file).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(readFileSync(join(srv.dataDir, 'uploads/cv', stored.fields.cv.file)).equals(pdfFile())).toBe(true);
     for (const path of [`/uploads/cv/${stored.fields.cv.file}`, `/media/${stored.fields.cv.file}`, `/var/uploads/cv/${stored.fields.cv.file}`]) {
@@ -162,7 +163,7 @@ describe('more forms', () => {
     }
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`));
     const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
-    expect(agency.attachments.map((a) => [a.filename, a.content.length])).toEqual([['cv karim.pdf', pdfFile().length]]);
+    expect(agency.attachments.map((a) => [a.filename, a.contentType, a.content.length])).toEqual([['cv.pdf', 'application/pdf', pdfFile().length]]);
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
     expect(smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!.text).toContain('Merci pour votre candidature.');
     const docx = await multipart('job-application', fields(), { cv: { data: docxFile(), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } });
@@ -215,7 +216,7 @@ describe('bad input, for every form', () => {
     srv = await startTestServer();
   });
   afterAll(() => srv.close());
-  const base = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '' });
+  const base = () => ({ lang: 'fr', formToken: fillToken(), website: '' });
   const who = () => ({ firstName: 'Anna', lastName: 'Janssens', email: `anna.${Math.random().toString(36).slice(2, 8)}@example.be` });
   const phone = '0470 12 34 56';
   const valid: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -255,7 +256,7 @@ describe('bad input, for every form', () => {
       const field = Object.keys(props).find((f) => props[f].type === 'integer' || props[f].type === 'boolean' || props[f].type === 'array');
       return field && field !== 'propertyId' ? { ...b, [field]: { nested: 'object' } } : { ...b, email: 42 };
     }, 422],
-    ['a post sent too fast', (_k, b) => ({ ...b, startedAt: Date.now() }), 400],
+    ['a post sent too fast', (_k, b) => ({ ...b, formToken: fillToken(0) }), 400],
     ['no language', (_k, b) => ({ ...b, lang: 'xx' }), 400],
     ['a cross-origin post', (_k, b) => b, 403, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
     ['a wrong captcha', (_k, b) => ({ ...b, captcha: 'WRONG' }), 422],

@@ -8,11 +8,12 @@ import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
 import { simpleParser } from 'mailparser';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { sampleListings } from '../helpers/listings.ts';
+import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as any;
 const property = sample.properties.find((p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 
-const valid = () => ({ lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
+const valid = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
 const until = async (cond: () => boolean, ms = 8000) => {
   const t0 = Date.now();
   while (!cond()) {
@@ -74,7 +75,7 @@ describe('forms over HTTP with a real SMTP server', () => {
     ['a tag in a name', 'site-contact', () => ({ ...valid(), lastName: '<b>Dupont</b>' }), 422],
     ['a property that does not exist', 'contact-me', () => ({ ...valid(), propertyId: 99999999, request: 'info' }), 422],
     ['a missing phone on a property request', 'contact-me', () => ({ ...valid(), phone: '', propertyId: property.ID, request: 'info' }), 422, undefined, 'Le numéro de téléphone est un champ obligatoire'],
-    ['a post sent too fast', 'site-contact', () => ({ ...valid(), startedAt: Date.now() }), 400],
+    ['a post sent too fast', 'site-contact', () => ({ ...valid(), formToken: fillToken(0) }), 400],
     ['no language', 'site-contact', () => ({ ...valid(), lang: undefined }), 400],
     ['a cross-origin post', 'site-contact', () => valid(), 403, { origin: 'https://evil.example' }],
     ['a body that is not JSON', 'site-contact', () => '{"firstName":', 400],
@@ -98,13 +99,14 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect((await r.json()).redirect).toBe('/fr/merci/site-contact/');
     const data = leads(srv.dataDir);
     expect(data.submissions.length).toBe(before);
-    expect(data.quarantine.at(-1)).toMatchObject({ kind: 'site-contact', reason: 'honeypot', fields: { email: 'robot@spam.example' } });
+    const quarantine = readFileSync(join(srv.dataDir, 'quarantine.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(quarantine.at(-1)).toMatchObject({ kind: 'site-contact', reason: 'honeypot', fields: { email: 'robot@spam.example' } });
     expect(data.outbox.some((m: { to: string }) => m.to === 'robot@spam.example')).toBe(false);
   });
 
   const friend = async () => {
-    const { firstName, lastName, email, lang, startedAt, website } = valid();
-    return { lang, startedAt, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID, ...(await solveCaptcha(srv.url, srv.dataDir)) };
+    const { firstName, lastName, email, lang, formToken, website } = valid();
+    return { lang, formToken, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID, ...(await solveCaptcha(srv.url, srv.dataDir)) };
   };
   it('refuses a wrong captcha with "Les caractères saisis ne sont pas valides", and a captcha used once cannot be used again', async () => {
     const before = leads(srv.dataDir).submissions.length;
@@ -153,8 +155,8 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('takes a purchase offer on a property for sale and states the 10% advance; refuses one on a rental', async () => {
-    const { title, firstName, lastName, email, phone, lang, startedAt, website } = valid();
-    const offer = { lang, startedAt, website, title, firstName, lastName, email, phone, offeredPrice: 350000, conditions: 'Sous réserve de financement', propertyId: property.ID };
+    const { title, firstName, lastName, email, phone, lang, formToken, website } = valid();
+    const offer = { lang, formToken, website, title, firstName, lastName, email, phone, offeredPrice: 350000, conditions: 'Sous réserve de financement', propertyId: property.ID };
     const r = await post('purchase-offer', offer);
     expect(r.status).toBe(201);
     const { id } = await r.json();
@@ -179,7 +181,7 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('signs a visitor up for the newsletter, with a link to unsubscribe that needs no login', async () => {
-    const r = await post('sign-newsletter', { lang: 'en', startedAt: Date.now() - 5000, website: '', email: 'reader@example.be' });
+    const r = await post('sign-newsletter', { lang: 'en', formToken: fillToken(), website: '', email: 'reader@example.be' });
     expect(r.status).toBe(201);
     const { id, redirect } = await r.json();
     expect(redirect).toBe('/en/thank-you/sign-newsletter/');
@@ -194,12 +196,12 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
-    const form = new URLSearchParams({ lang: 'nl', startedAt: String(Date.now() - 10_000), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', message: 'Graag een afspraak.', newsletter: 'on' });
+    const form = new URLSearchParams({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', message: 'Graag een afspraak.', newsletter: 'on' });
     const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', redirect: 'manual', body: form });
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/nl/bedankt/site-contact/');
     // A document request has no thank-you page: back to the property page it came from.
-    const docs = new URLSearchParams({ lang: 'nl', startedAt: String(Date.now() - 10_000), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan.docs@example.be', propertyId: String(property.ID) });
+    const docs = new URLSearchParams({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan.docs@example.be', propertyId: String(property.ID) });
     const back = await fetch(`${srv.url}/api/forms/document-request`, { method: 'POST', redirect: 'manual', body: docs, headers: { referer: `${srv.url}/nl/kopen/x/${property.ID}/` } });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${srv.url}/nl/kopen/x/${property.ID}/`);
@@ -240,6 +242,7 @@ describe('when the mail server is down', () => {
 describe('without SMTP_URL', () => {
   it('writes the mails as .eml files in DATA_DIR/mail', async () => {
     const dataDir = tempDir('eml-');
+    seedFormKey(dataDir);
     const { start } = await import('../../server/main.ts');
     const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, assets: { js: '', css: [], preload: [] }, smtpUrl: '' });
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -261,7 +264,7 @@ describe('search alerts', () => {
     const dataDir = tempDir('alerts-');
     const srv = await startTestServer({ dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
     try {
-      const demand = { lang: 'nl', startedAt: Date.now() - 10_000, website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Els', lastName: 'Wouters', email: 'els.wouters@example.be' };
+      const demand = { lang: 'nl', formToken: fillToken(), website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Els', lastName: 'Wouters', email: 'els.wouters@example.be' };
       const missing = await fetch(`${srv.url}/api/forms/demand-register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...demand, types: [], cities: [] }) });
       expect(missing.status).toBe(422);
       expect((await missing.json()).errors.map((e: { message: string }) => e.message)).toEqual(['Kies minstens één type pand', 'Kies minstens één zone']);

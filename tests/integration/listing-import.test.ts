@@ -14,7 +14,7 @@ import { importListingsData, importListingsFile } from '../helpers/listings.ts';
 import { staffSession } from '../helpers/client.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { rollbackImport } from '../../server/main.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 type Feed = { properties: Array<Record<string, unknown>>; projects: unknown[]; [k: string]: unknown };
 const fixture = (): Feed => JSON.parse(readFileSync(join(root, 'tests/fixtures/crm-feed.json'), 'utf8'));
@@ -176,7 +176,7 @@ describe('search alerts after imports', () => {
     expect((await importListingsData(fixture(), dataDir)).result).toBe('accepted');
     const own = await startTestServer({ dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
     try {
-      const demand = { lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Lucie', lastName: 'Martin', email: 'lucie.martin@example.be' };
+      const demand = { lang: 'fr', formToken: fillToken(), website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Lucie', lastName: 'Martin', email: 'lucie.martin@example.be' };
       const r = await fetch(`${own.url}/api/forms/demand-register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demand) });
       expect(r.status).toBe(201);
       const alerts = () => smtp.received.filter((m) => JSON.stringify(m.to).includes('lucie.martin@example.be') && m.text?.includes('/5301/'));

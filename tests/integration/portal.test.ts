@@ -9,6 +9,7 @@ import { OwnerAccounts, addOwner } from '../../server/owners.ts';
 import { sampleListings, importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/view-stats.ts';
 import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
+import { fillToken } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as unknown as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);
@@ -84,9 +85,7 @@ describe('owner login', () => {
     expect(plain.headers.getSetCookie().join()).not.toMatch(/secure/i);
     const dataDir = tempDir('proxied-');
     await addOwner(new OwnerAccounts(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' });
-    process.env.TRUST_PROXY = '1';
-    const proxied = await startTestServer({ dataDir });
-    delete process.env.TRUST_PROXY;
+    const proxied = await startTestServer({ dataDir, trustProxy: 1 });
     try {
       const r = await fetch(`${proxied.url}/api/owner/login`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
@@ -245,11 +244,11 @@ describe('figures', () => {
     // A visit booked through the site's appointment form, then a request through the contact form.
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
-      lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
+      lang: 'fr', formToken: fillToken(), website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
     });
     expect(booking.status).toBe(201);
     const form = await new Client().req('POST', '/api/forms/contact-me', {
-      lang: 'fr', startedAt: Date.now() - FORM_MIN_FILL_MS - 1000, website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
+      lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
       email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Visite possible samedi ?\nMerci', newsletter: false, propertyId: id, request: 'visit', timeSlots: ['10:00-13:00'], preference: 'phone',
     });
     expect(form.status).toBe(201);

@@ -53,7 +53,7 @@ describe('pages over HTTP', () => {
       }
       expect(html, e.path).toContain(`<html lang="${e.lang}"`);
     }
-  });
+  }, 90_000); // some 170 pages rendered one after the other, on a machine that may be busy
 
   it('shows the 404 page with status 404, a search form and a link home, in the language of the path', async () => {
     const r = await get('/en/this-page-does-not-exist/');

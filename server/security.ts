@@ -1,0 +1,170 @@
+/**
+ * Response headers that protect visitors: a Content-Security-Policy on every answer (pages get one
+ * with the SHA-256 hashes of their own inline scripts and styles), HSTS when the request came over
+ * TLS, and how many reverse proxies are trusted for the client's address.
+ *
+ * Why hashes and not nonces: a public page's bytes are cached (and kept compressed) per path and
+ * content version, so they are the same for every visitor; a per-request nonce would have to be
+ * written into those bytes on every request. The inline scripts of a page (Consent Mode defaults,
+ * the page's data) are part of those cached bytes, so their hashes are computed once with them.
+ */
+import { createHash } from 'node:crypto';
+import type Koa from 'koa';
+
+/** Where a browser reports what the policy blocked. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the server (0 = none). The client's
+ * address is the one the outermost trusted proxy saw: the N-th entry of X-Forwarded-For from the
+ * right, since each proxy appends the address it received the request from.
+ */
+export function trustProxyHops(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  const v = value.trim();
+  if (/^\d{1,2}$/.test(v) && Number(v) <= 10) return Number(v);
+  if (v === 'true') return 1;
+  if (v === 'false') return 0;
+  throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 10), not "${value}"`);
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The text of each `<tag …>…</tag>` element of a document, with its attributes; a plain scan (each
+ * character read once), no regular expression over the page.
+ */
+function elements(html: string, tag: 'script' | 'style'): Array<{ attrs: string; text: string }> {
+  const out: Array<{ attrs: string; text: string }> = [];
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  let at = 0;
+  for (;;) {
+    const start = html.indexOf(open, at);
+    if (start < 0) return out;
+    const after = html[start + open.length];
+    if (after !== '>' && after !== ' ') {
+      at = start + open.length;
+      continue;
+    }
+    const tagEnd = html.indexOf('>', start);
+    const end = tagEnd < 0 ? -1 : html.indexOf(close, tagEnd);
+    if (end < 0) return out;
+    out.push({ attrs: html.slice(start + open.length, tagEnd), text: html.slice(tagEnd + 1, end) });
+    at = end + close.length;
+  }
+}
+
+/** The hashes of the inline scripts (not data blocks such as JSON-LD) and inline style elements of a page. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const e of elements(html, 'script')) {
+    if (e.attrs.includes('src=')) continue;
+    const type = /\btype="([^"]*)"/.exec(e.attrs)?.[1];
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    scripts.add(sha256(e.text));
+  }
+  for (const e of elements(html, 'style')) styles.add(sha256(e.text));
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+export interface TrackingIds {
+  analyticsId?: string;
+  adsId?: string;
+  tagManagerId?: string;
+  pixelId?: string;
+}
+
+/** The hosts the configured tags load scripts from and send to (Google's and Meta's published lists). */
+function tagSources(ids: TrackingIds): { script: string[]; connect: string[] } {
+  const script = new Set<string>();
+  const connect = new Set<string>();
+  if (ids.analyticsId || ids.adsId || ids.tagManagerId) {
+    script.add('https://*.googletagmanager.com');
+    for (const h of ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']) connect.add(h);
+  }
+  if (ids.adsId || ids.tagManagerId) {
+    for (const h of ['https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com']) script.add(h);
+    for (const h of ['https://www.google.com', 'https://www.google.be', 'https://googleads.g.doubleclick.net', 'https://*.doubleclick.net']) connect.add(h);
+  }
+  if (ids.pixelId) {
+    script.add('https://connect.facebook.net');
+    connect.add('https://www.facebook.com');
+    connect.add('https://connect.facebook.net');
+  }
+  return { script: [...script], connect: [...connect] };
+}
+
+/**
+ * The policy of a public page: its own inline scripts and styles by hash, scripts and styles from
+ * this origin, the configured tags' hosts; images, frames (virtual tours, videos) and media from
+ * any https origin (they come from listing data and content); no plugins; forms post here only.
+ */
+export function pageCsp(hashes: { scripts: string[]; styles: string[] }, ids: TrackingIds, dev = false): string {
+  const tags = tagSources(ids);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes.scripts, ...tags.script].join(' ')}`.trim(),
+    // Style attributes (React's style props, module widths) are allowed; style elements only by hash.
+    "style-src 'self' 'unsafe-inline'",
+    dev ? "style-src-elem 'self' 'unsafe-inline'" : `style-src-elem 'self' ${hashes.styles.join(' ')}`.trim(),
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''} ${tags.connect.join(' ')}`.trim(),
+    "frame-src 'self' https:",
+    "media-src 'self' https:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ');
+}
+
+/**
+ * The editor's policy (staff only, behind a login): its scripts from this origin only, and
+ * 'unsafe-eval' because its forms validate with AJV compiled in the browser from the registry's
+ * schemas, which the server sends at run time; no inline script runs. Style elements inline too:
+ * the live preview (an iframe with srcdoc, which shares this policy) draws the draft's own styles.
+ */
+export function editorCsp(inlineScripts: string[] = [], dev = false): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-eval' ${inlineScripts.map(sha256).join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? ' ws: wss:' : ''}`,
+    "frame-src 'self' https:",
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ');
+}
+
+/**
+ * Every other answer (JSON, files, the small pages of form answers and errors): nothing runs, inline
+ * style attributes only, forms post here only.
+ */
+export const DEFAULT_CSP = ["default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'self'", `report-uri ${CSP_REPORT_PATH}`].join('; ');
+
+/** HSTS for a year, sent only over TLS (directly, or through a trusted proxy that says so). */
+export const HSTS = 'max-age=31536000';
+
+export function securityHeaders(): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    ctx.set('Content-Security-Policy', DEFAULT_CSP);
+    if (ctx.secure) ctx.set('Strict-Transport-Security', HSTS);
+    await next();
+  };
+}

@@ -1,0 +1,416 @@
+/**
+ * The outside audit's findings, each attacked the way the audit did: a request body that made a
+ * pattern backtrack, encoded traversal out of /media/, a CV that was HTML, a login burst, proxy
+ * headers that dodged the limits, a client-chosen fill time, control characters in names, a
+ * password change that left sessions alive, and the CSP and HSTS headers. Behaviour only: how fast
+ * is for `npm run soak`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { startTestServer } from '../helpers/server.ts';
+import { startSmtp } from '../helpers/smtp.ts';
+import { Client, staffSession } from '../helpers/client.ts';
+import { pdfFile } from '../helpers/files.ts';
+import { fillToken } from '../helpers/fill-token.ts';
+import { StaffAccounts, changeStaff } from '../../server/staff.ts';
+import { OwnerAccounts, addOwner } from '../../server/owners.ts';
+import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../renderer/lib/constants.ts';
+
+const leads = (dataDir: string) => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [], outbox: [] });
+const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
+  const t0 = Date.now();
+  while (!(await cond())) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
+
+/** A GET whose path goes out exactly as written (fetch would normalise dot segments and backslashes). */
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('hardening (one server, the sample site)', () => {
+  let srv: Awaited<ReturnType<typeof startTestServer>>;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const post = (kind: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    srv = await startTestServer({ smtpUrl: smtp.url, outboxRetryMs: 100 });
+  });
+  afterAll(async () => {
+    await srv.close();
+    await smtp.close();
+  });
+
+  describe('a body that made the message pattern backtrack', () => {
+    const attack = (spaces: number) => `<${' '.repeat(spaces)}`;
+
+    it('answers the audit’s bodies (JSON and plain form posts, four at once) with 422 naming the message, storing nothing', async () => {
+      const before = leads(srv.dataDir).submissions.length;
+      const bodies = [63_000, 16_000, 63_000, 16_000].map((n) => ({ ...person(), message: attack(n) }));
+      const answers = await Promise.all([
+        ...bodies.map((b) => post('site-contact', b)),
+        post('site-contact', new URLSearchParams({ ...person(), message: attack(63_000) } as Record<string, string>).toString(), { 'content-type': 'application/x-www-form-urlencoded' }),
+      ]);
+      for (const r of answers) {
+        expect(r.status).toBe(422);
+        const body = await r.json();
+        expect(body.errors).toEqual([{ field: 'message', message: expect.stringContaining('4000') }]);
+      }
+      expect(leads(srv.dataDir).submissions.length).toBe(before);
+    });
+
+    it('still reads the pattern right within the length: spaces after "<" are a message, a script tag is not', async () => {
+      expect((await post('site-contact', { ...person(), message: `${attack(3_990)}x` })).status).toBe(201);
+      expect((await post('site-contact', { ...person(), message: `${'< '.repeat(1_900)}` })).status).toBe(201);
+      const tag = await post('site-contact', { ...person(), message: `Bonjour <   /   script>` });
+      expect(tag.status).toBe(422);
+      expect((await tag.json()).errors.map((e: { field: string }) => e.field)).toEqual(['message']);
+    });
+
+    it('answers an e-mail built to make the e-mail check backtrack with 422 naming the e-mail', async () => {
+      for (const email of [`a@${'a'.repeat(150)}!`, `${'a.'.repeat(95)}@x`, `a@${'a-'.repeat(5_000)}`]) {
+        const r = await post('site-contact', { ...person(), email, message: 'Bonjour' });
+        expect(r.status).toBe(422);
+        expect((await r.json()).errors.map((e: { field: string }) => e.field)).toEqual(['email']);
+      }
+    });
+  });
+
+  describe('static folders', () => {
+    const variants = [
+      '/media/%2e%2e/listings/sample.json',
+      '/media/%2E%2E/pages.json',
+      '/media/.%2e/site.json',
+      '/media/..%2fpages.json',
+      '/media/%2e%2e%2fpages.json',
+      '/media/..%2Fsite.json',
+      '/media/%252e%252e/pages.json',
+      '/media/%252e%252e%252fpages.json',
+      '/media/..%5cpages.json',
+      '/media/..\\pages.json',
+      '/media/logo.svg/../../pages.json',
+      '/media/%c0%ae%c0%ae/pages.json',
+      '/media/%00/../pages.json',
+      '/media/listings/sample.json',
+      '/media/.htaccess',
+      '/images/%2e%2e/../site-config/site.json',
+      '/images/%2e%2e%2f%2e%2e%2fsite-config%2fpages.json',
+      '/images/..%5c..%5cpackage.json',
+      '/media/%2e%2e/%2e%2e/var/leads.json',
+    ];
+    it.each(variants)('%s answers 404 and shows nothing of the configuration', async (path) => {
+      const r = await rawGet(srv.url, path);
+      expect(r.status === 404 || r.status === 400).toBe(true);
+      // Keys only the files themselves hold: listings, pages, site info, leads, package.json.
+      for (const secret of ['"OwnerRef"', '"HouseNumber"', '"localizedPath"', '"minNoticeHours"', '"daysAhead"', '"submissions"', '"devDependencies"']) expect(r.body).not.toContain(secret);
+    });
+
+    it('still serves the media and images folders', async () => {
+      const logo = await fetch(`${srv.url}/media/logo.svg`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toContain('svg');
+      const epc = readdirSync(join(import.meta.dirname, '../../public/images/epc'))[0];
+      const label = readdirSync(join(import.meta.dirname, '../../public/images/epc', epc))[0];
+      expect((await fetch(`${srv.url}/images/epc/${epc}/${label}`)).status).toBe(200);
+    });
+  });
+
+  describe('CV uploads', () => {
+    const multipart = (files: Array<{ field: string; data: Buffer; name: string; type: string }>) => {
+      const fd = new FormData();
+      for (const [k, v] of Object.entries({ ...person(), position: 'Agent immobilier', message: 'Je connais bien Bruxelles.' })) fd.append(k, String(v));
+      for (const f of files) fd.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+      return fetch(`${srv.url}/api/forms/job-application?lang=fr`, { method: 'POST', redirect: 'manual', headers: { accept: 'application/json' }, body: fd });
+    };
+
+    it.each([
+      ['cv.html', 'text/html', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('<html><script>alert(document.cookie)</script></html>')])],
+      ['cv.exe', 'application/x-msdownload', pdfFile('exe')],
+      ['.htaccess', 'application/octet-stream', pdfFile('htaccess')],
+      ['cv\u202Efdp.exe', 'application/pdf', pdfFile('rlo')],
+      ['../../../etc/passwd', 'application/pdf', pdfFile('path')],
+    ])('a PDF sent as %s is kept and mailed as cv.pdf (application/pdf)', async (name, type, data) => {
+      const r = await multipart([{ field: 'cv', data, name, type }]);
+      expect(r.status).toBe(201);
+      const { id } = await r.json();
+      const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id);
+      expect(stored.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf' });
+      await until(() => smtp.received.some((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`));
+      const mail = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
+      expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['cv.pdf', 'application/pdf']]);
+      expect(mail.text).not.toContain(name);
+    });
+
+    it('refuses two files in the CV field with 400 naming it, storing nothing', async () => {
+      const before = leads(srv.dataDir).submissions.length;
+      const files = readdirSync(join(srv.dataDir, 'uploads/cv')).length;
+      const r = await multipart([
+        { field: 'cv', data: pdfFile('one'), name: 'one.pdf', type: 'application/pdf' },
+        { field: 'cv', data: Buffer.from('<html>two</html>'), name: 'two.html', type: 'text/html' },
+      ]);
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ field: 'cv', error: 'Joignez un seul fichier.' });
+      expect(leads(srv.dataDir).submissions.length).toBe(before);
+      expect(readdirSync(join(srv.dataDir, 'uploads/cv')).length).toBe(files);
+    });
+  });
+
+  describe('text fields', () => {
+    it('strips NUL, lone surrogates and bidi overrides; line breaks become spaces except in the message', async () => {
+      const r = await post('site-contact', {
+        ...person(),
+        firstName: 'Ca\u0000mi\uD800lle\r\nMarie',
+        lastName: 'Du\u202Epont\t',
+        message: 'Ligne 1\r\nLigne 2\u0000\rLigne 3\u2028fin\uDC00',
+      });
+      expect(r.status).toBe(201);
+      const { id } = await r.json();
+      const fields = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id).fields;
+      expect(fields.firstName).toBe('Camille Marie');
+      expect(fields.lastName).toBe('Dupont ');
+      expect(fields.message).toBe('Ligne 1\nLigne 2\nLigne 3\nfin');
+    });
+  });
+
+  describe('the fill time, signed by the server', () => {
+    const tokensOf = (html: string) => [...html.matchAll(/<input type="hidden" name="formToken" form="([^"]+)" value="([^"]+)">/g)].map((m) => ({ form: m[1], token: m[2] }));
+
+    it('writes a fresh token for each form of a page into every answer, cached or not, whatever the encoding', async () => {
+      const path = '/fr/contact/';
+      const first = await (await fetch(`${srv.url}${path}`)).text();
+      const forms = [...first.matchAll(/<form id="([^"]+)" data-fill-token=""/g)].map((m) => m[1]);
+      expect(forms.length).toBeGreaterThan(0);
+      expect(tokensOf(first).map((t) => t.form)).toEqual(forms);
+      // Once the cache holds its Brotli and gzip bytes, each encoding still carries a token of its own.
+      await until(async () => (await fetch(`${srv.url}${path}`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding') === 'br');
+      const answers = await Promise.all(['br', 'gzip', 'identity'].map(async (enc) => {
+        const r = await fetch(`${srv.url}${path}`, { headers: { 'accept-encoding': enc } });
+        return { enc, encoding: r.headers.get('content-encoding'), html: await r.text() };
+      }));
+      expect(answers.map((a) => a.encoding)).toEqual(['br', 'gzip', null]);
+      const tokens = answers.map((a) => tokensOf(a.html)[0].token);
+      expect(new Set([tokensOf(first)[0].token, ...tokens]).size).toBe(4);
+      const bare = answers.map((a) => a.html.replace(/value="[^"]+">/g, 'value="">'));
+      expect(bare[0]).toBe(bare[2]);
+      expect(bare[1]).toBe(bare[2]);
+      expect(bare[2].endsWith('</body></html>')).toBe(true);
+    });
+
+    it('refuses a post sent at once with the page’s token, takes it after the minimum fill time (no JavaScript needed)', async () => {
+      const page = await (await fetch(`${srv.url}/fr/contact/`)).text();
+      const { token } = tokensOf(page)[0];
+      const form = { ...person(), formToken: token, message: 'Rappelez-moi.' };
+      const plain = (f: Record<string, string>) => fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(f).toString() });
+      const fast = await plain(form as Record<string, string>);
+      expect(fast.status).toBe(400);
+      expect(await fast.text()).toContain('Prenez un instant pour relire votre message');
+      await new Promise((r) => setTimeout(r, FORM_MIN_FILL_MS + 200));
+      const later = await plain(form as Record<string, string>);
+      expect(later.status).toBe(302);
+      expect(later.headers.get('location')).toMatch(/^\/fr\/merci\//);
+    });
+
+    // Tokens are made when each test runs (a token made at collection time would have aged).
+    it.each([
+      ['no token', () => undefined, 'missing'],
+      ['a client-chosen time (startedAt 0)', () => 'startedAt', 'missing'],
+      ['a forged token', () => `${Date.now().toString(36)}.${'A'.repeat(32)}`, 'missing'],
+      ['a token made a moment ago', () => fillToken(0), 'tooFast'],
+      ['a token from yesterday', () => fillToken(FORM_TOKEN_MAX_AGE_MS + 60_000), 'expired'],
+    ])('refuses %s with 400 naming formToken', async (_what, make, reason) => {
+      const token = make();
+      const body: Record<string, unknown> = { ...person(), message: 'Bonjour' };
+      delete body.formToken;
+      if (token === 'startedAt') body.startedAt = 0;
+      else if (token) body.formToken = token;
+      const before = leads(srv.dataDir).submissions.length;
+      const r = await post('site-contact', body);
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ field: 'formToken', reason, error: reason === 'tooFast' ? 'Prenez un instant pour relire votre message avant de l\'envoyer.' : expect.stringContaining('veuillez l\'envoyer à nouveau') });
+      expect(leads(srv.dataDir).submissions.length).toBe(before);
+    });
+
+    it('gives a token to forms shown after a client-side navigation', async () => {
+      const r = await fetch(`${srv.url}/api/forms/token`);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      const { token } = await r.json();
+      expect((await post('site-contact', { ...person(), formToken: token, message: 'Bonjour' })).status).toBe(400); // too fast
+    });
+  });
+
+  describe('Content-Security-Policy', () => {
+    const sha = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
+    const inlineScripts = (html: string) => [...html.matchAll(/<script((?:\s[^>]*)?)>([^]*?)<\/script>/g)].filter((m) => !/\bsrc=|type="application\/ld\+json"/.test(m[1])).map((m) => m[2]);
+    const inlineStyles = (html: string) => [...html.matchAll(/<style(?:\s[^>]*)?>([^]*?)<\/style>/g)].map((m) => m[1]);
+    const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+
+    it('every page type carries a policy with the hashes of its own inline scripts and styles, and no unsafe-inline script', async () => {
+      const detail = (await (await fetch(`${srv.url}/api/properties?lang=fr`)).json()).items[0].path as string;
+      const sitemap = await (await fetch(`${srv.url}/sitemap.xml`)).text();
+      const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+      const article = urls.find((u) => u.startsWith('/fr/blog-immo/') && u.split('/').length > 4)!;
+      const project = urls.find((u) => u.startsWith('/fr/projets/') && u.split('/').length > 5)!;
+      const pages = ['/fr/', '/nl/kopen/', '/fr/acheter/?sort=price-asc', detail, '/fr/projets/', project, article, '/fr/contact/', '/fr/login/', '/fr/merci/', '/fr/cette-page-nexiste-pas/', '/en/'];
+      for (const path of pages) {
+        expect(path, 'a page of each type').toBeTruthy();
+        for (const round of [1, 2]) {
+          const r = await fetch(`${srv.url}${path}`);
+          const csp = r.headers.get('content-security-policy') ?? '';
+          const html = await r.text();
+          const scripts = directive(csp, 'script-src');
+          expect(scripts, `${path} (${round})`).not.toContain("'unsafe-inline'");
+          expect(scripts).not.toContain("'unsafe-eval'");
+          const inline = inlineScripts(html);
+          expect(inline.length, path).toBeGreaterThanOrEqual(2); // Consent Mode defaults and the page's data
+          for (const s of inline) expect(scripts, `${path}: an inline script without its hash`).toContain(sha(s));
+          for (const s of inlineStyles(html)) expect(directive(csp, 'style-src-elem'), path).toContain(sha(s));
+          expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+          expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+          expect(directive(csp, 'form-action')).toBe("form-action 'self'");
+        }
+      }
+    });
+
+    it('the editor, the small answer pages, JSON and files have a policy too', async () => {
+      const editor = await fetch(`${srv.url}/admin/`);
+      expect(directive(editor.headers.get('content-security-policy') ?? '', 'script-src')).toBe("script-src 'self' 'unsafe-eval'");
+      expect(editor.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      for (const path of ['/api/testimonials/review?token=00000000000000000000000000000000', '/api/properties?lang=fr', '/media/logo.svg', '/robots.txt']) {
+        const csp = (await fetch(`${srv.url}${path}`)).headers.get('content-security-policy') ?? '';
+        expect(directive(csp, 'default-src'), path).toBe("default-src 'none'");
+      }
+      // A refused post without JavaScript links back to the page, not to javascript:.
+      const r = await fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', referer: `${srv.url}/fr/contact/` }, body: 'lang=fr' });
+      const html = await r.text();
+      expect(html).not.toContain('javascript:');
+      expect(html).toContain('href="/fr/contact/"');
+    });
+
+    it('takes violation reports (and refuses what is not one)', async () => {
+      const report = { 'csp-report': { 'document-uri': `${srv.url}/fr/`, 'violated-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js' } };
+      const ok = await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) });
+      expect(ok.status).toBe(204);
+      expect((await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
+      expect((await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: 'x'.repeat(20_000) })).status).toBe(413);
+    });
+
+    it('sends no HSTS over plain HTTP, even when a client claims TLS without a trusted proxy', async () => {
+      expect((await fetch(`${srv.url}/fr/`)).headers.get('strict-transport-security')).toBeNull();
+      expect((await fetch(`${srv.url}/fr/`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+    });
+  });
+
+  describe('logins', () => {
+    it('counts a burst against one account before hashing: five wrong passwords are checked, the other 95 get 429 at once', async () => {
+      const username = `burst.${Date.now()}@example.be`;
+      await addOwner(new OwnerAccounts(srv.dataDir), { username, password: 'the right password', lang: 'fr' });
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => new Client(srv.url).req('POST', '/api/owner/login', { username, password: `wrong ${i}`, lang: 'fr' })));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(95);
+    });
+
+    it('ends a staff member’s sessions when their password changes (npm run staff -- password)', async () => {
+      const staff = await staffSession(srv.url, srv.dataDir, 'editor');
+      const other = new Client(srv.url);
+      expect((await other.req('POST', '/api/admin/login', { username: staff.username, password: 'a long staff password' })).status).toBe(200);
+      expect((await staff.req('GET', '/api/admin/me')).status).toBe(200);
+      await changeStaff(new StaffAccounts(srv.dataDir), staff.username, { password: 'another long password' });
+      expect((await staff.req('GET', '/api/admin/me')).status).toBe(401);
+      expect((await other.req('GET', '/api/admin/me')).status).toBe(401);
+      expect((await staff.login(staff.username, 'a long staff password')).status).toBe(401);
+      expect((await staff.login(staff.username, 'another long password')).status).toBe(200);
+      expect((await staff.req('GET', '/api/admin/me')).status).toBe(200);
+    });
+  });
+});
+
+describe('behind reverse proxies (TRUST_PROXY=2)', () => {
+  let srv: Awaited<ReturnType<typeof startTestServer>>;
+  // Each proxy appends the address it received from: the client is the second entry from the right.
+  const via = (client: string, spoofed = '') => ({ 'x-forwarded-for': `${spoofed ? `${spoofed}, ` : ''}${client}, 10.0.0.2`, 'x-forwarded-proto': 'https' });
+  beforeAll(async () => {
+    srv = await startTestServer({ trustProxy: 2, formRate: { max: 2, windowMs: 60_000 } });
+  });
+  afterAll(() => srv.close());
+
+  it('sends HSTS when the trusted proxy says the request came over TLS', async () => {
+    expect((await fetch(`${srv.url}/fr/`, { headers: via('203.0.113.1') })).headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect((await fetch(`${srv.url}/fr/`)).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('limits forms per client at that depth: a forged left-most entry changes nothing, another client has its own allowance', async () => {
+    const send = (headers: Record<string, string>) => fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...person(), message: 'Bonjour' }) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await send(via('203.0.113.7', `198.51.100.${i}`))).status);
+    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect((await send(via('203.0.113.8', '198.51.100.1'))).status).toBe(201);
+  });
+
+  it('throttles logins per client at that depth, whatever the forged entries say', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await new Client(srv.url, via('203.0.113.50', `192.0.2.${i}`)).req('POST', '/api/owner/login', { username: `nobody${i}@example.be`, password: 'wrong password', lang: 'en' });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const other = await new Client(srv.url, via('203.0.113.51', '192.0.2.1')).req('POST', '/api/owner/login', { username: 'nobody@example.be', password: 'wrong password', lang: 'en' });
+    expect(other.status).toBe(401);
+  }, 120_000); // twenty-one scrypt checks, one at a time, on a busy machine
+
+  it('bounds password checks for staff and owners together: past the queue, logins are answered 503 at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => {
+        const c = new Client(srv.url, via(`198.18.${Math.floor(i / 250)}.${i % 250}`));
+        return i % 2 ? c.req('POST', '/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }) : c.req('POST', '/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' });
+      }),
+    );
+    const busy = answers.filter((a) => a.status === 503);
+    expect(answers.every((a) => a.status === 401 || a.status === 503)).toBe(true);
+    // At most the running and queued checks of the first moment get through; the rest are refused without a hash.
+    expect(busy.length).toBeGreaterThanOrEqual(100 - 4 * (PASSWORD_CHECKS_CONCURRENT + PASSWORD_CHECKS_QUEUED));
+    expect(busy.every((a) => a.headers.get('retry-after') === '5')).toBe(true);
+    expect(answers.filter((a, i) => a.status === 503 && i % 2 === 1).length).toBeGreaterThan(0); // owners
+    expect(answers.filter((a, i) => a.status === 503 && i % 2 === 0).length).toBeGreaterThan(0); // staff
+    expect(answers.find((a, i) => a.status === 503 && i % 2 === 1)!.json.error).toBe('De nombreuses connexions sont en cours de vérification. Réessayez dans quelques secondes.');
+  });
+});
+
+describe('the outbox journal', () => {
+  it('a mail marked sent in the journal before a crash is not sent again; the others are', async () => {
+    const first = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:9', outboxRetryMs: 60_000 });
+    const r = await fetch(`${first.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...person(), message: 'Bonjour' }) });
+    expect(r.status).toBe(201);
+    const { id } = await r.json();
+    await first.close();
+    // As if the process had died right after the mail server accepted the agency's mail and the mark was journalled.
+    appendFileSync(join(first.dataDir, 'outbox-sent.log'), `${id}-agency 2026-01-01T00:00:00.000Z\n`);
+    const smtp = await startSmtp();
+    const second = await startTestServer({ dataDir: first.dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
+    await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
+    await until(() => leads(first.dataDir).outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id) && m.sentAt).length === 2);
+    expect(smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).map((m) => m.messageId)).toEqual([`<${id}-visitor@www.atrium-immo.be>`]);
+    expect(leads(first.dataDir).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe('2026-01-01T00:00:00.000Z');
+    await until(() => readFileSync(join(first.dataDir, 'outbox-sent.log'), 'utf8') === '');
+    await second.close();
+    await smtp.close();
+  });
+});
