@@ -23,6 +23,7 @@ import { Site, type Logger } from './site.ts';
 import { PageCache } from './page-cache.ts';
 import { listingMedia } from './media.ts';
 import { alertRoutes, formRoutes } from './forms.ts';
+import { visitorToolRoutes } from './visitor-tools.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore } from './outbox.ts';
@@ -230,6 +231,8 @@ export function createApp(opts: AppOptions) {
     republish: () => (site = null),
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
+  // The renovation calculator and the online valuation as JSON (issue 16).
+  visitorToolRoutes(router, { site: async () => currentSite((await opts.renderer()).registry) });
 
   ownerRoutes(router, {
     site: async () => currentSite((await opts.renderer()).registry),
