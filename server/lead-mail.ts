@@ -58,7 +58,8 @@ export function leadMails(o: {
       const file = v as unknown as { name: string; size: number };
       return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
     }
-    if (k === 'title' || k === 'request' || k === 'preference') return t(`form.${k}.${v}`);
+    if (k === 'title' || k === 'request' || k === 'preference' || (k === 'goal' && typeof v === 'string')) return t(`form.${k}.${v}`);
+    if (k === 'propertyType') return t(`type.${v}`);
     return String(v);
   };
   const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');

@@ -62,7 +62,7 @@ function valuationSummary(site: Site, lang: Lang, inputs: ValuationInputs, resul
   const rows: Array<[string, string]> = [
     [t('valuation.address'), [inputs.address, [inputs.zip, place].filter(Boolean).join(' ')].filter(Boolean).join(', ')],
     [t('valuation.type'), t(`type.${inputs.type}`)],
-    [t('tool.surface'), t('unit.m2', { value: inputs.surface ?? 0 })],
+    [t('tool.surface'), String(inputs.surface)],
   ];
   if (inputs.bedrooms !== undefined) rows.push([t('valuation.bedrooms'), String(inputs.bedrooms)]);
   if (inputs.condition) rows.push([t('valuation.condition'), t(`valuation.condition.${inputs.condition}`)]);
@@ -90,7 +90,7 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
   const rows: Array<[string, string]> = [
     [t('tool.zip'), `${inputs.zip} (${t(`region.${r.region}`)})`],
     [t('calc.kind'), t(`calc.kind.${inputs.kind}`)],
-    [t('tool.surface'), t('unit.m2', { value: inputs.surface ?? 0 })],
+    [t('tool.surface'), String(inputs.surface)],
   ];
   if (inputs.year !== undefined) rows.push([t('calc.year'), String(inputs.year)]);
   rows.push([t('calc.result.now'), `${epcDisplayText(r.current.label)} (${t('unit.kwh', { value: r.current.value })})`]);
