@@ -195,7 +195,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
       // A visitor tool's state sent along (issue 16): read again, its result computed anew from the live data.
-      const tool = errors.length ? undefined : readToolLead(kind, fields, site, lang);
+      const tool = errors.length ? undefined : await readToolLead(kind, fields, site, lang);
       if (tool?.error) errors.push(tool.error);
       // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
       if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {

@@ -111,7 +111,7 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
  * The tool state a form carries, read again and computed: a lead to attach, or the error to show at
  * the field. Undefined when the form carries none.
  */
-export function readToolLead(kind: FormKind, fields: Record<string, unknown>, site: Site, lang: Lang): { lead?: ToolLead; error?: FieldError } | undefined {
+export async function readToolLead(kind: FormKind, fields: Record<string, unknown>, site: Site, lang: Lang): Promise<{ lead?: ToolLead; error?: FieldError } | undefined> {
   const field = TOOL_FIELDS[kind];
   const raw = field && fields[field];
   if (typeof raw !== 'string') return undefined;
@@ -121,7 +121,7 @@ export function readToolLead(kind: FormKind, fields: Record<string, unknown>, si
     const config = site.content.valuation;
     const { inputs, errors, step } = parseValuationQuery(params, config);
     if (errors.length || step !== 'result' || !inputs.zip || inputs.type === undefined || inputs.surface === undefined) return fail(errors[0]);
-    const result = estimateValuation(valuationIndex(site.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
+    const result = estimateValuation(await valuationIndex(site.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
     if (!result) return fail(undefined);
     const query = valuationQuery(inputs).toString();
     return {
@@ -185,7 +185,7 @@ export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Si
       ctx.body = answerErrors(site, lang, errors);
       return;
     }
-    const index = valuationIndex(site.listings, config);
+    const index = await valuationIndex(site.listings, config);
     const result = estimateValuation(index, { ...inputs, zip: inputs.zip!, type: inputs.type!, surface: inputs.surface! }, config);
     ctx.body = {
       region: result!.region,

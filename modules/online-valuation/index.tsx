@@ -24,6 +24,10 @@ function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof 
 
 function View({ data }: { module: OnlineValuationModule; data: ValuationData }) {
   const { t, lang, formatPrice } = useI18n();
+  // A price never breaks between the euro sign and the amount.
+  const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
+  const range = (low: number, high: number) => t('tool.range', { low: price(low), high: price(high) });
+  const pair = (label: string, value: string) => t('tool.pair', { label, value });
   const [, navigate] = useLocation();
   const { inputs, step } = data;
   const index = data.steps.indexOf(step);
@@ -95,10 +99,10 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
         {e.ok ? (
           <>
             <p className="tool-card__range">
-              {t('tool.range', { low: formatPrice(e.low), high: formatPrice(e.high) })}
+              {range(e.low, e.high)}
               {per}
             </p>
-            <p className="tool-card__median">{t('valuation.median', { value: formatPrice(e.median) })}</p>
+            <p className="tool-card__median">{t('valuation.median', { value: price(e.median) })}</p>
             <p className="tool-card__basis">
               {t(e.area === 'municipality' ? 'valuation.basis.municipality' : 'valuation.basis.region', {
                 count: e.comparables,
@@ -267,8 +271,8 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
                     title: t('valuation.lead.attached'),
                     lines: data.result.estimates.map((e) =>
                       e.ok
-                        ? `${t(`valuation.goal.${e.goal}`)}: ${t('tool.range', { low: formatPrice(e.low), high: formatPrice(e.high) })}${e.goal === 'rent' ? ` ${t('valuation.perMonth')}` : ''}`
-                        : `${t(`valuation.goal.${e.goal}`)}: ${t('valuation.lead.none')}`,
+                        ? pair(t(`valuation.goal.${e.goal}`), `${range(e.low, e.high)}${e.goal === 'rent' ? ` ${t('valuation.perMonth')}` : ''}`)
+                        : pair(t(`valuation.goal.${e.goal}`), t('valuation.lead.none')),
                     ),
                   },
                 }}

@@ -31,7 +31,7 @@ export interface ValuationData {
   lead?: ContactData;
 }
 
-export function load(module: OnlineValuationModule, ctx: LoadContext): ValuationData {
+export async function load(module: OnlineValuationModule, ctx: LoadContext): Promise<ValuationData> {
   const config = ctx.content.valuation;
   const { inputs, errors, step } = parseValuationQuery(ctx.query, config);
   // A query string that cannot be read is answered 400, with the fields named on the page.
@@ -40,7 +40,7 @@ export function load(module: OnlineValuationModule, ctx: LoadContext): Valuation
   let result: ValuationData['result'];
   if (step === 'result' && inputs.zip && inputs.type !== undefined && inputs.surface !== undefined) {
     // Computed from the live listings through the index of this set (built once, not per request).
-    const r = estimateValuation(valuationIndex(ctx.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
+    const r = estimateValuation(await valuationIndex(ctx.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
     if (r) result = { ...r, minComparables: config.minComparables };
   }
   let lead: ContactData | undefined;

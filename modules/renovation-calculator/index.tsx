@@ -156,9 +156,12 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
       </li>,
     );
   }
-  const worksError = errorOf('works') ?? data.errors.filter((e) => e.field.startsWith(QUANTITY_PREFIX)).map((e) => `${data.works.find((w) => `${QUANTITY_PREFIX}${w.key}` === e.field)?.name ?? e.field}: ${t(e.key, e.values)}`)[0];
+  const pair = (label: string, value: string) => t('tool.pair', { label, value });
+  const worksError = errorOf('works') ?? data.errors.filter((e) => e.field.startsWith(QUANTITY_PREFIX)).map((e) => pair(data.works.find((w) => `${QUANTITY_PREFIX}${w.key}` === e.field)?.name ?? e.field, t(e.key, e.values)))[0];
   const r = data.result;
-  const range = (low: number, high: number) => t('tool.range', { low: formatPrice(low), high: formatPrice(high) });
+  // A price never breaks between the euro sign and the amount.
+  const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
+  const range = (low: number, high: number) => t('tool.range', { low: price(low), high: price(high) });
 
   return (
     <div className="tool calculator">
@@ -281,14 +284,13 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
             <figure>
               <img src={r.current.image} alt={t('card.epc', { label: r.current.text })} width={180} height={60} />
               <figcaption>
-                {t('calc.result.now')}: {r.current.text} ({t('unit.kwh', { value: r.current.value })}
-                {r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})
+                {pair(t('calc.result.now'), `${r.current.text} (${t('unit.kwh', { value: r.current.value })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`)}
               </figcaption>
             </figure>
             <figure>
               <img src={r.after.image} alt={t('card.epc', { label: r.after.text })} width={180} height={60} />
               <figcaption>
-                {t('calc.result.after')}: <strong>{r.after.text}</strong> ({t('unit.kwh', { value: r.after.value })})
+                <strong>{pair(t('calc.result.after'), r.after.text)}</strong> ({t('unit.kwh', { value: r.after.value })})
               </figcaption>
             </figure>
           </div>
@@ -329,7 +331,8 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
               <ul>
                 {data.sources.map((s, i) => (
                   <li key={i}>
-                    <strong>{s.obligation ? t('calc.sources.obligation', { region: t(`region.${s.obligation.region}`), labels: s.obligation.labels.join(', '), target: s.obligation.target }) : s.what}</strong>:{' '}
+                    <strong>{s.obligation ? t('calc.sources.obligation', { region: t(`region.${s.obligation.region}`), labels: s.obligation.labels.join(', '), target: s.obligation.target }) : s.what}</strong>
+                    {t('tool.pairSeparator')}
                     {s.url ? (
                       <a href={s.url} target="_blank" rel="noopener noreferrer">
                         {s.name}
@@ -357,9 +360,9 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
                     value: data.query,
                     title: t('calc.lead.attached'),
                     lines: [
-                      ...r.lines.map((l) => `${l.name} (${unit(l.unit, l.quantity)}): ${range(l.low, l.high)}`),
-                      `${t('calc.result.totalShort')}: ${range(r.total.low, r.total.high)}`,
-                      `${t('calc.result.now')}: ${r.current.text} → ${t('calc.result.after')}: ${r.after.text}`,
+                      ...r.lines.map((l) => pair(`${l.name} (${unit(l.unit, l.quantity)})`, range(l.low, l.high))),
+                      pair(t('calc.result.totalShort'), range(r.total.low, r.total.high)),
+                      `${pair(t('calc.result.now'), r.current.text)} → ${pair(t('calc.result.after'), r.after.text)}`,
                     ],
                   },
                 }}

@@ -11,7 +11,7 @@
  */
 import type { ValuationConfig } from '../../schemas/types.gen.ts';
 import type { Goal, ListingSource, PropertyRecord } from '../listing-types.ts';
-import { EPC_LETTERS, epcForProperty, epcLetter, type EpcLetter } from './epc.ts';
+import { EPC_LETTERS, epcLabel, epcLetter, type EpcLetter } from './epc.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode, type BelgianRegion } from './region.ts';
 import { parseLetter, parseZip, type ToolError } from './renovation.ts';
 
@@ -184,12 +184,20 @@ export function homeFactor(config: ValuationConfig, h: { epc?: EpcLetter | 'unkn
   return epc * condition * outdoor;
 }
 
+/** Regions by postcode and letters by label, read once per index build (a set has few of each). */
+interface Lookups {
+  regions: Map<string, BelgianRegion | null>;
+  letters: Map<string, EpcLetter | null>;
+}
+const newLookups = (): Lookups => ({ regions: new Map(), letters: new Map() });
+
 /** A listing's price per m² brought to the reference home, or undefined when it cannot be a comparable. */
-export function comparableOf(p: PropertyRecord, config: ValuationConfig, readCondition: (n: string | null | undefined) => ValuationConditionKey | undefined): { goal: Goal; type: number; zip: string; region: BelgianRegion; value: number } | undefined {
+export function comparableOf(p: PropertyRecord, config: ValuationConfig, readCondition: (n: string | null | undefined) => ValuationConditionKey | undefined, seen: Lookups = newLookups()): { goal: Goal; type: number; zip: string; region: BelgianRegion; value: number } | undefined {
   const goal: Goal = p.Goal === 0 ? 'sale' : 'rent';
   const type = p.WebID;
   const zip = (p.Zip ?? '').trim();
-  const region = regionOfPostcode(zip);
+  let region = seen.regions.get(zip);
+  if (region === undefined) seen.regions.set(zip, (region = regionOfPostcode(zip)));
   if (!type || !region || p.CountryID !== COUNTRY_BELGIUM) return undefined;
   if (p.PublishPrice === false || p.PriceOnDemand || p.IsViager || p.PriceUnit === PRICE_UNIT_FROM) return undefined;
   if (!config.includeUnavailable && p.Availability !== 'available' && p.Availability !== 'option') return undefined;
@@ -199,49 +207,82 @@ export function comparableOf(p: PropertyRecord, config: ValuationConfig, readCon
   const perM2 = price / surface;
   const bounds = config.pricePerM2[goal];
   if (perM2 < bounds.min || perM2 > bounds.max) return undefined;
-  const epc = epcLetter(epcForProperty(p).label);
+  // The EPC as epcForProperty reads it for a Belgian listing: the energy value on the region's scale.
+  const label = epcLabel(p.EnergyPerformance, region);
+  let epc = label === null ? null : seen.letters.get(label);
+  if (epc === undefined) seen.letters.set(label!, (epc = epcLetter(label)));
   const outdoor: OutdoorSpace = p.HasGarden || (p.SurfaceGarden ?? 0) > 0 ? 'garden' : p.HasTerrace || (p.SurfaceTerrace ?? 0) > 0 ? 'terrace' : 'none';
   return { goal, type, zip, region, value: perM2 / homeFactor(config, { epc, condition: readCondition(p.ConditionName), outdoor }) };
 }
 
-/** Builds the index of a listing set: one pass over the listings, one sort per group. */
-export function buildValuationIndex(listings: ListingSource, config: ValuationConfig): ValuationIndex {
+/** Listings read between two yields to the event loop while an index is built in the background. */
+export const VALUATION_INDEX_SLICE = 5000;
+
+/** One pass over the listings in slices, one sort per group at the end. */
+function indexBuilder(listings: ListingSource, config: ValuationConfig) {
   const readCondition = conditionReader(config);
+  const seen = newLookups();
   const lists = new Map<string, number[]>();
-  const add = (key: string, v: number) => {
+  const push = (key: string, v: number) => {
     const l = lists.get(key);
     if (l) l.push(v);
     else lists.set(key, [v]);
   };
+  const ids = listings.propertyIds();
   let comparables = 0;
-  for (const id of listings.propertyIds()) {
-    // Prices and surfaces are the same in every language; the condition name is read in any of them.
-    const p = listings.property(id, 'en');
-    const c = p && comparableOf(p, config, readCondition);
-    if (!c) continue;
-    comparables++;
-    add(`${c.goal}|${c.type}|m:${c.zip}`, c.value);
-    add(`${c.goal}|${c.type}|r:${c.region}`, c.value);
+  return {
+    ids,
+    add(from: number, to: number) {
+      for (let i = from; i < Math.min(to, ids.length); i++) {
+        // Prices and surfaces are the same in every language; the condition name is read in any of them.
+        const p = listings.property(ids[i], 'en');
+        const c = p && comparableOf(p, config, readCondition, seen);
+        if (!c) continue;
+        comparables++;
+        push(`${c.goal}|${c.type}|m:${c.zip}`, c.value);
+        push(`${c.goal}|${c.type}|r:${c.region}`, c.value);
+      }
+    },
+    finish(): ValuationIndex {
+      const groups = new Map<string, ComparableGroup>();
+      for (const [key, values] of lists) {
+        const sorted = Float64Array.from(values).sort();
+        groups.set(key, { n: sorted.length, q1: quantile(sorted, 0.25), median: quantile(sorted, 0.5), q3: quantile(sorted, 0.75) });
+      }
+      return { version: listings.version, groups, comparables };
+    },
+  };
+}
+
+/** Builds the index of a listing set in one go. */
+export function buildValuationIndex(listings: ListingSource, config: ValuationConfig): ValuationIndex {
+  const b = indexBuilder(listings, config);
+  b.add(0, b.ids.length);
+  return b.finish();
+}
+
+/** Builds it in slices, letting other requests through between them (100,000 listings never hold the loop). */
+export async function buildValuationIndexInSlices(listings: ListingSource, config: ValuationConfig, slice = VALUATION_INDEX_SLICE): Promise<ValuationIndex> {
+  const b = indexBuilder(listings, config);
+  for (let i = 0; i < b.ids.length; i += slice) {
+    b.add(i, i + slice);
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
-  const groups = new Map<string, ComparableGroup>();
-  for (const [key, values] of lists) {
-    const sorted = Float64Array.from(values).sort();
-    groups.set(key, { n: sorted.length, q1: quantile(sorted, 0.25), median: quantile(sorted, 0.5), q3: quantile(sorted, 0.75) });
-  }
-  return { version: listings.version, groups, comparables };
+  return b.finish();
 }
 
 /**
  * The index of a listing set for a config, built on first use and kept as long as that set and that
  * config are the live ones: a new import or a saved config makes another one, and the old one goes
- * with the set it was built from.
+ * with the set it was built from. Requests that come while it is built wait for the same build.
  */
-const indexes = new WeakMap<ListingSource, { config: ValuationConfig; index: ValuationIndex }>();
-export function valuationIndex(listings: ListingSource, config: ValuationConfig): ValuationIndex {
+const indexes = new WeakMap<ListingSource, { config: ValuationConfig; index: Promise<ValuationIndex> }>();
+export function valuationIndex(listings: ListingSource, config: ValuationConfig): Promise<ValuationIndex> {
   const kept = indexes.get(listings);
   if (kept && kept.config === config) return kept.index;
-  const index = buildValuationIndex(listings, config);
+  const index = buildValuationIndexInSlices(listings, config);
   indexes.set(listings, { config, index });
+  index.catch(() => indexes.delete(listings));
   return index;
 }
 

@@ -40,7 +40,7 @@ const until = async (cond: () => boolean, ms = 10_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\u00a0/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -69,8 +69,8 @@ describe('the renovation calculator, rendered on the server from its URL', () =>
     expect(page).toContain('Pompe à chaleur 1 pièce € 10.000 – € 14.000');
     expect(page).toContain('Total : € 23.600 – € 38.000');
     // 240 (Brussels e) × 0.75 × 0.9 × 0.6 = 97.2 → 97: c_plus.
-    expect(page).toContain("Aujourd'hui: E (240 kWh/m²/an)");
-    expect(page).toContain('Après les travaux: C+ (97 kWh/m²/an)');
+    expect(page).toContain("Aujourd'hui : E (240 kWh/m²/an)");
+    expect(page).toContain('Après les travaux : C+ (97 kWh/m²/an)');
     expect(page).toContain('Objectif D atteint avec ces travaux. (minimum légal)');
     expect(page).toMatch(/Obligation de rénovation \(Région de Bruxelles-Capitale\) : .* d'ici \d{4}\./);
     const grants = /Primes qui peuvent s'appliquer (.*?) Montants indicatifs/.exec(page)![1];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildValuationIndex, comparableOf, estimateValuation, parseValuationQuery, quantile, valuationConfigProblems, valuationIndex, valuationQuery,
+  buildValuationIndex, buildValuationIndexInSlices, comparableOf, estimateValuation, parseValuationQuery, quantile, valuationConfigProblems, valuationIndex, valuationQuery,
 } from '../../renderer/lib/valuation.ts';
 import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { ValuationConfig } from '../../schemas/types.gen.ts';
@@ -147,15 +147,25 @@ describe('the estimate', () => {
     expect(r.estimates[0]).toEqual({ goal: 'sale', ok: false, comparables: 3 });
   });
 
-  it('is built once per listing set and config, and anew for another set (after an import)', () => {
+  it('is built once per listing set and config, and anew for another set (after an import)', async () => {
     const live = source(set, 'v1');
-    const first = valuationIndex(live, config);
-    expect(valuationIndex(live, config)).toBe(first);
+    const first = await valuationIndex(live, config);
+    expect(await valuationIndex(live, config)).toBe(first);
     const imported = source([...set, listing({ Price: 100000, SurfaceLiving: 100 })], 'v2');
-    const second = valuationIndex(imported, config);
+    const second = await valuationIndex(imported, config);
     expect(second).not.toBe(first);
     expect(second.groups.get('sale|3|m:1030')!.n).toBe(4);
-    expect(valuationIndex(live, { ...config })).not.toBe(first); // a saved config too
+    expect(await valuationIndex(live, { ...config })).not.toBe(first); // a saved config too
+  });
+
+  it('is the same built in slices, between which other work gets through', async () => {
+    const many = source(Array.from({ length: 23 }, (_, i) => listing({ Price: 200000 + i * 1000, SurfaceLiving: 100 })), 'many');
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const sliced = await buildValuationIndexInSlices(many, config, 5);
+    clearInterval(timer);
+    expect(sliced).toEqual(buildValuationIndex(many, config));
+    expect(ticks).toBeGreaterThan(0);
   });
 });
 
