@@ -11,6 +11,7 @@ import { HttpError, readJson, sameOrigin, Throttle } from './http.ts';
 import { hashPassword, normalizeUsername, verifyPassword } from './owners.ts';
 import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from './staff.ts';
 import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from './content-store.ts';
+import { toolPreviewPath } from './visitor-tools.ts';
 import { editorRegistry } from './editor-schemas.ts';
 import { sanitize } from './sanitize.ts';
 import type { SchemaRegistry, Problem } from './schemas.ts';
@@ -372,6 +373,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
       const p = id !== undefined ? site.listings.property(id, lang) : undefined;
       path = (p && site.propertyPath(p, lang)) ?? path;
     }
+    // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
+    if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
     const result = await site.page(path);
     ctx.type = 'text/html; charset=utf-8';
     if ('redirect' in result) {

@@ -147,6 +147,30 @@ export async function readToolLead(kind: FormKind, fields: Record<string, unknow
   };
 }
 
+/**
+ * What the editor's preview shows for the tools' settings: the tool's page with an example that uses
+ * every figure — each work on a house of the agency's postcode with label E, or the estimate of the
+ * first type offered there.
+ */
+export function toolPreviewPath(site: Site, key: string, lang: Lang): string | undefined {
+  if (key !== 'renovation' && key !== 'valuation') return undefined;
+  const path = toolPath(site, TOOL_VIEWS[key], lang);
+  if (!path) return undefined;
+  const zip = site.content.site.address.zip;
+  if (key === 'renovation') {
+    const works: string[] = [];
+    const groups = new Set<string>();
+    for (const w of site.content.renovation.works) {
+      if (w.group && groups.has(w.group)) continue;
+      if (w.group) groups.add(w.group);
+      works.push(w.key);
+    }
+    return `${path}?${renovationQuery({ zip, kind: 'terraced', surface: 120, year: 1930, epc: 'E', works, quantities: {} }).toString()}`;
+  }
+  const type = site.content.valuation.types[0];
+  return `${path}?${valuationQuery({ address: site.content.site.address.street, zip, type, surface: 100, bedrooms: 2, condition: 'good', epc: 'D', outdoor: 'none' }).toString()}`;
+}
+
 /** The language of an API answer: `?lang=` (one of the site's), else the default; null when `lang` is bad. */
 function apiLang(site: Site, q: unknown): Lang | null {
   if (q === undefined) return site.routes.defaultLang;

@@ -303,6 +303,10 @@ describe('the figures are data, checked like every other config', () => {
     expect(refused.json.problems).toContainEqual(expect.objectContaining({ key: 'renovation', pointer: '/works/0/unitCost/high' }));
     const cheaper = structuredClone(doc.data);
     cheaper.works[0].unitCost = { low: 50, high: 150 };
+    // The preview shows the calculator with an example using every work, before anything is saved.
+    const preview = await admin.req('POST', '/api/admin/preview', { key: 'renovation', data: cheaper, lang: 'en' });
+    expect(preview.status).toBe(200);
+    expect(text(preview.text)).toContain('Wall insulation 120 m² € 6.000 – € 18.000'); // a terraced house of 120 m²
     expect((await admin.req('PUT', '/api/admin/docs/renovation', { data: cheaper, baseRev: doc.rev, publish: true })).status).toBe(200);
     const page = text(await (await get(`${CALC}?zip=1030&kind=apartment&surface=80&epc=E&works=walls`)).text());
     expect(page).toContain('Isolation des façades 40 m² € 2.000 – € 6.000');
