@@ -38,7 +38,7 @@ export interface ModuleType {
   defaults: Record<string, unknown>;
 }
 
-export type SingleDoc = 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages';
+export type SingleDoc = 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation';
 export type DocKey = SingleDoc | `page:${number}` | `dictionary:${Lang}`;
 
 export interface Registry {

@@ -16,5 +16,7 @@ import cookieList from './cookie-list/index.tsx';
 import contact from './contact/index.tsx';
 import testimonials from './testimonials/index.tsx';
 import ownerPortal from './owner-portal/index.tsx';
+import renovationCalculator from './renovation-calculator/index.tsx';
+import onlineValuation from './online-valuation/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation]);

@@ -1,6 +1,6 @@
 import type {
   Article, BannerConfig, CookieConsentConfig, FooterConfig, HeaderConfig, LanguageConfig, ModuleRecord,
-  PageRecord, PopupConfig, SiteInfo,
+  PageRecord, PopupConfig, SiteInfo, RenovationConfig, ValuationConfig,
 } from '../schemas/types.gen.ts';
 import type { Lang } from './lib/constants.ts';
 import type { Dictionary } from './lib/format.ts';
@@ -17,6 +17,10 @@ export interface Content {
   popup: PopupConfig;
   cookieConsent: CookieConsentConfig;
   pages: PageRecord[];
+  /** The renovation calculator's works, costs, obligations and grants (renovation.json). */
+  renovation: RenovationConfig;
+  /** How the online valuation estimates (valuation.json). */
+  valuation: ValuationConfig;
   articles: Article[];
   dictionaries: Partial<Record<Lang, Dictionary>>;
   /** Hash of the content: a page's HTML depends only on path, query and this. */

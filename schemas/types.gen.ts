@@ -74,6 +74,16 @@ export type NewsViewModule = ModuleRecord & {
   moreLink?: boolean;
 };
 /**
+ * The online valuation in steps (address and postcode, type, surface, bedrooms, condition, EPC, outdoor space) and its indicative sale and rent range from the agency's own listings. How it estimates is the site setting 'Online valuation' (valuation.json).
+ */
+export type OnlineValuationModule = ModuleRecord & {
+  view?: "online-valuation";
+  /**
+   * Offer the free in-depth valuation under the result: the valuation request form (contact-demand), prefilled, with the estimate attached.
+   */
+  requestForm?: boolean;
+};
+/**
  * The team grid: photo, name, role and contact (3 per row, at most 18).
  */
 export type OnsTeamViewModule = ModuleRecord & {
@@ -121,6 +131,24 @@ export type PropertyListModule = ModuleRecord & {
   pageSize?: number;
   showFilters?: boolean;
   showMap?: boolean;
+};
+/**
+ * The renovation cost calculator: a home's postcode, kind, surface, year and EPC, the works ticked, and the cost range per work and in total, the expected label, the obligation's deadline and the regional grants. Its figures are the site setting 'Renovation calculator' (renovation.json).
+ */
+export type RenovationCalculatorModule = ModuleRecord & {
+  view?: "renovation-calculator";
+  /**
+   * List the regional grants that may apply.
+   */
+  showGrants?: boolean;
+  /**
+   * List the source and date of every figure under the result.
+   */
+  showSources?: boolean;
+  /**
+   * Offer 'talk to us' with the result attached: a request about the property the calculator was opened from, else a contact request.
+   */
+  requestForm?: boolean;
 };
 /**
  * One article: the one named in relations, or on an article page the article of the path.
@@ -184,19 +212,23 @@ export interface VitrineSchemas {
   ProjectRecord?: ProjectRecord;
   PropertyTypeRecord?: PropertyTypeRecord;
   PropertyRecord?: PropertyRecord;
+  RenovationConfig?: RenovationConfig;
   SiteInfo?: SiteInfo;
   TreeListItem?: TreeListItem;
+  ValuationConfig?: ValuationConfig;
   ContactModule?: ContactModule;
   CookieListModule?: CookieListModule;
   HomeBlocksModule?: HomeBlocksModule;
   ListViewModule?: ListViewModule;
   NewsViewModule?: NewsViewModule;
+  OnlineValuationModule?: OnlineValuationModule;
   OnsTeamViewModule?: OnsTeamViewModule;
   OwnerPortalModule?: OwnerPortalModule;
   ProjectDetailModule?: ProjectDetailModule;
   ProjectListModule?: ProjectListModule;
   PropertyDetailModule?: PropertyDetailModule;
   PropertyListModule?: PropertyListModule;
+  RenovationCalculatorModule?: RenovationCalculatorModule;
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
   TestimonialsModule?: TestimonialsModule;
@@ -367,6 +399,10 @@ export interface ContactDemandForm {
   phone: string;
   message?: string;
   newsletter?: boolean;
+  /**
+   * The online valuation this request comes from: its query string, read again on the server (issue 16).
+   */
+  valuation?: string;
 }
 /**
  * Contact me about a property: a visit or more information (contact-me).
@@ -383,6 +419,10 @@ export interface ContactMeForm {
   request: "visit" | "info";
   timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
   preference?: "phone" | "email";
+  /**
+   * The renovation calculator's result this request comes with: its query string, read again on the server (issue 16).
+   */
+  renovation?: string;
 }
 /**
  * Demand register (search alert): what the visitor looks for; new matching properties are mailed after each import.
@@ -516,6 +556,10 @@ export interface SiteContactForm {
   phone?: string;
   message: string;
   newsletter?: boolean;
+  /**
+   * The renovation calculator's result this request comes with: its query string, read again on the server (issue 16).
+   */
+  renovation?: string;
 }
 /**
  * A testimonial; published only after staff approval.
@@ -1053,6 +1097,119 @@ export interface PortalSource {
   }[];
 }
 /**
+ * Data of the renovation cost calculator (module renovation-calculator): the works with their unit costs and energy effect, the renovation obligations and the regional grants. Indicative figures; each carries its source and the date it was checked.
+ */
+export interface RenovationConfig {
+  note: LocalizedText2;
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  works: [RenovationWork, ...RenovationWork[]];
+  /**
+   * Renovation obligations by region; where one applies, its target is the calculator's default target label.
+   *
+   * @maxItems 30
+   */
+  obligations: RenovationObligation[];
+  /**
+   * @maxItems 60
+   */
+  grants: RenovationGrant[];
+}
+/**
+ * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
+ */
+export interface LocalizedText2 {
+  [k: string]: string;
+}
+export interface RenovationWork {
+  /**
+   * Its name in the calculator's URL (works=roof).
+   */
+  key: string;
+  /**
+   * Works of one group are alternatives (one heating system).
+   */
+  group?: string;
+  name: LocalizedText;
+  unit: "m2" | "unit" | "kWp";
+  /**
+   * The quantity the calculator proposes: per m² of living surface (basis surface) or a fixed number, by kind of home.
+   */
+  quantity: {
+    basis: "surface" | "fixed";
+    perKind: PerHomeKind;
+  };
+  /**
+   * Cost per unit in euro, VAT included, placed by a contractor.
+   */
+  unitCost: {
+    low: number;
+    high: number;
+  };
+  /**
+   * Share of the energy value (kWh/m²·year) the work saves, 0.2 = 20%.
+   */
+  energyEffect: number;
+  source: FigureSource;
+}
+export interface PerHomeKind {
+  terraced: number;
+  "semi-detached": number;
+  detached: number;
+  apartment: number;
+}
+/**
+ * Where a figure comes from and when it was checked.
+ */
+export interface FigureSource {
+  name: string;
+  url?: string;
+  /**
+   * YYYY-MM or YYYY-MM-DD
+   */
+  date: string;
+  note?: string;
+}
+export interface RenovationObligation {
+  region: "flanders" | "brussels" | "wallonia";
+  /**
+   * Labels (at the deed) the obligation applies to.
+   *
+   * @minItems 1
+   */
+  labels: [
+    "A++" | "A+" | "A" | "B" | "C" | "D" | "E" | "F" | "G",
+    ...("A++" | "A+" | "A" | "B" | "C" | "D" | "E" | "F" | "G")[]
+  ];
+  target: "A++" | "A+" | "A" | "B" | "C" | "D" | "E" | "F" | "G";
+  /**
+   * Years after the deed to reach the target.
+   */
+  years: number;
+  /**
+   * Deeds signed from this date on.
+   */
+  boughtFrom: string;
+  source: FigureSource;
+}
+export interface RenovationGrant {
+  region: "flanders" | "brussels" | "wallonia";
+  name: LocalizedText;
+  condition: LocalizedText;
+  url: string;
+  /**
+   * Keys of the works it is for; none: any work.
+   */
+  works?: string[];
+  /**
+   * Years since construction the home must have.
+   */
+  minHomeAge?: number;
+  source: FigureSource;
+}
+/**
  * The agency's identity and tracking ids.
  */
 export interface SiteInfo {
@@ -1186,4 +1343,94 @@ export interface TreeListItem {
   ParentID?: number | null;
   Name: string;
   WebID?: number | null;
+}
+/**
+ * How the online valuation (module online-valuation) estimates from the agency's own listings: comparables of the same type in the same municipality, widened to the region when there are too few; the median price per m² and its interquartile range, adjusted for the EPC label, condition and outdoor space by these factors. Indicative; each set of figures carries its source and date.
+ */
+export interface ValuationConfig {
+  note: LocalizedText3;
+  /**
+   * No figure is given with fewer comparables than this.
+   */
+  minComparables: number;
+  /**
+   * The areas tried in order until there are enough comparables.
+   *
+   * @minItems 1
+   */
+  widening: ["municipality" | "region", ...("municipality" | "region")[]];
+  /**
+   * Property types a visitor can value (1 house, 2 studio, 3 apartment, 5 investment property).
+   *
+   * @minItems 1
+   */
+  types: [1 | 2 | 3 | 5, ...(1 | 2 | 3 | 5)[]];
+  /**
+   * Estimates given: sale price, monthly rent.
+   *
+   * @minItems 1
+   */
+  goals: ["sale" | "rent", ...("sale" | "rent")[]];
+  rounding: {
+    sale: number;
+    rent: number;
+  };
+  /**
+   * Listings whose price per m² falls outside these bounds are not used (a typo in the CRM).
+   */
+  pricePerM2: {
+    sale: Bounds;
+    rent: Bounds;
+  };
+  /**
+   * Sold and rented listings count as comparables too.
+   */
+  includeUnavailable: boolean;
+  factors: {
+    epc: {
+      "A++": number;
+      "A+": number;
+      A: number;
+      B: number;
+      C: number;
+      D: number;
+      E: number;
+      F: number;
+      G: number;
+    };
+    /**
+     * Per condition: its factor and the names the CRM gives it (any language), to read the comparables' condition.
+     */
+    condition: {
+      new: ValuationCondition;
+      excellent: ValuationCondition;
+      good: ValuationCondition;
+      refresh: ValuationCondition;
+      renovate: ValuationCondition;
+    };
+    outdoor: {
+      none: number;
+      terrace: number;
+      garden: number;
+    };
+    source: FigureSource;
+  };
+  source: FigureSource;
+}
+/**
+ * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
+ */
+export interface LocalizedText3 {
+  [k: string]: string;
+}
+export interface Bounds {
+  min: number;
+  max: number;
+}
+export interface ValuationCondition {
+  factor: number;
+  /**
+   * @maxItems 40
+   */
+  names: string[];
 }

@@ -9,6 +9,7 @@ import { benchForms } from '../bench/forms.mjs';
 import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 import { benchPictures } from '../bench/pictures.mjs';
+import { benchValuation } from '../bench/valuation.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -40,6 +41,12 @@ console.log('\nSearch API latency (sequential, 12 kinds of query)');
 console.log('properties'.padEnd(12), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'requests'.padStart(9));
 for (const r of await benchSearch({ root, imported })) {
   console.log(String(r.count).padEnd(12), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), String(r.n).padStart(9));
+}
+
+console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');
+console.log('properties'.padEnd(12), 'index ms'.padStart(9), 'API p50'.padStart(8), 'API p95'.padStart(8), 'page p50'.padStart(9), 'page p95'.padStart(9), 'requests'.padStart(9), 'with a figure'.padStart(14));
+for (const r of await benchValuation({ root, imported })) {
+  console.log(String(r.count).padEnd(12), r.firstMs.toFixed(0).padStart(9), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), r.pageP50.toFixed(1).padStart(9), r.pageP95.toFixed(1).padStart(9), String(r.n).padStart(9), `${(r.withFigure * 100).toFixed(0)} %`.padStart(14));
 }
 
 const listing = await benchListingPages({ root, seconds });

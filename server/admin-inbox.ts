@@ -142,6 +142,14 @@ function fieldsForStaff(f: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** A visitor tool's result sent along (estimate, renovation costs), as the agency read it in its mail. */
+function toolOf(s: Submission): { tool?: { title: string; rows: Array<[string, string]>; url?: string } } {
+  const summary = (s.tool as { summary?: { title?: unknown; rows?: unknown; url?: unknown } } | undefined)?.summary;
+  if (!summary || typeof summary.title !== 'string' || !Array.isArray(summary.rows)) return {};
+  const rows = summary.rows.filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string'));
+  return { tool: { title: summary.title, rows, ...(typeof summary.url === 'string' ? { url: summary.url } : {}) } };
+}
+
 function leadDetail(s: Submission, outbox: OutboxMessage[]) {
   const alert = s.alert as { active?: unknown; unsubscribedAt?: unknown } | undefined;
   return {
@@ -151,6 +159,7 @@ function leadDetail(s: Submission, outbox: OutboxMessage[]) {
     ...(alert ? { alert: { active: alert.active === true, ...(typeof alert.unsubscribedAt === 'string' ? { unsubscribedAt: alert.unsubscribedAt } : {}) } } : {}),
     ...(typeof s.reviewedAt === 'string' ? { reviewedAt: s.reviewedAt } : {}),
     ...(typeof s.reviewedBy === 'string' ? { reviewedBy: s.reviewedBy } : {}),
+    ...toolOf(s),
     mails: outbox
       .filter((m) => m.id.startsWith(`${String(s.id)}-`))
       .map((m) => ({ to: m.to, subject: m.subject, ...(m.sentAt ? { sentAt: m.sentAt } : {}), attempts: m.attempts, ...(m.lastError ? { lastError: m.lastError } : {}) })),

@@ -12,6 +12,7 @@ import { hashPassword, normalizeUsername } from './owners.ts';
 import { checkLogin, type PasswordGate } from './password-gate.ts';
 import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from './staff.ts';
 import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from './content-store.ts';
+import { toolPreviewPath } from './visitor-tools.ts';
 import { editorRegistry } from './editor-schemas.ts';
 import { sanitize } from './sanitize.ts';
 import type { SchemaRegistry, Problem } from './schemas.ts';
@@ -380,6 +381,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
       const p = id !== undefined ? site.listings.property(id, lang) : undefined;
       path = (p && site.propertyPath(p, lang)) ?? path;
     }
+    // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
+    if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
     const result = await site.page(path);
     ctx.type = 'text/html; charset=utf-8';
     if ('redirect' in result) {

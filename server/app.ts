@@ -26,6 +26,7 @@ import { CSP_REPORT_PATH, editorCsp, inlineHashes, pageCsp, securityHeaders, tru
 import { listingMedia } from './media.ts';
 import type { ListingPictures } from './listing-pictures.ts';
 import { alertRoutes, formRoutes } from './forms.ts';
+import { visitorToolRoutes } from './visitor-tools.ts';
 import type { SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
 import type { LeadStore } from './outbox.ts';
@@ -243,6 +244,8 @@ export function createApp(opts: AppOptions) {
     republish: () => (site = null),
   });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
+  // The renovation calculator and the online valuation as JSON (issue 16).
+  visitorToolRoutes(router, { site: async () => currentSite((await opts.renderer()).registry) });
 
   // One bound on password checks for staff and owners alike.
   const gate = new PasswordGate();

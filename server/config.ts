@@ -13,6 +13,8 @@ import { RouteTable } from '../renderer/lib/routes.ts';
 import { localize } from '../renderer/lib/localize.ts';
 import { SchemaRegistry, type Problem } from './schemas.ts';
 import { sanitize } from './sanitize.ts';
+import { renovationConfigProblems } from '../renderer/lib/renovation.ts';
+import { valuationConfigProblems } from '../renderer/lib/valuation.ts';
 
 export interface ConfigResult {
   content?: Content;
@@ -29,6 +31,9 @@ const SINGLE_FILES = {
   'popup.json': 'popup',
   'cookie-consent.json': 'cookieConsent',
   'pages.json': 'pages',
+  // Visitor tools (issue 16): the renovation calculator's and the online valuation's figures.
+  'renovation.json': 'renovation',
+  'valuation.json': 'valuation',
 } as const;
 
 /** A JSON.parse message with its position given as line and column. */
@@ -160,6 +165,8 @@ export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schema
     popup: raw.popup as Content['popup'],
     cookieConsent: raw.cookieConsent as Content['cookieConsent'],
     pages: raw.pages as PageRecord[],
+    renovation: raw.renovation as Content['renovation'],
+    valuation: raw.valuation as Content['valuation'],
     articles,
     dictionaries,
     version,
@@ -272,6 +279,10 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
       if (m && !pageIds.has(Number(m[1]))) problems.push({ file: 'header.json', pointer: `/topBar/${side}/${k}/link`, message: `page ${m[1]} does not exist` });
     });
   }
+
+  // The visitor tools' figures: what their schemas cannot say (low ≤ high, references between keys).
+  for (const p of renovationConfigProblems(content.renovation)) problems.push({ file: 'renovation.json', ...p });
+  for (const p of valuationConfigProblems(content.valuation)) problems.push({ file: 'valuation.json', ...p });
 
   if (problems.length) return;
   // Two pages (or articles) must never share a public path.

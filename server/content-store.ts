@@ -12,7 +12,7 @@ import { buildContent, type ConfigDocs } from './config.ts';
 import type { Problem, SchemaRegistry } from './schemas.ts';
 import type { Collection } from './storage.ts';
 
-export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages'] as const;
+export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation'] as const;
 export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}`;
 
 export interface Revision {
@@ -72,6 +72,7 @@ export function changeSummary(before: unknown, after: unknown): string {
 /** A problem placed in the document it is about: `file` is a document key (`page:4`) and `pointer` points into that document. */
 const FILE_KEYS: Record<string, DocKey> = {
   'site.json': 'site', 'header.json': 'header', 'footer.json': 'footer', 'banner.json': 'banner', 'popup.json': 'popup', 'cookie-consent.json': 'cookieConsent', 'languages.json': 'languages',
+  'renovation.json': 'renovation', 'valuation.json': 'valuation',
 };
 export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {
   const pages = (docs.single.pages as PageRecord[] | undefined) ?? [];

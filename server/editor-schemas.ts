@@ -64,6 +64,7 @@ export function moduleEditorSchema(schema: Schema, ajv: Ajv2020): Schema {
 
 export const EDITOR_DOCS = {
   page: 'page', site: 'site', header: 'header', footer: 'footer', banner: 'banner', popup: 'popup', cookieConsent: 'cookieConsent', languages: 'languages', dictionary: 'dictionary',
+  renovation: 'renovation', valuation: 'valuation',
 } as const;
 
 /** Everything the editor's forms are generated from. */

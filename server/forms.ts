@@ -27,6 +27,7 @@ import { freeSlots, slotInstant } from './appointments.ts';
 import type { FillTokens } from './fill-token.ts';
 import { normalizeText } from './text.ts';
 import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
+import { readToolLead } from './visitor-tools.ts';
 
 interface Upload {
   field: string;
@@ -235,6 +236,9 @@ export function formRoutes(router: Router, deps: FormDeps) {
         if (Number(fields.persons) > terms.maxPersons) errors.push({ field: 'persons', key: 'form.tooManyPersons', values: { max: terms.maxPersons } });
       }
       const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
+      // A visitor tool's state sent along (issue 16): read again, its result computed anew from the live data.
+      const tool = errors.length ? undefined : await readToolLead(kind, fields, site, lang);
+      if (tool?.error) errors.push(tool.error);
       // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
       if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {
         errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
@@ -244,6 +248,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       delete fields.captcha;
       delete fields.captchaToken;
+      const toolLead = tool?.lead;
+      if (toolLead) delete fields[toolLead.field]; // kept as the lead's `tool`, computed and readable
 
       // Documents are sent once per e-mail address and property (SPEC §4).
       if (kind === 'document-request') {
@@ -289,6 +295,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
         labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },
         reviewUrl: review ? site.absoluteUrl(`/api/testimonials/review?token=${review}`) : undefined,
+        extra: toolLead?.summary,
       });
       // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
       const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
@@ -315,6 +322,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
         d.submissions.push({
           id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: review ? 'pending' : 'new',
           ...(alert ? { alert } : {}), ...(appointment ? { appointment } : {}), ...(review ? { review } : {}),
+          ...(toolLead ? { tool: toolLead.stored(agencyLang) } : {}),
         });
         d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments));
         if (visitorTo) d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined));

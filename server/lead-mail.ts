@@ -39,6 +39,8 @@ export function leadMails(o: {
   appointment?: { when: (lang: Lang) => string; minutes: number };
   /** A testimonial: the page where staff publish or reject it. */
   reviewUrl?: string;
+  /** A visitor tool's result sent along (estimate, renovation costs): its title, rows and link, per language. */
+  extra?: (lang: Lang) => { title: string; rows: Array<[string, string]>; url?: string };
 }): { agency: MailParts; visitor: MailParts } {
   const fmt = (lang: Lang) => {
     const intl = makeIntl(lang, o.messages(lang));
@@ -56,7 +58,8 @@ export function leadMails(o: {
       const file = v as unknown as { name: string; size: number };
       return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
     }
-    if (k === 'title' || k === 'request' || k === 'preference') return t(`form.${k}.${v}`);
+    if (k === 'title' || k === 'request' || k === 'preference' || (k === 'goal' && typeof v === 'string')) return t(`form.${k}.${v}`);
+    if (k === 'propertyType') return t(`type.${v}`);
     return String(v);
   };
   const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
@@ -65,6 +68,16 @@ export function leadMails(o: {
     return rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, lang, k, v)]));
   };
 
+  const extra = (lang: Lang) => {
+    if (!o.extra) return { text: '', html: '' };
+    const x = o.extra(lang);
+    const r = rows(x.rows);
+    return {
+      text: `\n\n${x.title}\n${r.text}${x.url ? `\n${x.url}` : ''}`,
+      html: `<h2 style="font-size:16px;margin:16px 0 8px">${esc(x.title)}</h2>${r.html}${x.url ? `<p><a href="${esc(x.url)}">${esc(x.url)}</a></p>` : ''}`,
+    };
+  };
+  const agencyExtra = extra(o.agencyLang);
   const agencyRows = list(o.agencyLang);
   const kindLabel = ta(`form.kind.${o.kind}`);
   const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
@@ -73,8 +86,8 @@ export function leadMails(o: {
   const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
   const agency: MailParts = {
     subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
-    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
-    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
+    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}${agencyExtra.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
+    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
   };
 
   const tv = fmt(o.lang);
@@ -92,6 +105,7 @@ export function leadMails(o: {
     };
   }
   const visitorRows = list(o.lang);
+  const visitorExtra = extra(o.lang);
   const greeting = tv('mail.greeting', { name });
   const thanks = o.documents
     ? tv('mail.documents.intro')
@@ -105,8 +119,8 @@ export function leadMails(o: {
   const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
-    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}\n\n${o.agencyName}\n`,
-    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}<p>${esc(o.agencyName)}</p>`),
+    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n`,
+    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>`),
   };
   return { agency, visitor };
 }

@@ -27,6 +27,8 @@ import propertyType from '../schemas/property-type.json';
 import city from '../schemas/city.json';
 import treeItem from '../schemas/tree-item.json';
 import listings from '../schemas/listings.json';
+import renovation from '../schemas/renovation.json';
+import valuation from '../schemas/valuation.json';
 import formSiteContact from '../schemas/form-site-contact.json';
 import formContactMe from '../schemas/form-contact-me.json';
 import formSendToFriend from '../schemas/form-send-to-friend.json';
@@ -42,7 +44,7 @@ import formJobApplication from '../schemas/form-job-application.json';
 
 export const coreSchemas = {
   common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
-  property, project, propertyType, city, treeItem, listings,
+  property, project, propertyType, city, treeItem, listings, renovation, valuation,
   'form-site-contact': formSiteContact, 'form-contact-me': formContactMe, 'form-send-to-friend': formSendToFriend,
   'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand, 'form-demand-register': formDemandRegister, 'form-purchase-offer': formPurchaseOffer,
   'form-contact-appointment': formContactAppointment, 'form-rental-application': formRentalApplication, 'form-testimonial': formTestimonial, 'form-job-application': formJobApplication,

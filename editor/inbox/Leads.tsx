@@ -397,6 +397,27 @@ export default function Leads({ me }: { me: Me }) {
                   )}
                 </dl>
 
+                {detail.tool && (
+                  <>
+                    <h3 className="ed-inbox__subtitle">{detail.tool.title}</h3>
+                    <dl className="ed-inbox__fields ed-inbox__tool">
+                      {detail.tool.rows.map(([k, v], i) => (
+                        <div key={i} className="ed-inbox__field">
+                          <dt>{k}</dt>
+                          <dd>{v}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                    {detail.tool.url && (
+                      <p>
+                        <a href={detail.tool.url} target="_blank" rel="noopener noreferrer">
+                          Open it as the visitor saw it
+                        </a>
+                      </p>
+                    )}
+                  </>
+                )}
+
                 {detail.mails.length > 0 && (
                   <>
                     <h3 className="ed-inbox__subtitle">Mails</h3>

@@ -48,6 +48,8 @@ export interface LeadDetail extends LeadRow {
   alert?: { active: boolean; unsubscribedAt?: string };
   reviewedAt?: string;
   reviewedBy?: string;
+  /** A visitor tool's result sent along: the online valuation's estimate, the renovation costs. */
+  tool?: { title: string; rows: Array<[string, string]>; url?: string };
   mails: Array<{ to: string; subject: string; sentAt?: string; attempts: number; lastError?: string }>;
 }
 

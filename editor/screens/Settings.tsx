@@ -24,6 +24,8 @@ export const SETTINGS_DOCS: Array<{ key: SingleDoc; label: string; help: string 
   { key: 'banner', label: 'Banner', help: 'The site banner (home and pages that use the site banner).' },
   { key: 'popup', label: 'Popup', help: 'The promotional popup.' },
   { key: 'cookieConsent', label: 'Cookie consent', help: 'Cookie banner texts and categories.' },
+  { key: 'renovation', label: 'Renovation calculator', help: 'Works with their unit costs (euro, VAT included) and energy effect, renovation obligations and regional grants. Every figure names its source and date; the calculator says they are indicative.' },
+  { key: 'valuation', label: 'Online valuation', help: 'How the online valuation estimates from the live listings: the minimum number of comparables, the areas it widens to, and the factors for EPC label, condition and outdoor space.' },
 ];
 
 export default function Settings() {

@@ -10,13 +10,20 @@ import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 
-interface ContactData {
+export interface ContactData {
   form: FormKind;
   /** Municipalities with listings, for the demand register. */
   cities?: Array<{ value: string; label: string }>;
   /** `closed`: this form's kind is not for this property (an offer on a rental, anything on a sold one). */
   property?: { id: number; title: string; closed: boolean; minIncome: number; maxPersons: number };
   privacyPath?: string;
+  /** Values the fields start with (a visitor tool fills in what the visitor already told it). */
+  prefill?: Record<string, string>;
+  /**
+   * A visitor tool's state sent along (its query string in the form's `field`, checked by the form's
+   * schema and read again on the server) and what it says, shown above the fields.
+   */
+  attach?: { field: string; value: string; title: string; lines: string[] };
 }
 
 function load(module: ContactModule, ctx: LoadContext): ContactData {
@@ -41,7 +48,7 @@ function fileMeta(f: File): { name: string; size: number; type: string } {
 }
 
 /** The form's fields as the schema sees them (empty optional fields left out), and its files. */
-function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number): { fields: Record<string, unknown>; files: Record<string, File> } {
+function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number, attach?: ContactData['attach']): { fields: Record<string, unknown>; files: Record<string, File> } {
   const fd = new FormData(form);
   const out: Record<string, unknown> = {};
   const files: Record<string, File> = {};
@@ -64,6 +71,7 @@ function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number):
   }
   if (FORM_FIELDS[kind].some((f) => f.type === 'captcha')) out.captchaToken = String(fd.get('captchaToken') ?? '');
   if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
+  if (attach) out[attach.field] = attach.value;
   return { fields: out, files };
 }
 
@@ -183,7 +191,7 @@ function View({ module, data }: { module: ContactModule; data: ContactData }) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget; // React clears currentTarget once the handler has awaited
-    const { fields, files } = readFields(formEl, kind, data.property?.id);
+    const { fields, files } = readFields(formEl, kind, data.property?.id, data.attach);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
     const found: FieldError[] = validate(kind, fields, FORM_FIELDS[kind].map((f) => f.name));
@@ -271,7 +279,7 @@ function View({ module, data }: { module: ContactModule; data: ContactData }) {
           <div className="chips">
             {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
               <label key={o.value} className="chip">
-                <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={f.type === 'radios' && f.required && i === 0} />
+                <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && f.required && i === 0} />
                 <span>{o.label}</span>
               </label>
             ))}
@@ -280,14 +288,14 @@ function View({ module, data }: { module: ContactModule; data: ContactData }) {
         </fieldset>
       );
     }
-    const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete };
+    const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete, ...(data.prefill?.[f.name] !== undefined ? { defaultValue: data.prefill[f.name] } : {}) };
     return field(
       f.name,
       label,
       f.type === 'textarea' ? (
         <textarea {...p} rows={5} />
       ) : f.type === 'select' ? (
-        <select {...p} defaultValue="">
+        <select defaultValue="" {...p}>
           <option value="">–</option>
           {f.options!.map((o) => (
             <option key={o} value={o}>
@@ -318,6 +326,18 @@ function View({ module, data }: { module: ContactModule; data: ContactData }) {
       noValidate
     >
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
+      {data.attach && (
+        <div className="contact-form__attached" data-invalid={errorOf(data.attach.field) ? true : undefined}>
+          <p className="contact-form__attached-title">{data.attach.title}</p>
+          <ul>
+            {data.attach.lines.map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+          <input type="hidden" name={data.attach.field} value={data.attach.value} />
+          {errorOf(data.attach.field) && <p className="form-error">{errorOf(data.attach.field)}</p>}
+        </div>
+      )}
       {errors.length > 0 && (
         <div className="alert" role="alert">
           <p>{t('form.fixErrors')}</p>

@@ -160,7 +160,23 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
                 {data.epc.image ? <img src={data.epc.image} alt={t('card.epc', { label: data.epc.text })} width={180} height={60} /> : <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>}
                 {data.epc.value !== null && <p>{t('unit.kwh', { value: data.epc.value })}</p>}
                 {data.epc.region && <p className="epc__region">{t(`region.${data.epc.region}`)}</p>}
-                {data.epc.notice && <p className="notice">{t('detail.renovationNotice')}</p>}
+                {data.epc.notice && (
+                  <div className="notice epc__renovation">
+                    <p>{t('detail.renovationNotice')}</p>
+                    {data.renovationPath && (
+                      <p>
+                        <Link href={data.renovationPath} className="button">
+                          {t('detail.renovationCalculator')}
+                        </Link>
+                      </p>
+                    )}
+                  </div>
+                )}
+                {!data.epc.notice && data.renovationPath && (
+                  <p>
+                    <Link href={data.renovationPath}>{t('detail.renovationCalculator.link')}</Link>
+                  </p>
+                )}
               </>
             ) : (
               <p>{t('detail.noEpc')}</p>

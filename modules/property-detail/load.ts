@@ -10,6 +10,8 @@ import type { PhotoSet } from '../lib/Photos.tsx';
 import { decodeEntities, stripTags } from '../../renderer/lib/listing-text.ts';
 import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
+import { homeKindOf, renovationQuery } from '../../renderer/lib/renovation.ts';
+import { COUNTRY_BELGIUM, regionOfPostcode } from '../../renderer/lib/region.ts';
 
 export interface PropertyDetailData {
   id: number;
@@ -38,6 +40,8 @@ export interface PropertyDetailData {
   similar: PropertyCardData[];
   project: { name: string; path: string } | null;
   contactPath?: string;
+  /** The renovation calculator prefilled with this home (a home with an energy value in a Belgian region). */
+  renovationPath?: string;
 }
 
 /** Hidden addresses show an area, not a point: coordinates rounded to about half a kilometre. */
@@ -112,5 +116,17 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
       .filter((c): c is PropertyCardData => !!c),
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
     contactPath: contact ? ctx.routes.pagePath(contact, ctx.lang) : undefined,
+    renovationPath: renovationPathOf(p, ctx),
   };
+}
+
+/** The calculator's page with this home's postcode, kind, surface, year and energy value (issue 16). */
+function renovationPathOf(p: PropertyRecord, ctx: LoadContext): string | undefined {
+  const kind = homeKindOf(p.WebID, p.Facades);
+  const surface = p.SurfaceLiving ?? p.SurfaceTotal;
+  if (!kind || typeof p.EnergyPerformance !== 'number' || !regionOfPostcode(p.Zip) || p.CountryID !== COUNTRY_BELGIUM) return undefined;
+  const page = ctx.content.pages.find((x) => x.modules?.some((m) => m.view === 'renovation-calculator' && m.status === 'Published'));
+  if (!page) return undefined;
+  const query = renovationQuery({ property: p.ID, zip: p.Zip!.trim(), kind, surface: surface ?? undefined, year: p.ConstructionYear ?? undefined, energy: Math.round(p.EnergyPerformance) });
+  return `${ctx.routes.pagePath(page, ctx.lang)}?${query.toString()}`;
 }
