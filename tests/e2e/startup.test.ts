@@ -1,5 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configCopy, root } from '../helpers/config.ts';
 import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 
@@ -74,5 +76,45 @@ describe('a request answered just before the server is killed', () => {
     const listed = run(process.execPath, ['scripts/leads.mjs', '--kind', 'site-contact', '--json'], { cwd: root, env, encoding: 'utf8' });
     child.kill('SIGTERM');
     expect(JSON.parse(listed.stdout).map((s: { id: string }) => s.id)).toContain(id);
+  });
+});
+
+describe('npm run import', () => {
+  const fixture = join(root, 'tests/fixtures/crm-feed.json');
+  const importCli = (args: string[], dataDir: string, tty = false) => {
+    const env = { ...process.env, DATA_DIR: dataDir };
+    // On a terminal (a pseudo-terminal made by script(1)) the progress line shows; piped, it does not.
+    const r = tty
+      ? spawnSync('script', ['-qec', ['node', 'scripts/import.mjs', ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 })
+      : spawnSync(process.execPath, ['scripts/import.mjs', ...args], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+    return { status: r.status, out: `${r.stdout}${r.stderr}` };
+  };
+
+  it('reports what it kept and refused, exits 1 when it refuses, shows progress only on a terminal, and rolls back', async () => {
+    const { tempDir } = await import('../helpers/config.ts');
+    const dataDir = tempDir('cli-import-');
+    const piped = importCli([fixture], dataDir);
+    expect(piped.status).toBe(0);
+    expect(piped.out).toContain('property 5002 (nl): Goal is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed — record refused');
+    expect(piped.out).toMatch(/Imported 7 properties and 2 projects \(4 of 19 records refused\)\. It is live\. \(\d+\.\d s\)/);
+    expect(piped.out).not.toContain('checked');
+    expect(piped.out).not.toContain('\r');
+
+    const small = join(dataDir, 'small.json');
+    const feed = JSON.parse(readFileSync(fixture, 'utf8'));
+    feed.properties = feed.properties.filter((p: { ID: number }) => p.ID === 5001);
+    writeFileSync(small, JSON.stringify(feed));
+    const refused = importCli([small], dataDir, true);
+    expect(refused.status).toBe(1);
+    expect(refused.out).toMatch(/checked (\d+) of \1 records/);
+    expect(refused.out).toContain('Refused: it would take 6 of the 7 properties now on the site off it (85.7 %, more than the 50 % allowed). Nothing changed on the site.');
+    const forced = importCli([small, '--force'], dataDir);
+    expect(forced.status).toBe(0);
+    expect(forced.out).toContain('(forced)');
+    const back = importCli(['--rollback'], dataDir);
+    expect(back.status).toBe(0);
+    expect(back.out).toMatch(/^Restored: the import of .* is live again\./m);
+    expect(importCli(['--nonsense'], dataDir).status).toBe(2);
+    expect(importCli([join(dataDir, 'missing.json')], dataDir).out).toContain('does not exist. Nothing changed on the site.');
   });
 });
