@@ -30,7 +30,11 @@ async function cdn() {
 function listingsOn(base, root) {
   const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
   const ids = [...new Set(sample.properties.map((p) => p.ID))].slice(0, PROPERTIES);
-  const at = (url) => url.replace(/^\/media\/listings\/(project-)?(\d+)\/(\d+)\.jpg$/, `${base}/$1$2/$3.jpg?v=1731000000`);
+  // The sample's pictures (https://pictures.vitrine-sample.invalid/{id}/{n}.jpg?v=…) moved to this CDN.
+  const at = (url) => {
+    const [, project = '', id, n] = /\/(project-)?(\d+)\/(\d+)\.jpg/.exec(url);
+    return `${base}/${project}${id}/${n}.jpg?v=1731000000`;
+  };
   const properties = sample.properties.filter((p) => ids.includes(p.ID)).map((p) => ({
     ...p,
     ProjectID: null,
@@ -42,7 +46,7 @@ function listingsOn(base, root) {
 }
 
 async function site(root, cdnUrl, limits) {
-  const { start, importListings, SchemaRegistry, rendererModule } = await import(join(root, 'dist/server/main.js'));
+  const { start, importFile } = await import(join(root, 'dist/server/main.js'));
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-pictures-'));
   const configDir = join(dataDir, 'site-config');
   cpSync(join(root, 'site-config'), configDir, { recursive: true });
@@ -50,8 +54,8 @@ async function site(root, cdnUrl, limits) {
   writeFileSync(join(configDir, 'site.json'), JSON.stringify({ ...siteJson, listings: { pictureHosts: ['127.0.0.1'], allowPrivatePictureHosts: true } }));
   const { data, ids } = listingsOn(cdnUrl, root);
   writeFileSync(join(dataDir, 'crm.json'), JSON.stringify(data));
-  const report = await importListings(join(dataDir, 'crm.json'), dataDir, new SchemaRegistry(rendererModule.registry));
-  if (!report.ok) throw new Error('the bench listings did not import');
+  const { entry } = await importFile({ root, dataDir, configDir, file: join(dataDir, 'crm.json') });
+  if (entry.result !== 'accepted') throw new Error(`the bench listings did not import: ${entry.reason}`);
   const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', pictureLimits: limits });
   const url = `http://127.0.0.1:${server.address().port}`;
   const pictures = data.properties.filter((p) => p.language === 'nl').reduce((n, p) => n + p.Pictures.length, 0);
