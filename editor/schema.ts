@@ -5,7 +5,7 @@
  * (`x-localized` on LocalizedText nodes, `x-media` on Media nodes). Nothing here names a module
  * type or a field of one.
  */
-import { LANGUAGES } from '../renderer/lib/constants.ts';
+import { LANGUAGES } from '../shared/constants.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema = Record<string, any>;
