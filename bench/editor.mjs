@@ -40,7 +40,7 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
   const url = `http://127.0.0.1:${server.address().port}`;
   const username = 'bench.editor@atrium.example';
   const password = 'a long bench password';
-  await addStaff(new StaffAccounts(dataDir), { username, password, role: 'editor' });
+  await addStaff(StaffAccounts.inDataDir(dataDir), { username, password, role: 'editor' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],

@@ -30,6 +30,7 @@ export async function benchForms({ root, seconds = 6, clients = 50 }) {
   await Promise.all(Array.from({ length: clients }, client));
   const elapsed = (performance.now() - t0) / 1000;
   srv.close();
-  const stored = JSON.parse(readFileSync(join(srv.dataDir, 'leads.json'), 'utf8')).submissions.length;
+  const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
+  const stored = readStoredLeads(srv.dataDir).submissions.length;
   return { rps: acknowledged / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), acknowledged, stored, other };
 }

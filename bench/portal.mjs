@@ -79,7 +79,7 @@ export async function benchPortalApi({ root, requests = 300 }) {
     fields: { message: `Request ${i}` }, ...(i % 4 === 3 ? { appointment: { start: new Date(Date.now() + i * 3_600_000).toISOString(), status: 'confirmed' } } : {}),
   }));
   writeFileSync(join(dataDir, 'leads.json'), JSON.stringify({ submissions, outbox: [] }));
-  await addOwner(new OwnerAccounts(dataDir), { username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr', ref: 'owner-001' });
+  await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr', ref: 'owner-001' });
   const s = await server(root, { countViews: true, pageCache: true, dataDir });
   const login = await fetch(`${s.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr' }) });
   if (login.status !== 200) throw new Error(`bench login: ${login.status}`);

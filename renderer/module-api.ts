@@ -44,7 +44,7 @@ export interface LoadContext {
     project: (id: number, lang?: Lang) => string | undefined;
   };
   /** Published testimonials, newest first. */
-  testimonials: () => Testimonial[];
+  testimonials: () => Promise<Testimonial[]>;
   /**
    * Whether a listing picture (its source URL) is known to be gone: the CDN answered 404/410 or not
    * an image, or the site may not fetch it. Pass it to `listingPhotos` so pages leave those out.

@@ -6,6 +6,7 @@ import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
+import { benchOutbox } from '../bench/outbox.mjs';
 import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 import { benchPictures } from '../bench/pictures.mjs';
@@ -69,6 +70,10 @@ console.log(Object.entries(lh.scores).map(([k, v]) => `${k} ${v}`).join(' · '))
 console.log(`LCP ${(lh.lcpMs / 1000).toFixed(2)} s on ${lh.lcpElement.split(' <')[0]}; CLS ${lh.cls.toFixed(3)}`);
 console.log(`consent dialog: ${lh.consentIsLcp ? 'IS' : 'is not'} the LCP element; its CLS contribution ${lh.consentShift}`);
 if (lh.failing.length) console.log(`failing audits: ${lh.failing.join(', ')}`);
+
+const drained = await benchOutbox({ root });
+console.log('\nOutbox draining a backlog of 1,000 requests (real SMTP server on loopback; each sent mark fsynced before the next mail)');
+console.log(`${drained.mails} mails in ${drained.seconds.toFixed(1)} s: ${drained.rate.toFixed(0)} mails/s; received ${drained.received}, marked sent ${drained.marked}`);
 
 const forms = await benchForms({ root, seconds });
 console.log('\nContact form under 50 concurrent clients (stored and fsynced before each answer)');

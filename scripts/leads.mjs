@@ -1,8 +1,8 @@
 // npm run leads -- [--kind K] [--since YYYY-MM-DD] [--quarantine] [--json]: the visitors' requests kept
 // in DATA_DIR (with --quarantine: what robots sent, kept apart and never mailed).
-import { readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { root } from './schema-files.mjs';
+import { buildAll, buildIsCurrent } from './build.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -16,21 +16,17 @@ if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
   process.exit(2);
 }
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const file = join(dataDir, 'leads.json');
-const data = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { submissions: [], outbox: [] };
-// What robots sent: one JSON line each in quarantine.log (older data folders kept it in leads.json).
-const quarantineFile = join(dataDir, 'quarantine.log');
-const quarantined = () => [
-  ...(data.quarantine ?? []),
-  ...(existsSync(quarantineFile) ? readFileSync(quarantineFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []),
-];
-const source = args.includes('--quarantine') ? quarantined() : data.submissions;
+if (!buildIsCurrent()) buildAll({ quiet: true });
+const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
+// Read through the store, beside a server that may be running (its journal included).
+const data = readStoredLeads(dataDir);
+const source = args.includes('--quarantine') ? data.quarantine : data.submissions;
 const rows = source.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
 if (args.includes('--json')) {
   console.log(JSON.stringify(rows, null, 2));
 } else {
   for (const s of rows) {
-    const mails = data.outbox.filter((m) => m.id.startsWith(s.id));
+    const mails = data.outbox.filter((m) => (m.leadId ?? m.id.replace(/-(agency|visitor)$/, '')) === s.id);
     const sent = mails.filter((m) => m.sentAt).length;
     const f = s.fields ?? {};
     const who = [f.firstName, f.lastName].filter(Boolean).join(' ') || f.name || '';

@@ -21,15 +21,15 @@ if (!['add', 'list', 'disable', 'enable'].includes(command)) usage();
 if (!buildIsCurrent()) buildAll({ quiet: true });
 const { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const accounts = new OwnerAccounts(dataDir);
+const accounts = OwnerAccounts.inDataDir(dataDir);
 
 try {
   if (command === 'list') {
-    const owners = accounts.data().owners;
+    const owners = await accounts.all();
     if (rest.includes('--json')) console.log(JSON.stringify(owners.map(({ passwordHash, reset, ...o }) => o), null, 2));
     else {
       for (const o of owners) console.log(`${o.username.padEnd(32)} ${o.lang}  ${o.disabled ? 'DISABLED' : 'active  '}  properties ${o.propertyIds.join(',') || '-'}${o.ref ? `  ref ${o.ref}` : ''}`);
-      console.log(`${owners.length} owner account${owners.length === 1 ? '' : 's'} in ${accounts.path}`);
+      console.log(`${owners.length} owner account${owners.length === 1 ? '' : 's'} in ${dataDir}`);
     }
   } else if (command === 'add') {
     const username = rest[0];

@@ -75,7 +75,8 @@ const ask = (what) => new Promise((resolve) => {
   child.once('message', resolve);
   child.send(what);
 });
-const leads = () => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [], outbox: [] });
+const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
+const leads = () => readStoredLeads(dataDir);
 
 /** A real mail server on loopback that records each Message-ID it accepts (started only when "back"). */
 function startSmtp(received) {

@@ -27,16 +27,16 @@ if (!['add', 'list', 'role', 'disable', 'enable', 'password'].includes(command))
 if (!buildIsCurrent()) buildAll({ quiet: true });
 const { StaffAccounts, addStaff, changeStaff, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const accounts = new StaffAccounts(dataDir);
+const accounts = StaffAccounts.inDataDir(dataDir);
 const username = rest[0] && !rest[0].startsWith('--') ? rest[0] : undefined;
 
 try {
   if (command === 'list') {
-    const staff = accounts.data().staff;
+    const staff = await accounts.all();
     if (rest.includes('--json')) console.log(JSON.stringify(staff.map(({ passwordHash, ...s }) => s), null, 2));
     else {
       for (const s of staff) console.log(`${s.username.padEnd(32)} ${s.role.padEnd(6)}  ${s.disabled ? 'DISABLED' : 'active  '}  ${s.name ?? ''}`);
-      console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${accounts.path}`);
+      console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${dataDir}`);
     }
   } else if (!username) usage();
   else if (command === 'add') {

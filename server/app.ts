@@ -13,8 +13,11 @@ import type { InitialData } from '../renderer/page-data.ts';
 import type { Content } from '../renderer/content.ts';
 import type { ContentStore } from './content/content-store.ts';
 import type { StaffAccounts } from './auth/staff-accounts.ts';
-import { adminGuard, adminRoutes } from './editor-api/docs.ts';
-import { inboxRoutes, mediaLibrary } from './editor-api/inbox.ts';
+import { adminRoutes } from './editor-api/docs.ts';
+import { leadRoutes } from './editor-api/leads.ts';
+import { ownerAdminRoutes } from './editor-api/owners.ts';
+import { mediaLibrary, mediaRoutes } from './media/library.ts';
+import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
@@ -28,18 +31,16 @@ import type { ListingPictures } from './listings/pictures.ts';
 import { alertRoutes, formRoutes } from './forms/routes.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
-import type { Collection } from './storage/files.ts';
-import type { LeadStore } from './mail/outbox.ts';
 import { parsePropertyQuery } from '../shared/listing-query.ts';
 import { isLang } from '../shared/routes.ts';
-import type { Storage } from './storage/files.ts';
+import type { Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
 import { RateLimit } from './http/rate-limit.ts';
-import { dataSecret } from './storage/secrets.ts';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT, FORM_TOKEN_FIELD } from '../shared/constants.ts';
 import { publishedTestimonials } from './forms/testimonials.ts';
-import { SESSION_COOKIE, hasOwnerSession, ownerRoutes, ownerSessions, type SessionStore } from './portal/portal.ts';
+import { ownerRoutes } from './portal/portal.ts';
+import { SESSION_COOKIE, personSessions, type SessionStore } from './auth/sessions.ts';
 import type { OwnerAccounts } from './auth/owner-accounts.ts';
 import { isBot, isPrefetch, type ViewStats } from './portal/view-stats.ts';
 
@@ -62,7 +63,12 @@ export interface AppOptions {
   /** Folder of built client assets (hashed, served as immutable), absent in development. */
   clientDir?: string;
   configDir: string;
-  storage: Storage;
+  /** Everything stored (requests, outbox, sessions, accounts, uploads, caches…). */
+  store: Store;
+  /** The keys of the data (made once per store). */
+  secrets: { forms: Buffer; captcha: Buffer };
+  /** Server-side sessions of owners and staff. */
+  sessions: SessionStore;
   origin: string;
   log?: Logger;
   /** Extra middleware placed before the page renderer (Vite's in development). */
@@ -76,12 +82,12 @@ export interface AppOptions {
   /** Static files of the product (EPC label images) served under /images/. */
   publicDir: string;
   schemas: SchemaRegistry;
-  /** Submissions and their mail outbox; `kick` sends what is due now. */
-  leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
+  /** The mail outbox: `kick` sends what is due now; where the agency's copies go (else the site's address). */
+  mail: { kick: () => void; agencyEmail?: string };
   /** Form posts per visitor address and window (default FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
-  /** The owner portal: accounts, server-side sessions, and the property view counter. */
-  owners: { accounts: OwnerAccounts; sessions: SessionStore; views: ViewStats };
+  /** The owner portal: accounts and the property view counter. */
+  owners: { accounts: OwnerAccounts; views: ViewStats };
   /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
   pictures: ListingPictures;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
@@ -110,9 +116,9 @@ export function createApp(opts: AppOptions) {
   let pictureGeneration = opts.pictures.generation;
   const compression = new CompressionQueue();
   const compressing = new WeakSet<PreparedPage>();
-  const fillTokens = new FillTokens(dataSecret(opts.storage.dir, 'forms'));
+  const fillTokens = new FillTokens(opts.secrets.forms);
   const siteFor = (content: Content, registry: ModuleRegistry) =>
-    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.leads.store.data), pictureGone: opts.pictures.isGone });
+    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.store.leads), pictureGone: opts.pictures.isGone });
   const currentSite = (registry: ModuleRegistry): Site => {
     const listings = opts.listings();
     const content = opts.content.content;
@@ -160,12 +166,12 @@ export function createApp(opts: AppOptions) {
   // the listings, pages and accounts: never reachable by URL).
   if (opts.clientDir) app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true, precompressed: true }));
   app.use(listingMedia(opts.pictures, opts.listings, log.error));
-  app.use(mediaLibrary(opts.storage.dir));
+  app.use(mediaLibrary(opts.store));
   app.use(staticFolder('/media/', join(opts.configDir, 'media'), { maxage: 24 * 3600 * 1000 }));
   app.use(staticFolder('/images/', join(opts.publicDir, 'images'), { maxage: 7 * 24 * 3600 * 1000 }));
 
   // Owner sessions exist for /api/owner/* only: no other path reads or sets the cookie.
-  app.use(ownerSessions(app, opts.owners.sessions));
+  app.use(personSessions(app, opts.sessions));
 
   const router = new Router();
 
@@ -232,18 +238,17 @@ export function createApp(opts: AppOptions) {
   formRoutes(router, {
     site: async () => currentSite((await opts.renderer()).registry),
     schemas: opts.schemas,
-    store: opts.leads.store,
-    kick: opts.leads.kick,
-    agencyEmail: opts.leads.agencyEmail,
-    captcha: new Captcha(dataSecret(opts.storage.dir, 'captcha')),
-    rate: new RateLimit(opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
+    leads: opts.store.leads,
+    kick: opts.mail.kick,
+    agencyEmail: opts.mail.agencyEmail,
+    captcha: new Captcha(opts.secrets.captcha),
+    rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
-    quarantine: opts.storage.journal('quarantine'),
-    dataDir: opts.storage.dir,
+    uploads: opts.store.uploads,
     // Pages that show testimonials are rendered anew (a new Site drops the page cache).
     republish: () => (site = null),
   });
-  alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), store: opts.leads.store });
+  alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), leads: opts.store.leads });
   // The renovation calculator and the online valuation as JSON (issue 16).
   visitorToolRoutes(router, { site: async () => currentSite((await opts.renderer()).registry) });
 
@@ -253,9 +258,13 @@ export function createApp(opts: AppOptions) {
     gate,
     site: async () => currentSite((await opts.renderer()).registry),
     accounts: opts.owners.accounts,
-    sessions: opts.owners.sessions,
+    sessions: opts.sessions,
     views: opts.owners.views,
-    leads: opts.leads,
+    leads: opts.store.leads,
+    outbox: opts.store.outbox,
+    counters: opts.store.counters,
+    kick: opts.mail.kick,
+    agencyEmail: opts.mail.agencyEmail,
   });
 
   const adminRoute = adminGuard(opts.staff);
@@ -270,15 +279,11 @@ export function createApp(opts: AppOptions) {
     origin: opts.origin,
     published: () => (site = null),
     gate,
+    counters: opts.store.counters,
   }, adminRoute);
-  inboxRoutes(router, {
-    leads: opts.leads,
-    dataDir: opts.storage.dir,
-    owners: opts.owners.accounts,
-    sessions: opts.owners.sessions,
-    republish: () => (site = null),
-    site: async () => currentSite((await opts.renderer()).registry),
-  }, adminRoute);
+  leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, republish: () => (site = null) }, adminRoute);
+  ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, site: async () => currentSite((await opts.renderer()).registry) }, adminRoute);
+  mediaRoutes(router, opts.store, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 
@@ -298,7 +303,7 @@ export function createApp(opts: AppOptions) {
   });
 
   // What a browser's Content-Security-Policy blocked: one line in the log per report (bounded).
-  const reports = new RateLimit(CSP_REPORT_RATE.max, CSP_REPORT_RATE.windowMs);
+  const reports = new RateLimit(opts.store.counters, 'csp-reports', CSP_REPORT_RATE.max, CSP_REPORT_RATE.windowMs);
   router.post(CSP_REPORT_PATH, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (!ctx.is('application/csp-report', 'application/reports+json', 'application/json')) {
@@ -316,7 +321,7 @@ export function createApp(opts: AppOptions) {
       return;
     }
     ctx.status = 204;
-    if (reports.take(ctx.ip)) return;
+    if (await reports.take(ctx.ip)) return;
     let report: unknown;
     try {
       report = JSON.parse(raw.toString('utf8'));
@@ -360,7 +365,7 @@ export function createApp(opts: AppOptions) {
     const renderer = await opts.renderer();
     const s = currentSite(renderer.registry);
     // Counted here, before the page cache answers: a cached page is a view all the same.
-    if (ctx.method === 'GET' && opts.owners.views.enabled) countPropertyView(ctx, s, opts.owners);
+    if (ctx.method === 'GET' && opts.owners.views.enabled) await countPropertyView(ctx, s, opts.owners, opts.sessions);
     const pages = cache;
     const cacheable = pages && !ctx.querystring;
     const hit = cacheable ? pages.get(ctx.path) : undefined;
@@ -433,7 +438,7 @@ export function createApp(opts: AppOptions) {
  * One view of a property's detail page, when a person looks at it: not a crawler (user agent), not
  * a prefetch or prerender, not the owner themself. Only the property id and the day are kept.
  */
-function countPropertyView(ctx: Koa.Context, s: Site, owners: AppOptions['owners']): void {
+async function countPropertyView(ctx: Koa.Context, s: Site, owners: AppOptions['owners'], sessions: SessionStore): Promise<void> {
   const r = s.routes.resolve(ctx.path);
   if (r.kind !== 'page' || !r.listing) return;
   const { kind, segments } = r.listing;
@@ -442,6 +447,6 @@ function countPropertyView(ctx: Koa.Context, s: Site, owners: AppOptions['owners
   const id = Number(segments[segments.length - 1]);
   const p = s.listings.property(id, r.lang);
   if (!p || s.propertyPath(p, r.lang) !== ctx.path) return; // a redirect or a 404, not a view
-  if (ctx.get('cookie').includes(`${SESSION_COOKIE}=`) && hasOwnerSession(ctx, owners.sessions)) return;
+  if (ctx.get('cookie').includes(`${SESSION_COOKIE}=`) && (await sessions.isOwner(ctx.cookies.get(SESSION_COOKIE)))) return;
   owners.views.count(id);
 }

@@ -9,29 +9,29 @@ import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
 import { buildContent, readConfigDocs } from './config/config.ts';
-import { ContentStore, type RevisionData } from './content/content-store.ts';
+import { ContentStore, readRevisions } from './content/content-store.ts';
 import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer } from './app.ts';
-import { fileStorage } from './storage/files.ts';
+import { fileAccounts, openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
-import { ListingSets, ImportBusyError } from './storage/listing-sets.ts';
+import { ImportBusyError } from './storage/listing-sets.ts';
 import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, summaryLine, type ImportSettings } from './listings/import.ts';
 import { formatFeedProblem } from './listings/feed.ts';
 import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
 import type { ListingStore } from './listings/store.ts';
-import { startOutbox, type LeadStore } from './mail/outbox.ts';
+import { startOutbox } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
 import { Site } from './site/site.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
-import { SessionStore, type SessionFile } from './portal/portal.ts';
-import { ViewStats, type StatsStore } from './portal/view-stats.ts';
+import { SessionStore } from './auth/sessions.ts';
+import { ViewStats } from './portal/view-stats.ts';
 import { ListingPictures, type PhotoSource, type PictureLimits } from './listings/pictures.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
-export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError };
+export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
 /** For `npm run staff`. */
 export { StaffAccounts, addStaff, changeStaff };
 
@@ -128,22 +128,18 @@ export async function start(opts: StartOptions): Promise<Server> {
   const config = readConfig(configDir, renderer, opts.quiet, schemas);
   const content = config.content;
   const origin = (opts.publicUrl ?? content.site.url).replace(/\/$/, '');
-  const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
+  const data: Store = await openFileStore(opts.dataDir ?? join(opts.root, 'var'));
   // What staff saved in the editor, laid over the files: the content visitors see.
-  const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await storage.collection<RevisionData>('revisions', { revisions: [] }), content);
-  const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
-  if (seed.data.seeds.at(-1)?.version !== content.version) {
-    await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
-  }
-  const leads = await storage.collection<LeadStore>('leads', { submissions: [], outbox: [] });
+  const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
+  await data.revisions.recordSeed(content.version);
   let kickOutbox = () => {};
-  const pictures = new ListingPictures({ dataDir: storage.dir, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });
+  const pictures = new ListingPictures({ cache: data.cache, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });
   const listingLog: ListingLog = {
     info: (m) => void (!opts.quiet && console.log(m)),
     warn: (m) => void (!opts.quiet && console.warn(`warning: ${m}`)),
     error: (m) => console.error(`error: ${m}`),
   };
-  const sets = new ListingSets(join(storage.dir, 'listings'));
+  const sets = data.listingSets;
   // Search alerts for the properties that are live for the first time, one announcement at a time.
   let announcing: Promise<unknown> = Promise.resolve();
   const announce = (next: ListingStore) => {
@@ -151,7 +147,7 @@ export async function start(opts: StartOptions): Promise<Server> {
       const { fresh, remember } = await newPropertyIds(sets, next);
       if (fresh.length) {
         const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
-        await sendAlerts(fresh, next, site, leads, kickOutbox);
+        await sendAlerts(fresh, next, site, data, kickOutbox);
       }
       await remember();
     }).catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
@@ -161,7 +157,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     void pictures.prefetch(next);
     void announce(next);
   });
-  await listings.start(storage.dir);
+  await listings.start();
   void pictures.prefetch(listings.get());
   const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
   let syncConfig: SyncConfig | undefined;
@@ -171,38 +167,37 @@ export async function start(opts: StartOptions): Promise<Server> {
     throw new ConfigError([(e as Error).message]);
   }
   const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog) : undefined;
-  const outbox = startOutbox(leads, {
+  const outbox = startOutbox(data.outbox, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
-    dataDir: storage.dir,
+    uploads: data.uploads,
+    mailDrop: data.mailDrop,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
     maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
     domain: new URL(content.site.url).hostname,
-    journal: storage.journal('outbox-sent'),
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
   kickOutbox = outbox.kick;
   // Imports made while the server was down have their alerts too.
   void announce(listings.get());
   sync?.start();
-  const views = new ViewStats(await storage.collection<StatsStore>('stats', { views: {} }));
+  const views = new ViewStats(data.stats);
   views.enabled = opts.countViews !== false;
-  const owners = {
-    accounts: new OwnerAccounts(storage.dir),
-    sessions: new SessionStore(await storage.collection<SessionFile>('sessions', { sessions: {} })),
-    views,
-  };
+  const owners = { accounts: new OwnerAccounts(data.owners as never), views };
+  const [formsKey, captchaKey] = await Promise.all([data.secrets.secret('forms'), data.secrets.secret('captcha')]);
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
     content: store,
-    staff: new StaffAccounts(storage.dir),
+    staff: new StaffAccounts(data.staff as never),
     editorAssets: editorAssets(opts),
     renderer: opts.dev ? opts.dev.loadRenderer : async () => rendererModule,
     assets,
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
     configDir,
-    storage,
+    store: data,
+    secrets: { forms: formsKey, captcha: captchaKey },
+    sessions: new SessionStore(data.sessions),
     origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     pageCache: opts.pageCache ?? !opts.dev,
@@ -210,7 +205,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     listingAdmin: { sets, live: listings, sync },
     publicDir: join(opts.root, 'public'),
     schemas,
-    leads: { store: leads, kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
+    mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
     dev: !!opts.dev,
     trustProxy: opts.trustProxy,
     formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
@@ -225,10 +220,10 @@ export async function start(opts: StartOptions): Promise<Server> {
         listings.stop();
         sync?.stop();
         pictures.stop();
-        void outbox.stop();
-        void views.stop(); // the counts of the last seconds are written
+        // The counts of the last seconds are written, the mails under way marked, then the store let go.
+        void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());
       });
-      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${storage.dir}; editor at /admin/)`);
+      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`);
       resolve(server);
     });
     server.on('error', reject);
@@ -242,10 +237,10 @@ async function importContext(opts: { root: string; dataDir?: string; configDir?:
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const schemas = new SchemaRegistry(rendererModule.registry);
   const config = readConfig(configDir, rendererModule, true, schemas);
-  const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
-  const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await storage.collection<RevisionData>('revisions', { revisions: [] }), config.content);
+  const data = await openImportStore(opts.dataDir ?? join(opts.root, 'var'));
+  const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await readRevisions(data.revisions), config.content);
   const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
-  return { sets: new ListingSets(join(storage.dir, 'listings')), schemas, settings, dataDir: storage.dir };
+  return { sets: data.listingSets, schemas, settings, dataDir: data.where };
 }
 
 /** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */

@@ -3,6 +3,7 @@
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
 import { CONTACT_TIME_SLOTS, PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
+import { GOAL_CODES, goalOf } from './goal.ts';
 export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
@@ -192,8 +193,8 @@ export const UPLOAD_FORMS: readonly FormKind[] = ['testimonial', 'job-applicatio
 /** Why a property cannot receive this kind of request (a dictionary key), or undefined when it can. */
 export function propertyProblem(kind: FormKind, p: { Goal: number; Availability: string }): string | undefined {
   const open = p.Availability === 'available' || p.Availability === 'option';
-  if (SALE_FORMS.includes(kind) && (p.Goal !== 0 || !open)) return 'form.notForSale';
-  if (RENT_FORMS.includes(kind) && (p.Goal !== 1 || !open)) return 'form.notForRent';
+  if (SALE_FORMS.includes(kind) && (goalOf(p) !== 'sale' || !open)) return 'form.notForSale';
+  if (RENT_FORMS.includes(kind) && (p.Goal !== GOAL_CODES.rent || !open)) return 'form.notForRent';
   return undefined;
 }
 

@@ -10,6 +10,7 @@
  * are fewer than the minimum, multiplied by the surface and the visitor's own factors.
  */
 import type { ValuationConfig } from '../schemas/types.gen.ts';
+import { goalOf } from './goal.ts';
 import type { Goal, ListingSource, PropertyRecord } from '../renderer/listing-types.ts';
 import { EPC_LETTERS, epcLabel, epcLetter, type EpcLetter } from './epc.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode, type BelgianRegion } from './region.ts';
@@ -193,7 +194,7 @@ const newLookups = (): Lookups => ({ regions: new Map(), letters: new Map() });
 
 /** A listing's price per m² brought to the reference home, or undefined when it cannot be a comparable. */
 export function comparableOf(p: PropertyRecord, config: ValuationConfig, readCondition: (n: string | null | undefined) => ValuationConditionKey | undefined, seen: Lookups = newLookups()): { goal: Goal; type: number; zip: string; region: BelgianRegion; value: number } | undefined {
-  const goal: Goal = p.Goal === 0 ? 'sale' : 'rent';
+  const goal: Goal = goalOf(p);
   const type = p.WebID;
   const zip = (p.Zip ?? '').trim();
   let region = seen.regions.get(zip);

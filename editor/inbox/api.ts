@@ -17,41 +17,8 @@ export const LEAD_KINDS = [
   'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application',
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
-export type TestimonialStatus = 'pending' | 'published' | 'rejected';
-
-/** One row of the inbox. */
-export interface LeadRow {
-  id: string;
-  kind: LeadKind;
-  lang: Lang;
-  /** When it was sent (ISO). */
-  at: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  propertyId: number | null;
-  excerpt: string;
-  handled: boolean;
-  handledBy?: string;
-  handledAt?: string;
-  testimonial?: TestimonialStatus;
-  /** A CV can be downloaded. */
-  cv: boolean;
-  appointment?: { slot: string; status: string };
-}
-
-/** A request with everything the visitor sent and the state of its mails. */
-export interface LeadDetail extends LeadRow {
-  /** The page it was sent from. */
-  page: string | null;
-  fields: Record<string, unknown>;
-  alert?: { active: boolean; unsubscribedAt?: string };
-  reviewedAt?: string;
-  reviewedBy?: string;
-  /** A visitor tool's result sent along: the online valuation's estimate, the renovation costs. */
-  tool?: { title: string; rows: Array<[string, string]>; url?: string };
-  mails: Array<{ to: string; subject: string; sentAt?: string; attempts: number; lastError?: string }>;
-}
+import type { LeadDetail, LeadPage, LeadRow } from '../../shared/inbox.ts';
+export type { LeadDetail, LeadPage, LeadRow, TestimonialStatus } from '../../shared/inbox.ts';
 
 export interface LeadFilter {
   kind?: LeadKind;
@@ -59,16 +26,6 @@ export interface LeadFilter {
   property?: number;
   handled?: 'yes' | 'no';
   page?: number;
-}
-
-export interface LeadPage {
-  items: LeadRow[];
-  total: number;
-  page: number;
-  pages: number;
-  pageSize: number;
-  /** Requests per kind under the other filters (for the kind filter). */
-  counts: Record<LeadKind, number>;
 }
 
 export interface OwnerView {

@@ -1,5 +1,6 @@
 /** Server-side: a property record → what a result card, a map marker or a similar-property tile shows. */
 import { CARD_WIDTHS } from '../../shared/constants.ts';
+import { goalOf } from '../../shared/goal.ts';
 import { listingPhotos, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
@@ -55,7 +56,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     typeName: p.MainTypeName || null,
     city: p.City,
     zip: p.Zip ?? '',
-    goal: p.Goal === 0 ? 'sale' : 'rent',
+    goal: goalOf(p),
     price: priceOf(p),
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
     availability: p.Availability,

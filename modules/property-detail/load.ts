@@ -1,4 +1,5 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
+import { goalOf } from '../../shared/goal.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../shared/epc.ts';
 import { detectVideo, type VideoInfo } from '../../shared/video.ts';
@@ -71,7 +72,7 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
     title,
     type: p.WebID ?? null,
     typeName: p.MainTypeName || null,
-    goal: p.Goal === 0 ? 'sale' : 'rent',
+    goal: goalOf(p),
     availability: p.Availability,
     marquee: p.Marquee ? p.MarqueeName ?? null : null,
     price: priceOf(p),

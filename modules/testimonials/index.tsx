@@ -6,8 +6,8 @@ import schema from './schema.json';
 
 const DEFAULT_MAX = 12;
 
-function load(module: TestimonialsModule, ctx: LoadContext): Testimonial[] {
-  return ctx.testimonials().slice(0, module.maxItems ?? DEFAULT_MAX);
+async function load(module: TestimonialsModule, ctx: LoadContext): Promise<Testimonial[]> {
+  return (await ctx.testimonials()).slice(0, module.maxItems ?? DEFAULT_MAX);
 }
 
 function View({ data }: { module: TestimonialsModule; data: Testimonial[] }) {

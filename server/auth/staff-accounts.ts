@@ -4,9 +4,10 @@
  * reads leads; an admin also changes the site settings and manages owner accounts.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { isEmail } from '../../shared/formats.ts';
-import { AccountsFile, OwnerInputError, hashPassword, normalizeUsername } from './owner-accounts.ts';
+import { Accounts } from './accounts.ts';
+import { OwnerInputError, hashPassword, normalizeUsername } from './passwords.ts';
+import { fileAccounts, type AccountRepository } from '../storage/index.ts';
 import { OWNER_PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 
 export const STAFF_ROLES = ['editor', 'admin'] as const;
@@ -24,20 +25,10 @@ export interface StaffAccount {
   passwordChangedAt: string;
 }
 
-export interface StaffFile {
-  staff: StaffAccount[];
-}
-
-export class StaffAccounts extends AccountsFile<StaffFile> {
-  constructor(readonly dataDir: string) {
-    super(join(dataDir, 'staff.json'), () => ({ staff: [] }));
-  }
-  byUsername(username: string): StaffAccount | undefined {
-    const u = normalizeUsername(username);
-    return this.data().staff.find((s) => s.username === u);
-  }
-  byId(id: string): StaffAccount | undefined {
-    return this.data().staff.find((s) => s.id === id);
+export class StaffAccounts extends Accounts<StaffAccount> {
+  /** The staff of a data folder (the command line, tests). */
+  static inDataDir(dir: string) {
+    return new StaffAccounts(fileAccounts(dir).staff as unknown as AccountRepository<StaffAccount>);
   }
 }
 
@@ -51,12 +42,9 @@ export async function addStaff(accounts: StaffAccounts, o: { username: string; p
   if (o.password.length < OWNER_PASSWORD_MIN_LENGTH) throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
   const passwordHash = await hashPassword(o.password);
   const now = new Date().toISOString();
-  return accounts.update((d) => {
-    if (d.staff.some((x) => x.username === username)) throw new OwnerInputError(`username: ${username} already has an account`);
-    const account: StaffAccount = { id: randomUUID(), username, ...(o.name ? { name: o.name } : {}), role: o.role as StaffRole, passwordHash, createdAt: now, passwordChangedAt: now };
-    d.staff.push(account);
-    return account;
-  });
+  const account: StaffAccount = { id: randomUUID(), username, ...(o.name ? { name: o.name } : {}), role: o.role as StaffRole, passwordHash, createdAt: now, passwordChangedAt: now };
+  if (!(await accounts.insert(account))) throw new OwnerInputError(`username: ${username} already has an account`);
+  return account;
 }
 
 /** Changes a staff account: role, disabled, password. */
@@ -65,15 +53,15 @@ export async function changeStaff(accounts: StaffAccounts, username: string, cha
   if (change.role !== undefined && !(STAFF_ROLES as readonly string[]).includes(change.role)) throw new OwnerInputError(`role: must be one of ${STAFF_ROLES.join(', ')}`);
   if (change.password !== undefined && change.password.length < OWNER_PASSWORD_MIN_LENGTH) throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
   const passwordHash = change.password !== undefined ? await hashPassword(change.password) : undefined;
-  return accounts.update((d) => {
-    const s = d.staff.find((x) => x.username === u);
-    if (!s) throw new OwnerInputError(`username: no account for ${u}`);
+  const found = await accounts.byUsername(u);
+  const changed = found && (await accounts.update(found.id, (s) => {
     if (change.role) s.role = change.role as StaffRole;
     if (change.disabled !== undefined) s.disabled = change.disabled;
     if (passwordHash) {
       s.passwordHash = passwordHash;
       s.passwordChangedAt = new Date().toISOString();
     }
-    return s;
-  });
+  }));
+  if (!changed) throw new OwnerInputError(`username: no account for ${u}`);
+  return changed;
 }

@@ -10,7 +10,7 @@ import type { ModuleRegistry } from '../../renderer/module-api.ts';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import { buildContent, type ConfigDocs } from '../config/config.ts';
 import type { Problem, SchemaRegistry } from '../config/schemas.ts';
-import type { Collection } from '../storage/files.ts';
+import type { RevisionRepository, Revision as StoredRevision } from '../storage/index.ts';
 
 export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation'] as const;
 export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}`;
@@ -31,8 +31,14 @@ export interface Revision {
 
 export type SaveResult = { ok: true; revision: Revision } | { ok: false; conflict: Revision } | { ok: false; problems: Problem[] };
 
+/** The store's revisions, read once at start; this process's saves are added as they are made. */
 export interface RevisionData {
+  repo: RevisionRepository;
   revisions: Revision[];
+}
+
+export async function readRevisions(repo: RevisionRepository): Promise<RevisionData> {
+  return { repo, revisions: [...(await repo.all())] as Revision[] };
 }
 
 export function isDocKey(s: string): s is DocKey {
@@ -99,7 +105,7 @@ export class ContentStore {
     private readonly baseVersion: string,
     private readonly registry: ModuleRegistry,
     private readonly schemas: SchemaRegistry,
-    private readonly store: Collection<RevisionData>,
+    private readonly store: RevisionData,
     baseContent: Content,
     /** When the files were read (the date of revision 0). */
     readonly baseAt = new Date().toISOString(),
@@ -116,13 +122,13 @@ export class ContentStore {
 
   /** Newest revision of a document (published or draft), or undefined while only the file exists. */
   latest(key: DocKey, filter: (r: Revision) => boolean = () => true): Revision | undefined {
-    const all = this.store.data.revisions;
+    const all = this.store.revisions;
     for (let i = all.length - 1; i >= 0; i--) if (all[i].key === key && filter(all[i])) return all[i];
     return undefined;
   }
 
   history(key: DocKey): Revision[] {
-    return this.store.data.revisions.filter((r) => r.key === key).reverse();
+    return this.store.revisions.filter((r) => r.key === key).reverse();
   }
 
   /** A document as the editor opens it: its newest version (draft or not) and that version's number (0: the file). */
@@ -144,7 +150,7 @@ export class ContentStore {
   overlay(use: (r: Revision) => boolean, extra?: { key: DocKey; data: unknown }): ConfigDocs {
     const docs: ConfigDocs = { single: { ...this.base.single }, articles: this.base.articles, dictionaries: { ...this.base.dictionaries } };
     const newest = new Map<DocKey, unknown>();
-    for (const r of this.store.data.revisions) if (use(r)) newest.set(r.key, r.data);
+    for (const r of this.store.revisions) if (use(r)) newest.set(r.key, r.data);
     if (extra) newest.set(extra.key, extra.data);
     let pages = [...((docs.single.pages as PageRecord[]) ?? [])];
     for (const [key, data] of newest) {
@@ -162,7 +168,7 @@ export class ContentStore {
   }
 
   private build(docs: ConfigDocs) {
-    const n = this.store.data.revisions.at(-1)?.rev ?? 0;
+    const n = this.store.revisions.at(-1)?.rev ?? 0;
     return buildContent(docs, this.registry, this.schemas, n ? `${this.baseVersion}.${n}` : this.baseVersion);
   }
 
@@ -198,11 +204,17 @@ export class ContentStore {
     if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
     const before = current ? current.data : this.fileVersion(key);
     const revision: Revision = {
-      key, rev: (this.store.data.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
+      key, rev: (this.store.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
       summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : changeSummary(before, data)), data: structuredClone(data), published: o.publish,
       ...(o.restoredFrom !== undefined ? { restoredFrom: o.restoredFrom } : {}),
     };
-    await this.store.update((d) => void d.revisions.push(revision));
+    if (!(await this.store.repo.append(revision as StoredRevision, this.store.revisions.at(-1)?.rev ?? 0))) {
+      // Another server process saved first: its revisions are read and the save is looked at again
+      // (refused as a conflict if that save was of this document).
+      this.store.revisions = [...(await this.store.repo.all())] as Revision[];
+      return this.saveNow(key, data, o);
+    }
+    this.store.revisions.push(revision);
     if (o.publish) this.refresh();
     return { ok: true, revision };
   }
@@ -216,7 +228,7 @@ export class ContentStore {
 
   /** Brings an old revision (0: the file's version) back as a new, published revision. */
   async restore(key: DocKey, rev: number, baseRev: number, by: string): Promise<SaveResult | undefined> {
-    const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.data.revisions.find((r) => r.key === key && r.rev === rev);
+    const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === rev);
     if (!old || old.data === undefined) return undefined;
     return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev });
   }

@@ -1,15 +1,14 @@
 /**
- * The editor's API under /api/admin/: staff login (throttled, server-side session regenerated at
- * login), an anti-CSRF token required on every write, roles (editor: pages and dictionaries;
- * admin: also the site settings and accounts), and the documents: read, save (409 when another
+ * The editor's API under /api/admin/ (staff login and the route guard: server/auth/staff-routes.ts;
+ * roles — editor: pages and dictionaries; admin: also the site settings and accounts): the documents: read, save (409 when another
  * save came first, 422 with the field paths when invalid), publish, history, restore, preview.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import type Router from '@koa/router';
-import { HttpError, readJson, sameOrigin, Throttle } from '../http/request.ts';
-import { hashPassword, normalizeUsername } from '../auth/owner-accounts.ts';
-import { checkLogin, type PasswordGate } from '../auth/password-gate.ts';
+import { HttpError, readJson } from '../http/request.ts';
+import type { PasswordGate } from '../auth/password-gate.ts';
+import { staffRoutes, type AdminRoute } from '../auth/staff-routes.ts';
+import type { CounterRepository } from '../storage/index.ts';
 import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from '../auth/staff-accounts.ts';
 import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from '../content/content-store.ts';
 import { toolPreviewPath } from '../tools/visitor-tools.ts';
@@ -28,64 +27,6 @@ import { localize } from '../../shared/localize.ts';
 const ADMIN_MAX_BODY_BYTES = 2 * 1024 * 1024;
 const CSRF_HEADER = 'x-csrf-token';
 
-interface StaffSession {
-  staffId?: string;
-  createdAt?: number;
-  csrf?: string;
-  /** The account's passwordChangedAt at login. */
-  passwordAt?: string;
-}
-type Sess = StaffSession & { regenerate: () => Promise<void> };
-const sessionOf = (ctx: Koa.Context) => (ctx as unknown as { session: Sess | null }).session;
-
-export type AdminHandler = (ctx: Koa.Context, staff: StaffAccount) => Promise<void>;
-/**
- * Wraps an editor route: the staff member's session (else 401), their role (else 403), on a write
- * the same-origin check and the session's anti-CSRF token (else 403); an HttpError becomes its
- * JSON answer. Answers are never cached.
- */
-export type AdminRoute = (role: StaffRole, fn: AdminHandler) => Koa.Middleware;
-
-/** The staff member of the request's session, or undefined (also for an owner's session). */
-export function currentStaff(ctx: Koa.Context, staff: StaffAccounts): StaffAccount | undefined {
-  const sess = sessionOf(ctx);
-  const account = sess?.staffId ? staff.byId(sess.staffId) : undefined;
-  if (!account || account.disabled || !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS) return undefined;
-  // Logged in before the password last changed: that session has ended.
-  if (sess.passwordAt !== account.passwordChangedAt) return undefined;
-  return account;
-}
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
-
-export function adminGuard(staff: StaffAccounts): AdminRoute {
-  return (role, fn) => async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    try {
-      const write = ctx.method !== 'GET' && ctx.method !== 'HEAD';
-      if (write && !sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
-      const account = currentStaff(ctx, staff);
-      if (!account) {
-        if (sessionOf(ctx)?.staffId) (ctx as unknown as { session: null }).session = null;
-        throw new HttpError(401, { error: 'Please log in to the editor.' });
-      }
-      if (write && !sameToken(ctx.get(CSRF_HEADER), sessionOf(ctx)?.csrf ?? '')) {
-        throw new HttpError(403, { error: 'The anti-CSRF token is missing or wrong: reload the editor and try again.' });
-      }
-      if (!hasRole(account, role)) throw new HttpError(403, { error: `Only an ${role} may do this.` });
-      await fn(ctx, account);
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-      ctx.status = e.status;
-      ctx.body = e.body;
-    }
-  };
-}
-
 export interface AdminDeps {
   store: ContentStore;
   staff: StaffAccounts;
@@ -101,6 +42,7 @@ export interface AdminDeps {
   published: () => void;
   /** Bounds the password checks running at once (shared with the owner portal's logins). */
   gate: PasswordGate;
+  counters: CounterRepository;
 }
 
 const userOf = (a: StaffAccount) => ({ username: a.username, ...(a.name ? { name: a.name } : {}), role: a.role });
@@ -203,62 +145,13 @@ export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: st
 }
 
 export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) {
-  const throttle = new Throttle(LOGIN_FAILURE_WINDOW_MS);
-  const dummy = hashPassword(randomBytes(16).toString('hex'));
-
-  router.post('/api/admin/login', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    try {
-      if (!sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
-      const body = await readJson(ctx);
-      const username = normalizeUsername(typeof body.username === 'string' ? body.username : '');
-      const password = typeof body.password === 'string' ? body.password : '';
-      const errors = [
-        ...(username ? [] : [{ field: 'username', message: 'Enter your e-mail address.' }]),
-        ...(password ? [] : [{ field: 'password', message: 'Enter your password.' }]),
-      ];
-      if (errors.length) throw new HttpError(422, { error: errors.map((e) => e.message).join(' '), errors });
-      const account = deps.staff.byUsername(username);
-      // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
-      const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: () => dummy });
-      if (check === 'tooMany') {
-        ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
-        throw new HttpError(429, { error: 'Too many failed logins: wait 15 minutes and try again.' });
-      }
-      if (check === 'busy') {
-        ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
-        throw new HttpError(503, { error: 'Many logins are being checked right now: try again in a few seconds.' });
-      }
-      if (check !== 'ok' || !account) throw new HttpError(401, { error: 'The username or password are not correct.' });
-      const sess = sessionOf(ctx)!;
-      delete (sess as { ownerId?: string }).ownerId; // one person per browser session
-      sess.staffId = account.id;
-      sess.createdAt = Date.now();
-      sess.passwordAt = account.passwordChangedAt; // a later password change (npm run staff -- password) ends this session
-      sess.csrf = randomBytes(32).toString('base64url');
-      await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
-      ctx.body = await me(account, sess.csrf);
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-      ctx.status = e.status;
-      ctx.body = e.body;
-    }
-  });
-
   const me = async (account: StaffAccount, csrf: string) => {
     const site = await deps.site();
     const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];
     return { user: userOf(account), csrf, langs, defaultLang: site.routes.defaultLang, origin: deps.origin };
   };
 
-  router.get('/api/admin/me', route('editor', async (ctx, account) => {
-    ctx.body = await me(account, sessionOf(ctx)!.csrf!);
-  }));
-
-  router.post('/api/admin/logout', route('editor', async (ctx) => {
-    (ctx as unknown as { session: null }).session = null;
-    ctx.body = { ok: true };
-  }));
+  staffRoutes(router, { staff: deps.staff, gate: deps.gate, counters: deps.counters, me }, route);
 
   /** Newest version of every document (drafts included): what the editor shows. */
   const working = () => deps.store.overlay(() => true);

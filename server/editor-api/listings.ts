@@ -4,7 +4,7 @@
  * "publish a refused import anyway".
  */
 import type Router from '@koa/router';
-import type { AdminRoute } from './docs.ts';
+import type { AdminRoute } from '../auth/staff-routes.ts';
 import { HttpError } from '../http/request.ts';
 import { fieldName } from '../listings/feed.ts';
 import { publishRefused, rollbackListings } from '../listings/import.ts';

@@ -9,9 +9,9 @@ import type { Lang } from '../../shared/constants.ts';
 import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import { cityKeyOf, goalOf, isAvailable, typesOf } from '../listings/store.ts';
 import type { ListingSets } from '../storage/listing-sets.ts';
-import type { Collection } from '../storage/files.ts';
-import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
+import type { LeadRepository, OutboxMessage, OutboxRepository } from '../storage/index.ts';
 import { escapeHtml as esc } from '../http/request.ts';
+import { mailLayout, smallLink } from '../mail/layout.ts';
 import type { Site } from '../site/site.ts';
 import { formatPrice } from '../../shared/format.ts';
 import type { DemandRegisterForm } from '../../schemas/types.gen.ts';
@@ -67,12 +67,11 @@ export async function newPropertyIds(sets: ListingSets, live: ListingSource): Pr
 }
 
 /** Mails the demands that the properties `fresh` of `next` match; returns how many mails. */
-export async function sendAlerts(fresh: number[], next: ListingSource, site: Site, store: Collection<LeadStore>, kick: () => void): Promise<number> {
+export async function sendAlerts(fresh: number[], next: ListingSource, site: Site, store: { leads: LeadRepository; outbox: OutboxRepository }, kick: () => void): Promise<number> {
   if (!fresh.length) return 0;
   const mails: OutboxMessage[] = [];
-  for (const s of store.data.submissions) {
-    const alert = s.alert as { token: string; active: boolean } | undefined;
-    if (s.kind !== 'demand-register' || !alert?.active) continue;
+  for (const s of (await store.leads.find({ kind: 'demand-register', alertActive: true })).items) {
+    const alert = s.alert!;
     const lang = s.lang as Lang;
     const demand = s.fields as unknown as DemandRegisterForm;
     const matches = fresh.map((id) => next.property(id, lang)).filter((p): p is PropertyRecord => !!p && matchesDemand(p, demand));
@@ -91,15 +90,14 @@ export async function sendAlerts(fresh: number[], next: ListingSource, site: Sit
       nextAttemptAt: 0,
       subject: t('alert.subject', { count: matches.length, agency }),
       text: `${t('mail.greeting', { name })}\n\n${t('alert.intro', { count: matches.length })}\n\n${items.map((i) => `- ${i.title} – ${i.price}\n  ${i.url}`).join('\n')}\n\n${t('alert.unsubscribe')}: ${unsubscribe}\n\n${agency}\n`,
-      html: `<!DOCTYPE html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1d2230"><p>${esc(t('mail.greeting', { name }))}</p><p>${esc(t('alert.intro', { count: matches.length }))}</p><ul>${items.map((i) => `<li><a href="${esc(i.url)}">${esc(i.title)}</a> – ${esc(i.price)}</li>`).join('')}</ul><p style="font-size:12px;color:#5b6272"><a href="${esc(unsubscribe)}">${esc(t('alert.unsubscribe'))}</a></p><p>${esc(agency)}</p></body></html>`,
+      html: mailLayout({
+        agency, lang, smallPrint: smallLink(unsubscribe, t('alert.unsubscribe')),
+        body: `<p>${esc(t('mail.greeting', { name }))}</p><p>${esc(t('alert.intro', { count: matches.length }))}</p><ul>${items.map((i) => `<li><a href="${esc(i.url)}">${esc(i.title)}</a> – ${esc(i.price)}</li>`).join('')}</ul><p>${esc(agency)}</p>`,
+      }),
     });
   }
   // The same import never mails a demand twice (the id carries the listing version).
-  const already = new Set(store.data.outbox.map((m) => m.id));
-  const todo = mails.filter((m) => !already.has(m.id));
-  if (todo.length) {
-    await store.update((d) => void d.outbox.push(...todo));
-    kick();
-  }
-  return todo.length;
+  const queued = mails.length ? await store.outbox.enqueue(mails) : 0;
+  if (queued) kick();
+  return queued;
 }

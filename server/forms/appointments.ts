@@ -2,7 +2,6 @@
  * The agency's appointment calendar: slots come from the site configuration (days ahead, weekdays,
  * start times, in the agency's time zone); a slot is free until a confirmed booking holds it.
  */
-import type { LeadStore } from '../mail/outbox.ts';
 import type { SiteInfo } from '../../schemas/types.gen.ts';
 
 /** The calendar of site.json (schemas/site.json → appointments). */
@@ -46,17 +45,7 @@ export function calendarSlots(cfg: AppointmentConfig, now = Date.now()): string[
   return out;
 }
 
-/** Slots held by confirmed bookings. */
-export function bookedSlots(store: LeadStore): Set<string> {
-  const held = new Set<string>();
-  for (const s of store.submissions) {
-    const a = s.appointment as { slot?: string; status?: string } | undefined;
-    if (s.kind === 'contact-appointment' && a?.status === 'confirmed' && a.slot) held.add(a.slot);
-  }
-  return held;
-}
-
-export function freeSlots(cfg: AppointmentConfig, store: LeadStore, now = Date.now()): string[] {
-  const held = bookedSlots(store);
+/** The calendar's slots from now on that no confirmed booking holds (`held`: the repository's booked slots). */
+export function freeSlots(cfg: AppointmentConfig, held: Set<string>, now = Date.now()): string[] {
   return calendarSlots(cfg, now).filter((s) => !held.has(s));
 }

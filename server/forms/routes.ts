@@ -5,8 +5,6 @@
  * testimonial review links and the unsubscribe link of search alerts.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type Koa from 'koa';
 import { HttpError, escapeHtml as esc, readBody, sameOrigin } from '../http/request.ts';
 import type Router from '@koa/router';
@@ -16,8 +14,7 @@ import { formatPrice, formatSlot } from '../../shared/format.ts';
 import { isLang } from '../../shared/routes.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
-import type { AppendLog, Collection } from '../storage/files.ts';
-import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
+import type { BlobStore, LeadRepository, OutboxMessage, Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';
 import { leadMails } from '../mail/lead-mail.ts';
 import { linkToken } from './alerts.ts';
@@ -26,7 +23,7 @@ import type { RateLimit } from '../http/rate-limit.ts';
 import { freeSlots, slotInstant } from './appointments.ts';
 import type { FillTokens } from './fill-token.ts';
 import { normalizeText } from '../http/text.ts';
-import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
+import { sniffFile, storePortrait, storeUpload, type FileType } from './uploads.ts';
 import { readToolLead } from '../tools/visitor-tools.ts';
 
 interface Upload {
@@ -145,16 +142,15 @@ function sameSiteReferer(ctx: Koa.Context): string | undefined {
 export interface FormDeps {
   site: () => Promise<Site>;
   schemas: SchemaRegistry;
-  store: Collection<LeadStore>;
+  leads: LeadRepository;
   kick: () => void;
   agencyEmail?: string;
   captcha: Captcha;
   rate: RateLimit;
   /** Signs and checks the time a form was shown (the minimum fill time). */
   fillTokens: FillTokens;
-  /** What robots sent (the hidden field filled in), one JSON line each (DATA_DIR/quarantine.log). */
-  quarantine: AppendLog;
-  dataDir: string;
+  /** Visitors' files (CVs, testimonial photos). */
+  uploads: BlobStore;
   /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
   republish: () => void;
 }
@@ -165,13 +161,10 @@ export type TestimonialDecision = 'publish' | 'reject';
  * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
  * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
  */
-export async function decideTestimonial(deps: Pick<FormDeps, 'store' | 'republish'>, s: Record<string, unknown>, decision: TestimonialDecision, by?: string): Promise<void> {
-  await deps.store.update(() => {
-    s.status = decision === 'publish' ? 'published' : 'rejected';
-    s.reviewedAt = new Date().toISOString();
-    if (by) s.reviewedBy = by;
-  });
+export async function decideTestimonial(deps: Pick<FormDeps, 'leads' | 'republish'>, s: Submission, decision: TestimonialDecision, by?: string): Promise<Submission | undefined> {
+  const done = await deps.leads.update(s.id, { status: decision === 'publish' ? 'published' : 'rejected', reviewedAt: new Date().toISOString(), ...(by ? { reviewedBy: by } : {}) });
   deps.republish();
+  return done;
 }
 
 /** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
@@ -193,7 +186,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
     let lang: Lang = queryLang(ctx, site);
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
     try {
-      const wait = deps.rate.take(ctx.ip);
+      const wait = await deps.rate.take(ctx.ip);
       if (wait) {
         ctx.set('Retry-After', String(wait));
         throw new HttpError(429, { error: t('form.tooMany') });
@@ -206,9 +199,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
       else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
       // A hidden field people leave empty: robots get an answer that looks like success, and
       // what they sent is kept apart, never mailed.
-      // One line appended to a journal of its own: a robot's post never rewrites the leads file.
       if (website) {
-        await deps.quarantine.append(JSON.stringify({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields }));
+        await deps.leads.quarantine({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields });
         if (html) ctx.redirect(site.thankYouPath(kind, lang));
         else {
           ctx.status = 201;
@@ -254,8 +246,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // Documents are sent once per e-mail address and property (SPEC §4).
       if (kind === 'document-request') {
         const email = String(fields.email).toLowerCase();
-        const already = deps.store.data.submissions.some((x) => x.kind === 'document-request' && x.propertyId === property!.ID && String((x.fields as { email?: string }).email).toLowerCase() === email);
-        if (already) {
+        const already = await deps.leads.find({ kind: 'document-request', propertyIds: [property!.ID], field: { name: 'email', value: email } }, { offset: 0, limit: 1 });
+        if (already.total) {
           ctx.status = 200;
           ctx.body = { already: true, message: t('documents.already') };
           return;
@@ -268,7 +260,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       for (const u of uploads) {
         const meta = fields[u.field] as { name: string; size: number; type: string; file?: string };
         if (kind === 'testimonial') {
-          meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
+          meta.file = await storePortrait(deps.uploads, u.data).catch(() => {
             throw new HttpError(415, { error: t('form.file.type.image'), field: u.field });
           });
           // What is kept is the re-encoded WebP.
@@ -276,8 +268,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
           meta.type = 'webp';
         }
         else {
-          meta.file = await storeUpload(deps.dataDir, 'cv', u.data, u.type!);
-          attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], path: join(uploadDir(deps.dataDir, 'cv'), meta.file) });
+          meta.file = await storeUpload(deps.uploads, 'cv', u.data, u.type!);
+          attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], key: `cv/${meta.file}` });
         }
       }
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
@@ -288,6 +280,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
         ? { slot: String(fields.slot), start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(), minutes: calendar.minutes, status: 'confirmed' as const }
         : undefined;
       const review = kind === 'testimonial' ? linkToken() : undefined;
+      // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
+      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
       const mails = leadMails({
         kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
         property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
@@ -296,37 +290,35 @@ export function formRoutes(router: Router, deps: FormDeps) {
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },
         reviewUrl: review ? site.absoluteUrl(`/api/testimonials/review?token=${review}`) : undefined,
         extra: toolLead?.summary,
+        unsubscribeUrl: alert && site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`),
       });
-      // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
-      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
-      if (alert) {
-        const link = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
-        mails.visitor.text += `\n${t('alert.unsubscribe')}: ${link}\n`;
-        mails.visitor.html = mails.visitor.html.replace('</td></tr></table></td></tr></table>', `<p style="font-size:12px"><a href="${link}">${t('alert.unsubscribe')}</a></p></td></tr></table></td></tr></table>`);
-      }
       // A property sent to a friend goes to the friend; every other confirmation to the visitor.
       const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : kind === 'testimonial' ? undefined : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
       const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string, files?: OutboxMessage['attachments']): OutboxMessage => ({
-        id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
+        id: `${id}-${suffix}`, leadId: id, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
       });
       const visitorEmail = typeof fields.email === 'string' ? fields.email : undefined;
-      // Stored with its mails in one durable write before the visitor gets an answer. A booking's
-      // slot is looked at right here, with no await before the write, so two people never get one slot.
       if (kind === 'contact-appointment') {
-        const free = calendar ? freeSlots(calendar, deps.store.data) : [];
+        const free = calendar ? freeSlots(calendar, await deps.leads.bookedSlots()) : [];
         if (!free.length) throw new HttpError(409, { error: t('appointment.full'), full: true });
         if (!free.includes(String(fields.slot))) throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
       }
-      await deps.store.update((d) => {
-        d.submissions.push({
+      // Stored with its mails in one durable write before the visitor gets an answer. A booking
+      // holds its slot in that same write: of two people sending one slot, the second is refused.
+      const outcome = await deps.leads.add(
+        {
           id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: review ? 'pending' : 'new',
           ...(alert ? { alert } : {}), ...(appointment ? { appointment } : {}), ...(review ? { review } : {}),
           ...(toolLead ? { tool: toolLead.stored(agencyLang) } : {}),
-        });
-        d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments));
-        if (visitorTo) d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined));
-      });
+        },
+        [
+          mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments),
+          ...(visitorTo ? [mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined)] : []),
+        ],
+        appointment ? { slot: appointment.slot } : undefined,
+      );
+      if (outcome === 'slotTaken') throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
       deps.kick();
       // The document request answers on the page itself; the others go to their thank-you page.
       const redirect = kind === 'document-request' ? undefined : site.thankYouPath(kind, lang);
@@ -358,7 +350,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
   router.get('/api/appointments', async (ctx) => {
     const site = await deps.site();
     const calendar = site.content.site.appointments;
-    const slots = calendar ? freeSlots(calendar, deps.store.data) : [];
+    const slots = calendar ? freeSlots(calendar, await deps.leads.bookedSlots()) : [];
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { full: slots.length === 0, minutes: calendar?.minutes ?? null, slots };
   });
@@ -371,13 +363,13 @@ export function formRoutes(router: Router, deps: FormDeps) {
 
   // Testimonials: the agency's mail links to this page; publishing is a POST from it (mail
   // scanners that follow links change nothing).
-  const findReview = (token: unknown) =>
-    typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? deps.store.data.submissions.find((s) => s.kind === 'testimonial' && s.review === token) : undefined;
+  const findReview = async (token: unknown) =>
+    typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? (await deps.leads.find({ kind: 'testimonial', reviewToken: token })).items[0] : undefined;
   router.get('/api/testimonials/review', async (ctx) => {
     const site = await deps.site();
     const lang = site.routes.defaultLang;
     const t = (k: string) => site.message(lang, k);
-    const s = findReview(ctx.query.token);
+    const s = await findReview(ctx.query.token);
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     if (!s) {
@@ -409,31 +401,30 @@ export function formRoutes(router: Router, deps: FormDeps) {
       ctx.body = page(lang, t('form.tooLarge'), '');
       return;
     }
-    const s = findReview(form.get('token'));
+    const s = await findReview(form.get('token'));
     const decision = form.get('decision');
     if (!s || (decision !== 'publish' && decision !== 'reject')) {
       ctx.status = s ? 400 : 404;
       ctx.body = page(lang, t(s ? 'form.invalid' : 'alert.badLink'), '');
       return;
     }
-    await decideTestimonial(deps, s, decision);
-    ctx.body = page(lang, t(`testimonial.status.${String(s.status)}`), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
+    const done = (await decideTestimonial(deps, s, decision)) ?? s;
+    ctx.body = page(lang, t(`testimonial.status.${String(done.status)}`), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
   });
 
   // A published testimonial's photo (the others are not public).
   router.get('/media/testimonials/:file', async (ctx) => {
     const file = ctx.params.file;
-    const s = /^[0-9a-f-]{36}\.webp$/.test(file)
-      ? deps.store.data.submissions.find((x) => x.kind === 'testimonial' && x.status === 'published' && (x.fields as { image?: { file?: string } }).image?.file === file)
-      : undefined;
-    const path = s && join(uploadDir(deps.dataDir, 'testimonials'), file);
-    if (!path || !existsSync(path)) {
+    const published = /^[0-9a-f-]{36}\.webp$/.test(file) && (await deps.leads.find({ kind: 'testimonial', status: 'published', imageFile: file }, { offset: 0, limit: 1 })).total > 0;
+    const blob = published ? await deps.uploads.stream(`testimonials/${file}`) : undefined;
+    if (!blob) {
       ctx.status = 404;
       return;
     }
     ctx.type = 'image/webp';
+    ctx.length = blob.size;
     ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = createReadStream(path);
+    ctx.body = blob.stream;
   });
 }
 
@@ -444,12 +435,12 @@ function page(lang: string, title: string, body: string): string {
 }
 
 /** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
-export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; store: Collection<LeadStore> }) {
+export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; leads: LeadRepository }) {
   router.get('/api/alerts/unsubscribe', async (ctx) => {
     const site = await deps.site();
     const token = ctx.query.token;
     const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
-      ? deps.store.data.submissions.find((s) => (s.alert as { token?: string } | undefined)?.token === token)
+      ? (await deps.leads.find({ alertToken: token })).items[0]
       : undefined;
     if (!found) {
       ctx.status = 404;
@@ -458,10 +449,7 @@ export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; s
       ctx.body = page(lang, site.message(lang, 'alert.badLink'), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
       return;
     }
-    await deps.store.update(() => {
-      (found.alert as { active: boolean; unsubscribedAt?: string }).active = false;
-      (found.alert as { unsubscribedAt?: string }).unsubscribedAt = new Date().toISOString();
-    });
+    if (found.alert?.active) await deps.leads.update(found.id, { alert: { ...found.alert, active: false, unsubscribedAt: new Date().toISOString() } });
     ctx.redirect(site.thankYouPath('unsubscribed', found.lang as Lang));
   });
 }

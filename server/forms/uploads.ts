@@ -3,9 +3,8 @@
  * the name or the browser; files are stored outside the web root under a generated name.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import type { BlobStore } from '../storage/index.ts';
 
 export type FileType = 'pdf' | 'docx' | 'jpeg' | 'png' | 'webp';
 
@@ -21,20 +20,15 @@ export function sniffFile(b: Buffer): FileType | undefined {
   return undefined;
 }
 
-/** Where uploads live: DATA_DIR/uploads/{folder}/ — never served as static files. */
-export const uploadDir = (dataDir: string, folder: string) => join(dataDir, 'uploads', folder);
-
-/** Stores a checked file under a generated name; returns that name. */
-export async function storeUpload(dataDir: string, folder: string, data: Buffer, type: FileType): Promise<string> {
-  const dir = uploadDir(dataDir, folder);
-  await mkdir(dir, { recursive: true });
+/** Stores a checked file under a generated name in the uploads' `folder` (never served as a static file); returns that name. */
+export async function storeUpload(uploads: BlobStore, folder: string, data: Buffer, type: FileType): Promise<string> {
   const name = `${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
-  await writeFile(join(dir, name), data, { mode: 0o600 });
+  await uploads.put(`${folder}/${name}`, data);
   return name;
 }
 
 /** A photo made safe to publish: decoded and re-encoded (no metadata, no trailing bytes), at most 400 px. */
-export async function storePortrait(dataDir: string, data: Buffer): Promise<string> {
+export async function storePortrait(uploads: BlobStore, data: Buffer): Promise<string> {
   const webp = await sharp(data, { limitInputPixels: 40_000_000 }).rotate().resize(400, 400, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
-  return storeUpload(dataDir, 'testimonials', webp, 'webp');
+  return storeUpload(uploads, 'testimonials', webp, 'webp');
 }

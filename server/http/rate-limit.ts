@@ -1,18 +1,18 @@
-/** A fixed-window counter per key (a visitor's address): `take` says whether one more is allowed. */
+/** A fixed-window limit per key (a visitor's address), counted in the store's counters (shared by every server process). */
+import type { CounterRepository } from '../storage/index.ts';
+
 export class RateLimit {
-  private readonly hits = new Map<string, { start: number; count: number }>();
+  constructor(
+    private readonly counters: CounterRepository,
+    /** Which limit (forms, CSP reports): its keys are apart from the others'. */
+    private readonly name: string,
+    readonly max: number,
+    readonly windowMs: number,
+  ) {}
 
-  constructor(readonly max: number, readonly windowMs: number) {}
-
-  /** Counts one request of `key`; returns the seconds to wait when over the limit, else 0. */
-  take(key: string, now = Date.now()): number {
-    let h = this.hits.get(key);
-    if (!h || now - h.start >= this.windowMs) {
-      h = { start: now, count: 0 };
-      this.hits.set(key, h);
-      if (this.hits.size > 50_000) for (const [k, v] of this.hits) if (now - v.start >= this.windowMs) this.hits.delete(k);
-    }
-    h.count++;
-    return h.count > this.max ? Math.ceil((h.start + this.windowMs - now) / 1000) : 0;
+  /** Counts one request of `key`; gives the seconds to wait when over the limit, else 0. */
+  async take(key: string): Promise<number> {
+    const { count, resetAt } = await this.counters.hit(`${this.name}:${key}`, this.windowMs);
+    return count > this.max ? Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) : 0;
   }
 }

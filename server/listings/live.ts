@@ -7,8 +7,6 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ListingStore } from './store.ts';
 import { formatFeedProblem, normaliseFeed, type ListingData } from './feed.ts';
 import { importFeed, listingSchemaHash, parseFeedText, readFeedFile } from './import.ts';
@@ -66,8 +64,8 @@ export class LiveListings {
   }
 
   /** Loads what is live (taking over a listings.json of an older version once) and starts watching. */
-  async start(dataDir: string): Promise<ListingStore> {
-    await this.migrateLegacy(dataDir);
+  async start(): Promise<ListingStore> {
+    await this.migrateLegacy();
     await this.check();
     this.timer = setInterval(() => void this.check(), LISTINGS_POLL_MS);
     this.timer.unref();
@@ -137,12 +135,12 @@ export class LiveListings {
   }
 
   /** DATA_DIR/listings.json of an earlier version becomes the first imported set. */
-  private async migrateLegacy(dataDir: string) {
-    const legacy = join(dataDir, 'listings.json');
-    if (!existsSync(legacy) || (await this.sets.readState()).live) return;
+  private async migrateLegacy() {
+    const legacy = this.sets.legacyFile();
+    if (!legacy || (await this.sets.readState()).live) return;
     const { raw, readError } = await readFeedFile(legacy);
     const entry = await importFeed(this.sets, this.schemas, { maxRemovedShare: 1 }, { raw, readError, source: legacy, trigger: 'legacy', force: true });
     this.log.info(`listings: ${legacy} taken over as an import (${entry.result})`);
-    if (entry.result === 'accepted') await rename(legacy, `${legacy}.imported`);
+    if (entry.result === 'accepted') await this.sets.legacyTaken();
   }
 }

@@ -5,7 +5,6 @@
  * for it (a CDN URL, fetched and cached by listing-pictures.ts, or a drawn sample photo). When the
  * picture cannot be had the answer is a neutral placeholder image, never a broken image or a 5xx.
  */
-import { createReadStream } from 'node:fs';
 import type Koa from 'koa';
 import type { ListingSource } from '../../renderer/listing-types.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
@@ -67,9 +66,11 @@ export function listingMedia(pictures: ListingPictures, listings: () => ListingS
       log?.(`listing picture ${found.photo.source} at ${width} px`, e);
       result = { failure: 'unavailable' as const };
     }
-    if ('failure' in result) return placeholder(ctx, width, 200, result.failure);
+    const blob = 'failure' in result ? undefined : await pictures.stream(result.file);
+    if (!blob) return placeholder(ctx, width, 200, 'failure' in result ? result.failure : 'unavailable');
     ctx.type = 'image/jpeg';
+    ctx.length = blob.size;
     ctx.set('Cache-Control', found.current ? PHOTO_CACHE_CONTROL : STALE_CACHE_CONTROL);
-    ctx.body = createReadStream(result.file);
+    ctx.body = blob.stream;
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Listing pictures: the CRM's picture CDN seen through the site. The original of a picture is
  * fetched once (see picture-fetch.ts for what may be fetched), checked and normalised with sharp,
- * and kept on disk under the SHA-256 of its full URL (a new version query is a new file); each width
+ * and kept in the cache under the SHA-256 of its full URL (a new version query is a new file); each width
  * the pages ask for is made once from it. What cannot be had is remembered for a while, so a CDN
  * that is down is not asked again on every request, and pictures known to be gone are left out of
  * the pages. After a new listing set goes live, its pictures are fetched in the background.
@@ -10,9 +10,6 @@
  * them at the asked width.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { CARD_WIDTHS, LANGUAGES, SLIDE_WIDTHS } from '../../shared/constants.ts';
 import { listingPhotos, photoVersion, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
@@ -20,7 +17,7 @@ import type { ListingSource, ProjectRecord, PropertyRecord } from '../../rendere
 import type { SiteInfo } from '../../schemas/types.gen.ts';
 import { fetchPicture, PictureError, refusalOf, type PictureFailure } from './picture-fetch.ts';
 import { limiter, singleFlight } from '../common/jobs.ts';
-import { writeFileAtomically } from '../storage/files.ts';
+import type { BlobStore } from '../storage/index.ts';
 
 /** A source of pictures that are drawn, not fetched (the sample's photos; injected at start). */
 export interface PhotoSource {
@@ -59,6 +56,8 @@ export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
   resizes: 1,
 };
 
+/** The cache's folder of listing pictures. */
+const FOLDER = 'listing-pictures';
 /** Served pictures are at most this wide ("original"); the kept original is normalised to it. */
 export const ORIGINAL_WIDTH = 1600;
 /** The kept original is ours only: high quality, and plain libjpeg (mozjpeg would cost 5× the time for bytes nobody downloads). */
@@ -92,7 +91,6 @@ const keyOf = (source: string) => createHash('sha256').update(source).digest('he
 export class ListingPictures {
   /** Grows when a picture is learned to be gone: rendered pages that showed it are out of date. */
   generation = 0;
-  private readonly dir: string;
   private readonly limits: PictureLimits;
   private readonly failures = new Map<string, { failure: PictureFailure; reason: string; until: number }>();
   private readonly once = singleFlight<string>();
@@ -104,7 +102,8 @@ export class ListingPictures {
 
   constructor(
     private readonly o: {
-      dataDir: string;
+      /** Where the originals and widths are kept (DATA_DIR/cache/listing-pictures in the embedded store). */
+      cache: BlobStore;
       /** site.json → listings, read each time (staff may change it). */
       config: () => Config | undefined;
       source?: PhotoSource;
@@ -112,7 +111,6 @@ export class ListingPictures {
       log?: (message: string) => void;
     },
   ) {
-    this.dir = join(o.dataDir, 'cache', 'listing-pictures');
     this.limits = { ...DEFAULT_PICTURE_LIMITS, ...o.limits };
   }
 
@@ -163,14 +161,14 @@ export class ListingPictures {
   }
 
   private fileOf(source: string, width?: number): string {
-    return join(this.dir, width === undefined ? `${keyOf(source)}.jpg` : `${keyOf(source)}-${width}.jpg`);
+    return `${FOLDER}/${width === undefined ? `${keyOf(source)}.jpg` : `${keyOf(source)}-${width}.jpg`}`;
   }
 
   /** The picture at `width` as a file on disk, or why there is none (then the route shows a placeholder). */
   async image(source: string, width: number, listing: { kind: ListingKind; webId?: number }): Promise<Result> {
     const file = this.fileOf(source, width);
     if (this.drawn(source)) {
-      if (!existsSync(file)) await this.once(file, async () => (existsSync(file) ? file : (await writeFileAtomically(file, await this.o.source!.draw(source, width, listing)), file)));
+      if (!(await this.has(file))) await this.once(file, async () => ((await this.has(file)) ? file : (await this.o.cache.put(file, await this.o.source!.draw(source, width, listing)), file)));
       return { file };
     }
     const refusal = this.refusal(source);
@@ -178,7 +176,7 @@ export class ListingPictures {
       this.warn(source, `listing picture ${source} is not fetched: ${refusal}`);
       return { failure: 'refused', reason: refusal };
     }
-    if (existsSync(file)) return { file };
+    if (await this.has(file)) return { file };
     const master = await this.master(source);
     if ('failure' in master) return master;
     await this.derivative(master.file, file, width);
@@ -188,13 +186,13 @@ export class ListingPictures {
   /** The kept original: fetched, checked and normalised once (one fetch per URL at a time). */
   private async master(source: string, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<Result & { fetched?: boolean }> {
     const file = this.fileOf(source);
-    if (existsSync(file)) return { file };
+    if (await this.has(file)) return { file };
     const known = this.failures.get(source);
     if (known && known.until > Date.now()) return known;
     const config = this.o.config();
     try {
       await this.once(file, async () => {
-        if (existsSync(file)) return file;
+        if (await this.has(file)) return file;
         const bytes = await fetchPicture(source, {
           hosts: config?.pictureHosts ?? [],
           allowPrivate: config?.allowPrivatePictureHosts === true,
@@ -203,7 +201,7 @@ export class ListingPictures {
           maxRedirects: this.limits.maxRedirects,
         });
         const normalise = () => this.normalise(bytes);
-        await writeFileAtomically(file, cpu ? await cpu(normalise) : await normalise());
+        await this.o.cache.put(file, cpu ? await cpu(normalise) : await normalise());
         return file;
       });
       this.failures.delete(source);
@@ -229,11 +227,13 @@ export class ListingPictures {
   }
 
   private async derivative(master: string, file: string, width: number, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<void> {
-    if (existsSync(file)) return;
+    if (await this.has(file)) return;
     await this.once(file, async () => {
-      if (existsSync(file)) return file;
-      const make = () => sharp(master).resize({ width, withoutEnlargement: true }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
-      await writeFileAtomically(file, cpu ? await cpu(make) : await make());
+      if (await this.has(file)) return file;
+      const input = this.o.cache.localPath?.(master) ?? (await this.o.cache.get(master));
+      if (!input) throw new PictureError('unavailable', 'the kept original is gone from the cache');
+      const make = () => sharp(input).resize({ width, withoutEnlargement: true }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
+      await this.o.cache.put(file, cpu ? await cpu(make) : await make());
       return file;
     });
   }
@@ -327,7 +327,7 @@ export class ListingPictures {
         const i = next++;
         if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
         const [source, widths] = queue[i];
-        const missing = [...widths].filter((w) => !existsSync(this.fileOf(source, w)));
+        const missing = (await Promise.all([...widths].map(async (w) => ((await this.has(this.fileOf(source, w))) ? undefined : w)))).filter((w): w is number => w !== undefined);
         const master = await this.master(source, cpu);
         if ('failure' in master) {
           report[master.failure]++;
@@ -357,16 +357,23 @@ export class ListingPictures {
 
   /** Removes cached pictures no listing uses any more and nobody made for a while. */
   private async prune(used: Set<string>): Promise<void> {
-    if (!existsSync(this.dir)) return;
     const keep = new Set([...used].map(keyOf));
     const old = Date.now() - UNUSED_KEEP_MS;
-    for (const name of await readdir(this.dir)) {
-      const key = name.slice(0, 64);
-      if (keep.has(key) || !/^[0-9a-f]{64}(-\d+)?\.jpg$/.test(name)) continue;
-      const path = join(this.dir, name);
-      const s = await stat(path).catch(() => null);
-      if (s && s.mtimeMs < old) await unlink(path).catch(() => {});
+    for (const blob of await this.o.cache.list(FOLDER)) {
+      const name = blob.key.slice(FOLDER.length + 1);
+      if (keep.has(name.slice(0, 64)) || !/^[0-9a-f]{64}(-\d+)?\.jpg$/.test(name)) continue;
+      if (blob.modified < old) await this.o.cache.remove(blob.key).catch(() => {});
     }
+  }
+
+  /** Whether the cache has a picture (widths are made once). */
+  private has(key: string): Promise<boolean> {
+    return this.o.cache.has(key);
+  }
+
+  /** A picture of the cache, to send. */
+  stream(key: string) {
+    return this.o.cache.stream(key);
   }
 
   /** Stops background work (server closing). */

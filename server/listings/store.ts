@@ -3,6 +3,7 @@
  * indexes the search needs. The records were read and checked by listing-feed.ts.
  */
 import type { Lang } from '../../shared/constants.ts';
+import { goalOf } from '../../shared/goal.ts';
 import { slugify } from '../../shared/path.ts';
 import type {
   CityEntry, Goal, ListingSource, ProjectRecord, PropertyQuery, PropertyRecord, PropertyTypeRecord, SearchResult,
@@ -31,7 +32,7 @@ interface Entry {
   lng: number | null;
 }
 
-export const goalOf = (p: Pick<PropertyRecord, 'Goal'>): Goal => (p.Goal === 0 ? 'sale' : 'rent');
+export { goalOf };
 export const isAvailable = (p: Pick<PropertyRecord, 'Availability'>) => p.Availability === 'available' || p.Availability === 'option';
 /** The type ids of a property: its main type and the extra ones of WebIDs ("3,5"). */
 export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)])];

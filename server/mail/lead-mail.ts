@@ -4,16 +4,10 @@ import { formatPrice, makeIntl, type Dictionary } from '../../shared/format.ts';
 import { FORM_FIELDS, type FormKind } from '../../shared/forms.ts';
 
 import { escapeHtml as esc } from '../http/request.ts';
+import { mailLayout, smallLink, type MailParts } from './layout.ts';
 
-export interface MailParts {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { MailParts };
 
-function layout(agency: string, body: string): string {
-  return `<!DOCTYPE html><html><body style="margin:0;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#1d2230"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:10px"><tr><td style="background:#1f2a44;color:#ffffff;padding:18px 24px;font-family:Georgia,serif;font-size:20px;border-radius:10px 10px 0 0">${esc(agency)}</td></tr><tr><td style="padding:24px;line-height:1.5">${body}</td></tr></table></td></tr></table></body></html>`;
-}
 
 /** Label: value rows of the fields a visitor filled in. */
 function rows(fields: Array<[string, string]>): { text: string; html: string } {
@@ -41,6 +35,8 @@ export function leadMails(o: {
   reviewUrl?: string;
   /** A visitor tool's result sent along (estimate, renovation costs): its title, rows and link, per language. */
   extra?: (lang: Lang) => { title: string; rows: Array<[string, string]>; url?: string };
+  /** A search alert or newsletter sign-up: the visitor's mail ends with its unsubscribe link. */
+  unsubscribeUrl?: string;
 }): { agency: MailParts; visitor: MailParts } {
   const fmt = (lang: Lang) => {
     const intl = makeIntl(lang, o.messages(lang));
@@ -87,7 +83,7 @@ export function leadMails(o: {
   const agency: MailParts = {
     subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
     text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}${agencyExtra.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
-    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
+    html: mailLayout({ agency: o.agencyName, lang: o.agencyLang, body: `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>` }),
   };
 
   const tv = fmt(o.lang);
@@ -100,7 +96,7 @@ export function leadMails(o: {
       visitor: {
         subject: tv('mail.friend.subject', { name }),
         text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${o.property.url}\n\n${o.agencyName}\n`,
-        html: layout(o.agencyName, `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>`),
+        html: mailLayout({ agency: o.agencyName, lang: o.lang, body: `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>` }),
       },
     };
   }
@@ -119,8 +115,8 @@ export function leadMails(o: {
   const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
-    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n`,
-    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>`),
+    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,
+    html: mailLayout({ agency: o.agencyName, lang: o.lang, smallPrint: o.unsubscribeUrl && smallLink(o.unsubscribeUrl, tv('alert.unsubscribe')), body: `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>` }),
   };
   return { agency, visitor };
 }

@@ -1,153 +1,109 @@
 /**
- * The mail outbox: messages are stored with the submission that causes them (one durable write),
- * then sent by nodemailer — over SMTP when SMTP_URL is set, else as .eml files in DATA_DIR/mail.
+ * The mail outbox: messages are stored with the request that causes them (one durable write), then
+ * sent by nodemailer — over SMTP when SMTP_URL is set, else written as .eml files (development).
  * A failed send is retried with back-off. Each message carries a stable Message-ID.
  *
  * The guarantee is at-least-once: a message is never lost, and is sent twice only if the process
- * dies in the short window between the mail server's "accepted" and the durable mark of it. That
- * mark is one line appended and fsynced to a journal (DATA_DIR/outbox-sent.log), milliseconds, not
- * a rewrite of the leads file; the journal is read at start and folded into the leads file. The
- * Message-ID lets a mail server or client recognise a repeat.
+ * dies in the short window between the mail server's "accepted" and the durable mark of it (one
+ * short record, never a rewrite of the requests). The Message-ID lets a mail server or client
+ * recognise a repeat. Mails are claimed for a while before they are sent, so that several server
+ * processes sharing one store do not send the same mail.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppendLog, Collection } from '../storage/files.ts';
+import type { BlobStore, OutboxMessage, OutboxRepository } from '../storage/index.ts';
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  from: string;
-  replyTo?: string;
-  subject: string;
-  /** The bodies, dropped once the mail is sent: the request keeps what the visitor sent, and the leads file stays small. */
-  text?: string;
-  html?: string;
-  lang: string;
-  attempts: number;
-  nextAttemptAt: number;
-  sentAt?: string;
-  lastError?: string;
-  /** Files sent along (a CV to the agency), read from the data folder when the mail goes out. */
-  attachments?: Array<{ filename: string; path: string; contentType?: string }>;
-}
-
-export interface LeadStore {
-  submissions: Array<Record<string, unknown>>;
-  outbox: OutboxMessage[];
-  /** What robots sent before the quarantine had its own journal (DATA_DIR/quarantine.log): kept apart, never mailed. */
-  quarantine?: Array<Record<string, unknown>>;
-}
+export type { OutboxMessage };
 
 export interface OutboxOptions {
   smtpUrl?: string;
-  dataDir: string;
+  /** Where the attachments are (uploads). */
+  uploads: BlobStore;
+  /** Without a mail server, mails are written here. */
+  mailDrop: BlobStore;
   /** First retry delay; it doubles each attempt up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
   pollMs?: number;
   domain: string;
   log?: (msg: string) => void;
-  /** The journal of sent marks (see above). */
-  journal: AppendLog;
-}
-
-function markSent(m: OutboxMessage, at: string): void {
-  m.sentAt = at;
-  m.lastError = undefined;
-  delete m.text;
-  delete m.html;
 }
 
 /** nodemailer's codes for a mail server that is not there (as opposed to one that refused a message). */
 const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED']);
+/** Mails taken per round, and how long a taken mail is left to this process. */
+const ROUND = 200;
+const LEASE_MS = 5 * 60_000;
 
-export function startOutbox(store: Collection<LeadStore>, opts: OutboxOptions) {
+export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
   const base = opts.baseDelayMs ?? 5_000;
   const max = opts.maxDelayMs ?? 10 * 60_000;
   const poll = opts.pollMs ?? 1_000;
-  const mailDir = join(opts.dataDir, 'mail');
   // Over SMTP, one connection is kept and reused (pooled) instead of a new one per mail.
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 1 } as never)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let running = false;
+  let again = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   async function sendOne(m: OutboxMessage): Promise<void> {
-    const info = await transport.sendMail({ messageId: `<${m.id}@${opts.domain}>`, from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments, headers: { 'Content-Language': m.lang } });
-    if (!opts.smtpUrl) {
-      await mkdir(mailDir, { recursive: true });
-      await writeFile(join(mailDir, `${m.id}.eml`), (info as unknown as { message: Buffer }).message);
+    const attachments = [];
+    for (const a of m.attachments ?? []) {
+      const content = await opts.uploads.get(a.key);
+      if (!content) throw new Error(`attachment ${a.filename} is missing from the uploads`);
+      attachments.push({ filename: a.filename, content, contentType: a.contentType });
     }
+    const info = await transport.sendMail({ messageId: `<${m.id}@${opts.domain}>`, from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, attachments, headers: { 'Content-Language': m.lang } });
+    if (!opts.smtpUrl) await opts.mailDrop.put(`${m.id}.eml`, (info as unknown as { message: Buffer }).message);
   }
 
-  /** Marks from the journal that the leads file does not have yet (a crash before they were folded in). */
-  async function recover(): Promise<void> {
-    const sent = new Map<string, string>();
-    for (const line of await opts.journal.lines()) {
-      const [id, at] = line.split(' ');
-      if (id && at) sent.set(id, at);
+  const retryAt = (attempts: number) => Date.now() + Math.min(max, base * 2 ** (attempts - 1));
+
+  async function round(): Promise<number> {
+    const due = await outbox.claim(Date.now(), ROUND, LEASE_MS);
+    const marks: Promise<void>[] = [];
+    for (const [i, m] of due.entries()) {
+      if (stopped) break;
+      try {
+        await sendOne(m);
+      } catch (e) {
+        const error = (e as Error).message.slice(0, 300);
+        opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
+        marks.push(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
+        // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
+        if (UNREACHABLE.has(String((e as { code?: unknown }).code))) {
+          for (const other of due.slice(i + 1)) marks.push(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), error));
+          break;
+        }
+        continue;
+      }
+      // Accepted by the mail server: marked durably before the next mail goes (the at-least-once window).
+      await outbox.markSent(m.id, new Date().toISOString());
     }
-    if (!sent.size) return;
-    await store.update((d) => {
-      for (const m of d.outbox) if (!m.sentAt && sent.has(m.id)) markSent(m, sent.get(m.id)!);
-    });
-    await opts.journal.clear();
+    await Promise.all(marks);
+    return due.length;
   }
 
   async function tick(): Promise<void> {
-    if (running || stopped) return;
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
-    let marked = 0;
-    let failed = 0;
+    clearTimeout(timer);
     try {
-      if (!recovered) {
-        await recover();
-        recovered = true;
-      }
-      const due = store.data.outbox.filter((m) => !m.sentAt && m.nextAttemptAt <= Date.now());
-      // Kept in memory and written once for the whole round: a lost retry count only means an earlier retry.
-      const retryLater = (m: OutboxMessage, error: string) => {
-        m.attempts += 1;
-        m.nextAttemptAt = Date.now() + Math.min(max, base * 2 ** (m.attempts - 1));
-        m.lastError = error.slice(0, 300);
-        failed++;
-      };
-      for (const [i, m] of due.entries()) {
-        if (stopped) break;
-        try {
-          await sendOne(m);
-        } catch (e) {
-          retryLater(m, (e as Error).message);
-          opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts}): ${m.lastError}`);
-          // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
-          if (UNREACHABLE.has(String((e as { code?: unknown }).code))) {
-            for (const other of due.slice(i + 1)) retryLater(other, (e as Error).message);
-            break;
-          }
-          continue;
-        }
-        // Accepted by the mail server: marked durably at once (the at-least-once window).
-        const at = new Date().toISOString();
-        await opts.journal.append(`${m.id} ${at}`);
-        markSent(m, at);
-        marked++;
-      }
+      // A full round may leave more due: go on at once.
+      do again = false;
+      while ((await round()) === ROUND || (again && !stopped));
+    } catch (e) {
+      opts.log?.(`outbox: ${(e as Error).message}`);
     } finally {
-      // The round's marks and retry counts go into the leads file in one write; then the journal is emptied.
-      try {
-        if (marked || failed) await store.update(() => {});
-        if (marked) await opts.journal.clear();
-      } catch (e) {
-        opts.log?.(`outbox: the leads file was not written (${(e as Error).message}); the journal keeps the marks`);
-      }
       running = false;
       if (!stopped) timer = setTimeout(tick, poll);
     }
   }
-  let recovered = false;
   timer = setTimeout(tick, 0);
   return {
     /** Sends what is due now (after a submission) instead of waiting for the next poll. */

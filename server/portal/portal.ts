@@ -1,83 +1,30 @@
 /**
  * The owner portal's API under /api/owner/: login (throttled, same answer and same work whether
  * the account exists or not), logout, forgotten password, and the figures of the owner's own
- * properties. Sessions live server-side (koa-session with a store on the `sessions` collection)
- * and exist only for these routes: public pages never set a cookie.
+ * properties. The login is the site's one password login (server/auth/login.ts); sessions live
+ * server-side and exist only for these routes: public pages never set a cookie.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { HttpError, readJson, sameOrigin, Throttle } from '../http/request.ts';
+import { HttpError, readJson, sameOrigin } from '../http/request.ts';
 import type Router from '@koa/router';
-import session from 'koa-session';
-import type { Collection } from '../storage/files.ts';
-import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
+import type { CounterRepository, LeadRepository, OutboxMessage, OutboxRepository, Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';
-import { OwnerAccounts, hashPassword, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from '../auth/owner-accounts.ts';
-import { checkLogin, type PasswordGate } from '../auth/password-gate.ts';
+import { OwnerAccounts, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from '../auth/owner-accounts.ts';
+import type { PasswordGate } from '../auth/password-gate.ts';
+import { passwordLogin } from '../auth/login.ts';
+import { currentPerson, endSession, type SessionStore } from '../auth/sessions.ts';
+import { mailLayout, textToHtml } from '../mail/layout.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../../shared/routes.ts';
 import { formatPrice } from '../../shared/format.ts';
 import {
-  AGENCY_TIME_ZONE, IMAGE_WIDTH, LOGIN_FAILURE_WINDOW_MS, OWNER_CHART_DAYS, PASSWORD_BUSY_RETRY_S,
-  OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
+  AGENCY_TIME_ZONE, IMAGE_WIDTH, OWNER_CHART_DAYS,
+  OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SITE_SOURCE, LOGIN_FAILURE_WINDOW_MS,
   RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
 } from '../../shared/constants.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
-
-export const SESSION_COOKIE = 'vitrine.owner';
-
-interface StoredSession {
-  data: Record<string, unknown>;
-  expires: number;
-  ownerId?: string;
-}
-export interface SessionFile {
-  /** SHA-256 of the session id → the session (the id itself is never stored). */
-  sessions: Record<string, StoredSession>;
-}
-interface OwnerSession {
-  ownerId?: string;
-  createdAt?: number;
-  /** The account's passwordChangedAt at login. */
-  passwordAt?: string;
-}
-
-/** koa-session's external store on a Collection; ids are kept hashed. */
-export class SessionStore {
-  constructor(private readonly col: Collection<SessionFile>) {}
-
-  /** The live session of an id, read from memory (the view counter asks this on every property view). */
-  peek(key: string | undefined): StoredSession | undefined {
-    if (!key) return undefined;
-    const s = this.col.data.sessions[sha256(key)];
-    return s && s.expires > Date.now() ? s : undefined;
-  }
-
-  async get(key: string) {
-    return this.peek(key)?.data;
-  }
-
-  async set(key: string, sess: Record<string, unknown>, maxAge: number) {
-    const now = Date.now();
-    await this.col.update((d) => {
-      for (const [k, s] of Object.entries(d.sessions)) if (s.expires <= now) delete d.sessions[k];
-      d.sessions[sha256(key)] = { data: sess, expires: now + maxAge, ownerId: typeof sess.ownerId === 'string' ? sess.ownerId : undefined };
-    });
-  }
-
-  async destroy(key: string) {
-    const h = sha256(key);
-    if (this.col.data.sessions[h]) await this.col.update((d) => void delete d.sessions[h]);
-  }
-
-  /** Ends every session of an owner (after a password change). */
-  async endOwner(ownerId: string) {
-    await this.col.update((d) => {
-      for (const [k, s] of Object.entries(d.sessions)) if (s.ownerId === ownerId) delete d.sessions[k];
-    });
-  }
-}
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -86,45 +33,19 @@ export interface PortalDeps {
   accounts: OwnerAccounts;
   sessions: SessionStore;
   views: ViewStats;
-  leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
+  leads: LeadRepository;
+  outbox: OutboxRepository;
+  kick: () => void;
+  agencyEmail?: string;
+  counters: CounterRepository;
   /** Bounds the password checks running at once (shared with the editor's logins). */
   gate: PasswordGate;
-}
-
-/** The session middleware, for the owner portal's and the editor's API only (one session per browser; it holds an owner or a staff member). */
-export function ownerSessions(app: Koa, store: SessionStore): Koa.Middleware {
-  const mw = session(
-    {
-      key: SESSION_COOKIE,
-      maxAge: OWNER_SESSION_IDLE_MS,
-      rolling: true, // every request moves the idle deadline
-      httpOnly: true,
-      sameSite: 'lax',
-      // secure is left to the cookie library: on when the request came over TLS (ctx.secure,
-      // which follows X-Forwarded-Proto when app.proxy is on).
-      signed: false, // the id is 256 random bits and means something only to the server-side store
-      genid: () => randomBytes(32).toString('base64url'),
-      store,
-    } as never,
-    app as never,
-  ) as unknown as Koa.Middleware;
-  return (ctx, next) => (ctx.path.startsWith('/api/owner/') || ctx.path.startsWith('/api/admin/') ? mw(ctx, next) : next());
-}
-
-/** Whether the request carries a live owner session (its views of a property are not counted). */
-export function hasOwnerSession(ctx: Koa.Context, store: SessionStore): boolean {
-  const key = ctx.cookies.get(SESSION_COOKIE);
-  return !!store.peek(key)?.ownerId;
 }
 
 type Summary = { id: number; title: string; path?: string; picture?: string; city: string };
 
 export function ownerRoutes(router: Router, deps: PortalDeps) {
-  const throttle = new Throttle(LOGIN_FAILURE_WINDOW_MS);
-  // A hash to check against when the account does not exist, so that the answer takes as long.
-  // Made at start, so that the first unknown username costs no more than the others.
-  const dummy = hashPassword(randomBytes(16).toString('hex'));
-  const dummyHash = () => dummy;
+  const login = passwordLogin({ kind: 'owner', gate: deps.gate, counters: deps.counters, byUsername: (u) => deps.accounts.byUsername(u) });
 
   const langOf = (site: Site, v: unknown, fallback?: Lang): Lang => {
     const s = str(v);
@@ -146,14 +67,11 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   });
   const mail = (site: Site, to: string, lang: Lang, subject: string, text: string, id: string): OutboxMessage => ({
     id, to, from: `"${site.content.site.name}" <${site.content.site.email}>`, lang, attempts: 0, nextAttemptAt: 0, subject, text,
-    html: `<!DOCTYPE html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1d2230;line-height:1.5">${text
-      .split('\n\n')
-      .map((para) => `<p>${para.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
-      .join('')}</body></html>`,
+    html: mailLayout({ agency: site.content.site.name, lang, body: textToHtml(text) }),
   });
   const queue = async (...messages: OutboxMessage[]) => {
-    await deps.leads.store.update((d) => void d.outbox.push(...messages));
-    deps.leads.kick();
+    await deps.outbox.enqueue(messages);
+    deps.kick();
   };
 
   /** Runs a handler; HttpError becomes its JSON answer. */
@@ -171,60 +89,29 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   };
 
   /** The logged-in owner, or 401; ends sessions past their absolute lifetime. */
-  const currentOwner = (ctx: Koa.Context, site: Site, lang: Lang): OwnerAccount => {
-    const sess = (ctx as unknown as { session: OwnerSession | null }).session;
-    const owner = sess?.ownerId ? deps.accounts.byId(sess.ownerId) : undefined;
-    // Past its absolute lifetime, or logged in before the password last changed (a reset): ended.
-    const expired = !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS || sess.passwordAt !== owner?.passwordChangedAt;
-    if (!owner || owner.disabled || expired) {
-      if (sess?.ownerId) (ctx as unknown as { session: null }).session = null;
-      throw new HttpError(401, { error: site.message(lang, 'owner.sessionEnded') });
-    }
+  const currentOwner = async (ctx: Koa.Context, site: Site, lang: Lang): Promise<OwnerAccount> => {
+    const owner = await currentPerson(ctx, 'owner', (id) => deps.accounts.byId(id));
+    if (!owner) throw new HttpError(401, { error: site.message(lang, 'owner.sessionEnded') });
     return owner;
   };
 
   router.post('/api/owner/login', handle(async (ctx, site) => {
-    const body = await readJson(ctx);
-    const lang = langOf(site, body.lang);
-    const t = (k: string, v?: Record<string, string | number>) => site.message(lang, k, v);
-    const username = normalizeUsername(str(body.username));
-    const password = str(body.password);
-    const errors = [
-      ...(username ? [] : [{ field: 'username', message: t('form.required.email') }]),
-      ...(password ? [] : [{ field: 'password', message: t('form.required.password') }]),
-    ];
-    if (errors.length) throw new HttpError(422, { error: t('owner.login.failed'), errors });
-    const account = deps.accounts.byUsername(username);
-    // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
-    const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: dummyHash });
-    if (check === 'tooMany') {
-      ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
-      throw new HttpError(429, { error: t('owner.login.tooMany') });
-    }
-    if (check === 'busy') {
-      ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
-      throw new HttpError(503, { error: t('owner.login.busy') });
-    }
-    if (check !== 'ok' || !account) throw new HttpError(401, { error: t('owner.login.failed'), message: t('owner.login.wrong') });
-    const sess = (ctx as unknown as { session: OwnerSession & { regenerate: () => Promise<void> } }).session;
-    // One person per browser session: an owner's login ends a staff login in the same browser.
-    delete (sess as { staffId?: string; csrf?: string }).staffId;
-    delete (sess as { staffId?: string; csrf?: string }).csrf;
-    sess.ownerId = account.id;
-    sess.createdAt = Date.now();
-    sess.passwordAt = account.passwordChangedAt; // a later password change ends this session
-    await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
+    // In the language the login page sends.
+    const { account } = await login(ctx, (body) => {
+      const t = (k: string) => site.message(langOf(site, body.lang), k);
+      return { usernameRequired: t('form.required.email'), passwordRequired: t('form.required.password'), failed: t('owner.login.failed'), wrong: t('owner.login.wrong'), tooMany: t('owner.login.tooMany'), busy: t('owner.login.busy') };
+    });
     // The agency hears of every owner login (SPEC §6).
     const agencyLang = site.routes.defaultLang;
     const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }).format(new Date());
-    await queue(mail(site, deps.leads.agencyEmail ?? site.content.site.email, agencyLang,
+    await queue(mail(site, deps.agencyEmail ?? site.content.site.email, agencyLang,
       site.message(agencyLang, 'owner.mail.login.subject', { username: account.username }),
       site.message(agencyLang, 'owner.mail.login.text', { username: account.username, date: when }), `owner-login-${randomUUID()}`));
     ctx.body = { ok: true, lang: account.lang };
   }));
 
   router.post('/api/owner/logout', handle(async (ctx) => {
-    (ctx as unknown as { session: null }).session = null; // destroyed in the store, cookie cleared
+    endSession(ctx); // destroyed in the store, cookie cleared
     ctx.body = { ok: true };
   }));
 
@@ -232,7 +119,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     const lang = langOf(site, ctx.query.lang);
     let owner: OwnerAccount;
     try {
-      owner = currentOwner(ctx, site, lang);
+      owner = await currentOwner(ctx, site, lang);
     } catch (e) {
       // Not logged in is a normal answer here (every visit of the login page asks): no error status.
       if (e instanceof HttpError && e.status === 401) {
@@ -256,17 +143,13 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     const email = normalizeUsername(str(body.email));
     if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
     if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
-    const account = deps.accounts.byUsername(email);
-    const limited = throttle.count(`r:${email}`) >= RESET_MAX_REQUESTS;
-    throttle.add(`r:${email}`);
+    const account = await deps.accounts.byUsername(email);
+    const limited = (await deps.counters.fail(`reset:${email}`, LOGIN_FAILURE_WINDOW_MS)) > RESET_MAX_REQUESTS;
     if (account && !account.disabled && !limited) {
       // Done after the answer, so that it takes as long whether or not the address has an account.
       void (async () => {
         const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
-        await deps.accounts.update((d) => {
-          const o = d.owners.find((x) => x.id === account.id);
-          if (o) o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS };
-        });
+        await deps.accounts.update(account.id, (o) => void (o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS }));
         const l = account.lang;
         const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
         await queue(mail(site, account.username, l, site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
@@ -291,12 +174,12 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     else if (password && confirm !== password) errors.push({ field: 'confirm', message: t('owner.reset.mismatch') });
     if (errors.length) throw new HttpError(422, { error: errors[0].message, errors });
     const hash = token ? sha256(token) : '';
-    const account = deps.accounts.data().owners.find((o) => o.reset && o.reset.tokenHash === hash);
+    const account = hash ? (await deps.accounts.all()).find((o) => o.reset && o.reset.tokenHash === hash) : undefined;
     if (!account || !account.reset || account.reset.expiresAt < Date.now() || account.disabled) {
       throw new HttpError(400, { error: t('owner.reset.badLink'), field: 'token' });
     }
     await setOwnerPassword(deps.accounts, account.id, password); // also removes the token: single use
-    await deps.sessions.endOwner(account.id);
+    await deps.sessions.endPerson('owner', account.id);
     const l = account.lang;
     await queue(mail(site, account.username, l, site.message(l, 'owner.mail.changed.subject', { agency: site.content.site.name }),
       site.message(l, 'owner.mail.changed.text', { agency: site.content.site.name }), `owner-changed-${randomUUID()}`));
@@ -304,8 +187,8 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   }));
 
   /** The property of the path, if this owner owns it; 404 the same way for someone else's and for none. */
-  const ownedProperty = (ctx: Koa.Context, site: Site, lang: Lang) => {
-    const owner = currentOwner(ctx, site, lang);
+  const ownedProperty = async (ctx: Koa.Context, site: Site, lang: Lang) => {
+    const owner = await currentOwner(ctx, site, lang);
     const id = /^\d{1,9}$/.test(String(ctx.params.id)) ? Number(ctx.params.id) : NaN;
     const p = Number.isFinite(id) && ownsProperty(site, owner, id) ? site.listings.property(id, lang) : undefined;
     if (!p) throw new HttpError(404, { error: site.message(lang, 'property.notFound.title'), field: 'id' });
@@ -314,26 +197,26 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
 
   router.get('/api/owner/properties/:id', handle(async (ctx, site) => {
     const lang = langOf(site, ctx.query.lang);
-    const p = ownedProperty(ctx, site, lang);
-    const figures = propertyFigures(site, deps, p);
+    const p = await ownedProperty(ctx, site, lang);
+    const figures = await propertyFigures(site, deps, p);
     ctx.body = {
       property: summary(site, p, lang),
       counters: figures.counters,
       chart: figures.chart,
       media: figures.media,
-      communications: page(communications(deps, p.ID), 1),
-      calendar: page(calendar(deps, p.ID), 1),
+      communications: page(await communications(deps, p.ID), 1),
+      calendar: page(await calendar(deps, p.ID), 1),
       visits: page(figures.visitsByDay, 1),
     };
   }));
 
   router.get('/api/owner/properties/:id/:list', handle(async (ctx, site) => {
     const lang = langOf(site, ctx.query.lang);
-    const p = ownedProperty(ctx, site, lang);
+    const p = await ownedProperty(ctx, site, lang);
     const list = ctx.params.list;
     const n = str(ctx.query.page) || '1';
     if (!/^\d{1,6}$/.test(n) || Number(n) < 1) throw new HttpError(400, { error: 'page: must be a whole number from 1', field: 'page' });
-    const rows: unknown[] | undefined = list === 'communications' ? communications(deps, p.ID) : list === 'calendar' ? calendar(deps, p.ID) : list === 'visits' ? propertyFigures(site, deps, p).visitsByDay : undefined;
+    const rows: unknown[] | undefined = list === 'communications' ? await communications(deps, p.ID) : list === 'calendar' ? await calendar(deps, p.ID) : list === 'visits' ? (await propertyFigures(site, deps, p)).visitsByDay : undefined;
     if (!rows) throw new HttpError(404, { error: 'list: must be communications, calendar or visits', field: 'list' });
     ctx.body = page(rows, Number(n));
   }));
@@ -346,10 +229,9 @@ function page<T>(rows: T[], n: number) {
 }
 
 /** The site's requests about the property, newest first: date, type, subject, status (no visitor's personal data). */
-function communications(deps: PortalDeps, id: number) {
-  return deps.leads.store.data.submissions
-    .filter((s) => s.propertyId === id)
-    .map((s) => {
+async function communications(deps: Pick<PortalDeps, 'leads'>, id: number) {
+  return (await deps.leads.find({ propertyIds: [id] })).items
+    .map((s: Submission) => {
       const f = (s.fields ?? {}) as Record<string, unknown>;
       // The first line of the visitor's message, else what the request itself says (a visit's time, an offer's amount).
       const slot = (s.appointment as { slot?: string } | undefined)?.slot;
@@ -360,10 +242,9 @@ function communications(deps: PortalDeps, id: number) {
 }
 
 /** Booked visits (appointments) of the property, latest first. */
-function calendar(deps: PortalDeps, id: number) {
-  return deps.leads.store.data.submissions
-    .filter((s) => s.propertyId === id && s.kind === 'contact-appointment')
-    .map((s) => {
+async function calendar(deps: Pick<PortalDeps, 'leads'>, id: number) {
+  return (await deps.leads.find({ propertyIds: [id], kind: 'contact-appointment' })).items
+    .map((s: Submission) => {
       const a = (s.appointment ?? {}) as { start?: string; status?: string };
       const start = a.start ?? str((s.fields as Record<string, unknown> | undefined)?.slot);
       return { start, status: a.status ?? String(s.status ?? 'new') };
@@ -379,10 +260,10 @@ function shift(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function propertyFigures(site: Site, deps: Pick<PortalDeps, 'views'>, p: PropertyRecord) {
+export async function propertyFigures(site: Site, deps: Pick<PortalDeps, 'views'>, p: PropertyRecord) {
   const today = dayOf();
   const sources = new Map<string, Record<string, number>>();
-  sources.set(OWNER_SITE_SOURCE, deps.views.days(p.ID));
+  sources.set(OWNER_SITE_SOURCE, await deps.views.days(p.ID));
   const media: Array<{ source: string; url?: string }> = [];
   for (const s of p.PortalStats ?? []) {
     media.push({ source: s.Source, url: s.Url });

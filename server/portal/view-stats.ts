@@ -1,16 +1,11 @@
 /**
  * Views of property detail pages, counted per property per day: no personal data (no IP, no
  * cookie, no user agent is kept), only a number. Counting adds to a map in memory; a timer writes
- * the map to the `stats` collection in one batch, so a page view costs no disk write.
+ * the map to the statistics repository in one batch, so a page view costs no disk write.
  */
 import type Koa from 'koa';
-import type { Collection } from '../storage/files.ts';
+import type { StatsRepository } from '../storage/index.ts';
 import { AGENCY_TIME_ZONE, VIEW_STATS_FLUSH_MS } from '../../shared/constants.ts';
-
-export interface StatsStore {
-  /** property id → day (YYYY-MM-DD, agency time) → views on the site. */
-  views: Record<string, Record<string, number>>;
-}
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: AGENCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The agency's calendar day of an instant, as YYYY-MM-DD. */
@@ -31,12 +26,14 @@ export function isPrefetch(ctx: Koa.Context): boolean {
 
 export class ViewStats {
   private pending = new Map<number, Map<string, number>>();
+  /** The batch being written. */
+  private writing = new Map<number, Map<string, number>>();
   private timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   /** Off in the benchmark's baseline run. */
   enabled = true;
 
-  constructor(private readonly store: Collection<StatsStore>, flushMs = VIEW_STATS_FLUSH_MS) {
+  constructor(private readonly store: StatsRepository, flushMs = VIEW_STATS_FLUSH_MS) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
   }
@@ -48,9 +45,12 @@ export class ViewStats {
   }
 
   /** Views per day of a property: what is written plus what waits for the next flush. */
-  days(propertyId: number): Record<string, number> {
-    const out = { ...(this.store.data.views[String(propertyId)] ?? {}) };
-    for (const [day, n] of this.pending.get(propertyId) ?? []) out[day] = (out[day] ?? 0) + n;
+  async days(propertyId: number): Promise<Record<string, number>> {
+    const writing = this.writing;
+    const out = await this.store.days(propertyId);
+    // A batch written while the stored figures were read is in them already.
+    const sources = writing === this.writing ? [writing, this.pending] : [this.pending];
+    for (const batch of sources) for (const [day, n] of batch.get(propertyId) ?? []) out[day] = (out[day] ?? 0) + n;
     return out;
   }
 
@@ -58,14 +58,13 @@ export class ViewStats {
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (!this.pending.size) return;
-      const batch = this.pending;
+      this.writing = this.pending;
       this.pending = new Map();
-      await this.store.update((d) => {
-        for (const [id, days] of batch) {
-          const row = (d.views[String(id)] ??= {});
-          for (const [day, n] of days) row[day] = (row[day] ?? 0) + n;
-        }
-      });
+      try {
+        await this.store.add(this.writing);
+      } finally {
+        this.writing = new Map();
+      }
     });
     return this.flushing;
   }

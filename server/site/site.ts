@@ -43,7 +43,7 @@ export class Site {
     private readonly origin: string,
     private readonly log: Logger,
     readonly listings: ListingSource,
-    private readonly published: { testimonials?: () => Testimonial[]; pictureGone?: (source: string) => boolean } = {},
+    private readonly published: { testimonials?: () => Promise<Testimonial[]>; pictureGone?: (source: string) => boolean } = {},
   ) {
     this.routes = new RouteTable(content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
@@ -347,7 +347,7 @@ export class Site {
       setStatus: (s) => (status = s),
       lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
       listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
-      testimonials: () => this.published.testimonials?.() ?? [],
+      testimonials: async () => (await this.published.testimonials?.()) ?? [],
       pictureGone: this.pictureGone,
     };
     const records: ModuleRecord[] = article

@@ -1,9 +1,8 @@
 /**
- * Storage: one JSON file per collection under DATA_DIR, through lowdb. Every acknowledged write is
+ * The embedded store's file primitives: a JSON file per collection (through lowdb) and journals. Every acknowledged write is
  * durable — written to a temporary file, fsynced, renamed over the old one, directory fsynced —
  * and writes that arrive while one is flushing are grouped into the next flush.
  */
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -126,15 +125,7 @@ export class AppendLog {
     if (!this.flush) {
       this.flush = this.writing.then(async () => {
         this.flush = null;
-        const batch = this.queued.splice(0);
-        await mkdir(dirname(this.path), { recursive: true });
-        const fh = await open(this.path, 'a');
-        try {
-          await fh.appendFile(`${batch.join('\n')}\n`);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
+        await this.flushNow();
       });
       this.writing = this.flush.catch(() => undefined);
     }
@@ -143,32 +134,39 @@ export class AppendLog {
 
   /** Empties the journal (durably), after waiting for the appends under way. */
   async clear(): Promise<void> {
-    await this.writing;
-    await writeFileDurably(this.path, '');
+    await this.replace(async () => {});
   }
-}
 
-/** The storage of one data directory; the interface a PostgreSQL adapter would also implement. */
-export interface Storage {
-  dir: string;
-  collection<T>(name: string, defaults: T): Promise<Collection<T>>;
-  /** A journal beside the collections (DATA_DIR/{name}.log). */
-  journal(name: string): AppendLog;
-}
+  /**
+   * Runs `save` (which makes what the journal says durable elsewhere) and then empties the journal,
+   * after the appends under way and before any that arrive meanwhile.
+   */
+  replace(save: () => Promise<void>): Promise<void> {
+    const run = this.writing.then(async () => {
+      // Appends queued before this point but not yet flushed go first.
+      if (this.queued.length) await this.flushNow();
+      await save();
+      await writeFileDurably(this.path, '');
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
 
-export function fileStorage(dir: string): Storage {
-  mkdirSync(dir, { recursive: true });
-  const open = new Map<string, Promise<Collection<unknown>>>();
-  return {
-    dir,
-    collection<T>(name: string, defaults: T) {
-      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad collection name ${name}`);
-      if (!open.has(name)) open.set(name, new Collection<unknown>(join(dir, `${name}.json`), defaults).open());
-      return open.get(name) as Promise<Collection<T>>;
-    },
-    journal(name: string) {
-      if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`bad journal name ${name}`);
-      return new AppendLog(join(dir, `${name}.log`));
-    },
-  };
+  /** Resolves once the appends and replacements under way are done. */
+  idle(): Promise<void> {
+    return this.writing;
+  }
+
+  private async flushNow() {
+    const batch = this.queued.splice(0);
+    if (!batch.length) return;
+    await mkdir(dirname(this.path), { recursive: true });
+    const fh = await open(this.path, 'a');
+    try {
+      await fh.appendFile(`${batch.join('\n')}\n`);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  }
 }

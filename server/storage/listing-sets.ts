@@ -91,6 +91,18 @@ export const newSetId = () => `${new Date().toISOString().replace(/[-:]/g, '').r
 export class ImportBusyError extends Error {}
 
 export class ListingSets {
+  /** DATA_DIR/listings.json of an earlier version, if there is one to take over. */
+  legacyFile(): string | undefined {
+    const legacy = join(this.dir, '..', 'listings.json');
+    return existsSync(legacy) ? legacy : undefined;
+  }
+
+  /** The earlier version's file was imported: it is kept beside, renamed. */
+  async legacyTaken(): Promise<void> {
+    const legacy = join(this.dir, '..', 'listings.json');
+    await rename(legacy, `${legacy}.imported`);
+  }
+
   readonly statePath: string;
   private readonly setsDir: string;
   private chain: Promise<unknown> = Promise.resolve();

@@ -81,8 +81,8 @@ const comesBefore = (_: Element, [a, b]: string[]) => {
 };
 
 beforeAll(async () => {
-  const accounts = new StaffAccounts(dataDir);
-  for (const who of [CLAIRE, MARC]) if (!accounts.byUsername(who.username)) await addStaff(accounts, who);
+  const accounts = StaffAccounts.inDataDir(dataDir);
+  for (const who of [CLAIRE, MARC]) if (!(await accounts.byUsername(who.username))) await addStaff(accounts, who);
 });
 
 /** A document back as shipped (revision 0, published), unless it is already. */

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { readStoredLeads } from '../../server/storage/index.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -12,7 +13,7 @@ import { fillToken } from '../helpers/fill-token.ts';
 const browser = useBrowser();
 const dataDir = inject('dataDir');
 const mailDir = join(dataDir, 'mail');
-const leads = () => JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8'));
+const leads = () => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 
 describe('appointments', () => {
   it('books a time in French, then, with every slot taken, reads "Les rendez-vous sont complets"', async () => {

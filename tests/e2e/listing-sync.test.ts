@@ -96,7 +96,7 @@ async function startSite() {
   cpSync(siteConfigDir, configDir, { recursive: true });
   const siteJson = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));
   writeFileSync(join(configDir, 'site.json'), JSON.stringify({ ...siteJson, listings: { pictureHosts: ['127.0.0.1'], allowPrivatePictureHosts: true } }));
-  await addStaff(new StaffAccounts(dataDir), { username: 'ines.admin@atrium.example', password: 'a long staff password', role: 'admin' });
+  await addStaff(StaffAccounts.inDataDir(dataDir), { username: 'ines.admin@atrium.example', password: 'a long staff password', role: 'admin' });
   const site: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', photoSource: samplePhotoSource, listingsSync: { url: feedUrl, minutes: 60 } });
   servers.push(site);
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;

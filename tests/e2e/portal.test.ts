@@ -31,7 +31,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
     // Staff create the account (the code behind `npm run owners -- add`), and the listing import
     // brings the portal websites' figures of the last days.
     const USER = unique('sophie.lambert@example.be');
-    await addOwner(new OwnerAccounts(dataDir), { username: USER, password: 'mon mot de passe 1', lang: 'fr', ref: 'owner-003' });
+    await addOwner(OwnerAccounts.inDataDir(dataDir), { username: USER, password: 'mon mot de passe 1', lang: 'fr', ref: 'owner-003' });
     const today = dayOf();
     const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const data = JSON.parse(JSON.stringify(sample));
@@ -100,7 +100,7 @@ describe('an owner follows their property in the portal, in French, on a phone',
 
   it('forgets the password, receives a French link, sets a new one; the old one stops working', async () => {
     const user = unique('thomas.renard@example.be');
-    await addOwner(new OwnerAccounts(dataDir), { username: user, password: 'ancien secret 1', lang: 'fr', ref: 'owner-005' });
+    await addOwner(OwnerAccounts.inDataDir(dataDir), { username: user, password: 'ancien secret 1', lang: 'fr', ref: 'owner-005' });
     const page = await browser.open();
     await page.goto('/fr/login/');
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();

@@ -206,7 +206,7 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
 
     // At the agency: the request in the inbox, with the estimate the visitor saw.
     const staff = { username: `valuer.${Date.now()}@atrium-immo.be`, password: 'une expertise 2026' };
-    await addStaff(new StaffAccounts(dataDir), { ...staff, role: 'editor' });
+    await addStaff(StaffAccounts.inDataDir(dataDir), { ...staff, role: 'editor' });
     const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'fr-BE' }, ['/api/admin/me']);
     await desk.goto('/admin/');
     const login = desk.locator('form.ed-login__card');

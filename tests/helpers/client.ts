@@ -49,7 +49,7 @@ let n = 0;
 export async function staffSession(base: string, dataDir: string, role: StaffRole, name?: string): Promise<StaffClient & { username: string }> {
   const username = `${name ?? role}.${process.pid}.${++n}@atrium.example`;
   const password = 'a long staff password';
-  await addStaff(new StaffAccounts(dataDir), { username, password, role });
+  await addStaff(StaffAccounts.inDataDir(dataDir), { username, password, role });
   const c = new StaffClient(base) as StaffClient & { username: string };
   c.username = username;
   const r = await c.login(username, password);

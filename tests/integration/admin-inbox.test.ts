@@ -2,6 +2,7 @@
 // filtered, marked handled, a testimonial approved (and shown on the public page), a CV downloaded;
 // owner accounts managed by an admin (refused to an editor); the media library with real images.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLeads, readStoredSessions } from '../../server/storage/index.ts';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -10,7 +11,8 @@ import { root } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
-import { LEADS_PAGE_SIZE, MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/editor-api/inbox.ts';
+import { LEADS_PAGE_SIZE } from '../../server/editor-api/leads.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/media/library.ts';
 import { FORM_MIN_FILL_MS, IMAGE_WIDTH } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
@@ -20,7 +22,7 @@ type P = { ID: number; language: string; Availability: string; Goal: number; Own
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
-const leadsFile = () => JSON.parse(readFileSync(join(srv.dataDir, 'leads.json'), 'utf8')) as { submissions: Array<Record<string, any>> };
+const leadsFile = () => readStoredLeads(srv.dataDir) as unknown as { submissions: Array<Record<string, any>> };
 const stored = (id: string) => leadsFile().submissions.find((s) => s.id === id)!;
 
 /** A browser-like client: a cookie jar, the site's Origin, and the anti-CSRF token once logged in. */
@@ -89,7 +91,7 @@ const postMultipart = async (kind: string, fields: Record<string, unknown>, file
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const staff = new StaffAccounts(srv.dataDir);
+  const staff = StaffAccounts.inDataDir(srv.dataDir);
   await addStaff(staff, EDITOR);
   await addStaff(staff, ADMIN);
   sent.contact = await postJson('site-contact', { ...person(), message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
@@ -335,7 +337,7 @@ describe('owner accounts', () => {
   it('disables an account (ending its sessions) and enables it again; edits properties and reference', async () => {
     const { client } = await ownerLogin(password);
     expect((await client.req('GET', '/api/owner/me')).json.loggedIn).toBe(true);
-    const sessions = () => Object.values(JSON.parse(readFileSync(join(srv.dataDir, 'sessions.json'), 'utf8')).sessions as Record<string, { ownerId?: string }>).filter((s) => s.ownerId === ownerId);
+    const sessions = () => readStoredSessions(srv.dataDir).filter((s) => s.person === `owner:${ownerId}`);
     expect(sessions().length).toBeGreaterThan(0);
 
     const off = await admin.req('POST', `/api/admin/owners/${ownerId}`, { disabled: true });
@@ -378,7 +380,7 @@ describe('media library', () => {
     fd.append('file', new Blob([new Uint8Array(data)], { type }), name);
     return client.req('POST', '/api/admin/media', fd);
   };
-  const libraryFiles = () => (existsSync(join(srv.dataDir, 'media-library')) ? readdirSync(join(srv.dataDir, 'media-library')).filter((f) => !f.endsWith('.tmp')) : []);
+  const libraryFiles = () => (existsSync(join(srv.dataDir, 'uploads/library')) ? readdirSync(join(srv.dataDir, 'uploads/library')).filter((f) => !f.endsWith('.tmp')) : []);
 
   it('takes a JPEG: re-encoded upright without metadata, at most the widest size, stored, listed and served at its widths', async () => {
     // A photo taken with the phone on its side, with EXIF (camera, orientation) as a phone writes it:
@@ -397,7 +399,7 @@ describe('media library', () => {
 
     const file = item.url.split('/').pop();
     expect(libraryFiles()).toContain(file);
-    const onDisk = readFileSync(join(srv.dataDir, 'media-library', file));
+    const onDisk = readFileSync(join(srv.dataDir, 'uploads/library', file));
     expect(onDisk.length).toBe(item.bytes);
     const meta = await sharp(onDisk).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(['jpeg', MEDIA_MAX_WIDTH, 2 * MEDIA_MAX_WIDTH, undefined, undefined]);

@@ -35,7 +35,7 @@ describe('who may use the editor API', () => {
     expect((await anon.req('GET', '/api/admin/pages')).status).toBe(401);
     expect((await anon.req('PUT', '/api/admin/docs/page:4', { data: {}, baseRev: 0 })).status).toBe(401);
 
-    await addOwner(new OwnerAccounts(srv.dataDir), { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' });
+    await addOwner(OwnerAccounts.inDataDir(srv.dataDir), { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' });
     const owner = new Client(srv.url);
     expect((await owner.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(200);
     const asOwner = await owner.req('GET', '/api/admin/docs/page:4');

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registry } from '../../modules/index.ts';
 import { readConfigDocs, buildContent } from '../../server/config/config.ts';
-import { ContentStore, changeSummary, type RevisionData } from '../../server/content/content-store.ts';
+import { ContentStore, readRevisions, changeSummary,  } from '../../server/content/content-store.ts';
 import { SchemaRegistry } from '../../server/config/schemas.ts';
-import { fileStorage } from '../../server/storage/files.ts';
+import { openImportStore } from '../../server/storage/index.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
 import type { PageRecord } from '../../renderer/content.ts';
 
@@ -15,7 +15,7 @@ async function open(dataDir = tempDir('content-')) {
   const schemas = new SchemaRegistry(registry);
   const { docs, version } = readConfigDocs(siteConfigDir);
   const base = buildContent(docs, registry, schemas, version).content!;
-  const revisions = await fileStorage(dataDir).collection<RevisionData>('revisions', { revisions: [] });
+  const revisions = await readRevisions((await openImportStore(dataDir)).revisions);
   return { store: new ContentStore(docs, version, registry, schemas, revisions, base), dataDir };
 }
 const services = (c: { pages: PageRecord[] }) => c.pages.find((p) => p.name === 'services')!;

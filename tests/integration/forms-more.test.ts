@@ -1,6 +1,7 @@
 // Appointments, rental applications, testimonials, job applications and the per-address limit,
 // over HTTP against a real server and a real SMTP peer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLeads } from '../../server/storage/index.ts';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -18,7 +19,7 @@ type P = { ID: number; language: string; Availability: string; Goal: number; Pri
 const rental: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 1);
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'mr', firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', phone: '0485 11 22 33' });
-const leads = (dataDir: string) => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [] });
+const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 const until = async (cond: () => boolean, ms = 8000) => {
   const t0 = Date.now();
   while (!cond()) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLeads } from '../../server/storage/index.ts';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
@@ -21,7 +22,7 @@ const until = async (cond: () => boolean, ms = 8000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const leads = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8'));
+const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 
 describe('forms over HTTP with a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -99,7 +100,7 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect((await r.json()).redirect).toBe('/fr/merci/site-contact/');
     const data = leads(srv.dataDir);
     expect(data.submissions.length).toBe(before);
-    const quarantine = readFileSync(join(srv.dataDir, 'quarantine.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const quarantine = readStoredLeads(srv.dataDir).quarantine;
     expect(quarantine.at(-1)).toMatchObject({ kind: 'site-contact', reason: 'honeypot', fields: { email: 'robot@spam.example' } });
     expect(data.outbox.some((m: { to: string }) => m.to === 'robot@spam.example')).toBe(false);
   });

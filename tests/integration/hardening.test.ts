@@ -6,6 +6,7 @@
  * is for `npm run soak`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLeads } from '../../server/storage/index.ts';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -19,7 +20,7 @@ import { StaffAccounts, changeStaff } from '../../server/auth/staff-accounts.ts'
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../shared/constants.ts';
 
-const leads = (dataDir: string) => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [], outbox: [] });
+const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
   const t0 = Date.now();
   while (!(await cond())) {
@@ -320,7 +321,7 @@ describe('hardening (one server, the sample site)', () => {
   describe('logins', () => {
     it('counts a burst against one account before hashing: five wrong passwords are checked, the other 95 get 429 at once', async () => {
       const username = `burst.${Date.now()}@example.be`;
-      await addOwner(new OwnerAccounts(srv.dataDir), { username, password: 'the right password', lang: 'fr' });
+      await addOwner(OwnerAccounts.inDataDir(srv.dataDir), { username, password: 'the right password', lang: 'fr' });
       const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => new Client(srv.url).req('POST', '/api/owner/login', { username, password: `wrong ${i}`, lang: 'fr' })));
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -332,7 +333,7 @@ describe('hardening (one server, the sample site)', () => {
       const other = new Client(srv.url);
       expect((await other.req('POST', '/api/admin/login', { username: staff.username, password: 'a long staff password' })).status).toBe(200);
       expect((await staff.req('GET', '/api/admin/me')).status).toBe(200);
-      await changeStaff(new StaffAccounts(srv.dataDir), staff.username, { password: 'another long password' });
+      await changeStaff(StaffAccounts.inDataDir(srv.dataDir), staff.username, { password: 'another long password' });
       expect((await staff.req('GET', '/api/admin/me')).status).toBe(401);
       expect((await other.req('GET', '/api/admin/me')).status).toBe(401);
       expect((await staff.login(staff.username, 'a long staff password')).status).toBe(401);
@@ -402,14 +403,15 @@ describe('the outbox journal', () => {
     const { id } = await r.json();
     await first.close();
     // As if the process had died right after the mail server accepted the agency's mail and the mark was journalled.
-    appendFileSync(join(first.dataDir, 'outbox-sent.log'), `${id}-agency 2026-01-01T00:00:00.000Z\n`);
+    appendFileSync(join(first.dataDir, 'leads.log'), `${JSON.stringify({ t: 'sent', id: `${id}-agency`, at: '2026-01-01T00:00:00.000Z' })}\n`);
     const smtp = await startSmtp();
     const second = await startTestServer({ dataDir: first.dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
     await until(() => leads(first.dataDir).outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id) && m.sentAt).length === 2);
     expect(smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).map((m) => m.messageId)).toEqual([`<${id}-visitor@www.atrium-immo.be>`]);
     expect(leads(first.dataDir).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe('2026-01-01T00:00:00.000Z');
-    await until(() => readFileSync(join(first.dataDir, 'outbox-sent.log'), 'utf8') === '');
+    // The journal was folded into the snapshot when the second server opened the data folder.
+    expect(JSON.parse(readFileSync(join(first.dataDir, 'leads.json'), 'utf8')).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe('2026-01-01T00:00:00.000Z');
     await second.close();
     await smtp.close();
   });

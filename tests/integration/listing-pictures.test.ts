@@ -220,7 +220,7 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
 
   it('gives the owner portal the photo through the site', async () => {
     const dir = srv.dataDir;
-    await addOwner(new OwnerAccounts(dir), { username: 'owner.cdn@example.be', password: 'a long owner secret', lang: 'en', ref: OWNER_REF });
+    await addOwner(OwnerAccounts.inDataDir(dir), { username: 'owner.cdn@example.be', password: 'a long owner secret', lang: 'en', ref: OWNER_REF });
     const c = new Client(srv.url);
     expect((await c.req('POST', '/api/owner/login', { username: 'owner.cdn@example.be', password: 'a long owner secret', lang: 'en' })).status).toBe(200);
     const me = await c.req('GET', '/api/owner/me?lang=en');

@@ -9,7 +9,7 @@ import { OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS } from '../../shared/c
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   const dataDir = tempDir('clock-');
-  await addOwner(new OwnerAccounts(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'en', propertyIds: [] });
+  await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'en', propertyIds: [] });
   srv = await startTestServer({ dataDir });
 }, 60_000);
 afterAll(() => srv?.close());

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const dataDir = tempDir('portal-');
   srv = await startTestServer({ dataDir, smtpUrl: smtp.url });
   // Accounts are added the way `npm run owners -- add` does, into the running server's data folder.
-  accounts = new OwnerAccounts(dataDir);
+  accounts = OwnerAccounts.inDataDir(dataDir);
   await addOwner(accounts, { username: 'Marie.Dubois@example.be', password: 'correct horse battery', lang: 'fr', ref: 'owner-001' });
   await addOwner(accounts, { username: 'jan.peeters@example.be', password: 'another long secret', lang: 'nl', ref: 'owner-002' });
 }, 60_000);
@@ -84,7 +84,7 @@ describe('owner login', () => {
     const plain = await new Client({ 'x-forwarded-proto': 'https' }).login('marie.dubois@example.be', 'correct horse battery');
     expect(plain.headers.getSetCookie().join()).not.toMatch(/secure/i);
     const dataDir = tempDir('proxied-');
-    await addOwner(new OwnerAccounts(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' });
+    await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' });
     const proxied = await startTestServer({ dataDir, trustProxy: 1 });
     try {
       const r = await fetch(`${proxied.url}/api/owner/login`, {
@@ -147,7 +147,7 @@ describe('owner login', () => {
   it('throttles an IP address that tries many accounts', async () => {
     // Its own server: every test here comes from 127.0.0.1, and this one uses up the address's allowance.
     const dataDir = tempDir('ip-');
-    await addOwner(new OwnerAccounts(dataDir), { username: 'real@example.be', password: 'real password 1', lang: 'en' });
+    await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'real@example.be', password: 'real password 1', lang: 'en' });
     const own = await startTestServer({ dataDir });
     try {
       const login = (username: string, password: string) =>
@@ -281,7 +281,7 @@ describe('figures', () => {
     writeFileSync(join(dataDir, 'leads.json'), JSON.stringify({ submissions, outbox: [] }));
     const other = await startTestServer({ dataDir });
     try {
-      await addOwner(new OwnerAccounts(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr', ref: 'owner-001' });
+      await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr', ref: 'owner-001' });
       const c = new Client();
       const r = await fetch(`${other.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }) });
       c.cookie = r.headers.getSetCookie()[0].split(';')[0];
@@ -344,10 +344,8 @@ describe('forgotten password', () => {
     await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.to).includes('late@example.be')), { timeout: 10_000 }).toBe(true);
     const [, , token] = linkOf(smtp.received.find((m) => JSON.stringify(m.to).includes('late@example.be'))!.text!);
     // The clock moves past the expiry: written as the stored deadline having passed.
-    await accounts.update((d) => {
-      const o = d.owners.find((x) => x.username === 'late@example.be')!;
-      o.reset!.expiresAt = Date.now() - 1;
-    });
+    const late = (await accounts.byUsername('late@example.be'))!;
+    await accounts.update(late.id, (o) => void (o.reset!.expiresAt = Date.now() - 1));
     expect(RESET_TOKEN_TTL_MS).toBeGreaterThan(0);
     const r = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'new password 22', confirm: 'new password 22', lang: 'en' });
     expect(r.status).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLeads } from '../../server/storage/index.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
@@ -210,7 +211,7 @@ describe('the tools’ JSON APIs', () => {
 describe('a request from a tool carries its result to the agency (real SMTP peer) and the inbox', () => {
   const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
   const post = (kind: string, body: unknown) => fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  const leads = () => JSON.parse(readFileSync(join(srv.dataDir, 'leads.json'), 'utf8')).submissions as Array<Record<string, any>>;
+  const leads = () => readStoredLeads(srv.dataDir).submissions as Array<Record<string, any>>;
 
   it('the in-depth valuation: the estimate recomputed on the server, in the agency’s mail and in the inbox', async () => {
     const valuation = 'address=Rue+Royale+Sainte-Marie+12&zip=1030&type=3&surface=85&bedrooms=2&condition=good&epc=D&outdoor=terrace';

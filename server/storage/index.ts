@@ -1,0 +1,92 @@
+/**
+ * The store of one site: every repository the server uses, opened together. `openFileStore` is
+ * the embedded store (JSON files and journals in DATA_DIR); a PostgreSQL store gives the same
+ * object. Nothing outside server/storage touches the data files.
+ */
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  AccountRecord, AccountRepository, BlobStore, CounterRepository, LeadRepository, MediaRepository, OutboxRepository, RevisionRepository, SecretRepository,
+  SessionRepository, StatsRepository,
+} from './types.ts';
+import { FileLeads } from './file/leads.ts';
+import { FileAccounts } from './file/accounts.ts';
+import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
+import { ListingSets } from './listing-sets.ts';
+
+export * from './types.ts';
+
+export interface Store {
+  /** Where the data is, for the start-up line ("data in …"). */
+  where: string;
+  leads: LeadRepository;
+  outbox: OutboxRepository;
+  revisions: RevisionRepository;
+  sessions: SessionRepository;
+  owners: AccountRepository<AccountRecord>;
+  staff: AccountRepository<AccountRecord>;
+  stats: StatsRepository;
+  counters: CounterRepository;
+  media: MediaRepository;
+  secrets: SecretRepository;
+  /** What visitors and staff uploaded (CVs, testimonial photos, media library): durable. */
+  uploads: BlobStore;
+  /** What can be made again (resized listing pictures): not fsynced, may be emptied. */
+  cache: BlobStore;
+  /** Mails written as .eml files when no mail server is set (development). */
+  mailDrop: BlobStore;
+  listingSets: ListingSets;
+  /** Writes what is held in memory and lets go of the files. */
+  close(): Promise<void>;
+}
+
+/** The accounts of a data folder, for the command line (npm run owners / staff) and tests. */
+export function fileAccounts(dir: string) {
+  return {
+    owners: new FileAccounts<AccountRecord>(join(dir, 'owners.json'), 'owners'),
+    staff: new FileAccounts<AccountRecord>(join(dir, 'staff.json'), 'staff'),
+  };
+}
+
+/**
+ * What `npm run import` needs of a data folder, opened without the rest (the running server holds
+ * the requests and sessions; only one process may open those): the revisions (read) and the sets.
+ */
+export async function openImportStore(dir: string): Promise<Pick<Store, 'where' | 'revisions' | 'listingSets'>> {
+  mkdirSync(dir, { recursive: true });
+  return { where: dir, revisions: await FileRevisions.open(dir), listingSets: new ListingSets(join(dir, 'listings')) };
+}
+
+/** The embedded store: one server process per data folder. */
+export async function openFileStore(dir: string): Promise<Store> {
+  mkdirSync(dir, { recursive: true });
+  // Earlier versions kept the media library's originals in DATA_DIR/media-library.
+  if (existsSync(join(dir, 'media-library')) && !existsSync(join(dir, 'uploads', 'library'))) {
+    mkdirSync(join(dir, 'uploads'), { recursive: true });
+    renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
+  }
+  const [leads, revisions, sessions, stats, media] = await Promise.all([FileLeads.open(dir), FileRevisions.open(dir), FileSessions.open(dir), FileStats.open(dir), FileMedia.open(dir)]);
+  return {
+    where: dir,
+    leads,
+    outbox: leads,
+    revisions,
+    sessions,
+    ...fileAccounts(dir),
+    stats,
+    counters: new MemoryCounters(),
+    media,
+    secrets: new FileSecrets(dir),
+    uploads: new FileBlobs(join(dir, 'uploads'), true),
+    cache: new FileBlobs(join(dir, 'cache'), false),
+    mailDrop: new FileBlobs(join(dir, 'mail'), false),
+    listingSets: new ListingSets(join(dir, 'listings')),
+    close: async () => {
+      await Promise.all([leads.close(), sessions.close()]);
+    },
+  };
+}
+
+export { readStoredLeads } from './file/leads.ts';
+export { readStoredSessions } from './file/small.ts';
+export { ListingSets } from './listing-sets.ts';

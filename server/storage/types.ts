@@ -1,0 +1,228 @@
+/**
+ * What the server stores, as async repositories per concern. The embedded store
+ * (server/storage/file/) keeps them in DATA_DIR; a PostgreSQL store implements the same
+ * interfaces. Nothing outside server/storage touches the data files.
+ */
+import type { Readable } from 'node:stream';
+
+/** A visitor's request (a form post), as kept. */
+export interface Submission {
+  id: string;
+  kind: string;
+  lang: string;
+  createdAt: string;
+  /** The page it was sent from (Referer), if any. */
+  page: string | null;
+  propertyId: number | null;
+  fields: Record<string, unknown>;
+  /** new | pending (a testimonial awaiting review) | published | rejected */
+  status: string;
+  handled?: boolean;
+  handledAt?: string;
+  handledBy?: string;
+  /** A demand or newsletter sign-up: the token of its unsubscribe link. */
+  alert?: { token: string; active: boolean; unsubscribedAt?: string };
+  /** A booked visit on the agency calendar. */
+  appointment?: { slot: string; start: string; minutes: number; status: 'confirmed' };
+  /** A testimonial: the token of its review link, and the review. */
+  review?: string;
+  reviewedAt?: string;
+  reviewedBy?: string;
+  /** A visitor tool's result sent along (renovation calculator, online valuation). */
+  tool?: Record<string, unknown>;
+  [extra: string]: unknown;
+}
+
+export interface OutboxMessage {
+  id: string;
+  /** The request that caused it (its agency or visitor mail), if any. */
+  leadId?: string;
+  to: string;
+  from: string;
+  replyTo?: string;
+  subject: string;
+  /** The bodies, dropped once the mail is sent: the request keeps what the visitor sent. */
+  text?: string;
+  html?: string;
+  lang: string;
+  attempts: number;
+  nextAttemptAt: number;
+  sentAt?: string;
+  lastError?: string;
+  /** Files sent along (a CV to the agency): keys in the uploads blob store. */
+  attachments?: Array<{ filename: string; key: string; contentType?: string }>;
+}
+
+export interface LeadQuery {
+  kind?: string | string[];
+  status?: string;
+  lang?: string;
+  /** Requests about any of these properties. */
+  propertyIds?: number[];
+  handled?: boolean;
+  /** A field value, compared case-insensitively (e.g. the e-mail of a document request). */
+  field?: { name: string; value: string };
+  reviewToken?: string;
+  alertToken?: string;
+  /** Active search alerts / newsletter sign-ups only. */
+  alertActive?: boolean;
+  /** A testimonial whose photo is this upload. */
+  imageFile?: string;
+  /** Booked visits only. */
+  withAppointment?: boolean;
+}
+
+export type AddLeadResult = 'added' | 'slotTaken';
+
+export interface LeadRepository {
+  /**
+   * Stores a request with the mails it causes, durably and as one step, before the visitor is
+   * answered. With `slot`, refused ('slotTaken') when a confirmed visit holds that slot already.
+   */
+  add(submission: Submission, mails: OutboxMessage[], opts?: { slot?: string }): Promise<AddLeadResult>;
+  get(id: string): Promise<Submission | undefined>;
+  /** Newest first (by createdAt; arrival order breaks ties). */
+  find(query?: LeadQuery, page?: { offset: number; limit: number }): Promise<{ items: Submission[]; total: number }>;
+  /** Requests per kind under a query (the inbox's kind filter). */
+  countByKind(query?: LeadQuery): Promise<Record<string, number>>;
+  /** Changes a request (a key set to undefined is removed); undefined when there is none with that id. */
+  update(id: string, patch: Partial<Submission>): Promise<Submission | undefined>;
+  /** Slots of confirmed visits. */
+  bookedSlots(): Promise<Set<string>>;
+  /** What a robot sent (the hidden field filled in): kept apart, never mailed. */
+  quarantine(record: Record<string, unknown>): Promise<void>;
+  quarantined(): Promise<Array<Record<string, unknown>>>;
+}
+
+export interface OutboxRepository {
+  /** Queues mails that belong to no request (search alerts, portal mails). Ids already queued are skipped. */
+  enqueue(mails: OutboxMessage[]): Promise<number>;
+  /**
+   * Mails due now that no one else is sending, taken for `leaseMs` (another sender may take them
+   * after that, if this one died). At most `limit`.
+   */
+  claim(now: number, limit: number, leaseMs: number): Promise<OutboxMessage[]>;
+  /** Accepted by the mail server: never sent again. Durable before it resolves. */
+  markSent(id: string, at: string): Promise<void>;
+  /** Not sent: tried again at `nextAttemptAt`. */
+  markFailed(id: string, attempts: number, nextAttemptAt: number, error: string): Promise<void>;
+  /** The mails of a request (the inbox shows them). */
+  forLead(leadId: string): Promise<OutboxMessage[]>;
+  has(id: string): Promise<boolean>;
+  /** Mails sent and waiting (npm run leads, the bench). */
+  counts(): Promise<{ sent: number; waiting: number }>;
+}
+
+/** One saved version of a document of the content (page, dictionary, setting). */
+export interface Revision {
+  key: string;
+  rev: number;
+  at: string;
+  by: string;
+  summary: string;
+  data: unknown;
+  published: boolean;
+  restoredFrom?: number;
+  [extra: string]: unknown;
+}
+
+export interface RevisionRepository {
+  /** Every revision, oldest first. */
+  all(): Promise<Revision[]>;
+  /**
+   * Appends a revision if the newest revision of the whole store is still `expectedLast`
+   * (0: none yet); false when another save came first.
+   */
+  append(revision: Revision, expectedLast: number): Promise<boolean>;
+  /** Notes the version of the site-config files the store was started with (when it changed). */
+  recordSeed(version: string): Promise<void>;
+}
+
+export interface StoredSession {
+  data: Record<string, unknown>;
+  expires: number;
+  /** Whose session it is (`owner:{id}` or `staff:{id}`), to end a person's sessions. */
+  person?: string;
+}
+
+export interface SessionRepository {
+  /** The live session of a (hashed) id. */
+  get(id: string): Promise<StoredSession | undefined>;
+  set(id: string, session: StoredSession): Promise<void>;
+  destroy(id: string): Promise<void>;
+  /** Ends every session of a person but `keep`. */
+  destroyPerson(person: string, keep?: string): Promise<void>;
+}
+
+export interface AccountRecord {
+  id: string;
+  username: string;
+}
+
+/** Accounts (owners or staff). The command line and the server change them alike. */
+export interface AccountRepository<A extends AccountRecord> {
+  all(): Promise<A[]>;
+  byId(id: string): Promise<A | undefined>;
+  byUsername(username: string): Promise<A | undefined>;
+  /** Adds an account; refused (false) when the username has one. */
+  insert(account: A): Promise<boolean>;
+  /** Changes an account in place; undefined when there is none. */
+  update(id: string, change: (account: A) => void): Promise<A | undefined>;
+}
+
+export interface StatsRepository {
+  /** Adds views: property id → day (YYYY-MM-DD) → count. */
+  add(batch: Map<number, Map<string, number>>): Promise<void>;
+  /** Views per day of a property. */
+  days(propertyId: number): Promise<Record<string, number>>;
+}
+
+/** Counters in time windows (form limits, login throttles), shared by every node of a store. */
+export interface CounterRepository {
+  /** Adds one to `key` in the fixed window of `windowMs` and gives the count and when the window ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Records a failure of `key` now; gives the failures within the last `windowMs` (a sliding window), this one included. */
+  fail(key: string, windowMs: number): Promise<number>;
+  /** Takes back the last failure of `key` (one counted but never checked). */
+  undo(key: string): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+export interface MediaItem {
+  id: string;
+  file: string;
+  name: string;
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  uploadedAt: string;
+  by: string;
+  [extra: string]: unknown;
+}
+
+export interface MediaRepository {
+  /** Oldest first. */
+  all(): Promise<MediaItem[]>;
+  get(id: string): Promise<MediaItem | undefined>;
+  add(item: MediaItem): Promise<void>;
+}
+
+/** Bytes under keys ("cv/3f….pdf"): uploads (durable, shared) or caches (derived, per node). */
+export interface BlobStore {
+  /** Written (and, for a durable store, fsynced) before it resolves. */
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | undefined>;
+  stream(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  has(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  /** The blobs directly under a folder of keys ("listing-pictures"), with when each was last written. */
+  list(prefix: string): Promise<Array<{ key: string; size: number; modified: number }>>;
+  /** A path on local disk for libraries that read files (sharp), when the store has one. */
+  localPath?(key: string): string;
+}
+
+export interface SecretRepository {
+  /** The key called `name` (32 random bytes made on first use). */
+  secret(name: string): Promise<Buffer>;
+}
