@@ -123,3 +123,8 @@ export function migrateModule<T extends object>(record: T & { version?: number }
   }
   return { ...out, version: def.version } as T;
 }
+
+// What modules use of the page around them, through this API only (house rule: a module imports
+// the module API, the shared UI and helpers, and the generated types).
+export { pushEvent } from './consent/tags.ts';
+export { SearchForm } from './chrome/SearchForm.tsx';

@@ -28,7 +28,8 @@ import { PasswordGate } from './auth/password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, inlineHashes, pageCsp, securityHeaders, trustProxyHops, type TrackingIds } from './http/security.ts';
 import { listingMedia } from './listings/photo-route.ts';
 import type { ListingPictures } from './listings/pictures.ts';
-import { alertRoutes, formRoutes } from './forms/routes.ts';
+import { formRoutes } from './forms/routes.ts';
+import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
 import { parsePropertyQuery } from '../shared/listing-query.ts';
@@ -248,6 +249,7 @@ export function createApp(opts: AppOptions) {
     // Pages that show testimonials are rendered anew (a new Site drops the page cache).
     republish: () => (site = null),
   });
+  reviewRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), leads: opts.store.leads, uploads: opts.store.uploads, republish: () => (site = null) });
   alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), leads: opts.store.leads });
   // The renovation calculator and the online valuation as JSON (issue 16).
   visitorToolRoutes(router, { site: async () => currentSite((await opts.renderer()).registry) });

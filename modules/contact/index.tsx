@@ -6,7 +6,7 @@ import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, prop
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
 import { formatPrice, formatDate, formatWeekday } from '../../shared/format.ts';
 import { slugify } from '../../shared/path.ts';
-import { pushEvent } from '../../renderer/consent/tags.ts';
+import { pushEvent } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 

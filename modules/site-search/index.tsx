@@ -1,6 +1,6 @@
 import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import { SearchForm } from '../../renderer/chrome/SearchForm.tsx';
+import { SearchForm } from '../../renderer/module-api.ts';
 import type { SiteSearchModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import { load, type SiteSearchData } from './load.ts';

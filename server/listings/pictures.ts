@@ -56,8 +56,7 @@ export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
   resizes: 1,
 };
 
-/** The cache's folder of listing pictures. */
-const FOLDER = 'listing-pictures';
+const FOLDER = 'listing-pictures'; // the cache's folder of listing pictures
 /** Served pictures are at most this wide ("original"); the kept original is normalised to it. */
 export const ORIGINAL_WIDTH = 1600;
 /** The kept original is ours only: high quality, and plain libjpeg (mozjpeg would cost 5× the time for bytes nobody downloads). */
