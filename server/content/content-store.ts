@@ -15,18 +15,9 @@ import type { RevisionRepository, Revision as StoredRevision } from '../storage/
 export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation'] as const;
 export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}`;
 
-export interface Revision {
+/** A stored revision (server/storage/types.ts) of a document the content knows. */
+export interface Revision extends StoredRevision {
   key: DocKey;
-  /** Increases by one over the whole store; a document's revisions are those with its key. */
-  rev: number;
-  at: string;
-  by: string;
-  summary: string;
-  /** The whole document; null when a page was deleted. */
-  data: unknown;
-  published: boolean;
-  /** A restore names the revision it brought back. */
-  restoredFrom?: number;
 }
 
 export type SaveResult = { ok: true; revision: Revision } | { ok: false; conflict: Revision } | { ok: false; problems: Problem[] };

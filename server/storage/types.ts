@@ -116,14 +116,16 @@ export interface OutboxRepository {
 /** One saved version of a document of the content (page, dictionary, setting). */
 export interface Revision {
   key: string;
+  /** Increases by one over the whole store; a document's revisions are those with its key. */
   rev: number;
   at: string;
   by: string;
   summary: string;
+  /** The whole document; null when a page was deleted. */
   data: unknown;
   published: boolean;
+  /** A restore names the revision it brought back. */
   restoredFrom?: number;
-  [extra: string]: unknown;
 }
 
 export interface RevisionRepository {
