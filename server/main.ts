@@ -13,7 +13,7 @@ import { ContentStore, readRevisions } from './content/content-store.ts';
 import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer } from './app.ts';
-import { fileAccounts, openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
+import { openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
 import { ImportBusyError } from './storage/listing-sets.ts';

@@ -20,12 +20,11 @@ import { migrateModule, type ModuleRegistry } from '../../renderer/module-api.ts
 import type { Site } from '../site/site.ts';
 import type { Renderer } from '../app.ts';
 import type { Assets } from '../../renderer/App.tsx';
-import { LANGUAGES, LOGIN_FAILURE_WINDOW_MS, OWNER_SESSION_ABSOLUTE_MS, PASSWORD_BUSY_RETRY_S, type Lang } from '../../shared/constants.ts';
+import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import { localize } from '../../shared/localize.ts';
 
 /** Documents are larger than a visitor's form: a page with its modules, a dictionary. */
 const ADMIN_MAX_BODY_BYTES = 2 * 1024 * 1024;
-const CSRF_HEADER = 'x-csrf-token';
 
 export interface AdminDeps {
   store: ContentStore;

@@ -97,7 +97,7 @@ function toolOf(s: Submission): { tool?: { title: string; rows: Array<[string, s
   return { tool: { title: summary.title, rows, ...(typeof summary.url === 'string' ? { url: summary.url } : {}) } };
 }
 
-function leadDetail(s: Submission, outbox: OutboxMessage[]) {
+function leadDetail(s: Submission, outbox: OutboxMessage[]): LeadDetail {
   const alert = s.alert as { active?: unknown; unsubscribedAt?: unknown } | undefined;
   return {
     ...leadRow(s),

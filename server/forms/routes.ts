@@ -12,7 +12,6 @@ import { FORM_MAX_BODY_BYTES, FORM_TOKEN_FIELD, UPLOAD_MAX_BODY_BYTES, UPLOAD_MA
 import { fieldErrors, formSchemaId, isFormKind, propertyProblem, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../../shared/forms.ts';
 import { formatPrice, formatSlot } from '../../shared/format.ts';
 import { isLang } from '../../shared/routes.ts';
-import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import type { BlobStore, LeadRepository, OutboxMessage, Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';

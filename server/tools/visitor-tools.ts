@@ -6,6 +6,7 @@
  * listings and the current figures, and attached to the lead, its mails and the inbox.
  */
 import type Router from '@koa/router';
+import type Koa from 'koa';
 import type { Lang } from '../../shared/constants.ts';
 import { epcDisplayText } from '../../shared/epc.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
@@ -171,10 +172,14 @@ export function toolPreviewPath(site: Site, key: string, lang: Lang): string | u
   return `${path}?${valuationQuery({ address: site.content.site.address.street, zip, type, surface: 100, bedrooms: 2, condition: 'good', epc: 'D', outdoor: 'none' }).toString()}`;
 }
 
-/** The language of an API answer: `?lang=` (one of the site's), else the default; null when `lang` is bad. */
-function apiLang(site: Site, q: unknown): Lang | null {
+/** The language of an API answer: `?lang=` (one of the site's), else the default; a bad `lang` is answered 400 here (then null). */
+function apiLang(ctx: Koa.Context, site: Site): Lang | null {
+  const q = ctx.query.lang;
   if (q === undefined) return site.routes.defaultLang;
-  return typeof q === 'string' && isLang(q) && site.routes.enabled.includes(q) ? q : null;
+  if (typeof q === 'string' && isLang(q) && site.routes.enabled.includes(q)) return q;
+  ctx.status = 400;
+  ctx.body = { error: `lang must be one of ${site.routes.enabled.join(', ')}`, field: 'lang' };
+  return null;
 }
 
 export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Site> }) {
@@ -192,12 +197,8 @@ export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Si
   router.get('/api/valuation', async (ctx) => {
     const site = await deps.site();
     ctx.set('Cache-Control', 'no-cache');
-    const lang = apiLang(site, ctx.query.lang);
-    if (!lang) {
-      ctx.status = 400;
-      ctx.body = { error: `lang must be one of ${site.routes.enabled.join(', ')}`, field: 'lang' };
-      return;
-    }
+    const lang = apiLang(ctx, site);
+    if (!lang) return;
     const config = site.content.valuation;
     const params = withoutLang(ctx.querystring);
     const { inputs, errors } = parseValuationQuery(params, config);
@@ -224,12 +225,8 @@ export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Si
   router.get('/api/renovation', async (ctx) => {
     const site = await deps.site();
     ctx.set('Cache-Control', 'no-cache');
-    const lang = apiLang(site, ctx.query.lang);
-    if (!lang) {
-      ctx.status = 400;
-      ctx.body = { error: `lang must be one of ${site.routes.enabled.join(', ')}`, field: 'lang' };
-      return;
-    }
+    const lang = apiLang(ctx, site);
+    if (!lang) return;
     const config = site.content.renovation;
     const thisYear = new Date().getUTCFullYear();
     const params = withoutLang(ctx.querystring);
