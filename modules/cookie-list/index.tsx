@@ -33,6 +33,6 @@ export default defineModule<CookieListModule, null>({
   version: 1,
   schema,
   meta: { title: { nl: 'Cookiecategorieën', fr: 'Catégories de cookies', en: 'Cookie categories' }, icon: 'cookie', category: 'content' },
-  defaults: { view: 'cookie-list', version: 1, status: 'Published', span: 12 },
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -217,6 +217,6 @@ export default defineModule<OwnerPortalModule, null>({
     icon: 'lock',
     category: 'portal',
   },
-  defaults: { view: 'owner-portal', version: 1, status: 'Published', span: 12 },
+  defaults: { status: 'Published', span: 12 },
   View,
 });

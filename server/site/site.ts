@@ -3,7 +3,7 @@
  * builder of a page's data (route → modules loaded → head, breadcrumbs, banner).
  */
 import type { Article, Content, ModuleRecord, PageRecord } from '../../renderer/content.ts';
-import type { LoadContext, ModuleRegistry, Testimonial } from '../../renderer/module-api.ts';
+import type { LoadContext, ModuleRegistry, SiteServices, Testimonial } from '../../renderer/module-api.ts';
 import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
 import { IMAGE_WIDTH, LOCALES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
@@ -36,6 +36,8 @@ export class Site {
   private readonly shells = new Map<Lang, ShellData>();
   private readonly intls = new Map<Lang, ReturnType<typeof makeIntl>>();
   private readonly warned = new Set<string>();
+  /** What module loaders get from the site (one object for every request of this content version). */
+  readonly services: SiteServices;
 
   constructor(
     readonly content: Content,
@@ -43,10 +45,26 @@ export class Site {
     private readonly origin: string,
     private readonly log: Logger,
     readonly listings: ListingSource,
-    private readonly published: { testimonials?: () => Testimonial[]; pictureGone?: (source: string) => boolean } = {},
+    private readonly published: { testimonials?: () => Testimonial[] | Promise<Testimonial[]>; pictureGone?: (source: string) => boolean } = {},
   ) {
     this.routes = new RouteTable(content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
+    this.services = {
+      content: this.content,
+      routes: this.routes,
+      listings: this.listings,
+      listingPath: (kind, id, lang) => {
+        if (kind === 'project') {
+          const p = this.listings.project(id, lang);
+          return p && this.projectPath(p, lang);
+        }
+        const p = this.listings.property(id, lang);
+        return p && this.propertyPath(p, lang);
+      },
+      propertyTitle: (p, lang) => this.propertyTitle(p, lang),
+      pictureGone: this.pictureGone,
+      testimonials: async () => (await this.published.testimonials?.()) ?? [],
+    };
   }
 
   /** Public path of a project in a language, or undefined when no page lists projects. */
@@ -62,19 +80,6 @@ export class Site {
     if (projectPath) return joinPath(projectPath, slugify(p.TypeDescription ?? '') || 'unit', p.ID);
     const list = this.routes.listingPage('property', goalOf(p));
     return list ? this.routes.listingPath(list, lang, { id: p.ID, city: p.City, slug: p.TypeDescription ?? undefined }) : undefined;
-  }
-
-  private listingPaths(lang: Lang): LoadContext['listingPaths'] {
-    return {
-      property: (id, l = lang) => {
-        const p = this.listings.property(id, l);
-        return p && this.propertyPath(p, l);
-      },
-      project: (id, l = lang) => {
-        const p = this.listings.project(id, l);
-        return p && this.projectPath(p, l);
-      },
-    };
   }
 
   shell(lang: Lang): ShellData {
@@ -269,26 +274,29 @@ export class Site {
     return chain;
   }
 
+  /** The data of each module, loaded concurrently, in the page's order. */
   private async loadModules(records: ModuleRecord[], ctx: LoadContext): Promise<ModuleData[]> {
-    const out: ModuleData[] = [];
-    for (const record of records) {
-      const def = this.registry.get(record.view);
-      if (!def) {
-        const key = `${ctx.page.id}:${record.id}`;
-        if (!this.warned.has(key)) {
-          this.warned.add(key);
-          this.log.warn(`page ${ctx.page.id} module ${record.id}: view not found ("${record.view}"); skipped`);
+    const loaded = await Promise.all(
+      records.map(async (record): Promise<ModuleData | undefined> => {
+        if (!this.registry.get(record.view)) {
+          const key = `${ctx.page.id}:${record.id}`;
+          if (!this.warned.has(key)) {
+            this.warned.add(key);
+            this.log.warn(`page ${ctx.page.id} module ${record.id}: view not found ("${record.view}"); skipped`);
+          }
+          return undefined;
         }
-        continue;
-      }
-      try {
-        out.push({ record, data: def.load ? await def.load(record, ctx) : null });
-      } catch (e) {
-        // One failing module never takes the page down: it is logged and left out.
-        this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
-      }
-    }
-    return out;
+        const loader = this.registry.loader(record.view);
+        try {
+          return { record, data: loader ? await loader.load(record, ctx) : null };
+        } catch (e) {
+          // One failing module never takes the page down: it is logged and left out.
+          this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
+          return undefined;
+        }
+      }),
+    );
+    return loaded.filter((m): m is ModuleData => m !== undefined);
   }
 
   /** Data of the page at `url` (path and query), or where it redirects. */
@@ -343,13 +351,7 @@ export class Site {
       path = u.pathname;
     }
     let status: 200 | 400 = 200;
-    const ctx: LoadContext = {
-      setStatus: (s) => (status = s),
-      lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
-      listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
-      testimonials: () => this.published.testimonials?.() ?? [],
-      pictureGone: this.pictureGone,
-    };
+    const ctx: LoadContext = { lang, page, article, query: u.searchParams, params, setStatus: (s) => (status = s), services: this.services };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
