@@ -23,7 +23,9 @@ import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync
 import type { ListingStore } from './listings/store.ts';
 import { startOutbox, type LeadStore } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
-import { Site } from './site/site.ts';
+import { SiteHolder } from './site/holder.ts';
+import { consoleLogger } from './site/site.ts';
+import { publishedTestimonials } from './forms/testimonials.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
 import { SessionStore, type SessionFile } from './portal/portal.ts';
 import { ViewStats, type StatsStore } from './portal/view-stats.ts';
@@ -150,7 +152,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     announcing = announcing.then(async () => {
       const { fresh, remember } = await newPropertyIds(sets, next);
       if (fresh.length) {
-        const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
+        const site = await sites.over({ listings: next });
         await sendAlerts(fresh, next, site, leads, kickOutbox);
       }
       await remember();
@@ -160,6 +162,19 @@ export async function start(opts: StartOptions): Promise<Server> {
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
     void pictures.prefetch(next);
     void announce(next);
+  });
+  // The current site: every route asks this holder, which builds a new site (and drops the rendered
+  // pages) when the content, the listings or the registry changed.
+  const loadRenderer = opts.dev ? opts.dev.loadRenderer : async () => rendererModule;
+  const sites = new SiteHolder({
+    content: () => store.content,
+    listings: () => listings.get(),
+    registry: async () => (await loadRenderer()).registry,
+    origin,
+    log: consoleLogger,
+    testimonials: async () => publishedTestimonials(leads.data),
+    pictures,
+    pageCache: opts.pageCache ?? !opts.dev,
   });
   await listings.start(storage.dir);
   void pictures.prefetch(listings.get());
@@ -195,17 +210,17 @@ export async function start(opts: StartOptions): Promise<Server> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
+    sites,
     content: store,
     staff: new StaffAccounts(storage.dir),
     editorAssets: editorAssets(opts),
-    renderer: opts.dev ? opts.dev.loadRenderer : async () => rendererModule,
+    renderer: loadRenderer,
     assets,
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
     configDir,
     storage,
     origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
-    pageCache: opts.pageCache ?? !opts.dev,
     listings: () => listings.get(),
     listingAdmin: { sets, live: listings, sync },
     publicDir: join(opts.root, 'public'),

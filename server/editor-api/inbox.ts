@@ -16,6 +16,7 @@ import type { AdminRoute } from './docs.ts';
 import { Collection, writeFileAtomically, writeFileDurably } from '../storage/files.ts';
 import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, type OwnerAccount, type OwnerAccounts } from '../auth/owner-accounts.ts';
 import type { SessionStore } from '../portal/portal.ts';
@@ -52,9 +53,8 @@ export interface InboxDeps {
   dataDir: string;
   owners: OwnerAccounts;
   sessions: SessionStore;
-  /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
-  republish: () => void;
-  site: () => Promise<Site>;
+  /** The current site (a testimonial decided invalidates it: pages showing them are rendered anew). */
+  sites: Pick<SiteHolder, 'current' | 'invalidate'>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +393,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
     onlyKeys(body, ['action']);
     if (body.action !== 'publish' && body.action !== 'reject') throw bad('action', 'must be publish or reject');
     if (s.kind !== 'testimonial') throw new HttpError(409, { error: `This request is a ${String(s.kind)}, not a testimonial.`, field: 'id' });
-    await decideTestimonial({ store, republish: deps.republish }, s, body.action, staff.username);
+    await decideTestimonial({ store, sites: deps.sites }, s, body.action, staff.username);
     ctx.body = { lead: leadRow(s) };
   }));
 
@@ -415,14 +415,14 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
   // Owner accounts: admins only.
 
   router.get('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const owners: OwnerView[] = deps.owners.data().owners.map((o) => ownerView(site, o));
     owners.sort((a, b) => a.username.localeCompare(b.username));
     ctx.body = { owners, langs: site.routes.enabled };
   }));
 
   router.post('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const body = await readJson(ctx);
     onlyKeys(body, ['username', 'lang', 'propertyIds', 'ref']);
     const username = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
@@ -452,7 +452,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
   };
 
   router.post('/api/admin/owners/:id', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const { id } = ownerOf(ctx);
     const body = await readJson(ctx);
     onlyKeys(body, ['disabled', 'propertyIds', 'ref', 'lang']);
@@ -480,7 +480,7 @@ export function inboxRoutes(router: Router, deps: InboxDeps, route: AdminRoute):
   }));
 
   router.post('/api/admin/owners/:id/password', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const { id } = ownerOf(ctx);
     const body = await readJson(ctx);
     onlyKeys(body, []);

@@ -19,6 +19,7 @@ import type { SchemaRegistry } from '../config/schemas.ts';
 import type { AppendLog, Collection } from '../storage/files.ts';
 import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { leadMails } from '../mail/lead-mail.ts';
 import { linkToken } from './alerts.ts';
 import type { Captcha } from './captcha.ts';
@@ -143,7 +144,8 @@ function sameSiteReferer(ctx: Koa.Context): string | undefined {
 }
 
 export interface FormDeps {
-  site: () => Promise<Site>;
+  /** The current site (a testimonial decided invalidates it: pages showing them are rendered anew). */
+  sites: Pick<SiteHolder, 'current' | 'invalidate'>;
   schemas: SchemaRegistry;
   store: Collection<LeadStore>;
   kick: () => void;
@@ -155,8 +157,6 @@ export interface FormDeps {
   /** What robots sent (the hidden field filled in), one JSON line each (DATA_DIR/quarantine.log). */
   quarantine: AppendLog;
   dataDir: string;
-  /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
-  republish: () => void;
 }
 
 export type TestimonialDecision = 'publish' | 'reject';
@@ -165,13 +165,13 @@ export type TestimonialDecision = 'publish' | 'reject';
  * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
  * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
  */
-export async function decideTestimonial(deps: Pick<FormDeps, 'store' | 'republish'>, s: Record<string, unknown>, decision: TestimonialDecision, by?: string): Promise<void> {
+export async function decideTestimonial(deps: Pick<FormDeps, 'store' | 'sites'>, s: Record<string, unknown>, decision: TestimonialDecision, by?: string): Promise<void> {
   await deps.store.update(() => {
     s.status = decision === 'publish' ? 'published' : 'rejected';
     s.reviewedAt = new Date().toISOString();
     if (by) s.reviewedBy = by;
   });
-  deps.republish();
+  deps.sites.invalidate();
 }
 
 /** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
@@ -188,7 +188,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       ctx.body = { error: 'No such form.' };
       return;
     }
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const html = !ctx.is('application/json') && ctx.accepts('html', 'json') === 'html';
     let lang: Lang = queryLang(ctx, site);
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
@@ -356,7 +356,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
 
   // The calendar's free slots (never cached: each booking changes them).
   router.get('/api/appointments', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const calendar = site.content.site.appointments;
     const slots = calendar ? freeSlots(calendar, deps.store.data) : [];
     ctx.set('Cache-Control', 'no-store');
@@ -374,7 +374,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
   const findReview = (token: unknown) =>
     typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? deps.store.data.submissions.find((s) => s.kind === 'testimonial' && s.review === token) : undefined;
   router.get('/api/testimonials/review', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const lang = site.routes.defaultLang;
     const t = (k: string) => site.message(lang, k);
     const s = findReview(ctx.query.token);
@@ -392,7 +392,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
 <button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`);
   });
   router.post('/api/testimonials/review', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const lang = site.routes.defaultLang;
     const t = (k: string) => site.message(lang, k);
     ctx.type = 'html';
@@ -444,9 +444,9 @@ function page(lang: string, title: string, body: string): string {
 }
 
 /** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
-export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; store: Collection<LeadStore> }) {
+export function alertRoutes(router: Router, deps: { sites: Pick<SiteHolder, 'current'>; store: Collection<LeadStore> }) {
   router.get('/api/alerts/unsubscribe', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const token = ctx.query.token;
     const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
       ? deps.store.data.submissions.find((s) => (s.alert as { token?: string } | undefined)?.token === token)

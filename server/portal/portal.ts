@@ -12,6 +12,7 @@ import session from 'koa-session';
 import type { Collection } from '../storage/files.ts';
 import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { OwnerAccounts, hashPassword, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from '../auth/owner-accounts.ts';
 import { checkLogin, type PasswordGate } from '../auth/password-gate.ts';
 import { isEmail } from '../../shared/formats.ts';
@@ -82,7 +83,7 @@ export class SessionStore {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export interface PortalDeps {
-  site: () => Promise<Site>;
+  sites: Pick<SiteHolder, 'current'>;
   accounts: OwnerAccounts;
   sessions: SessionStore;
   views: ViewStats;
@@ -159,7 +160,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   /** Runs a handler; HttpError becomes its JSON answer. */
   const handle = (fn: (ctx: Koa.Context, site: Site) => Promise<void>) => async (ctx: Koa.Context) => {
     ctx.set('Cache-Control', 'no-store');
-    const site = await deps.site();
+    const site = await deps.sites.current();
     try {
       if (ctx.method !== 'GET' && !sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
       await fn(ctx, site);

@@ -21,10 +21,50 @@ import { listingPhotos, listingPhotoUrl, type ListingKind } from '../../shared/l
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
+/**
+ * Where a URL leads, worked out once per request (server/site/request.ts puts it on `ctx.state`):
+ * a redirect, the 404 page (with the text of `key`), or a page with what its modules need.
+ */
+export type PageRoute =
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'notFound'; url: URL; lang: Lang; key: string }
+  | {
+      kind: 'page';
+      url: URL;
+      lang: Lang;
+      page: PageRecord;
+      article?: Article;
+      /** The canonical path (a listing's own path, a page's or article's path in `lang`). */
+      path: string;
+      /** A property or project detail path: its id (the record exists and the path is its canonical one). */
+      params: LoadContext['params'];
+      listing?: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord };
+    };
+
+/** What a Site is made of (built by the site holder, server/site/holder.ts). */
+export interface SiteParts {
+  content: Content;
+  registry: ModuleRegistry;
+  listings: ListingSource;
+  /** The public origin (canonical URLs, sitemap, mails). */
+  origin: string;
+  log: Logger;
+  /** Published testimonials, newest first (the `testimonials` module). */
+  testimonials?: () => Promise<Testimonial[]>;
+  /** Whether a listing picture is known to be gone (pages leave it out). */
+  pictureGone?: (source: string) => boolean;
+}
+
 export interface Logger {
   warn: (msg: string) => void;
   error: (msg: string, e?: unknown) => void;
 }
+
+/** Warnings and errors on the console, errors with their stack (never shown to a visitor). */
+export const consoleLogger: Logger = {
+  warn: (m) => console.warn(`warning: ${m}`),
+  error: (m, e) => console.error(`error: ${m}${e ? `: ${(e as Error)?.stack ?? e}` : ''}`),
+};
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;
@@ -36,18 +76,22 @@ export class Site {
   private readonly shells = new Map<Lang, ShellData>();
   private readonly intls = new Map<Lang, ReturnType<typeof makeIntl>>();
   private readonly warned = new Set<string>();
+
+  readonly content: Content;
+  readonly registry: ModuleRegistry;
+  readonly listings: ListingSource;
   /** What module loaders get from the site (one object for every request of this content version). */
   readonly services: SiteServices;
+  private readonly origin: string;
+  private readonly log: Logger;
 
-  constructor(
-    readonly content: Content,
-    readonly registry: ModuleRegistry,
-    private readonly origin: string,
-    private readonly log: Logger,
-    readonly listings: ListingSource,
-    private readonly published: { testimonials?: () => Testimonial[] | Promise<Testimonial[]>; pictureGone?: (source: string) => boolean } = {},
-  ) {
-    this.routes = new RouteTable(content);
+  constructor(private readonly parts: SiteParts) {
+    this.content = parts.content;
+    this.registry = parts.registry;
+    this.listings = parts.listings;
+    this.origin = parts.origin;
+    this.log = parts.log;
+    this.routes = new RouteTable(this.content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
     this.services = {
       content: this.content,
@@ -63,7 +107,7 @@ export class Site {
       },
       propertyTitle: (p, lang) => this.propertyTitle(p, lang),
       pictureGone: this.pictureGone,
-      testimonials: async () => (await this.published.testimonials?.()) ?? [],
+      testimonials: async () => (await this.parts.testimonials?.()) ?? [],
     };
   }
 
@@ -299,26 +343,20 @@ export class Site {
     return loaded.filter((m): m is ModuleData => m !== undefined);
   }
 
-  /** Data of the page at `url` (path and query), or where it redirects. */
-  async page(url: string): Promise<PageResult> {
+  /** Where `url` (path and query) leads: a redirect, the 404 page, or a page and what its modules need. */
+  resolve(url: string): PageRoute {
     const u = new URL(url, 'http://x');
     const resolution = this.routes.resolve(u.pathname);
-    if (resolution.kind === 'redirect') return { redirect: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
+    if (resolution.kind === 'redirect') return { kind: 'redirect', location: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
     if (resolution.kind === 'legacyListing') {
       const lang = this.routes.defaultLang;
       const record = resolution.listing === 'property' ? this.listings.property(resolution.id, lang) : this.listings.project(resolution.id, lang);
       const path = record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
-      if (path) return { redirect: path + u.search, status: 301 };
-      return this.notFound(u, lang, resolution.listing === 'property' ? 'property.notFound' : 'project.notFound');
+      if (path) return { kind: 'redirect', location: path + u.search, status: 301 };
+      return { kind: 'notFound', url: u, lang, key: resolution.listing === 'property' ? 'property.notFound' : 'project.notFound' };
     }
     const lang = resolution.lang;
-    const shell = this.shell(lang);
-    const t = (id: string) => shell.messages[id] ?? id;
-    const site = this.content.site;
-    const home = this.content.pages.find((p) => p.path === '/');
-    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
-
-    if (resolution.kind === 'notFound') return this.notFound(u, lang, 'notFound');
+    if (resolution.kind === 'notFound') return { kind: 'notFound', url: u, lang, key: 'notFound' };
 
     const { article } = resolution;
     let page = resolution.page;
@@ -332,9 +370,9 @@ export class Site {
       const id = Number(segments[segments.length - 1]);
       if (kind === 'property' || unit) {
         const property = this.listings.property(id, lang);
-        if (!property) return this.notFound(u, lang, 'property.notFound');
+        if (!property) return { kind: 'notFound', url: u, lang, key: 'property.notFound' };
         const canonical = this.propertyPath(property, lang)!;
-        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
         const detailPage = unit ? this.routes.listingPage('property', goalOf(property)) : listPage;
         page = this.routes.page(detailPage?.listing?.detailPageId ?? -1) ?? page;
         params.propertyId = id;
@@ -342,14 +380,29 @@ export class Site {
         if (unit && property.ProjectID) listing.project = this.listings.project(property.ProjectID, lang);
       } else {
         const project = this.listings.project(id, lang);
-        if (!project) return this.notFound(u, lang, 'project.notFound');
+        if (!project) return { kind: 'notFound', url: u, lang, key: 'project.notFound' };
         const canonical = this.projectPath(project, lang)!;
-        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
         params.projectId = id;
         listing = { project, listPage };
       }
       path = u.pathname;
     }
+    return { kind: 'page', url: u, lang, page, article, path, params, listing };
+  }
+
+  /** Data of the page a route (or a URL, resolved here) leads to, or where it redirects. */
+  async page(target: string | PageRoute): Promise<PageResult> {
+    const route = typeof target === 'string' ? this.resolve(target) : target;
+    if (route.kind === 'redirect') return { redirect: route.location, status: route.status };
+    if (route.kind === 'notFound') return this.notFound(route.url, route.lang, route.key);
+    const { url: u, lang, page, article, path, params, listing } = route;
+    const shell = this.shell(lang);
+    const t = (id: string) => shell.messages[id] ?? id;
+    const site = this.content.site;
+    const home = this.content.pages.find((p) => p.path === '/');
+    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+
     let status: 200 | 400 = 200;
     const ctx: LoadContext = { lang, page, article, query: u.searchParams, params, setStatus: (s) => (status = s), services: this.services };
     const records: ModuleRecord[] = article
@@ -468,7 +521,7 @@ export class Site {
   }
 
   /** Whether a listing picture is known to be gone (pages leave it out). */
-  readonly pictureGone = (source: string): boolean => this.published.pictureGone?.(source) ?? false;
+  readonly pictureGone = (source: string): boolean => this.parts.pictureGone?.(source) ?? false;
 
   /** The site URL of a listing's first photo that is not gone, at `width`; undefined when it has none. */
   listingPhotoUrl(kind: ListingKind, record: PropertyRecord | ProjectRecord, width?: number): string | undefined {

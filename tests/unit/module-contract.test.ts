@@ -95,7 +95,7 @@ describe('the loaders of a page', () => {
     ] as ModuleRecord[];
     const changed = { ...content, pages: content.pages.map((p) => (p === home ? { ...p, modules } : p)) };
     const empty = new ListingStore({ properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] }, 'empty');
-    const site = new Site(changed, registry, 'https://agency.example', quiet, empty);
+    const site = new Site({ content: changed, registry, listings: empty, origin: 'https://agency.example', log: quiet });
     const result = await site.page('/fr/');
     if (!('initial' in result)) throw new Error('expected a page');
     expect(result.initial.page.modules.map((m) => [m.record.id, m.data])).toEqual([
