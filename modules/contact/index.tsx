@@ -9,6 +9,8 @@ import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import type { ContactData } from './load.server.ts';
 import schema from './schema.json';
+import '../lib/forms.css';
+import './contact.css';
 
 /** What a file input holds, as the schema describes it (the server reads the content itself). */
 function fileMeta(f: File): { name: string; size: number; type: string } {

@@ -2,6 +2,7 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { CookieListModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
+import './cookie-list.css';
 
 function View() {
   const { consent } = useShell();

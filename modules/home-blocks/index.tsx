@@ -3,6 +3,7 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
 import type { HomeBlocksData } from './load.server.ts';
 import schema from './schema.json';
+import './home-blocks.css';
 
 function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
   const { t } = useI18n();

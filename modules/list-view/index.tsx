@@ -3,6 +3,7 @@ import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
 import type { ListViewModule } from '../../schemas/types.gen.ts';
 import type { ListViewData } from './load.server.ts';
 import schema from './schema.json';
+import './list-view.css';
 
 function View({ module, data }: { module: ListViewModule; data: ListViewData }) {
   const { t } = useI18n();

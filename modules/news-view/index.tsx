@@ -4,6 +4,7 @@ import type { NewsViewModule } from '../../schemas/types.gen.ts';
 import type { ArticleCard } from '../lib/articles.ts';
 import type { NewsViewData } from './load.server.ts';
 import schema from './schema.json';
+import './news-view.css';
 
 function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
   const { t, formatDate } = useI18n();

@@ -7,6 +7,7 @@ import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
 import contact from '../contact/index.tsx';
 import schema from './schema.json';
 import type { ValuationData } from './load.server.ts';
+import '../lib/forms.css';
 import '../lib/tools.css';
 
 const ContactForm = contact.View;

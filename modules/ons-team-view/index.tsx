@@ -3,6 +3,8 @@ import { Img, Link, MODULE_LIMITS, telHref, useI18n } from '../../renderer/ui.ts
 import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
 import type { TeamData } from './load.server.ts';
 import schema from './schema.json';
+import '../lib/person-card.css';
+import './ons-team-view.css';
 
 function View({ module, data }: { module: OnsTeamViewModule; data: TeamData }) {
   const { t } = useI18n();

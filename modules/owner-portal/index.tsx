@@ -11,7 +11,8 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { OwnerPortalModule } from '../../schemas/types.gen.ts';
 import { Alert, call, hashParam, setHash, type FieldErrors, type Me, type Screen } from './shared.tsx';
 import schema from './schema.json';
-import './portal.css';
+import '../lib/forms.css';
+import './owner-portal.css';
 
 // Everything after login (and its chart) is a chunk of its own: public pages never load it.
 const Home = lazy(() => import('./Dashboard.tsx'));

@@ -5,6 +5,8 @@ import { Photos } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import type { ProjectDetailData } from './load.server.ts';
 import schema from './schema.json';
+import '../lib/detail.css';
+import './project-detail.css';
 
 function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
   const { t, formatPrice } = useI18n();

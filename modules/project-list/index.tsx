@@ -3,6 +3,7 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import type { ProjectListData } from './load.server.ts';
 import schema from './schema.json';
+import '../lib/property-card.css';
 
 function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
   const { t, formatPrice } = useI18n();

@@ -8,6 +8,8 @@ import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
 import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
+import '../lib/detail.css';
+import './property-detail.css';
 
 
 function FactValue({ fact }: { fact: Fact }) {

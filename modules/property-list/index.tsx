@@ -9,6 +9,8 @@ import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import schema from './schema.json';
 import type { PropertyListData } from './load.server.ts';
+import '../lib/map.css';
+import './property-list.css';
 
 // Leaflet touches `window` when imported: the map is loaded in the browser only, in map view only.
 const MapView = lazy(() => import('./MapView.tsx'));

@@ -3,6 +3,8 @@ import { Heading, Html, Img, Link, telHref, useI18n } from '../../renderer/ui.ts
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import type { SingleViewData } from './load.server.ts';
+import '../lib/person-card.css';
+import './single-view.css';
 
 function View({ module, data }: { module: SingleViewModule; data: SingleViewData | null }) {
   const { t, formatDate } = useI18n();

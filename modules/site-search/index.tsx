@@ -4,6 +4,7 @@ import { SearchForm } from '../../renderer/chrome/SearchForm.tsx';
 import type { SiteSearchModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import type { SiteSearchData } from './load.server.ts';
+import './site-search.css';
 
 function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
   const { t } = useI18n();

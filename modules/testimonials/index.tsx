@@ -3,6 +3,7 @@ import { useI18n } from '../../renderer/ui.tsx';
 import { formatDate } from '../../shared/format.ts';
 import type { TestimonialsModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
+import './testimonials.css';
 
 /** How many testimonials the module shows unless it says. */
 export const DEFAULT_MAX = 12;
