@@ -1,6 +1,8 @@
 /**
- * The module contract (DESIGN.md): what a module folder exports through `defineModule`.
- * Modules import this file and `renderer/ui.ts`, nothing deeper of the renderer.
+ * The module contract (README, "Adding a module type"): a module folder's `index.tsx` exports its
+ * type through `defineModule` (view, schema, editor metadata, defaults), its `load.server.ts` the
+ * server-side data through `defineLoader`, which gets the request and the site's services.
+ * Modules import this file and `renderer/ui.tsx`, nothing deeper of the renderer.
  */
 import type { ComponentType } from 'react';
 import type { Content, ModuleRecord, PageRecord, Article } from './content.ts';
