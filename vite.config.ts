@@ -44,10 +44,27 @@ function formValidators(): Plugin {
   };
 }
 
+/**
+ * Server-only files (`*.server.ts`: the modules' loaders and what only they use) never enter a
+ * browser bundle: a view may import their types (`import type`, erased), and the build stops when
+ * anything else of them is imported for the browser.
+ */
+export function serverOnly(): Plugin {
+  return {
+    name: 'vitrine-server-only',
+    load(id, options) {
+      if (!options?.ssr && /\.server\.tsx?$/.test(id.split('?')[0])) {
+        this.error(`${id} is server-only and cannot be part of the browser bundle (a view imports its types with \`import type\`)`);
+      }
+      return undefined;
+    },
+  };
+}
+
 // Two builds from one config: the client bundle (hashed assets + manifest) and, with `--ssr`,
 // the server bundle (Koa server + renderer + modules; node_modules stay external).
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), formValidators()],
+  plugins: [react(), formValidators(), serverOnly()],
   publicDir: false,
   build: isSsrBuild
     ? {

@@ -1,5 +1,7 @@
 /**
  * The one list of registered module types. Adding a module type = one folder + one line here.
+ * This registry has the views (browser and server alike); the server's adds the loaders found in
+ * the folders (`modules/server.ts`).
  */
 import { ModuleRegistry } from '../renderer/module-api.ts';
 import singleView from './single-view/index.tsx';
@@ -19,4 +21,6 @@ import ownerPortal from './owner-portal/index.tsx';
 import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation]);
+export const modules = [singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation];
+
+export const registry = new ModuleRegistry(modules);

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Root, type Assets } from './App.tsx';
-import { registry } from '../modules/index.ts';
+import { registry } from '../modules/server.ts';
 import { INITIAL_DATA_GLOBAL, safeJson, type InitialData } from './page-data.ts';
 
 export { registry };

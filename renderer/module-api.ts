@@ -1,13 +1,15 @@
 /**
- * The module contract (DESIGN.md): what a module folder exports through `defineModule`.
- * Modules import this file and `renderer/ui.ts`, nothing deeper of the renderer.
+ * The module contract (README, "Adding a module type"): a module folder's `index.tsx` exports its
+ * type through `defineModule` (view, schema, editor metadata, defaults), its `load.server.ts` the
+ * server-side data through `defineLoader`, which gets the request and the site's services.
+ * Modules import this file and `renderer/ui.tsx`, nothing deeper of the renderer.
  */
 import type { ComponentType } from 'react';
 import type { Content, ModuleRecord, PageRecord, Article } from './content.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { RouteTable } from '../shared/routes.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
-import type { ListingSource } from './listing-types.ts';
+import type { ListingSource, PropertyRecord } from './listing-types.ts';
 
 /** A testimonial staff published. */
 export interface Testimonial {
@@ -21,35 +23,51 @@ export interface Testimonial {
   image?: string;
 }
 
-/** What a module's server-side `load` gets besides its own record. */
-export interface LoadContext {
-  lang: Lang;
-  content: Content;
-  routes: RouteTable;
-  page: PageRecord;
-  /** The article the route points at (article pages only). */
-  article?: Article;
-  query: URLSearchParams;
-  /** The agency's listings (properties, projects). */
-  listings: ListingSource;
-  /** Route parameters of a detail path (property or project id). */
-  params: { propertyId?: number; projectId?: number };
-  /** Answer the page with this HTTP status (400 for a query string that cannot be read). */
-  setStatus: (status: 400) => void;
-  /** Headline of a property in the visitor's language (its own, else "{type} in {city}"). */
-  propertyTitle: (p: import('./listing-types.ts').PropertyRecord) => string;
-  /** Paths of listings in the visitor's language. */
-  listingPaths: {
-    property: (id: number, lang?: Lang) => string | undefined;
-    project: (id: number, lang?: Lang) => string | undefined;
-  };
-  /** Published testimonials, newest first. */
-  testimonials: () => Promise<Testimonial[]>;
+/**
+ * What the server offers a module's loader: one typed object per content version (the same for
+ * every request). A new capability is a method here, implemented once in `server/site/site.ts`.
+ */
+export interface SiteServices {
+  /** The content visitors see: pages, articles, dictionaries, site settings, the tools' figures. */
+  readonly content: Content;
+  /** Paths of pages and articles in every language. */
+  readonly routes: RouteTable;
+  /** The agency's live listings (properties, projects). */
+  readonly listings: ListingSource;
+  /** Public path of a property or project in `lang`; undefined when the site does not show it there. */
+  listingPath(kind: 'property' | 'project', id: number, lang: Lang): string | undefined;
+  /** Headline of a property in `lang` (its own, else "{type} in {city}"). */
+  propertyTitle(p: PropertyRecord, lang: Lang): string;
   /**
    * Whether a listing picture (its source URL) is known to be gone: the CDN answered 404/410 or not
    * an image, or the site may not fetch it. Pass it to `listingPhotos` so pages leave those out.
    */
-  pictureGone: (source: string) => boolean;
+  pictureGone(source: string): boolean;
+  /** Published testimonials, newest first. */
+  testimonials(): Promise<Testimonial[]>;
+}
+
+/** The request a module's data is loaded for, and the site's services. */
+export interface LoadContext {
+  lang: Lang;
+  page: PageRecord;
+  /** The article the route points at (article pages only). */
+  article?: Article;
+  query: URLSearchParams;
+  /** Route parameters of a detail path (property or project id). */
+  params: { propertyId?: number; projectId?: number };
+  /** Answer the page with this HTTP status (400 for a query string that cannot be read). */
+  setStatus: (status: 400) => void;
+  services: SiteServices;
+}
+
+/** A module's server-side data: runs on the server before rendering; its result is the View's `data`. */
+export type Loader<M extends ModuleRecord = ModuleRecord, D = unknown> = (module: M, ctx: LoadContext) => D | Promise<D>;
+
+/** A loader registered for a view (`modules/{view}/load.server.ts` exports one as its default). */
+export interface ModuleLoader<M extends ModuleRecord = ModuleRecord, D = unknown> {
+  view: string;
+  load: Loader<M, D>;
 }
 
 export interface ModuleViewProps<M extends ModuleRecord = ModuleRecord, D = unknown> {
@@ -66,7 +84,8 @@ export interface ModuleMeta {
   category: 'content' | 'listings' | 'forms' | 'portal' | 'layout';
 }
 
-export interface ModuleDefinition<M extends ModuleRecord = ModuleRecord, D = unknown> {
+/** What a module folder declares (`defineModule`); `view` and `version` go into `defaults` by themselves. */
+export interface ModuleSpec<M extends ModuleRecord = ModuleRecord, D = unknown> {
   /** Key used in stored config (`module.view`). */
   view: string;
   /** Current version of the params; records carry the version they were written with. */
@@ -78,31 +97,60 @@ export interface ModuleDefinition<M extends ModuleRecord = ModuleRecord, D = unk
   /** Editor hints only. */
   uiSchema?: Record<string, unknown>;
   meta: ModuleMeta;
-  /** Params a new module of this type starts with (must validate against `schema`). */
-  defaults: Omit<M, 'id'>;
-  /** Server only: the data the view renders. Runs before rendering, on the server. */
-  load?: (module: M, ctx: LoadContext) => D | Promise<D>;
+  /** Params a new module of this type starts with, besides `view` and `version` (must validate against `schema`). */
+  defaults: Omit<M, 'id' | 'view' | 'version'>;
   View: ComponentType<ModuleViewProps<M, D>>;
 }
 
-export function defineModule<M extends ModuleRecord, D>(def: ModuleDefinition<M, D>): ModuleDefinition<M, D> {
-  return def;
+/** A registered module type: its spec, with `defaults` complete (`view` and `version` included). */
+export interface ModuleDefinition<M extends ModuleRecord = ModuleRecord, D = unknown> extends Omit<ModuleSpec<M, D>, 'defaults'> {
+  defaults: Omit<M, 'id'>;
+}
+
+export function defineModule<M extends ModuleRecord, D>(spec: ModuleSpec<M, D>): ModuleDefinition<M, D> {
+  return { ...spec, defaults: { view: spec.view, version: spec.version, ...spec.defaults } as unknown as Omit<M, 'id'> };
+}
+
+/**
+ * The server-side data of a module type, in its folder's `load.server.ts` (`export default
+ * defineLoader(definition, load)`). Only the server entry registers loaders (`modules/server.ts`),
+ * so their code and what they import never reach the browser.
+ */
+export function defineLoader<M extends ModuleRecord, D>(def: ModuleDefinition<M, D>, load: Loader<M, D>): ModuleLoader<M, D> {
+  return { view: def.view, load };
 }
 
 /** A loose definition, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyModuleDefinition = ModuleDefinition<any, any>;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyModuleLoader = ModuleLoader<any, any>;
+
+/**
+ * The registered module types. The browser's registry has their views only; the server's
+ * (`modules/server.ts`) also has the loaders.
+ */
 export class ModuleRegistry {
   private readonly defs = new Map<string, AnyModuleDefinition>();
-  constructor(definitions: AnyModuleDefinition[]) {
+  private readonly loaders = new Map<string, AnyModuleLoader>();
+  constructor(definitions: AnyModuleDefinition[], loaders: AnyModuleLoader[] = []) {
     for (const d of definitions) {
       if (this.defs.has(d.view)) throw new Error(`module view "${d.view}" is registered twice`);
       this.defs.set(d.view, d);
     }
+    for (const l of loaders) {
+      if (!this.defs.has(l.view)) throw new Error(`a loader is registered for module view "${l.view}", which is not a registered module type`);
+      if (this.loaders.has(l.view)) throw new Error(`module view "${l.view}" has two loaders`);
+      this.loaders.set(l.view, l);
+    }
   }
   get(view: string): AnyModuleDefinition | undefined {
     return this.defs.get(view);
+  }
+  /** The server-side data of a view (server registry only). */
+  loader(view: string): AnyModuleLoader | undefined {
+    return this.loaders.get(view);
   }
   all(): AnyModuleDefinition[] {
     return [...this.defs.values()];

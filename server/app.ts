@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { PassThrough } from 'node:stream';
 import type { Assets } from '../renderer/App.tsx';
 import type { InitialData } from '../renderer/page-data.ts';
-import type { Content } from '../renderer/content.ts';
 import type { ContentStore } from './content/content-store.ts';
 import type { StaffAccounts } from './auth/staff-accounts.ts';
 import { adminRoutes } from './editor-api/docs.ts';
@@ -21,11 +20,13 @@ import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
-import { Site, type Logger } from './site/site.ts';
-import { CompressionQueue, PageCache, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PreparedPage } from './site/page-cache.ts';
+import { consoleLogger, type Logger } from './site/site.ts';
+import type { SiteHolder } from './site/holder.ts';
+import { MAX_PATH_LENGTH, resolvePage } from './site/request.ts';
+import { servePage } from './site/serve.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
-import { CSP_REPORT_PATH, editorCsp, inlineHashes, pageCsp, securityHeaders, trustProxyHops, type TrackingIds } from './http/security.ts';
+import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
 import { listingMedia } from './listings/photo-route.ts';
 import type { ListingPictures } from './listings/pictures.ts';
 import { formRoutes } from './forms/routes.ts';
@@ -38,12 +39,12 @@ import type { Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
 import { RateLimit } from './http/rate-limit.ts';
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT, FORM_TOKEN_FIELD } from '../shared/constants.ts';
-import { publishedTestimonials } from './forms/testimonials.ts';
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
 import { ownerRoutes } from './portal/portal.ts';
-import { SESSION_COOKIE, personSessions, type SessionStore } from './auth/sessions.ts';
+import { personSessions, type SessionStore } from './auth/sessions.ts';
 import type { OwnerAccounts } from './auth/owner-accounts.ts';
-import { isBot, isPrefetch, type ViewStats } from './portal/view-stats.ts';
+import type { ViewStats } from './portal/view-stats.ts';
+import { countViews } from './portal/count-views.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -52,6 +53,8 @@ export interface Renderer {
 }
 
 export interface AppOptions {
+  /** The current site (content, listings, registry) and its page cache: every route asks here. */
+  sites: SiteHolder;
   /** The content: the files with what staff saved in the editor laid over them. */
   content: ContentStore;
   /** Staff accounts of the editor (/admin/). */
@@ -74,8 +77,6 @@ export interface AppOptions {
   log?: Logger;
   /** Extra middleware placed before the page renderer (Vite's in development). */
   before?: Koa.Middleware[];
-  /** Keep rendered pages in memory (off in development, where the renderer changes). */
-  pageCache?: boolean;
   /** The current listings (a new store after an import). */
   listings: () => ListingSource;
   /** The editor's listings screen: import history, sync, rollback. */
@@ -97,39 +98,12 @@ export interface AppOptions {
   dev?: boolean;
 }
 
-const MAX_PATH_LENGTH = 2000;
-
-const consoleLogger: Logger = {
-  warn: (m) => console.warn(`warning: ${m}`),
-  error: (m, e) => console.error(`error: ${m}${e ? `: ${(e as Error)?.stack ?? e}` : ''}`),
-};
-
 const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Something went wrong on our side</h1><p>Please try again in a moment.</p><p lang="nl">Er ging iets mis aan onze kant. Probeer het zo meteen opnieuw.</p><p lang="fr">Une erreur s'est produite de notre côté. Veuillez réessayer dans un instant.</p><p><a href="/">Home</a></p></body></html>`;
 
 export function createApp(opts: AppOptions) {
   const log = opts.log ?? consoleLogger;
-  // One Site per content, listings and registry (the content changes when staff publish, the
-  // registry only on hot reload in development, the listings after an import); rendered pages are
-  // dropped with it.
-  let site: Site | null = null;
-  let cache = opts.pageCache === false ? null : new PageCache();
-  // Pages leave out pictures known to be gone: when one is learned, rendered pages are dropped.
-  let pictureGeneration = opts.pictures.generation;
-  const compression = new CompressionQueue();
-  const compressing = new WeakSet<PreparedPage>();
+  const { sites } = opts;
   const fillTokens = new FillTokens(opts.secrets.forms);
-  const siteFor = (content: Content, registry: ModuleRegistry) =>
-    new Site(content, registry, opts.origin, log, opts.listings(), { testimonials: () => publishedTestimonials(opts.store.leads), pictureGone: opts.pictures.isGone });
-  const currentSite = (registry: ModuleRegistry): Site => {
-    const listings = opts.listings();
-    const content = opts.content.content;
-    if (!site || site.registry !== registry || site.listings !== listings || site.content !== content) {
-      site = siteFor(content, registry);
-      if (cache) cache = new PageCache();
-    } else if (cache && pictureGeneration !== opts.pictures.generation) cache = new PageCache();
-    pictureGeneration = opts.pictures.generation;
-    return site;
-  };
 
   const app = new Koa();
   // TRUST_PROXY=N: N reverse proxies in front; the client is the N-th X-Forwarded-For entry from the right.
@@ -183,7 +157,7 @@ export function createApp(opts: AppOptions) {
   });
 
   router.get('/sitemap.xml', async (ctx) => {
-    const s = currentSite((await opts.renderer()).registry);
+    const s = await sites.current();
     ctx.type = 'application/xml';
     ctx.set('Cache-Control', 'public, max-age=3600');
     ctx.body = s.sitemap();
@@ -201,8 +175,7 @@ export function createApp(opts: AppOptions) {
       ctx.body = { error: 'path must be a site path starting with / (at most 2000 characters)', field: 'path' };
       return;
     }
-    const s = currentSite((await opts.renderer()).registry);
-    const result = await s.page(path);
+    const result = await (await sites.current()).page(path);
     ctx.set('Cache-Control', 'no-cache');
     if ('redirect' in result) {
       ctx.body = { redirect: result.redirect };
@@ -215,7 +188,7 @@ export function createApp(opts: AppOptions) {
 
   // Property search: the same query string as the list pages, plus lang.
   router.get('/api/properties', async (ctx) => {
-    const s = currentSite((await opts.renderer()).registry);
+    const s = await sites.current();
     const langParam = ctx.query.lang;
     if (langParam !== undefined && (typeof langParam !== 'string' || !isLang(langParam) || !s.routes.enabled.includes(langParam))) {
       ctx.status = 400;
@@ -237,7 +210,7 @@ export function createApp(opts: AppOptions) {
   });
 
   formRoutes(router, {
-    site: async () => currentSite((await opts.renderer()).registry),
+    sites,
     schemas: opts.schemas,
     leads: opts.store.leads,
     kick: opts.mail.kick,
@@ -246,19 +219,17 @@ export function createApp(opts: AppOptions) {
     rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
     uploads: opts.store.uploads,
-    // Pages that show testimonials are rendered anew (a new Site drops the page cache).
-    republish: () => (site = null),
   });
-  reviewRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), leads: opts.store.leads, uploads: opts.store.uploads, republish: () => (site = null) });
-  alertRoutes(router, { site: async () => currentSite((await opts.renderer()).registry), leads: opts.store.leads });
+  reviewRoutes(router, { sites, leads: opts.store.leads, uploads: opts.store.uploads });
+  alertRoutes(router, { sites, leads: opts.store.leads });
   // The renovation calculator and the online valuation as JSON (issue 16).
-  visitorToolRoutes(router, { site: async () => currentSite((await opts.renderer()).registry) });
+  visitorToolRoutes(router, { sites });
 
   // One bound on password checks for staff and owners alike.
   const gate = new PasswordGate();
   ownerRoutes(router, {
     gate,
-    site: async () => currentSite((await opts.renderer()).registry),
+    sites,
     accounts: opts.owners.accounts,
     sessions: opts.sessions,
     views: opts.owners.views,
@@ -276,15 +247,13 @@ export function createApp(opts: AppOptions) {
     schemas: opts.schemas,
     renderer: opts.renderer,
     assets: opts.assets,
-    site: async () => currentSite((await opts.renderer()).registry),
-    siteFor,
+    sites,
     origin: opts.origin,
-    published: () => (site = null),
     gate,
     counters: opts.store.counters,
   }, adminRoute);
-  leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, republish: () => (site = null) }, adminRoute);
-  ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, site: async () => currentSite((await opts.renderer()).registry) }, adminRoute);
+  leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
+  ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
   mediaRoutes(router, opts.store, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
@@ -346,109 +315,11 @@ export function createApp(opts: AppOptions) {
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  // Every other GET is a page path, rendered by React on the server (whole, so that the policy can
-  // name the hashes of its inline scripts before the answer starts).
-  app.use(async (ctx) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.status = 405;
-      ctx.set('Allow', 'GET, HEAD');
-      return;
-    }
-    if (ctx.path.length > MAX_PATH_LENGTH) {
-      ctx.status = 414;
-      return;
-    }
-    const html = (status: number, lang: string) => {
-      ctx.status = status;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Content-Language', lang);
-      ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
-    };
-    const renderer = await opts.renderer();
-    const s = currentSite(renderer.registry);
-    // Counted here, before the page cache answers: a cached page is a view all the same.
-    if (ctx.method === 'GET' && opts.owners.views.enabled) await countPropertyView(ctx, s, opts.owners, opts.sessions);
-    const pages = cache;
-    const cacheable = pages && !ctx.querystring;
-    const hit = cacheable ? pages.get(ctx.path) : undefined;
-    if (hit && pages) {
-      html(hit.status, hit.lang);
-      ctx.set('Content-Security-Policy', hit.csp);
-      if (ctx.method === 'GET') {
-        sendPage(ctx, hit);
-        if (!hit.br) compressLater(pages, ctx.path, hit);
-      }
-      return;
-    }
-    const result = await s.page(ctx.url);
-    if ('redirect' in result) {
-      ctx.status = result.status;
-      ctx.redirect(result.redirect);
-      return;
-    }
-    const { lang } = result.initial.page;
-    html(result.status, lang);
-    if (ctx.method === 'HEAD') return;
-    const stream = await renderer.renderStream(result.initial, await opts.assets(), (e) => log.error(`render ${ctx.url}`, e));
-    const chunks: Buffer[] = [];
-    await new Promise<void>((resolve, reject) => {
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', resolve);
-      stream.on('error', reject);
-    });
-    const page = preparePage(result.status, lang, Buffer.concat(chunks).toString('utf8'), s.content.site);
-    // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
-    if (cacheable && pages) pages.set(ctx.path, page);
-    sendPage(ctx, page);
-  });
-
-  /** The cached parts of a page: the document up to </body>, its forms, its policy. */
-  function preparePage(status: number, lang: string, document: string, ids: TrackingIds): PreparedPage {
-    const { prefix, end } = splitDocument(document);
-    return { status, lang, prefix: Buffer.from(prefix), end, forms: tokenForms(prefix), csp: pageCsp(inlineHashes(prefix), ids, opts.dev) };
-  }
-
-  /**
-   * A page's answer: the kept bytes (compressed once when the cache has them so) and, per answer,
-   * a fresh fill-time token for each of its forms, then the end of the document.
-   */
-  function sendPage(ctx: Koa.Context, page: PreparedPage) {
-    ctx.set('Content-Security-Policy', page.csp);
-    const token = page.forms.length ? fillTokens.issue() : '';
-    const end = Buffer.from(`${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`);
-    const encoding = page.br && page.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
-    ctx.vary('Accept-Encoding');
-    if (encoding === 'br' && page.br) {
-      ctx.set('Content-Encoding', 'br');
-      ctx.body = finishBrotli(page.br, end);
-    } else if (encoding === 'gzip' && page.gzip) {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = finishGzip(page.gzip, page.prefix.length, end);
-    } else ctx.body = Buffer.concat([page.prefix, end]); // koa-compress gzips it at a moderate level
-  }
-
-  /** Brotli and gzip of a cached page, made once in the background (one page at a time). */
-  function compressLater(pages: PageCache, path: string, page: PreparedPage) {
-    if (compressing.has(page)) return;
-    if (compression.add(async () => pages.compressed(path, page, await compressPrefix(page.prefix)))) compressing.add(page);
-  }
+  // Every other GET is a page path: resolved once (site and route on ctx.state), counted as a view
+  // of a property before the page cache answers, then answered from the cache or rendered.
+  app.use(resolvePage(sites));
+  app.use(countViews(opts.owners.views, opts.sessions));
+  app.use(servePage({ renderer: opts.renderer, assets: opts.assets, fillTokens, log, dev: opts.dev }));
 
   return app;
-}
-
-/**
- * One view of a property's detail page, when a person looks at it: not a crawler (user agent), not
- * a prefetch or prerender, not the owner themself. Only the property id and the day are kept.
- */
-async function countPropertyView(ctx: Koa.Context, s: Site, owners: AppOptions['owners'], sessions: SessionStore): Promise<void> {
-  const r = s.routes.resolve(ctx.path);
-  if (r.kind !== 'page' || !r.listing) return;
-  const { kind, segments } = r.listing;
-  if (kind !== 'property' && !(kind === 'project' && segments.length >= 4)) return;
-  if (isBot(ctx.get('user-agent')) || isPrefetch(ctx)) return;
-  const id = Number(segments[segments.length - 1]);
-  const p = s.listings.property(id, r.lang);
-  if (!p || s.propertyPath(p, r.lang) !== ctx.path) return; // a redirect or a 404, not a view
-  if (ctx.get('cookie').includes(`${SESSION_COOKIE}=`) && (await sessions.isOwner(ctx.cookies.get(SESSION_COOKIE)))) return;
-  owners.views.count(id);
 }

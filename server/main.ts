@@ -23,7 +23,9 @@ import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync
 import type { ListingStore } from './listings/store.ts';
 import { startOutbox } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
-import { Site } from './site/site.ts';
+import { SiteHolder } from './site/holder.ts';
+import { consoleLogger } from './site/site.ts';
+import { publishedTestimonials } from './forms/testimonials.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { ViewStats } from './portal/view-stats.ts';
@@ -146,7 +148,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     announcing = announcing.then(async () => {
       const { fresh, remember } = await newPropertyIds(sets, next);
       if (fresh.length) {
-        const site = new Site(store.content, renderer.registry, origin, { warn: console.warn, error: console.error }, next);
+        const site = await sites.over({ listings: next });
         await sendAlerts(fresh, next, site, data, kickOutbox);
       }
       await remember();
@@ -156,6 +158,19 @@ export async function start(opts: StartOptions): Promise<Server> {
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
     void pictures.prefetch(next);
     void announce(next);
+  });
+  // The current site: every route asks this holder, which builds a new site (and drops the rendered
+  // pages) when the content, the listings or the registry changed.
+  const loadRenderer = opts.dev ? opts.dev.loadRenderer : async () => rendererModule;
+  const sites = new SiteHolder({
+    content: () => store.content,
+    listings: () => listings.get(),
+    registry: async () => (await loadRenderer()).registry,
+    origin,
+    log: consoleLogger,
+    testimonials: () => publishedTestimonials(data.leads),
+    pictures,
+    pageCache: opts.pageCache ?? !opts.dev,
   });
   await listings.start();
   void pictures.prefetch(listings.get());
@@ -188,10 +203,11 @@ export async function start(opts: StartOptions): Promise<Server> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
+    sites,
     content: store,
     staff: new StaffAccounts(data.staff as never),
     editorAssets: editorAssets(opts),
-    renderer: opts.dev ? opts.dev.loadRenderer : async () => rendererModule,
+    renderer: loadRenderer,
     assets,
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
     configDir,
@@ -200,7 +216,6 @@ export async function start(opts: StartOptions): Promise<Server> {
     sessions: new SessionStore(data.sessions),
     origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
-    pageCache: opts.pageCache ?? !opts.dev,
     listings: () => listings.get(),
     listingAdmin: { sets, live: listings, sync },
     publicDir: join(opts.root, 'public'),

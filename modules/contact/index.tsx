@@ -1,44 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, propertyProblem, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
 import { formatPrice, formatDate, formatWeekday } from '../../shared/format.ts';
-import { slugify } from '../../shared/path.ts';
 import { pushEvent } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
+import type { ContactData } from './load.server.ts';
 import schema from './schema.json';
-
-export interface ContactData {
-  form: FormKind;
-  /** Municipalities with listings, for the demand register. */
-  cities?: Array<{ value: string; label: string }>;
-  /** `closed`: this form's kind is not for this property (an offer on a rental, anything on a sold one). */
-  property?: { id: number; title: string; closed: boolean; minIncome: number; maxPersons: number };
-  privacyPath?: string;
-  /** Values the fields start with (a visitor tool fills in what the visitor already told it). */
-  prefill?: Record<string, string>;
-  /**
-   * A visitor tool's state sent along (its query string in the form's `field`, checked by the form's
-   * schema and read again on the server) and what it says, shown above the fields.
-   */
-  attach?: { field: string; value: string; title: string; lines: string[] };
-}
-
-function load(module: ContactModule, ctx: LoadContext): ContactData {
-  const privacy = ctx.content.pages.find((p) => p.path === '/privacy-statement/');
-  const id = ctx.params.propertyId;
-  const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
-  return {
-    form: module.form as FormKind,
-    property: p ? { id: p.ID, title: ctx.propertyTitle(p), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) } : undefined,
-    privacyPath: privacy ? ctx.routes.pagePath(privacy, ctx.lang) : undefined,
-    cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
-      ? ctx.listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
-      : undefined,
-  };
-}
+import '../lib/forms.css';
+import './contact.css';
 
 /** What a file input holds, as the schema describes it (the server reads the content itself). */
 function fileMeta(f: File): { name: string; size: number; type: string } {
@@ -392,7 +364,6 @@ export default defineModule<ContactModule, ContactData>({
   version: 1,
   schema,
   meta: { title: { nl: 'Formulier', fr: 'Formulaire', en: 'Form' }, icon: 'mail', category: 'forms' },
-  defaults: { view: 'contact', version: 1, status: 'Published', span: 12, form: 'site-contact' },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, form: 'site-contact' },
   View,
 });

@@ -2,6 +2,7 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { CookieListModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
+import './cookie-list.css';
 
 function View() {
   const { consent } = useShell();
@@ -33,6 +34,6 @@ export default defineModule<CookieListModule, null>({
   version: 1,
   schema,
   meta: { title: { nl: 'Cookiecategorieën', fr: 'Catégories de cookies', en: 'Cookie categories' }, icon: 'cookie', category: 'content' },
-  defaults: { view: 'cookie-list', version: 1, status: 'Published', span: 12 },
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -1,33 +1,9 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
+import type { HomeBlocksData } from './load.server.ts';
 import schema from './schema.json';
-
-interface HomeBlocksData {
-  sale: { count: number; path?: string };
-  rent: { count: number; path?: string };
-  estimatePath?: string;
-  /** Available properties per type, sale and rent summed (SPEC §9), most first. */
-  byType: Array<{ type: number; count: number; path?: string }>;
-}
-
-function load(module: HomeBlocksModule, ctx: LoadContext): HomeBlocksData {
-  const counts = ctx.listings.counts(ctx.lang);
-  const path = (goal: 'sale' | 'rent') => {
-    const p = ctx.routes.listingPage('property', goal);
-    return p && ctx.routes.pagePath(p, ctx.lang);
-  };
-  const estimate = module.estimatePageId ? ctx.routes.page(module.estimatePageId) : undefined;
-  return {
-    sale: { count: counts.sale, path: path('sale') },
-    rent: { count: counts.rent, path: path('rent') },
-    estimatePath: estimate && ctx.routes.pagePath(estimate, ctx.lang),
-    byType: Object.entries(counts.byType)
-      .map(([type, c]) => ({ type: Number(type), count: c.sale + c.rent, path: `${path(c.sale >= c.rent ? 'sale' : 'rent') ?? ''}?type=${type}` }))
-      .filter((x) => x.count > 0)
-      .sort((a, b) => b.count - a.count || a.type - b.type),
-  };
-}
+import './home-blocks.css';
 
 function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
   const { t } = useI18n();
@@ -82,7 +58,6 @@ export default defineModule<HomeBlocksModule, HomeBlocksData>({
   version: 1,
   schema,
   meta: { title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' }, icon: 'grid', category: 'listings' },
-  defaults: { view: 'home-blocks', version: 1, status: 'Published', span: 12 },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../renderer/ui.tsx';
+import './map.css';
 
 // Leaflet is loaded in the browser only, and only once the map is about to scroll into view.
 const DetailMap = lazy(() => import('./DetailMap.tsx'));

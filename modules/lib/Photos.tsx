@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useI18n } from '../../renderer/ui.tsx';
 import type { ImageSet } from './property-card.ts';
+import './photos.css';
 
 export type PhotoSet = ImageSet & { thumb: string; large: string };
 

@@ -1,5 +1,6 @@
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
+import './property-card.css';
 
 /** Price as a visitor reads it: € 350.000, starting from …, … per month, or price on demand. */
 export function Price({ price, goal, from, className }: { price: number | null; goal: 'sale' | 'rent'; from?: boolean; className?: string }) {

@@ -28,10 +28,8 @@ export interface PersonCard {
   languages: string[];
 }
 
-
-
 export function published(ctx: LoadContext, category: string): Article[] {
-  return ctx.content.articles.filter((a) => a.category === category && a.status === 'Published');
+  return ctx.services.content.articles.filter((a) => a.category === category && a.status === 'Published');
 }
 
 /** Newest first, undated last, then by title. */
@@ -50,7 +48,7 @@ export function toCard(a: Article, ctx: LoadContext): ArticleCard {
     title: localize(a.title, ctx.lang),
     summary: truncateText(summary, DESCRIPTION_LIMIT, DESCRIPTION_CUT_AT_SPACE_RATIO),
     date: a.date,
-    path: ctx.routes.articlePath(a, ctx.lang),
+    path: ctx.services.routes.articlePath(a, ctx.lang),
     column: a.column,
     image: imageOf(a, ctx),
     icon: a.icon,
@@ -62,7 +60,7 @@ export function toPerson(a: Article, ctx: LoadContext): PersonCard {
     id: a.id,
     name: a.person?.name ?? localize(a.title, ctx.lang),
     role: localize(a.person?.role, ctx.lang),
-    path: ctx.routes.articlePath(a, ctx.lang),
+    path: ctx.services.routes.articlePath(a, ctx.lang),
     image: imageOf(a, ctx),
     email: a.person?.email,
     phone: a.person?.phone,

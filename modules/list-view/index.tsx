@@ -1,19 +1,9 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
 import type { ListViewModule } from '../../schemas/types.gen.ts';
-import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
+import type { ListViewData } from './load.server.ts';
 import schema from './schema.json';
-
-interface ListViewData {
-  items: ArticleCard[];
-}
-
-function load(module: ListViewModule, ctx: LoadContext): ListViewData {
-  const articles = published(ctx, relatedCategory(module.relations, 'services'));
-  if (module.order === 'date') articles.sort(byDateDesc);
-  if (module.order === 'title') articles.sort((a, b) => (a.title[ctx.lang] ?? '').localeCompare(b.title[ctx.lang] ?? '', ctx.lang));
-  return { items: articles.slice(0, module.maxItems ?? MODULE_LIMITS.services.maxItems).map((a) => toCard(a, ctx)) };
-}
+import './list-view.css';
 
 function View({ module, data }: { module: ListViewModule; data: ListViewData }) {
   const { t } = useI18n();
@@ -48,7 +38,6 @@ export default defineModule<ListViewModule, ListViewData>({
     icon: 'list',
     category: 'content',
   },
-  defaults: { view: 'list-view', version: 1, status: 'Published', span: 12, relations: [{ type: 'category', id: 'services' }], ...MODULE_LIMITS.services },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, relations: [{ type: 'category', id: 'services' }], ...MODULE_LIMITS.services },
   View,
 });

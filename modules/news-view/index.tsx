@@ -1,29 +1,10 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
-import { Img, Link, MODULE_LIMITS, useI18n, localize } from '../../renderer/ui.tsx';
+import { defineModule } from '../../renderer/module-api.ts';
+import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
 import type { NewsViewModule } from '../../schemas/types.gen.ts';
-import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
+import type { ArticleCard } from '../lib/articles.ts';
+import type { NewsViewData } from './load.server.ts';
 import schema from './schema.json';
-
-interface NewsViewData {
-  columns: Array<{ key: string | null; items: ArticleCard[] }>;
-  total: number;
-  more?: { path: string; title: string };
-}
-
-function load(module: NewsViewModule, ctx: LoadContext): NewsViewData {
-  const category = relatedCategory(module.relations, 'blog');
-  const articles = published(ctx, category).sort(byDateDesc);
-  const max = module.maxItems ?? MODULE_LIMITS.blog.maxItems;
-  const columns = module.columns?.length
-    ? module.columns.map((key) => ({ key, items: articles.filter((a) => a.column === key).slice(0, max).map((a) => toCard(a, ctx)) }))
-    : [{ key: null, items: articles.slice(0, max).map((a) => toCard(a, ctx)) }];
-  const page = ctx.routes.categoryPage(category);
-  return {
-    columns,
-    total: articles.length,
-    more: module.moreLink && page ? { path: ctx.routes.pagePath(page, ctx.lang), title: localize(page.title, ctx.lang) } : undefined,
-  };
-}
+import './news-view.css';
 
 function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
   const { t, formatDate } = useI18n();
@@ -81,7 +62,6 @@ export default defineModule<NewsViewModule, NewsViewData>({
     icon: 'newspaper',
     category: 'content',
   },
-  defaults: { view: 'news-view', version: 1, status: 'Published', span: 12, relations: [{ type: 'category', id: 'blog' }], columns: ['seller', 'buyer'], ...MODULE_LIMITS.blog },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, relations: [{ type: 'category', id: 'blog' }], columns: ['seller', 'buyer'], ...MODULE_LIMITS.blog },
   View,
 });

@@ -6,7 +6,8 @@ import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../s
 import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
 import contact from '../contact/index.tsx';
 import schema from './schema.json';
-import { load, type ValuationData } from './load.ts';
+import type { ValuationData } from './load.server.ts';
+import '../lib/forms.css';
 import '../lib/tools.css';
 
 const ContactForm = contact.View;
@@ -296,7 +297,6 @@ export default defineModule<OnlineValuationModule, ValuationData>({
     icon: 'scale',
     category: 'forms',
   },
-  defaults: { view: 'online-valuation', version: 1, status: 'Published', span: 12, requestForm: true },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, requestForm: true },
   View,
 });

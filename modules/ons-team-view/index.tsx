@@ -1,17 +1,10 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, MODULE_LIMITS, telHref, useI18n } from '../../renderer/ui.tsx';
 import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
-import { published, relatedCategory, toPerson, type PersonCard } from '../lib/articles.ts';
+import type { TeamData } from './load.server.ts';
 import schema from './schema.json';
-
-interface TeamData {
-  members: PersonCard[];
-}
-
-function load(module: OnsTeamViewModule, ctx: LoadContext): TeamData {
-  const max = module.maxItems ?? MODULE_LIMITS.team.maxItems;
-  return { members: published(ctx, relatedCategory(module.relations, 'team')).slice(0, max).map((a) => toPerson(a, ctx)) };
-}
+import '../lib/person-card.css';
+import './ons-team-view.css';
 
 function View({ module, data }: { module: OnsTeamViewModule; data: TeamData }) {
   const { t } = useI18n();
@@ -61,7 +54,6 @@ export default defineModule<OnsTeamViewModule, TeamData>({
     icon: 'users',
     category: 'content',
   },
-  defaults: { view: 'ons-team-view', version: 2, status: 'Published', span: 12, relations: [{ type: 'category', id: 'team' }], ...MODULE_LIMITS.team },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, relations: [{ type: 'category', id: 'team' }], ...MODULE_LIMITS.team },
   View,
 });

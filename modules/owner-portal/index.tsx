@@ -11,7 +11,8 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { OwnerPortalModule } from '../../schemas/types.gen.ts';
 import { Alert, call, hashParam, setHash, type FieldErrors, type Me, type Screen } from './shared.tsx';
 import schema from './schema.json';
-import './portal.css';
+import '../lib/forms.css';
+import './owner-portal.css';
 
 // Everything after login (and its chart) is a chunk of its own: public pages never load it.
 const Home = lazy(() => import('./Dashboard.tsx'));
@@ -217,6 +218,6 @@ export default defineModule<OwnerPortalModule, null>({
     icon: 'lock',
     category: 'portal',
   },
-  defaults: { view: 'owner-portal', version: 1, status: 'Published', span: 12 },
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -1,56 +1,12 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
-import { photoSet } from '../lib/photo-set.ts';
-import { listingPhotos } from '../../shared/listing-photos.ts';
-import { Photos, type PhotoSet } from '../lib/Photos.tsx';
+import { Photos } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
+import type { ProjectDetailData } from './load.server.ts';
 import schema from './schema.json';
-
-
-interface ProjectDetailData {
-  id: number;
-  name: string;
-  address: string;
-  photos: PhotoSet[];
-  location: { lat: number; lng: number } | null;
-  types: string[];
-  description: string;
-  facts: Array<{ key: string; text: string }>;
-  units: Array<{ id: number; name: string; path?: string; status: string; price: number | null; surface: number | null; bedrooms: number | null; floor: number | null; type: number | null }>;
-  externalUrl: string | null;
-}
-
-function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData | null {
-  const id = ctx.params.projectId;
-  const p = id !== undefined ? ctx.listings.project(id, ctx.lang) : undefined;
-  if (!p) return null;
-  return {
-    id: p.ID,
-    name: p.Name,
-    address: p.PublicAddress !== false ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ') : [p.Zip, p.City].filter(Boolean).join(' '),
-    photos: listingPhotos('project', p, ctx.pictureGone).map((pic) => photoSet('project', p.ID, pic, pic.name || `${p.Name} (${pic.n})`)),
-    location: p.Latitude != null && p.Longitude != null ? { lat: p.Latitude, lng: p.Longitude } : null,
-    types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),
-    description: p.Description ?? '',
-    facts: (['Status', 'Delivery', 'Constructions', 'Situation', 'Requirement'] as const).filter((k) => p[k]).map((k) => ({ key: k, text: String(p[k]) })),
-    units: p.Units.map((u) => {
-      const rec = ctx.listings.property(u.PropertyID, ctx.lang);
-      return {
-        id: u.PropertyID,
-        name: u.Name || (rec ? ctx.propertyTitle(rec) : String(u.PropertyID)),
-        path: rec ? ctx.listingPaths.property(u.PropertyID) : undefined,
-        status: u.Status,
-        price: u.Price ?? null,
-        surface: u.Surface ?? null,
-        bedrooms: u.Bedrooms ?? null,
-        floor: u.Floor ?? null,
-        type: u.WebID ?? rec?.WebID ?? null,
-      };
-    }),
-    externalUrl: p.ExternalUrl ?? null,
-  };
-}
+import '../lib/detail.css';
+import './project-detail.css';
 
 function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
   const { t, formatPrice } = useI18n();
@@ -129,7 +85,6 @@ export default defineModule<ProjectDetailModule, ProjectDetailData | null>({
   version: 1,
   schema,
   meta: { title: { nl: 'Detail van een project', fr: "Détail d'un projet", en: 'Project detail' }, icon: 'building', category: 'listings' },
-  defaults: { view: 'project-detail', version: 1, status: 'Published', span: 12 },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12 },
   View,
 });

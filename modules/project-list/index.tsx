@@ -1,50 +1,9 @@
-import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
+import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
-import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import type { ProjectListData } from './load.server.ts';
 import schema from './schema.json';
-import { CARD_WIDTHS } from '../../shared/constants.ts';
-import { listingPhotos } from '../../shared/listing-photos.ts';
-
-export interface ProjectCard {
-  id: number;
-  name: string;
-  city: string;
-  path: string;
-  types: string;
-  priceFrom: number | null;
-  delivery: string | null;
-  status: string | null;
-  image: ImageSet | null;
-  units: number;
-  available: number;
-}
-
-interface ProjectListData {
-  projects: ProjectCard[];
-}
-
-function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
-  const max = module.maxItems ?? 100;
-  return {
-    projects: ctx.listings
-      .projects(ctx.lang)
-      .slice(0, max)
-      .map((p) => ({
-        id: p.ID,
-        name: p.Name,
-        city: p.City,
-        path: ctx.listingPaths.project(p.ID) ?? '#',
-        types: p.WebIDName ?? '',
-        priceFrom: p.PriceFrom ?? null,
-        delivery: p.Delivery ?? null,
-        status: p.Status ?? null,
-        image: imageSet('project', p.ID, listingPhotos('project', p, ctx.pictureGone)[0], p.Name, CARD_WIDTHS),
-        units: p.Units.length,
-        available: p.Units.filter((u) => u.Status === 'available').length,
-      })),
-  };
-}
+import '../lib/property-card.css';
 
 function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
   const { t, formatPrice } = useI18n();
@@ -85,7 +44,6 @@ export default defineModule<ProjectListModule, ProjectListData>({
   version: 1,
   schema,
   meta: { title: { nl: 'Nieuwbouwprojecten', fr: 'Projets neufs', en: 'New-build projects' }, icon: 'building', category: 'listings' },
-  defaults: { view: 'project-list', version: 1, status: 'Published', span: 12 },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -6,8 +6,10 @@ import { AvailabilityBadge, CardGrid, Price } from '../lib/PropertyCard.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
-import { load, type PropertyDetailData } from './load.ts';
+import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
+import '../lib/detail.css';
+import './property-detail.css';
 
 
 function FactValue({ fact }: { fact: Fact }) {
@@ -287,7 +289,6 @@ export default defineModule<PropertyDetailModule, PropertyDetailData | null>({
     icon: 'home',
     category: 'listings',
   },
-  defaults: { view: 'property-detail', version: 1, status: 'Published', span: 12, similarCount: 4 },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, similarCount: 4 },
   View,
 });

@@ -3,7 +3,7 @@ import { MapContainer, TileLayer, CircleMarker, Popup } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useShell } from '../../renderer/ui.tsx';
 import { PropertyCard } from '../lib/PropertyCard.tsx';
-import type { MarkerData } from './load.ts';
+import type { MarkerData } from './load.server.ts';
 
 const BRUSSELS: [number, number] = [50.8467, 4.3525];
 

@@ -8,7 +8,9 @@ import { queryString } from '../../shared/listing-query.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import schema from './schema.json';
-import { load, type PropertyListData } from './load.ts';
+import type { PropertyListData } from './load.server.ts';
+import '../lib/map.css';
+import './property-list.css';
 
 // Leaflet touches `window` when imported: the map is loaded in the browser only, in map view only.
 const MapView = lazy(() => import('./MapView.tsx'));
@@ -262,7 +264,6 @@ export default defineModule<PropertyListModule, PropertyListData>({
     icon: 'home',
     category: 'listings',
   },
-  defaults: { view: 'property-list', version: 1, status: 'Published', span: 12, pageSize: 24, showFilters: true, showMap: true },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, pageSize: 24, showFilters: true, showMap: true },
   View,
 });

@@ -6,7 +6,8 @@ import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../shared/re
 import type { RenovationCalculatorModule } from '../../schemas/types.gen.ts';
 import contact from '../contact/index.tsx';
 import schema from './schema.json';
-import { load, type CalculatorData, type CalculatorWork } from './load.ts';
+import type { CalculatorData, CalculatorWork } from './load.server.ts';
+import '../lib/forms.css';
 import '../lib/tools.css';
 
 const ContactForm = contact.View;
@@ -389,7 +390,6 @@ export default defineModule<RenovationCalculatorModule, CalculatorData>({
     icon: 'calculator',
     category: 'content',
   },
-  defaults: { view: 'renovation-calculator', version: 1, status: 'Published', span: 12, showGrants: true, showSources: true, requestForm: true },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, showGrants: true, showSources: true, requestForm: true },
   View,
 });

@@ -2,7 +2,9 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Heading, Html, Img, Link, telHref, useI18n } from '../../renderer/ui.tsx';
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
-import { load, type SingleViewData } from './load.ts';
+import type { SingleViewData } from './load.server.ts';
+import '../lib/person-card.css';
+import './single-view.css';
 
 function View({ module, data }: { module: SingleViewModule; data: SingleViewData | null }) {
   const { t, formatDate } = useI18n();
@@ -80,7 +82,6 @@ export default defineModule<SingleViewModule, SingleViewData | null>({
     icon: 'file-text',
     category: 'content',
   },
-  defaults: { view: 'single-view', version: 1, status: 'Published', span: 12, relations: [] },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, relations: [] },
   View,
 });

@@ -3,7 +3,8 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import { SearchForm } from '../../renderer/module-api.ts';
 import type { SiteSearchModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
-import { load, type SiteSearchData } from './load.ts';
+import type { SiteSearchData } from './load.server.ts';
+import './site-search.css';
 
 function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
   const { t } = useI18n();
@@ -43,7 +44,6 @@ export default defineModule<SiteSearchModule, SiteSearchData>({
     icon: 'search',
     category: 'content',
   },
-  defaults: { view: 'site-search', version: 1, status: 'Published', span: 12 },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -1,14 +1,12 @@
-import { defineModule, type LoadContext, type Testimonial } from '../../renderer/module-api.ts';
+import { defineModule, type Testimonial } from '../../renderer/module-api.ts';
 import { useI18n } from '../../renderer/ui.tsx';
 import { formatDate } from '../../shared/format.ts';
 import type { TestimonialsModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
+import './testimonials.css';
 
-const DEFAULT_MAX = 12;
-
-async function load(module: TestimonialsModule, ctx: LoadContext): Promise<Testimonial[]> {
-  return (await ctx.testimonials()).slice(0, module.maxItems ?? DEFAULT_MAX);
-}
+/** How many testimonials the module shows unless it says. */
+export const DEFAULT_MAX = 12;
 
 function View({ data }: { module: TestimonialsModule; data: Testimonial[] }) {
   const { t } = useI18n();
@@ -41,7 +39,6 @@ export default defineModule<TestimonialsModule, Testimonial[]>({
   version: 1,
   schema,
   meta: { title: { nl: 'Getuigenissen', fr: 'Témoignages', en: 'Testimonials' }, icon: 'quote', category: 'content' },
-  defaults: { view: 'testimonials', version: 1, status: 'Published', span: 12, maxItems: DEFAULT_MAX },
-  load: import.meta.env.SSR ? load : undefined,
+  defaults: { status: 'Published', span: 12, maxItems: DEFAULT_MAX },
   View,
 });

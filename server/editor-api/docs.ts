@@ -15,9 +15,9 @@ import { toolPreviewPath } from '../tools/visitor-tools.ts';
 import { editorRegistry } from './editor-schemas.ts';
 import { sanitize } from '../common/sanitize.ts';
 import type { SchemaRegistry, Problem } from '../config/schemas.ts';
-import type { Content, PageRecord } from '../../renderer/content.ts';
+import type { PageRecord } from '../../renderer/content.ts';
 import { migrateModule, type ModuleRegistry } from '../../renderer/module-api.ts';
-import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import type { Renderer } from '../app.ts';
 import type { Assets } from '../../renderer/App.tsx';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
@@ -32,13 +32,12 @@ export interface AdminDeps {
   schemas: SchemaRegistry;
   renderer: () => Promise<Renderer>;
   assets: () => Promise<Assets>;
-  /** The live site (for languages and paths). */
-  site: () => Promise<Site>;
-  /** A site over other content (the preview of a draft). */
-  siteFor: (content: Content, registry: ModuleRegistry) => Site;
+  /**
+   * The live site (for languages and paths); a site over a draft for the preview; invalidated after
+   * a save changed what visitors see.
+   */
+  sites: Pick<SiteHolder, 'current' | 'over' | 'invalidate'>;
   origin: string;
-  /** Called after a save changed what visitors see. */
-  published: () => void;
   /** Bounds the password checks running at once (shared with the owner portal's logins). */
   gate: PasswordGate;
   counters: CounterRepository;
@@ -145,7 +144,7 @@ export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: st
 
 export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) {
   const me = async (account: StaffAccount, csrf: string) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];
     return { user: userOf(account), csrf, langs, defaultLang: site.routes.defaultLang, origin: deps.origin };
   };
@@ -171,7 +170,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
   }));
 
   router.get('/api/admin/pages', route('editor', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const pages = (working().single.pages as PageRecord[]) ?? [];
     ctx.body = {
       pages: pages.map((p) => {
@@ -208,7 +207,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     const data = sanitizeDoc(key, dataOf(body));
     if (key.startsWith('page:') && (data as PageRecord).id !== Number(key.slice(5))) throw new HttpError(422, { error: `id: must be ${key.slice(5)} (the page being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(5)}` }] });
     const r = await deps.store.save(key, data, { baseRev, by: account.username, publish: body.publish !== false });
-    if (r.ok && r.revision.published) deps.published();
+    if (r.ok && r.revision.published) deps.sites.invalidate();
     answer(ctx, key, r);
   }));
 
@@ -217,7 +216,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (!key.startsWith('page:')) throw new HttpError(405, { error: 'Only pages can be deleted.' });
     const body = await readJson(ctx);
     const r = await deps.store.save(key, null, { baseRev: baseRevOf(body), by: account.username, publish: true });
-    if (r.ok) deps.published();
+    if (r.ok) deps.sites.invalidate();
     answer(ctx, key, r);
   }));
 
@@ -226,7 +225,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
     const body = await readJson(ctx);
     const r = await deps.store.publish(key, baseRevOf(body), account.username);
-    if (r.ok) deps.published();
+    if (r.ok) deps.sites.invalidate();
     answer(ctx, key, r);
   }));
 
@@ -246,7 +245,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (typeof rev !== 'number' || !Number.isInteger(rev) || rev < 0) throw new HttpError(400, { error: 'rev: must be a revision number of this document', field: 'rev' });
     const r = await deps.store.restore(key, rev, baseRevOf(body), account.username);
     if (!r) throw new HttpError(404, { error: `${key} has no revision ${rev}.`, field: 'rev' });
-    if (r.ok) deps.published();
+    if (r.ok) deps.sites.invalidate();
     answer(ctx, key, r);
   }));
 
@@ -261,7 +260,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (!candidate.content) {
       throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message })) });
     }
-    const site = deps.siteFor(candidate.content, renderer.registry);
+    const site = await deps.sites.over({ content: candidate.content });
     const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
     const pageId = typeof body.pageId === 'number' ? body.pageId : key.startsWith('page:') ? Number(key.slice(5)) : undefined;
     const page = candidate.content.pages.find((p) => p.id === pageId) ?? candidate.content.pages.find((p) => p.path === '/');
@@ -288,7 +287,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
   }));
 
   router.get('/api/admin/missing', route('editor', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const docs = working();
     const pages = (docs.single.pages as PageRecord[]) ?? [];
     const list = [

@@ -4,6 +4,7 @@
  * published or rejected, CVs downloaded.
  */
 import type Koa from 'koa';
+import type { SiteHolder } from '../site/holder.ts';
 import type Router from '@koa/router';
 import { HttpError, readJson } from '../http/request.ts';
 import type { AdminRoute } from '../auth/staff-routes.ts';
@@ -26,7 +27,7 @@ export interface LeadInboxDeps {
   outbox: OutboxRepository;
   uploads: BlobStore;
   /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
-  republish: () => void;
+  sites: Pick<SiteHolder, 'invalidate'>;
 }
 
 // Leads

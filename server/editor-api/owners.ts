@@ -9,6 +9,7 @@ import type Router from '@koa/router';
 import { HttpError, readJson } from '../http/request.ts';
 import type { AdminRoute } from '../auth/staff-routes.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { OwnerInputError, addOwner, normalizeUsername, setOwnerPassword, type OwnerAccount, type OwnerAccounts } from '../auth/owner-accounts.ts';
 import type { SessionStore } from '../auth/sessions.ts';
@@ -23,7 +24,7 @@ const OWNER_MAX_PROPERTIES = 1000;
 export interface OwnerAdminDeps {
   owners: OwnerAccounts;
   sessions: SessionStore;
-  site: () => Promise<Site>;
+  sites: Pick<SiteHolder, 'current'>;
 }
 
 
@@ -93,14 +94,14 @@ function ownerInputError(e: OwnerInputError): HttpError {
 
 export function ownerAdminRoutes(router: Router, deps: OwnerAdminDeps, route: AdminRoute): void {
   router.get('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const owners: OwnerView[] = (await deps.owners.all()).map((o) => ownerView(site, o));
     owners.sort((a, b) => a.username.localeCompare(b.username));
     ctx.body = { owners, langs: site.routes.enabled };
   }));
 
   router.post('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const body = await readJson(ctx);
     onlyKeys(body, ['username', 'lang', 'propertyIds', 'ref']);
     const username = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
@@ -130,7 +131,7 @@ export function ownerAdminRoutes(router: Router, deps: OwnerAdminDeps, route: Ad
   };
 
   router.post('/api/admin/owners/:id', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const { id } = await ownerOf(ctx);
     const body = await readJson(ctx);
     onlyKeys(body, ['disabled', 'propertyIds', 'ref', 'lang']);
@@ -156,7 +157,7 @@ export function ownerAdminRoutes(router: Router, deps: OwnerAdminDeps, route: Ad
   }));
 
   router.post('/api/admin/owners/:id/password', route('admin', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const { id } = await ownerOf(ctx);
     const body = await readJson(ctx);
     onlyKeys(body, []);

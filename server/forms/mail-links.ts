@@ -7,16 +7,16 @@ import type Router from '@koa/router';
 import { escapeHtml as esc, readBody, sameOrigin, HttpError } from '../http/request.ts';
 import { FORM_MAX_BODY_BYTES, type Lang } from '../../shared/constants.ts';
 import type { BlobStore, LeadRepository } from '../storage/index.ts';
-import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { decideTestimonial, page, type FormDeps } from './routes.ts';
 
-export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'site' | 'leads' | 'republish'> & { uploads: BlobStore }) {
+export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'sites' | 'leads'> & { uploads: BlobStore }) {
   // Testimonials: the agency's mail links to this page; publishing is a POST from it (mail
   // scanners that follow links change nothing).
   const findReview = async (token: unknown) =>
     typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? (await deps.leads.find({ kind: 'testimonial', reviewToken: token })).items[0] : undefined;
   router.get('/api/testimonials/review', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const lang = site.routes.defaultLang;
     const t = (k: string) => site.message(lang, k);
     const s = await findReview(ctx.query.token);
@@ -34,7 +34,7 @@ export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'site' | 'lead
 <button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`);
   });
   router.post('/api/testimonials/review', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const lang = site.routes.defaultLang;
     const t = (k: string) => site.message(lang, k);
     ctx.type = 'html';
@@ -79,9 +79,9 @@ export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'site' | 'lead
 }
 
 /** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
-export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; leads: LeadRepository }) {
+export function alertRoutes(router: Router, deps: { sites: Pick<SiteHolder, 'current'>; leads: LeadRepository }) {
   router.get('/api/alerts/unsubscribe', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const token = ctx.query.token;
     const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
       ? (await deps.leads.find({ alertToken: token })).items[0]

@@ -15,6 +15,7 @@ import { isLang } from '../../shared/routes.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import type { BlobStore, LeadRepository, OutboxMessage, Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { leadMails } from '../mail/lead-mail.ts';
 import { linkToken } from './alerts.ts';
 import type { Captcha } from './captcha.ts';
@@ -139,7 +140,8 @@ function sameSiteReferer(ctx: Koa.Context): string | undefined {
 }
 
 export interface FormDeps {
-  site: () => Promise<Site>;
+  /** The current site (a testimonial decided invalidates it: pages showing them are rendered anew). */
+  sites: Pick<SiteHolder, 'current' | 'invalidate'>;
   schemas: SchemaRegistry;
   leads: LeadRepository;
   kick: () => void;
@@ -150,8 +152,6 @@ export interface FormDeps {
   fillTokens: FillTokens;
   /** Visitors' files (CVs, testimonial photos). */
   uploads: BlobStore;
-  /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
-  republish: () => void;
 }
 
 export type TestimonialDecision = 'publish' | 'reject';
@@ -160,9 +160,9 @@ export type TestimonialDecision = 'publish' | 'reject';
  * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
  * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
  */
-export async function decideTestimonial(deps: Pick<FormDeps, 'leads' | 'republish'>, s: Submission, decision: TestimonialDecision, by?: string): Promise<Submission | undefined> {
+export async function decideTestimonial(deps: { leads: LeadRepository; sites: Pick<SiteHolder, 'invalidate'> }, s: Submission, decision: TestimonialDecision, by?: string): Promise<Submission | undefined> {
   const done = await deps.leads.update(s.id, { status: decision === 'publish' ? 'published' : 'rejected', reviewedAt: new Date().toISOString(), ...(by ? { reviewedBy: by } : {}) });
-  deps.republish();
+  deps.sites.invalidate();
   return done;
 }
 
@@ -180,7 +180,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       ctx.body = { error: 'No such form.' };
       return;
     }
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const html = !ctx.is('application/json') && ctx.accepts('html', 'json') === 'html';
     let lang: Lang = queryLang(ctx, site);
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
@@ -347,7 +347,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
 
   // The calendar's free slots (never cached: each booking changes them).
   router.get('/api/appointments', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     const calendar = site.content.site.appointments;
     const slots = calendar ? freeSlots(calendar, await deps.leads.bookedSlots()) : [];
     ctx.set('Cache-Control', 'no-store');

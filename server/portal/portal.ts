@@ -10,6 +10,7 @@ import { HttpError, readJson, sameOrigin } from '../http/request.ts';
 import type Router from '@koa/router';
 import type { CounterRepository, LeadRepository, OutboxMessage, OutboxRepository, Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 import { OwnerAccounts, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from '../auth/owner-accounts.ts';
 import type { PasswordGate } from '../auth/password-gate.ts';
 import { passwordLogin } from '../auth/login.ts';
@@ -29,7 +30,7 @@ import type { PropertyRecord } from '../../renderer/listing-types.ts';
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export interface PortalDeps {
-  site: () => Promise<Site>;
+  sites: Pick<SiteHolder, 'current'>;
   accounts: OwnerAccounts;
   sessions: SessionStore;
   views: ViewStats;
@@ -77,7 +78,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
   /** Runs a handler; HttpError becomes its JSON answer. */
   const handle = (fn: (ctx: Koa.Context, site: Site) => Promise<void>) => async (ctx: Koa.Context) => {
     ctx.set('Cache-Control', 'no-store');
-    const site = await deps.site();
+    const site = await deps.sites.current();
     try {
       if (ctx.method !== 'GET' && !sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
       await fn(ctx, site);

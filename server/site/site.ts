@@ -3,7 +3,7 @@
  * builder of a page's data (route → modules loaded → head, breadcrumbs, banner).
  */
 import type { Article, Content, ModuleRecord, PageRecord } from '../../renderer/content.ts';
-import type { LoadContext, ModuleRegistry, Testimonial } from '../../renderer/module-api.ts';
+import type { LoadContext, ModuleRegistry, SiteServices, Testimonial } from '../../renderer/module-api.ts';
 import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
 import { IMAGE_WIDTH, LOCALES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
@@ -21,10 +21,50 @@ import { listingPhotos, listingPhotoUrl, type ListingKind } from '../../shared/l
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
+/**
+ * Where a URL leads, worked out once per request (server/site/request.ts puts it on `ctx.state`):
+ * a redirect, the 404 page (with the text of `key`), or a page with what its modules need.
+ */
+export type PageRoute =
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'notFound'; url: URL; lang: Lang; key: string }
+  | {
+      kind: 'page';
+      url: URL;
+      lang: Lang;
+      page: PageRecord;
+      article?: Article;
+      /** The canonical path (a listing's own path, a page's or article's path in `lang`). */
+      path: string;
+      /** A property or project detail path: its id (the record exists and the path is its canonical one). */
+      params: LoadContext['params'];
+      listing?: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord };
+    };
+
+/** What a Site is made of (built by the site holder, server/site/holder.ts). */
+export interface SiteParts {
+  content: Content;
+  registry: ModuleRegistry;
+  listings: ListingSource;
+  /** The public origin (canonical URLs, sitemap, mails). */
+  origin: string;
+  log: Logger;
+  /** Published testimonials, newest first (the `testimonials` module). */
+  testimonials?: () => Promise<Testimonial[]>;
+  /** Whether a listing picture is known to be gone (pages leave it out). */
+  pictureGone?: (source: string) => boolean;
+}
+
 export interface Logger {
   warn: (msg: string) => void;
   error: (msg: string, e?: unknown) => void;
 }
+
+/** Warnings and errors on the console, errors with their stack (never shown to a visitor). */
+export const consoleLogger: Logger = {
+  warn: (m) => console.warn(`warning: ${m}`),
+  error: (m, e) => console.error(`error: ${m}${e ? `: ${(e as Error)?.stack ?? e}` : ''}`),
+};
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;
@@ -37,16 +77,38 @@ export class Site {
   private readonly intls = new Map<Lang, ReturnType<typeof makeIntl>>();
   private readonly warned = new Set<string>();
 
-  constructor(
-    readonly content: Content,
-    readonly registry: ModuleRegistry,
-    private readonly origin: string,
-    private readonly log: Logger,
-    readonly listings: ListingSource,
-    private readonly published: { testimonials?: () => Promise<Testimonial[]>; pictureGone?: (source: string) => boolean } = {},
-  ) {
-    this.routes = new RouteTable(content);
+  readonly content: Content;
+  readonly registry: ModuleRegistry;
+  readonly listings: ListingSource;
+  /** What module loaders get from the site (one object for every request of this content version). */
+  readonly services: SiteServices;
+  private readonly origin: string;
+  private readonly log: Logger;
+
+  constructor(private readonly parts: SiteParts) {
+    this.content = parts.content;
+    this.registry = parts.registry;
+    this.listings = parts.listings;
+    this.origin = parts.origin;
+    this.log = parts.log;
+    this.routes = new RouteTable(this.content);
     for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
+    this.services = {
+      content: this.content,
+      routes: this.routes,
+      listings: this.listings,
+      listingPath: (kind, id, lang) => {
+        if (kind === 'project') {
+          const p = this.listings.project(id, lang);
+          return p && this.projectPath(p, lang);
+        }
+        const p = this.listings.property(id, lang);
+        return p && this.propertyPath(p, lang);
+      },
+      propertyTitle: (p, lang) => this.propertyTitle(p, lang),
+      pictureGone: this.pictureGone,
+      testimonials: async () => (await this.parts.testimonials?.()) ?? [],
+    };
   }
 
   /** Public path of a project in a language, or undefined when no page lists projects. */
@@ -62,19 +124,6 @@ export class Site {
     if (projectPath) return joinPath(projectPath, slugify(p.TypeDescription ?? '') || 'unit', p.ID);
     const list = this.routes.listingPage('property', goalOf(p));
     return list ? this.routes.listingPath(list, lang, { id: p.ID, city: p.City, slug: p.TypeDescription ?? undefined }) : undefined;
-  }
-
-  private listingPaths(lang: Lang): LoadContext['listingPaths'] {
-    return {
-      property: (id, l = lang) => {
-        const p = this.listings.property(id, l);
-        return p && this.propertyPath(p, l);
-      },
-      project: (id, l = lang) => {
-        const p = this.listings.project(id, l);
-        return p && this.projectPath(p, l);
-      },
-    };
   }
 
   shell(lang: Lang): ShellData {
@@ -269,48 +318,45 @@ export class Site {
     return chain;
   }
 
+  /** The data of each module, loaded concurrently, in the page's order. */
   private async loadModules(records: ModuleRecord[], ctx: LoadContext): Promise<ModuleData[]> {
-    const out: ModuleData[] = [];
-    for (const record of records) {
-      const def = this.registry.get(record.view);
-      if (!def) {
-        const key = `${ctx.page.id}:${record.id}`;
-        if (!this.warned.has(key)) {
-          this.warned.add(key);
-          this.log.warn(`page ${ctx.page.id} module ${record.id}: view not found ("${record.view}"); skipped`);
+    const loaded = await Promise.all(
+      records.map(async (record): Promise<ModuleData | undefined> => {
+        if (!this.registry.get(record.view)) {
+          const key = `${ctx.page.id}:${record.id}`;
+          if (!this.warned.has(key)) {
+            this.warned.add(key);
+            this.log.warn(`page ${ctx.page.id} module ${record.id}: view not found ("${record.view}"); skipped`);
+          }
+          return undefined;
         }
-        continue;
-      }
-      try {
-        out.push({ record, data: def.load ? await def.load(record, ctx) : null });
-      } catch (e) {
-        // One failing module never takes the page down: it is logged and left out.
-        this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
-      }
-    }
-    return out;
+        const loader = this.registry.loader(record.view);
+        try {
+          return { record, data: loader ? await loader.load(record, ctx) : null };
+        } catch (e) {
+          // One failing module never takes the page down: it is logged and left out.
+          this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
+          return undefined;
+        }
+      }),
+    );
+    return loaded.filter((m): m is ModuleData => m !== undefined);
   }
 
-  /** Data of the page at `url` (path and query), or where it redirects. */
-  async page(url: string): Promise<PageResult> {
+  /** Where `url` (path and query) leads: a redirect, the 404 page, or a page and what its modules need. */
+  resolve(url: string): PageRoute {
     const u = new URL(url, 'http://x');
     const resolution = this.routes.resolve(u.pathname);
-    if (resolution.kind === 'redirect') return { redirect: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
+    if (resolution.kind === 'redirect') return { kind: 'redirect', location: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
     if (resolution.kind === 'legacyListing') {
       const lang = this.routes.defaultLang;
       const record = resolution.listing === 'property' ? this.listings.property(resolution.id, lang) : this.listings.project(resolution.id, lang);
       const path = record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
-      if (path) return { redirect: path + u.search, status: 301 };
-      return this.notFound(u, lang, resolution.listing === 'property' ? 'property.notFound' : 'project.notFound');
+      if (path) return { kind: 'redirect', location: path + u.search, status: 301 };
+      return { kind: 'notFound', url: u, lang, key: resolution.listing === 'property' ? 'property.notFound' : 'project.notFound' };
     }
     const lang = resolution.lang;
-    const shell = this.shell(lang);
-    const t = (id: string) => shell.messages[id] ?? id;
-    const site = this.content.site;
-    const home = this.content.pages.find((p) => p.path === '/');
-    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
-
-    if (resolution.kind === 'notFound') return this.notFound(u, lang, 'notFound');
+    if (resolution.kind === 'notFound') return { kind: 'notFound', url: u, lang, key: 'notFound' };
 
     const { article } = resolution;
     let page = resolution.page;
@@ -324,9 +370,9 @@ export class Site {
       const id = Number(segments[segments.length - 1]);
       if (kind === 'property' || unit) {
         const property = this.listings.property(id, lang);
-        if (!property) return this.notFound(u, lang, 'property.notFound');
+        if (!property) return { kind: 'notFound', url: u, lang, key: 'property.notFound' };
         const canonical = this.propertyPath(property, lang)!;
-        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
         const detailPage = unit ? this.routes.listingPage('property', goalOf(property)) : listPage;
         page = this.routes.page(detailPage?.listing?.detailPageId ?? -1) ?? page;
         params.propertyId = id;
@@ -334,22 +380,31 @@ export class Site {
         if (unit && property.ProjectID) listing.project = this.listings.project(property.ProjectID, lang);
       } else {
         const project = this.listings.project(id, lang);
-        if (!project) return this.notFound(u, lang, 'project.notFound');
+        if (!project) return { kind: 'notFound', url: u, lang, key: 'project.notFound' };
         const canonical = this.projectPath(project, lang)!;
-        if (canonical !== u.pathname) return { redirect: canonical + u.search, status: 301 };
+        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
         params.projectId = id;
         listing = { project, listPage };
       }
       path = u.pathname;
     }
+    return { kind: 'page', url: u, lang, page, article, path, params, listing };
+  }
+
+  /** Data of the page a route (or a URL, resolved here) leads to, or where it redirects. */
+  async page(target: string | PageRoute): Promise<PageResult> {
+    const route = typeof target === 'string' ? this.resolve(target) : target;
+    if (route.kind === 'redirect') return { redirect: route.location, status: route.status };
+    if (route.kind === 'notFound') return this.notFound(route.url, route.lang, route.key);
+    const { url: u, lang, page, article, path, params, listing } = route;
+    const shell = this.shell(lang);
+    const t = (id: string) => shell.messages[id] ?? id;
+    const site = this.content.site;
+    const home = this.content.pages.find((p) => p.path === '/');
+    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+
     let status: 200 | 400 = 200;
-    const ctx: LoadContext = {
-      setStatus: (s) => (status = s),
-      lang, content: this.content, routes: this.routes, page, article, query: u.searchParams,
-      listings: this.listings, params, listingPaths: this.listingPaths(lang), propertyTitle: (p) => this.propertyTitle(p, lang),
-      testimonials: async () => (await this.published.testimonials?.()) ?? [],
-      pictureGone: this.pictureGone,
-    };
+    const ctx: LoadContext = { lang, page, article, query: u.searchParams, params, setStatus: (s) => (status = s), services: this.services };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
@@ -466,7 +521,7 @@ export class Site {
   }
 
   /** Whether a listing picture is known to be gone (pages leave it out). */
-  readonly pictureGone = (source: string): boolean => this.published.pictureGone?.(source) ?? false;
+  readonly pictureGone = (source: string): boolean => this.parts.pictureGone?.(source) ?? false;
 
   /** The site URL of a listing's first photo that is not gone, at `width`; undefined when it has none. */
   listingPhotoUrl(kind: ListingKind, record: PropertyRecord | ProjectRecord, width?: number): string | undefined {

@@ -16,6 +16,7 @@ import { isLang } from '../../shared/routes.ts';
 import { computeRenovation, parseRenovationQuery, renovationQuery, type RenovationInputs, type RenovationResult, type ToolError } from '../../shared/renovation.ts';
 import { estimateValuation, parseValuationQuery, valuationIndex, valuationQuery, type ValuationInputs, type ValuationResult } from '../../shared/valuation.ts';
 import type { Site } from '../site/site.ts';
+import type { SiteHolder } from '../site/holder.ts';
 
 /** The form field that carries a tool's state, per form kind. */
 const TOOL_FIELDS: Partial<Record<FormKind, 'valuation' | 'renovation'>> = {
@@ -182,7 +183,7 @@ function apiLang(ctx: Koa.Context, site: Site): Lang | null {
   return null;
 }
 
-export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Site> }) {
+export function visitorToolRoutes(router: Router, deps: { sites: Pick<SiteHolder, 'current'> }) {
   const answerErrors = (site: Site, lang: Lang, errors: ToolError[]) => {
     const list = errors.map((e) => ({ field: e.field, message: site.message(lang, e.key, e.values) }));
     return { error: `${list[0].field}: ${list[0].message}`, field: list[0].field, errors: list };
@@ -195,7 +196,7 @@ export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Si
 
   // The online valuation's estimate for the query string of its page (zip, type and surface required).
   router.get('/api/valuation', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     ctx.set('Cache-Control', 'no-cache');
     const lang = apiLang(ctx, site);
     if (!lang) return;
@@ -223,7 +224,7 @@ export function visitorToolRoutes(router: Router, deps: { site: () => Promise<Si
 
   // The renovation calculator's result for the query string of its page.
   router.get('/api/renovation', async (ctx) => {
-    const site = await deps.site();
+    const site = await deps.sites.current();
     ctx.set('Cache-Control', 'no-cache');
     const lang = apiLang(ctx, site);
     if (!lang) return;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { loadShipped } from '../helpers/config.ts';
+import { RouteTable } from '../../shared/routes.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 const { content, routes } = loadShipped();
@@ -197,6 +198,21 @@ describe('page cache', () => {
     const b = await (await get('/en/search/?q=notary')).text();
     expect(a).toContain('for “deposit”');
     expect(b).toContain('for “notary”');
+  });
+
+  it('resolves a page path once per request, whether the page is rendered or cached, counted as a view or redirected', async () => {
+    const detail = (await (await get('/api/properties?lang=fr')).json()).items[0].path as string;
+    const browser = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' };
+    const resolve = vi.spyOn(RouteTable.prototype, 'resolve');
+    try {
+      for (const [path, status] of [[detail, 200], [detail, 200], ['/fr/', 200], ['/fr/', 200], ['/fr/bestaat-niet/', 404], [detail.replace(/\/$/, ''), 301], ['/property/1132', 301]] as const) {
+        resolve.mockClear();
+        expect((await get(path, { headers: browser })).status, path).toBe(status);
+        expect(resolve, path).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      resolve.mockRestore();
+    }
   });
 });
 

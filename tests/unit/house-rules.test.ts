@@ -10,12 +10,19 @@ const sources = (dir: string): string[] =>
     return statSync(join(root, p)).isDirectory() ? sources(p) : /\.(tsx?)$/.test(f) ? [p] : [];
   });
 
+const stylesheets = (dir: string): string[] =>
+  readdirSync(join(root, dir)).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(join(root, p)).isDirectory() ? stylesheets(p) : f.endsWith('.css') ? [p] : [];
+  });
+
 describe('house rules', () => {
-  it('the stylesheet uses only the breakpoints of constants.ts', () => {
-    const css = readFileSync(join(root, 'renderer/styles/site.css'), 'utf8');
-    const widths = [...css.matchAll(/@media[^{]*\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) => Number(m[1]));
-    expect(widths.length).toBeGreaterThan(0);
-    for (const w of widths) expect([BREAKPOINT_TABLET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET - 1]).toContain(w);
+  it("every stylesheet (the site's and each module's) uses only the breakpoints of constants.ts", () => {
+    const sheets = ['renderer/styles/site.css', ...stylesheets('modules')];
+    expect(sheets.length).toBeGreaterThan(10);
+    const widths = sheets.flatMap((f) => [...readFileSync(join(root, f), 'utf8').matchAll(/@media[^{]*\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) => [f, Number(m[1])] as const));
+    expect(widths.length).toBeGreaterThan(10);
+    for (const [f, w] of widths) expect([BREAKPOINT_TABLET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET - 1], f).toContain(w);
   });
 
   it('nl, fr, en and de dictionaries have the same keys', () => {

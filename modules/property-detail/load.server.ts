@@ -1,4 +1,4 @@
-import type { LoadContext } from '../../renderer/module-api.ts';
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { goalOf } from '../../shared/goal.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../shared/epc.ts';
@@ -13,6 +13,7 @@ import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
 import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
+import propertyDetail from './index.tsx';
 
 export interface PropertyDetailData {
   id: number;
@@ -55,17 +56,18 @@ const paragraphs = (text: string | null | undefined) =>
     .map((s) => decodeEntities(s).replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 
-export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailData | null {
+function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailData | null {
+  const { content, listings, routes, pictureGone } = ctx.services;
   const id = ctx.params.propertyId;
-  const p = id !== undefined ? ctx.listings.property(id, ctx.lang) : undefined;
+  const p = id !== undefined ? listings.property(id, ctx.lang) : undefined;
   if (!p) return null;
-  const title = ctx.propertyTitle(p);
+  const title = ctx.services.propertyTitle(p, ctx.lang);
   const epc = epcForProperty(p);
-  const agentRecord = p.AgentID ? ctx.content.articles.find((a) => a.category === 'team' && a.id === p.AgentID) : undefined;
-  const project = p.ProjectID ? ctx.listings.project(p.ProjectID, ctx.lang) : undefined;
-  const projectPath = project && ctx.listingPaths.project(project.ID);
-  const contact = ctx.content.pages.find((x) => x.path === '/contact/');
-  const pictures = listingPhotos('property', p, ctx.pictureGone);
+  const agentRecord = p.AgentID ? content.articles.find((a) => a.category === 'team' && a.id === p.AgentID) : undefined;
+  const project = p.ProjectID ? listings.project(p.ProjectID, ctx.lang) : undefined;
+  const projectPath = project && ctx.services.listingPath('project', project.ID, ctx.lang);
+  const contact = content.pages.find((x) => x.path === '/contact/');
+  const pictures = listingPhotos('property', p, pictureGone);
   return {
     id: p.ID,
     reference: p.UniqueCode || p.RecordFile || String(p.ID),
@@ -107,16 +109,16 @@ export function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDe
           ? { lat: p.Latitude, lng: p.Longitude, approximate: false, streetView: `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${p.Latitude},${p.Longitude}` }
           : { lat: roundTo(p.Latitude, APPROXIMATE_STEP), lng: roundTo(p.Longitude, APPROXIMATE_STEP), approximate: true },
     agent: agentRecord ? toPerson(agentRecord, ctx) : null,
-    similar: ctx.listings
+    similar: listings
       .similar(p.ID, ctx.lang, module.similarCount ?? 4)
       .map((sid) => {
-        const s = ctx.listings.property(sid, ctx.lang)!;
-        const path = ctx.listingPaths.property(sid);
-        return path ? toPropertyCard(s, path, ctx.propertyTitle(s), ctx.pictureGone) : undefined;
+        const s = listings.property(sid, ctx.lang)!;
+        const path = ctx.services.listingPath('property', sid, ctx.lang);
+        return path ? toPropertyCard(s, path, ctx.services.propertyTitle(s, ctx.lang), pictureGone) : undefined;
       })
       .filter((c): c is PropertyCardData => !!c),
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
-    contactPath: contact ? ctx.routes.pagePath(contact, ctx.lang) : undefined,
+    contactPath: contact ? routes.pagePath(contact, ctx.lang) : undefined,
     renovationPath: renovationPathOf(p, ctx),
   };
 }
@@ -126,8 +128,10 @@ function renovationPathOf(p: PropertyRecord, ctx: LoadContext): string | undefin
   const kind = homeKindOf(p.WebID, p.Facades);
   const surface = p.SurfaceLiving ?? p.SurfaceTotal;
   if (!kind || typeof p.EnergyPerformance !== 'number' || !regionOfPostcode(p.Zip) || p.CountryID !== COUNTRY_BELGIUM) return undefined;
-  const page = ctx.content.pages.find((x) => x.modules?.some((m) => m.view === 'renovation-calculator' && m.status === 'Published'));
+  const page = ctx.services.content.pages.find((x) => x.modules?.some((m) => m.view === 'renovation-calculator' && m.status === 'Published'));
   if (!page) return undefined;
   const query = renovationQuery({ property: p.ID, zip: p.Zip!.trim(), kind, surface: surface ?? undefined, year: p.ConstructionYear ?? undefined, energy: Math.round(p.EnergyPerformance) });
-  return `${ctx.routes.pagePath(page, ctx.lang)}?${query.toString()}`;
+  return `${ctx.services.routes.pagePath(page, ctx.lang)}?${query.toString()}`;
 }
+
+export default defineLoader(propertyDetail, load);

@@ -1,4 +1,4 @@
-import type { LoadContext } from '../../renderer/module-api.ts';
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule, OnlineValuationModule } from '../../schemas/types.gen.ts';
 import { localize } from '../../shared/localize.ts';
 import { EPC_LETTERS, type EpcLetter } from '../../shared/epc.ts';
@@ -7,7 +7,8 @@ import {
   estimateValuation, OUTDOOR_SPACES, parseValuationQuery, VALUATION_CONDITIONS, VALUATION_STEPS, valuationIndex, valuationQuery,
   type GoalEstimate, type ToolError, type ValuationInputs, type ValuationStep,
 } from '../../shared/valuation.ts';
-import contact, { type ContactData } from '../contact/index.tsx';
+import { loadContact, type ContactData } from '../contact/load.server.ts';
+import onlineValuation from './index.tsx';
 
 export interface ValuationData {
   path: string;
@@ -31,22 +32,23 @@ export interface ValuationData {
   lead?: ContactData;
 }
 
-export async function load(module: OnlineValuationModule, ctx: LoadContext): Promise<ValuationData> {
-  const config = ctx.content.valuation;
+async function load(module: OnlineValuationModule, ctx: LoadContext): Promise<ValuationData> {
+  const { content, listings, routes } = ctx.services;
+  const config = content.valuation;
   const { inputs, errors, step } = parseValuationQuery(ctx.query, config);
   // A query string that cannot be read is answered 400, with the fields named on the page.
   if (errors.length) ctx.setStatus(400);
-  const municipality = inputs.zip ? ctx.listings.cities(ctx.lang).find((c) => c.Zip === inputs.zip)?.Name : undefined;
+  const municipality = inputs.zip ? listings.cities(ctx.lang).find((c) => c.Zip === inputs.zip)?.Name : undefined;
   let result: ValuationData['result'];
   if (step === 'result' && inputs.zip && inputs.type !== undefined && inputs.surface !== undefined) {
     // Computed from the live listings through the index of this set (built once, not per request).
-    const r = estimateValuation(await valuationIndex(ctx.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
+    const r = estimateValuation(await valuationIndex(listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
     if (r) result = { ...r, minComparables: config.minComparables };
   }
   let lead: ContactData | undefined;
-  if (result && module.requestForm !== false && contact.load) {
+  if (result && module.requestForm !== false) {
     const record = { id: module.id, view: 'contact', version: 1, status: 'Published', form: 'contact-demand' } as ContactModule;
-    lead = contact.load(record, { ...ctx, params: {} }) as ContactData;
+    lead = loadContact(record, { ...ctx, params: {} });
     lead.prefill = {
       propertyType: String(inputs.type),
       ...(inputs.address ? { address: inputs.address } : {}),
@@ -55,7 +57,7 @@ export async function load(module: OnlineValuationModule, ctx: LoadContext): Pro
     };
   }
   return {
-    path: ctx.routes.pagePath(ctx.page, ctx.lang),
+    path: routes.pagePath(ctx.page, ctx.lang),
     step,
     steps: VALUATION_STEPS,
     inputs,
@@ -73,3 +75,5 @@ export async function load(module: OnlineValuationModule, ctx: LoadContext): Pro
     lead,
   };
 }
+
+export default defineLoader(onlineValuation, load);

@@ -1,10 +1,11 @@
-import type { LoadContext } from '../../renderer/module-api.ts';
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { Goal, PropertyQuery } from '../../renderer/listing-types.ts';
 import { parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { slugify } from '../../shared/path.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
+import propertyList from './index.tsx';
 
 /** Most markers the map view shows at once. */
 export const MAX_MARKERS = 500;
@@ -32,34 +33,35 @@ export interface PropertyListData {
   more?: string;
 }
 
-export function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
+function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
+  const { listings, routes, pictureGone } = ctx.services;
   const goal: Goal = module.goal ?? ctx.page.listing?.goal ?? 'sale';
   const card = (id: number): PropertyCardData | undefined => {
-    const p = ctx.listings.property(id, ctx.lang);
-    const path = p && ctx.listingPaths.property(id);
-    return p && path ? toPropertyCard(p, path, ctx.propertyTitle(p), ctx.pictureGone) : undefined;
+    const p = listings.property(id, ctx.lang);
+    const path = p && ctx.services.listingPath('property', id, ctx.lang);
+    return p && path ? toPropertyCard(p, path, ctx.services.propertyTitle(p, ctx.lang), pictureGone) : undefined;
   };
-  const types = ctx.listings
+  const types = listings
     .types(ctx.lang)
     .filter((t) => (goal === 'sale' ? t.Sale : t.Rent))
     .map((t) => ({ value: t.WebID, label: t.Name }));
   if (module.featured) {
-    const ids = ctx.listings.featured(ctx.lang, module.goal, module.maxItems ?? MODULE_LIMITS.home.maxItems);
-    const list = ctx.routes.listingPage('property', goal);
+    const ids = listings.featured(ctx.lang, module.goal, module.maxItems ?? MODULE_LIMITS.home.maxItems);
+    const list = routes.listingPage('property', goal);
     const cards = ids.map(card).filter((c): c is PropertyCardData => !!c);
     return {
       goal, featured: true, query: parsePropertyQuery(new URLSearchParams(), { goal }).query, errors: [], total: cards.length, page: 1, pages: 1,
-      cards, view: 'list', types, cities: [], more: list && ctx.routes.pagePath(list, ctx.lang),
+      cards, view: 'list', types, cities: [], more: list && routes.pagePath(list, ctx.lang),
     };
   }
   const { query, errors } = parsePropertyQuery(ctx.query, { goal, pageSize: module.pageSize ?? 24 });
   // A query string that cannot be read is answered 400, with the fields named on the page.
   if (errors.length) ctx.setStatus(400);
-  const result = ctx.listings.search(query, ctx.lang);
+  const result = listings.search(query, ctx.lang);
   const view = ctx.query.get('view') === 'map' && module.showMap !== false ? 'map' : 'list';
   let markers: MarkerData[] | undefined;
   if (view === 'map') {
-    const all = ctx.listings.search({ ...query, page: 1, pageSize: MAX_MARKERS }, ctx.lang);
+    const all = listings.search({ ...query, page: 1, pageSize: MAX_MARKERS }, ctx.lang);
     markers = all.ids
       .map(card)
       .filter((c): c is PropertyCardData => !!c && c.lat !== null && c.lng !== null)
@@ -77,6 +79,8 @@ export function load(module: PropertyListModule, ctx: LoadContext): PropertyList
     view,
     markers,
     types,
-    cities: ctx.listings.cities(ctx.lang, goal).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount })),
+    cities: listings.cities(ctx.lang, goal).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount })),
   };
 }
+
+export default defineLoader(propertyList, load);

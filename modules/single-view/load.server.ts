@@ -1,7 +1,8 @@
-import type { LoadContext } from '../../renderer/module-api.ts';
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { localize } from '../../shared/localize.ts';
 import { imageOf, toCard, toPerson, published, byDateDesc, type ArticleCard, type PersonCard } from '../lib/articles.ts';
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
+import singleView from './index.tsx';
 
 export interface SingleViewData {
   id: string;
@@ -18,12 +19,13 @@ export interface SingleViewData {
   articles?: ArticleCard[];
 }
 
-export function load(module: SingleViewModule, ctx: LoadContext): SingleViewData | null {
+function load(module: SingleViewModule, ctx: LoadContext): SingleViewData | null {
+  const { content, routes } = ctx.services;
   const relation = module.relations?.find((r) => r.type === 'article');
-  const article = relation ? ctx.content.articles.find((a) => a.id === String(relation.id)) : ctx.article;
+  const article = relation ? content.articles.find((a) => a.id === String(relation.id)) : ctx.article;
   if (!article || article.status !== 'Published') return null;
-  const authorRecord = article.author ? ctx.content.articles.find((a) => a.category === 'team' && a.id === article.author) : undefined;
-  const sectionPage = ctx.routes.categoryPage(article.category);
+  const authorRecord = article.author ? content.articles.find((a) => a.category === 'team' && a.id === article.author) : undefined;
+  const sectionPage = routes.categoryPage(article.category);
   return {
     id: article.id,
     category: article.category,
@@ -33,10 +35,12 @@ export function load(module: SingleViewModule, ctx: LoadContext): SingleViewData
     image: imageOf(article, ctx),
     author: authorRecord ? toPerson(authorRecord, ctx) : undefined,
     person: article.category === 'team' ? toPerson(article, ctx) : undefined,
-    section: sectionPage && !relation ? { title: localize(sectionPage.title, ctx.lang), path: ctx.routes.pagePath(sectionPage, ctx.lang) } : undefined,
+    section: sectionPage && !relation ? { title: localize(sectionPage.title, ctx.lang), path: routes.pagePath(sectionPage, ctx.lang) } : undefined,
     articles:
       article.category === 'team'
         ? published(ctx, 'blog').filter((a) => a.author === article.id).sort(byDateDesc).map((a) => toCard(a, ctx))
         : undefined,
   };
 }
+
+export default defineLoader(singleView, load);

@@ -1,10 +1,11 @@
-import type { LoadContext } from '../../renderer/module-api.ts';
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule, RenovationCalculatorModule } from '../../schemas/types.gen.ts';
 import { localize } from '../../shared/localize.ts';
 import { EPC_LETTERS, epcDisplayText, epcImage, type EpcLetter } from '../../shared/epc.ts';
 import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
 import { computeRenovation, HOME_KINDS, parseRenovationQuery, renovationQuery, type HomeKind, type RenovationInputs, type ToolError } from '../../shared/renovation.ts';
-import contact, { type ContactData } from '../contact/index.tsx';
+import { loadContact, type ContactData } from '../contact/load.server.ts';
+import renovationCalculator from './index.tsx';
 
 export interface CalculatorWork {
   key: string;
@@ -58,13 +59,14 @@ export interface CalculatorData {
   lead?: ContactData;
 }
 
-export function load(module: RenovationCalculatorModule, ctx: LoadContext): CalculatorData {
-  const config = ctx.content.renovation;
+function load(module: RenovationCalculatorModule, ctx: LoadContext): CalculatorData {
+  const { content, listings, routes } = ctx.services;
+  const config = content.renovation;
   const thisYear = new Date().getUTCFullYear();
   const { inputs, errors } = parseRenovationQuery(ctx.query, config, thisYear);
   // A query string that cannot be read is answered 400, with the fields named on the page.
   if (errors.length) ctx.setStatus(400);
-  const listing = inputs.property !== undefined ? ctx.listings.property(inputs.property, ctx.lang) : undefined;
+  const listing = inputs.property !== undefined ? listings.property(inputs.property, ctx.lang) : undefined;
   if (inputs.property !== undefined && !listing) {
     errors.push({ field: 'property', key: 'property.notFound.title' });
     ctx.setStatus(400);
@@ -85,15 +87,15 @@ export function load(module: RenovationCalculatorModule, ctx: LoadContext): Calc
       }
     : undefined;
   const query = renovationQuery(inputs).toString();
-  const path = ctx.routes.pagePath(ctx.page, ctx.lang);
-  const property = listing ? { id: listing.ID, title: ctx.propertyTitle(listing), path: ctx.listingPaths.property(listing.ID) } : undefined;
+  const path = routes.pagePath(ctx.page, ctx.lang);
+  const property = listing ? { id: listing.ID, title: ctx.services.propertyTitle(listing, ctx.lang), path: ctx.services.listingPath('property', listing.ID, ctx.lang) } : undefined;
 
   let lead: ContactData | undefined;
-  if (result && module.requestForm !== false && contact.load) {
+  if (result && module.requestForm !== false) {
     // The existing request forms: about the property when there is one, else the general contact form.
     const form = property ? 'contact-me' : 'site-contact';
     const record = { id: module.id, view: 'contact', version: 1, status: 'Published', form } as ContactModule;
-    lead = contact.load(record, { ...ctx, params: property ? { propertyId: property.id } : {} }) as ContactData;
+    lead = loadContact(record, { ...ctx, params: property ? { propertyId: property.id } : {} });
     lead.prefill = property ? { request: 'info' } : {};
   }
 
@@ -124,3 +126,5 @@ export function load(module: RenovationCalculatorModule, ctx: LoadContext): Calc
     lead,
   };
 }
+
+export default defineLoader(renovationCalculator, load);

@@ -1,0 +1,30 @@
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
+import { MODULE_LIMITS } from '../../shared/constants.ts';
+import { localize } from '../../shared/localize.ts';
+import type { NewsViewModule } from '../../schemas/types.gen.ts';
+import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
+import newsView from './index.tsx';
+
+export interface NewsViewData {
+  columns: Array<{ key: string | null; items: ArticleCard[] }>;
+  total: number;
+  more?: { path: string; title: string };
+}
+
+function load(module: NewsViewModule, ctx: LoadContext): NewsViewData {
+  const { routes } = ctx.services;
+  const category = relatedCategory(module.relations, 'blog');
+  const articles = published(ctx, category).sort(byDateDesc);
+  const max = module.maxItems ?? MODULE_LIMITS.blog.maxItems;
+  const columns = module.columns?.length
+    ? module.columns.map((key) => ({ key, items: articles.filter((a) => a.column === key).slice(0, max).map((a) => toCard(a, ctx)) }))
+    : [{ key: null, items: articles.slice(0, max).map((a) => toCard(a, ctx)) }];
+  const page = routes.categoryPage(category);
+  return {
+    columns,
+    total: articles.length,
+    more: module.moreLink && page ? { path: routes.pagePath(page, ctx.lang), title: localize(page.title, ctx.lang) } : undefined,
+  };
+}
+
+export default defineLoader(newsView, load);

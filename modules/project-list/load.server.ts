@@ -1,0 +1,49 @@
+import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
+import type { ProjectListModule } from '../../schemas/types.gen.ts';
+import { CARD_WIDTHS } from '../../shared/constants.ts';
+import { listingPhotos } from '../../shared/listing-photos.ts';
+import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import projectList from './index.tsx';
+
+export interface ProjectCard {
+  id: number;
+  name: string;
+  city: string;
+  path: string;
+  types: string;
+  priceFrom: number | null;
+  delivery: string | null;
+  status: string | null;
+  image: ImageSet | null;
+  units: number;
+  available: number;
+}
+
+export interface ProjectListData {
+  projects: ProjectCard[];
+}
+
+function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
+  const { listings, pictureGone } = ctx.services;
+  const max = module.maxItems ?? 100;
+  return {
+    projects: listings
+      .projects(ctx.lang)
+      .slice(0, max)
+      .map((p) => ({
+        id: p.ID,
+        name: p.Name,
+        city: p.City,
+        path: ctx.services.listingPath('project', p.ID, ctx.lang) ?? '#',
+        types: p.WebIDName ?? '',
+        priceFrom: p.PriceFrom ?? null,
+        delivery: p.Delivery ?? null,
+        status: p.Status ?? null,
+        image: imageSet('project', p.ID, listingPhotos('project', p, pictureGone)[0], p.Name, CARD_WIDTHS),
+        units: p.Units.length,
+        available: p.Units.filter((u) => u.Status === 'available').length,
+      })),
+  };
+}
+
+export default defineLoader(projectList, load);

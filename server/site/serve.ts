@@ -1,0 +1,103 @@
+/**
+ * Answers a resolved page path (server/site/request.ts): from the page cache when it holds the
+ * page, else rendered by React on the server (whole, so that the policy can name the hashes of its
+ * inline scripts before the answer starts) and kept for the next visitor.
+ */
+import type Koa from 'koa';
+import type { Assets } from '../../renderer/App.tsx';
+import type { Renderer } from '../app.ts';
+import type { FillTokens } from '../forms/fill-token.ts';
+import { inlineHashes, pageCsp, type TrackingIds } from '../http/security.ts';
+import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
+import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PageCache, type PreparedPage } from './page-cache.ts';
+import type { PageState } from './request.ts';
+import type { Logger } from './site.ts';
+
+export interface ServeDeps {
+  /** The renderer module; in development it is loaded anew per request (hot reload). */
+  renderer: () => Promise<Renderer>;
+  assets: () => Promise<Assets>;
+  /** Signs the time each answer shows its forms (the minimum fill time). */
+  fillTokens: FillTokens;
+  log: Logger;
+  /** Development (Vite): the policy lets Vite's injected styles and its websocket through. */
+  dev?: boolean;
+}
+
+export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
+  const compression = new CompressionQueue();
+  const compressing = new WeakSet<PreparedPage>();
+
+  /** The cached parts of a page: the document up to </body>, its forms, its policy. */
+  const preparePage = (status: number, lang: string, document: string, ids: TrackingIds): PreparedPage => {
+    const { prefix, end } = splitDocument(document);
+    return { status, lang, prefix: Buffer.from(prefix), end, forms: tokenForms(prefix), csp: pageCsp(inlineHashes(prefix), ids, deps.dev) };
+  };
+
+  /**
+   * A page's answer: the kept bytes (compressed once when the cache has them so) and, per answer,
+   * a fresh fill-time token for each of its forms, then the end of the document.
+   */
+  const sendPage = (ctx: Koa.Context, page: PreparedPage) => {
+    ctx.set('Content-Security-Policy', page.csp);
+    const token = page.forms.length ? deps.fillTokens.issue() : '';
+    const end = Buffer.from(`${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`);
+    const encoding = page.br && page.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    ctx.vary('Accept-Encoding');
+    if (encoding === 'br' && page.br) {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = finishBrotli(page.br, end);
+    } else if (encoding === 'gzip' && page.gzip) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = finishGzip(page.gzip, page.prefix.length, end);
+    } else ctx.body = Buffer.concat([page.prefix, end]); // koa-compress gzips it at a moderate level
+  };
+
+  /** Brotli and gzip of a cached page, made once in the background (one page at a time). */
+  const compressLater = (pages: PageCache, path: string, page: PreparedPage) => {
+    if (compressing.has(page)) return;
+    if (compression.add(async () => pages.compressed(path, page, await compressPrefix(page.prefix)))) compressing.add(page);
+  };
+
+  return async (ctx) => {
+    const { site, pages, route } = ctx.state;
+    const html = (status: number, lang: string) => {
+      ctx.status = status;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Language', lang);
+      ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+    };
+    const cacheable = pages && !ctx.querystring;
+    const hit = cacheable ? pages.get(ctx.path) : undefined;
+    if (hit && pages) {
+      html(hit.status, hit.lang);
+      ctx.set('Content-Security-Policy', hit.csp);
+      if (ctx.method === 'GET') {
+        sendPage(ctx, hit);
+        if (!hit.br) compressLater(pages, ctx.path, hit);
+      }
+      return;
+    }
+    const result = await site.page(route);
+    if ('redirect' in result) {
+      ctx.status = result.status;
+      ctx.redirect(result.redirect);
+      return;
+    }
+    const { lang } = result.initial.page;
+    html(result.status, lang);
+    if (ctx.method === 'HEAD') return;
+    const renderer = await deps.renderer();
+    const stream = await renderer.renderStream(result.initial, await deps.assets(), (e) => deps.log.error(`render ${ctx.url}`, e));
+    const chunks: Buffer[] = [];
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    const page = preparePage(result.status, lang, Buffer.concat(chunks).toString('utf8'), site.content.site);
+    // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
+    if (cacheable && pages) pages.set(ctx.path, page);
+    sendPage(ctx, page);
+  };
+}
