@@ -24,6 +24,7 @@ import { consoleLogger, type Logger } from './site/site.ts';
 import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, resolvePage } from './site/request.ts';
 import { servePage } from './site/serve.ts';
+import { sitemap } from './site/seo.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
@@ -160,7 +161,7 @@ export function createApp(opts: AppOptions) {
     const s = await sites.current();
     ctx.type = 'application/xml';
     ctx.set('Cache-Control', 'public, max-age=3600');
-    ctx.body = s.sitemap();
+    ctx.body = sitemap(s);
   });
 
   router.get('/healthz', (ctx) => {

@@ -4,13 +4,12 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../shared/valuation.ts';
 import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
-import contact from '../contact/index.tsx';
+import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
 import schema from './schema.json';
 import type { ValuationData } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
 
-const ContactForm = contact.View;
 
 /** The answers of the other steps, carried by each step's form. */
 function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof ValuationInputs> }) {
@@ -24,7 +23,7 @@ function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof 
 }
 
 function View({ data }: { module: OnlineValuationModule; data: ValuationData }) {
-  const { t, lang, formatPrice } = useI18n();
+  const { t, formatPrice } = useI18n();
   // A price never breaks between the euro sign and the amount.
   const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
   const range = (low: number, high: number) => t('tool.range', { low: price(low), high: price(high) });
@@ -262,8 +261,7 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
             <details className="tool-lead" open={refused}>
               <summary className="button">{t('valuation.lead')}</summary>
               <ContactForm
-                module={{ id: 0, view: 'contact', status: 'Published', form: 'contact-demand' }}
-                lang={lang}
+                module={{ id: 0, form: 'contact-demand' }}
                 data={{
                   ...data.lead,
                   attach: {

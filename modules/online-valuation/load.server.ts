@@ -7,7 +7,7 @@ import {
   estimateValuation, OUTDOOR_SPACES, parseValuationQuery, VALUATION_CONDITIONS, VALUATION_STEPS, valuationIndex, valuationQuery,
   type GoalEstimate, type ToolError, type ValuationInputs, type ValuationStep,
 } from '../../shared/valuation.ts';
-import { loadContact, type ContactData } from '../contact/load.server.ts';
+import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
 import onlineValuation from './index.tsx';
 
 export interface ValuationData {
@@ -48,7 +48,7 @@ async function load(module: OnlineValuationModule, ctx: LoadContext): Promise<Va
   let lead: ContactData | undefined;
   if (result && module.requestForm !== false) {
     const record = { id: module.id, view: 'contact', version: 1, status: 'Published', form: 'contact-demand' } as ContactModule;
-    lead = loadContact(record, { ...ctx, params: {} });
+    lead = loadRequestForm(record, { ...ctx, params: {} });
     lead.prefill = {
       propertyType: String(inputs.type),
       ...(inputs.address ? { address: inputs.address } : {}),

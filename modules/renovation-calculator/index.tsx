@@ -4,13 +4,12 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../shared/renovation.ts';
 import type { RenovationCalculatorModule } from '../../schemas/types.gen.ts';
-import contact from '../contact/index.tsx';
+import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
 import schema from './schema.json';
 import type { CalculatorData, CalculatorWork } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
 
-const ContactForm = contact.View;
 
 /** A unit as people read it (m², kWp — kWc in French —, units), alone or with a quantity. */
 function useUnit() {
@@ -38,7 +37,7 @@ function Field({ name, label, error, hint, children, wide }: { name: string; lab
 }
 
 function View({ data }: { module: RenovationCalculatorModule; data: CalculatorData }) {
-  const { t, lang, formatPrice, formatDate } = useI18n();
+  const { t, formatPrice, formatDate } = useI18n();
   const unit = useUnit();
   const [, navigate] = useLocation();
   const { inputs } = data;
@@ -351,8 +350,7 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
             <details className="tool-lead">
               <summary className="button">{t(data.property ? 'calc.lead.property' : 'calc.lead.home')}</summary>
               <ContactForm
-                module={{ id: 0, view: 'contact', status: 'Published', form: data.lead.form }}
-                lang={lang}
+                module={{ id: 0, form: data.lead.form }}
                 data={{
                   ...data.lead,
                   prefill: { ...data.lead.prefill, ...(data.property ? {} : { message: t('calc.lead.message') }) },

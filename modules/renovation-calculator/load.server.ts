@@ -4,7 +4,7 @@ import { localize } from '../../shared/localize.ts';
 import { EPC_LETTERS, epcDisplayText, epcImage, type EpcLetter } from '../../shared/epc.ts';
 import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
 import { computeRenovation, HOME_KINDS, parseRenovationQuery, renovationQuery, type HomeKind, type RenovationInputs, type ToolError } from '../../shared/renovation.ts';
-import { loadContact, type ContactData } from '../contact/load.server.ts';
+import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
 import renovationCalculator from './index.tsx';
 
 export interface CalculatorWork {
@@ -95,7 +95,7 @@ function load(module: RenovationCalculatorModule, ctx: LoadContext): CalculatorD
     // The existing request forms: about the property when there is one, else the general contact form.
     const form = property ? 'contact-me' : 'site-contact';
     const record = { id: module.id, view: 'contact', version: 1, status: 'Published', form } as ContactModule;
-    lead = loadContact(record, { ...ctx, params: property ? { propertyId: property.id } : {} });
+    lead = loadRequestForm(record, { ...ctx, params: property ? { propertyId: property.id } : {} });
     lead.prefill = property ? { request: 'info' } : {};
   }
 

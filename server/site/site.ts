@@ -4,18 +4,19 @@
  */
 import type { Article, Content, ModuleRecord, PageRecord } from '../../renderer/content.ts';
 import type { LoadContext, ModuleRegistry, SiteServices, Testimonial } from '../../renderer/module-api.ts';
-import { safeJson, type BannerView, type HeadData, type InitialData, type LinkView, type MenuItem, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
+import { safeJson, type InitialData, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
 import { IMAGE_WIDTH, LOCALES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
 import { RouteTable } from '../../shared/routes.ts';
-import { joinPath } from '../../shared/path.ts';
+import { joinPath, slugify } from '../../shared/path.ts';
 import { makeIntl } from '../../shared/format.ts';
 import { cleanDescription } from '../../shared/listing-text.ts';
-import type { Media, PublicText } from '../../schemas/types.gen.ts';
 import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
-import { slugify } from '../../shared/path.ts';
-import { goalOf } from '../listings/store.ts';
+import { goalOf } from '../../shared/goal.ts';
 import { listingJsonLd } from './listing-seo.ts';
+import { buildShell } from './shell.ts';
+import { pageBanner } from './banner.ts';
+import { agencyJsonLd, headData, listingAlternates } from './seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../../modules/lib/property-card.ts';
 import { listingPhotos, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
 
@@ -68,8 +69,6 @@ export const consoleLogger: Logger = {
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;
-/** How many properties a properties-slideshow banner shows. */
-const BANNER_SLIDES = 6;
 
 export class Site {
   readonly routes: RouteTable;
@@ -92,7 +91,7 @@ export class Site {
     this.origin = parts.origin;
     this.log = parts.log;
     this.routes = new RouteTable(this.content);
-    for (const lang of this.routes.enabled) this.shells.set(lang, this.buildShell(lang));
+    for (const lang of this.routes.enabled) this.shells.set(lang, buildShell(this.content, this.routes, lang));
     this.services = {
       content: this.content,
       routes: this.routes,
@@ -130,186 +129,11 @@ export class Site {
     return this.shells.get(lang) ?? this.shells.get(this.routes.defaultLang)!;
   }
 
-  private linkHref(link: string, lang: Lang): string {
-    const m = /^page:(\d+)$/.exec(link);
-    return m ? this.routes.pathOf(Number(m[1]), lang) : link;
-  }
 
-  private image(m: Media | undefined, lang: Lang) {
-    return m ? { url: m.url, alt: localize(m.alt, lang) } : undefined;
-  }
-
-  private text(t: PublicText | undefined, lang: Lang): string | undefined {
-    return t && t.public !== false ? localizeStrict(t.value, lang) : undefined;
-  }
-
-  private menuItem(p: PageRecord, lang: Lang, children: PageRecord[]): MenuItem {
-    const external = !!(p.redirect && p.redirectUrl);
-    // A section page with a sub-menu lists its articles (the services) under it.
-    const articles =
-      p.type === 'article' && p.category && p.isHaveSubMenu
-        ? this.content.articles.filter((a) => a.category === p.category && a.status === 'Published')
-        : [];
-    return {
-      id: p.id,
-      label: localize(p.title, lang),
-      path: external ? p.redirectUrl! : this.routes.pagePath(p, lang),
-      external,
-      children: [
-        ...children.map((c) => this.menuItem(c, lang, [])),
-        ...articles.map((a) => ({ id: a.id, label: localize(a.title, lang), path: this.routes.articlePath(a, lang)!, external: false, children: [] })),
-        ...(p.subMenu ?? []).map((s, i) => {
-          const href = this.linkHref(s.link, lang);
-          return { id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] };
-        }),
-      ],
-    };
-  }
-
-  private buildShell(lang: Lang): ShellData {
-    const { content, routes } = this;
-    const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
-    const sorted = [...content.pages].sort((a, b) => a.sort - b.sort || a.id - b.id);
-    const menu = sorted
-      .filter((p) => p.parentId === null && inMenu(p))
-      .map((p) => this.menuItem(p, lang, p.isHaveSubMenu === false ? [] : sorted.filter((c) => c.parentId === p.id && inMenu(c))));
-    const link = (l: { label: Record<string, string>; link: string; icon?: string; color?: string }): LinkView => {
-      const href = this.linkHref(l.link, lang);
-      return { label: localize(l.label, lang), href, external: /^https?:/.test(href), icon: l.icon, color: l.color };
-    };
-    const pageLink = (id: number): LinkView => ({ label: localize(routes.page(id)?.title, lang), href: routes.pathOf(id, lang), external: false });
-    const tb = content.header.topBar;
-    const messages = { ...(content.dictionaries.en ?? {}), ...(content.dictionaries[lang] ?? {}) };
-    const intl = makeIntl(lang, messages);
-    const site = content.site;
-    const searchPage = content.pages.find((p) => p.status === 'Published' && p.modules?.some((m) => m.view === 'site-search'));
-    const year = new Date().getUTCFullYear();
-    return {
-      lang,
-      languages: routes.enabled.map((code) => ({ code, label: messages[`lang.${code}`] ?? code })),
-      homePath: joinPath(lang),
-      searchPath: searchPage ? routes.pagePath(searchPage, lang) : undefined,
-      site: {
-        name: site.name,
-        logoUrl: site.logo?.url ?? '/media/logo.svg',
-        phone: site.phone,
-        email: site.email,
-        addressLines: [site.address.street, `${site.address.zip} ${localize(site.address.city, lang)}`],
-        ipiNumber: site.ipiNumber,
-        companyNumber: site.companyNumber,
-        social: site.social ?? [],
-        credits: site.credits ?? {},
-        map: {
-          tileUrl: site.map?.tileUrl ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-          attribution: site.map?.attribution ?? '&copy; OpenStreetMap',
-          maxZoom: site.map?.maxZoom ?? 19,
-        },
-      },
-      header: {
-        shrinkLogoOnScroll: content.header.shrinkLogoOnScroll !== false,
-        fixedOnScroll: content.header.fixedOnScroll !== false,
-        transparentOnTop: content.header.transparentOnTop === true,
-        topBar: tb.show
-          ? {
-              left: (tb.left ?? []).filter((l) => l.status === 'Published').map(link),
-              right: (tb.right ?? []).filter((l) => l.status === 'Published').map(link),
-            }
-          : null,
-      },
-      menu,
-      footer: {
-        columns: content.footer.columns.map((c) => ({
-          title: this.text(c.title, lang),
-          intro: this.text(c.intro, lang),
-          html: this.text(c.text, lang),
-          images: c.images && c.images.public !== false ? c.images.items.map((m) => this.image(m, lang)!) : [],
-          links: (c.links ?? []).map(pageLink),
-          sm: c.sm ?? 12,
-          md: c.md ?? 6,
-          lg: c.lg ?? 3,
-        })),
-        legal: (content.footer.legalLinks ?? []).map(pageLink),
-        copyright: localize(content.footer.copyright, lang) || (intl.formatMessage({ id: 'footer.copyright' }, { year, name: site.name }) as string),
-      },
-      messages,
-      assetsVersion: content.version,
-      tracking: Object.fromEntries((['analyticsId', 'adsId', 'tagManagerId', 'pixelId'] as const).filter((k) => site[k]).map((k) => [k, site[k]])),
-      consent: {
-        version: content.cookieConsent.version,
-        title: localize(content.cookieConsent.title, lang),
-        description: localize(content.cookieConsent.description, lang),
-        categories: content.cookieConsent.categories.map((c) => ({ key: c.key, title: localize(c.title, lang), description: localize(c.description, lang) })),
-        policyPath: (() => {
-          const policy = content.pages.find((p) => p.path === '/cookie-policy/');
-          return policy ? routes.pagePath(policy, lang) : undefined;
-        })(),
-      },
-      popup:
-        content.popup.isPublished === 'yes'
-          ? {
-              delay: content.popup.delay ?? 0,
-              title: localize(content.popup.title, lang),
-              description: localize(content.popup.description, lang),
-              image: content.popup.media?.url,
-              link: content.popup.link ? { href: this.linkHref(content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined,
-              formAction: content.popup.formAction,
-            }
-          : null,
-    };
-  }
-
-  /** The newest available properties with a photo, as banner slides. */
-  private propertySlides(lang: Lang, title?: string, description?: string): BannerView | null {
-    const cards = this.listings.featured(lang, undefined, BANNER_SLIDES).map((id) => this.propertyCard(id, lang)).filter((c): c is PropertyCardData => !!c && !!c.image);
-    if (!cards.length) return null;
-    return {
-      type: 'gallery',
-      title,
-      description,
-      images: cards.map((c) => ({ url: this.listingPhotoUrl('property', this.listings.property(c.id, lang)!, IMAGE_WIDTH.large)!, alt: c.title })),
-      slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom })),
-    };
-  }
-
-  private banner(page: PageRecord, lang: Lang): BannerView | null {
-    if (!page.showPageBanner) return null;
-    const site = this.content.banner;
-    if (page.bannerType === 'properties' || ((!page.bannerType || page.bannerType === 'site') && site.type === 'properties')) {
-      return this.propertySlides(lang, this.text(page.bannerTitle, lang) ?? this.text(site.title, lang), this.text(page.bannerDescription, lang) ?? this.text(site.description, lang));
-    }
-    const fromSite = !page.bannerType || page.bannerType === 'site';
-    const type = fromSite ? site.type : page.bannerType;
-    const title = this.text(page.bannerTitle, lang) ?? (fromSite ? this.text(site.title, lang) : undefined);
-    const description = this.text(page.bannerDescription, lang) ?? (fromSite ? this.text(site.description, lang) : undefined);
-    const base = { title, description, transparent: page.bannerTransparent };
-    const img = (m: Media | undefined) => this.image(m, lang);
-    switch (type) {
-      case 'image': {
-        const image = img(fromSite ? site.image : page.bannerImage);
-        return image ? { ...base, type, images: [image] } : null;
-      }
-      case 'gallery': {
-        const images = (fromSite ? site.gallery?.images ?? [] : page.bannerImages ?? []).map((m) => img(m)!);
-        return images.length ? { ...base, type, images } : null;
-      }
-      case 'video': {
-        const video = fromSite
-          ? site.video
-          : page.bannerVideo
-            ? { url: page.bannerVideo, poster: page.bannerVideoPoster, mobileUrl: page.bannerVideoMobile, mobilePoster: page.bannerVideoMobilePoster }
-            : undefined;
-        return video ? { ...base, type, images: [], video } : null;
-      }
-      case 'color':
-        return { ...base, type, images: [], color: fromSite ? site.color : page.bannerColor };
-      default:
-        return null;
-    }
-  }
-
-  private absolute(url: string | undefined): string {
-    if (!url) return '';
-    return /^https?:/.test(url) ? url : `${this.origin}${url}`;
+  /** The first breadcrumb: the home page's name in `lang`. */
+  private homeCrumb(lang: Lang) {
+    const home = this.content.pages.find((p) => p.path === '/');
+    return { name: home ? localize(home.breadcrumbName ?? home.title, lang) : this.message(lang, 'nav.home'), path: joinPath(lang) };
   }
 
   private ancestors(page: PageRecord): PageRecord[] {
@@ -398,10 +222,9 @@ export class Site {
     if (route.kind === 'notFound') return this.notFound(route.url, route.lang, route.key);
     const { url: u, lang, page, article, path, params, listing } = route;
     const shell = this.shell(lang);
-    const t = (id: string) => shell.messages[id] ?? id;
     const site = this.content.site;
     const home = this.content.pages.find((p) => p.path === '/');
-    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+    const homeCrumb = this.homeCrumb(lang);
 
     let status: 200 | 400 = 200;
     const ctx: LoadContext = { lang, page, article, query: u.searchParams, params, setStatus: (s) => (status = s), services: this.services };
@@ -431,10 +254,10 @@ export class Site {
       safeJson({
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
-        itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: this.absolute(c.path ?? path) })),
+        itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: this.absoluteUrl(c.path ?? path) })),
       }),
     ];
-    if (page.path === '/') jsonLd.push(safeJson(this.agencyJsonLd(lang)));
+    if (page.path === '/') jsonLd.push(safeJson(agencyJsonLd(this, lang)));
     if (article && article.category === 'blog') {
       const author = this.content.articles.find((a) => a.id === article.author);
       jsonLd.push(
@@ -444,15 +267,15 @@ export class Site {
           headline: pageTitle,
           datePublished: article.date,
           inLanguage: LOCALES[lang],
-          image: this.absolute(article.image?.url),
+          image: this.absoluteUrl(article.image?.url),
           author: author?.person ? { '@type': 'Person', name: author.person.name } : undefined,
           publisher: { '@type': 'Organization', name: site.name },
-          mainEntityOfPage: this.absolute(path),
+          mainEntityOfPage: this.absoluteUrl(path),
         }),
       );
     }
     if (meta?.schemaData) jsonLd.push(safeJson(JSON.parse(meta.schemaData)));
-    if (listing?.property) jsonLd.push(safeJson(listingJsonLd(listing.property, this.absolute(path), this.absolute(listingImage), lang)));
+    if (listing?.property) jsonLd.push(safeJson(listingJsonLd(listing.property, this.absoluteUrl(path), this.absoluteUrl(listingImage), lang)));
 
     const data: PageData = {
       path,
@@ -460,14 +283,14 @@ export class Site {
       lang,
       status: 200,
       kind: article ? 'article' : 'page',
-      alternates: listing ? this.listingAlternates(listing) : this.routes.alternates(page, article),
-      head: this.head({
+      alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article),
+      head: headData(this, {
         lang,
         title: docTitle,
         description,
         path,
         robots: `${noindex ? 'noindex' : 'index'}, ${page.noReferrerNoFollow ? 'nofollow' : 'follow'}`,
-        alternates: listing ? this.listingAlternates(listing) : this.routes.alternates(page, article),
+        alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article),
         type: article ? 'article' : 'website',
         image,
         ogTitle: meta?.ogTitle,
@@ -487,7 +310,7 @@ export class Site {
         noCookiePopup: page.noCookiePopup === true,
         css: page.css,
       },
-      banner: article || listing ? null : this.banner(page, lang),
+      banner: article || listing ? null : pageBanner(this, page, lang),
       breadcrumbs: crumbs,
       modules,
       contentVersion: this.content.version,
@@ -503,8 +326,10 @@ export class Site {
     return key in this.shell(lang).messages ? (intl.formatMessage({ id: key }, values) as string) : key;
   }
 
-  absoluteUrl(path: string): string {
-    return this.absolute(path);
+  /** An absolute URL on the site's public origin (URLs stay as they are; nothing: ''). */
+  absoluteUrl(url: string | undefined): string {
+    if (!url) return '';
+    return /^https?:/.test(url) ? url : `${this.origin}${url}`;
   }
 
   /** The thank-you page of a form kind (/nl/bedankt/{kind}/), else the general one. */
@@ -537,30 +362,12 @@ export class Site {
     return this.message(lang, 'property.titleFallback', { type, city: p.City }) || `${type} ${p.City}`;
   }
 
-  private listingAlternates(listing: { property?: PropertyRecord; project?: ProjectRecord }): Partial<Record<Lang, string>> {
-    const out: Partial<Record<Lang, string>> = {};
-    for (const l of this.routes.enabled) {
-      const path = listing.property
-        ? (() => {
-            const p = this.listings.property(listing.property!.ID, l);
-            return p && this.propertyPath(p, l);
-          })()
-        : (() => {
-            const p = this.listings.project(listing.project!.ID, l);
-            return p && this.projectPath(p, l);
-          })();
-      if (path) out[l] = path;
-    }
-    return out;
-  }
-
   /** The 404 page in `lang`, with the title and text of `key` (notFound, property.notFound…). */
   private notFound(u: URL, lang: Lang, key: string): PageResult {
     const shell = this.shell(lang);
     const t = (id: string) => shell.messages[id] ?? id;
     const site = this.content.site;
-    const home = this.content.pages.find((p) => p.path === '/');
-    const homeCrumb = { name: home ? localize(home.breadcrumbName ?? home.title, lang) : t('nav.home'), path: joinPath(lang) };
+    const homeCrumb = this.homeCrumb(lang);
     const title = t(`${key}.title`);
     const page: PageData = {
       path: u.pathname,
@@ -569,7 +376,7 @@ export class Site {
       status: 404,
       kind: 'notFound',
       alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
-      head: this.head({ lang, title: `${title} | ${site.name}`, description: t(`${key}.text`), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
+      head: headData(this, { lang, title: `${title} | ${site.name}`, description: t(`${key}.text`), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
       page: { id: null, type: 'page', title, showTitle: true, showBreadCrumb: false, showFixedMenu: false, noCookiePopup: false },
       banner: null,
       breadcrumbs: [homeCrumb, { name: title }],
@@ -580,76 +387,6 @@ export class Site {
     return { status: 404, initial: { shell, page } };
   }
 
-  private agencyJsonLd(lang: Lang) {
-    const s = this.content.site;
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'RealEstateAgent',
-      name: s.name,
-      legalName: s.legalName,
-      url: `${this.origin}${joinPath(lang)}`,
-      logo: this.absolute(s.logo?.url ?? '/media/logo.svg'),
-      email: s.email,
-      telephone: s.phone,
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: s.address.street,
-        postalCode: s.address.zip,
-        addressLocality: localize(s.address.city, lang),
-        addressCountry: 'BE',
-      },
-      sameAs: (s.social ?? []).map((x) => x.url),
-    };
-  }
-
-  private head(o: {
-    lang: Lang; title: string; description: string; path: string; robots: string; type: string;
-    alternates: Partial<Record<Lang, string>>; image?: string; ogTitle?: string; ogDescription?: string;
-    twitterTitle?: string; twitterDescription?: string; twitterImage?: string; jsonLd?: string[];
-  }): HeadData {
-    const alternates = Object.entries(o.alternates).map(([l, p]) => ({ hreflang: l, href: this.absolute(p) }));
-    if (alternates.length) alternates.push({ hreflang: 'x-default', href: this.absolute(o.alternates[this.routes.defaultLang] ?? joinPath(this.routes.defaultLang)) });
-    const image = this.absolute(o.image);
-    return {
-      title: o.title,
-      description: o.description,
-      canonical: this.absolute(o.path),
-      robots: o.robots,
-      alternates,
-      og: { type: o.type, title: o.ogTitle || o.title, description: o.ogDescription || o.description, image, url: this.absolute(o.path), locale: LOCALES[o.lang].replace('-', '_'), siteName: this.content.site.name },
-      twitter: { card: 'summary_large_image', title: o.twitterTitle || o.ogTitle || o.title, description: o.twitterDescription || o.description, image: this.absolute(o.twitterImage) || image, site: this.content.site.twitterSite },
-      jsonLd: o.jsonLd ?? [],
-    };
-  }
-
-  /** sitemap.xml: every published page and article in every language, with its alternates. */
-  sitemap(): string {
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-    const rows: string[] = [];
-    for (const e of this.routes.entries()) {
-      const p = e.page;
-      if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || p.isActiveSEO === false || this.routes.templates.has(p.id)) continue;
-      const alts = this.routes.alternates(p, e.article);
-      const lastmod = (e.article?.date ?? p.modifyDate ?? '').slice(0, 10);
-      rows.push(
-        `<url><loc>${esc(this.absolute(e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${Object.entries(alts)
-          .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(this.absolute(href))}"/>`)
-          .join('')}</url>`,
-      );
-    }
-    // Every property and project, in every language, with its alternates.
-    const listings: Array<{ property?: PropertyRecord; project?: ProjectRecord }> = [
-      ...this.listings.propertyIds().map((id) => ({ property: this.listings.property(id, this.routes.defaultLang) })),
-      ...this.listings.projectIds().map((id) => ({ project: this.listings.project(id, this.routes.defaultLang) })),
-    ];
-    for (const l of listings) {
-      const alts = this.listingAlternates(l);
-      const lastmod = (l.property?.ModifyDate ?? l.property?.CreateDate ?? l.project?.CreateDate ?? '').slice(0, 10);
-      const links = Object.entries(alts).map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${esc(this.absolute(href))}"/>`).join('');
-      for (const href of Object.values(alts)) rows.push(`<url><loc>${esc(this.absolute(href))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`);
-    }
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${rows.join('\n')}\n</urlset>\n`;
-  }
 }
 
 export type { Article };

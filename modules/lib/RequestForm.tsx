@@ -1,0 +1,362 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
+import { useLocation } from 'wouter';
+import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
+import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
+import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
+import { formatPrice, formatDate, formatWeekday } from '../../shared/format.ts';
+import { pushEvent } from '../../renderer/module-api.ts';
+import type { ContactModule } from '../../schemas/types.gen.ts';
+import type { ContactData } from './request-form.server.ts';
+import './forms.css';
+import './request-form.css';
+
+/** What a file input holds, as the schema describes it (the server reads the content itself). */
+function fileMeta(f: File): { name: string; size: number; type: string } {
+  const ext = f.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { pdf: 'pdf', docx: 'docx', jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' };
+  return { name: f.name, size: f.size, type: byExt[ext] ?? 'unknown' };
+}
+
+/** The form's fields as the schema sees them (empty optional fields left out), and its files. */
+function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number, attach?: ContactData['attach']): { fields: Record<string, unknown>; files: Record<string, File> } {
+  const fd = new FormData(form);
+  const out: Record<string, unknown> = {};
+  const files: Record<string, File> = {};
+  for (const f of FORM_FIELDS[kind]) {
+    if (f.type === 'checkboxes') out[f.name] = fd.getAll(f.name).map(String);
+    else if (f.type === 'checkbox' || f.type === 'confirm') out[f.name] = fd.get(f.name) === 'on';
+    else if (f.type === 'file') {
+      const file = fd.get(f.name);
+      if (file instanceof File && (file.size > 0 || file.name)) {
+        files[f.name] = file;
+        out[f.name] = fileMeta(file);
+      }
+    } else if (f.type === 'number') {
+      const v = String(fd.get(f.name) ?? '').trim();
+      if (v !== '') out[f.name] = /^\d+$/.test(v) ? Number(v) : v;
+    } else {
+      const v = String(fd.get(f.name) ?? '').trim();
+      if (v !== '' || f.required) out[f.name] = v;
+    }
+  }
+  if (FORM_FIELDS[kind].some((f) => f.type === 'captcha')) out.captchaToken = String(fd.get('captchaToken') ?? '');
+  if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
+  if (attach) out[attach.field] = attach.value;
+  return { fields: out, files };
+}
+
+type Slots = { state: 'loading' } | { state: 'ready'; slots: string[] } | { state: 'full' } | { state: 'failed' };
+
+/** Free appointment slots, asked for in the browser (they change with every booking). */
+function useSlots(active: boolean): [Slots, () => void] {
+  const [slots, setSlots] = useState<Slots>({ state: 'loading' });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    let gone = false;
+    fetch('/api/appointments', { headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then((b: { full: boolean; slots: string[] }) => !gone && setSlots(b.full ? { state: 'full' } : { state: 'ready', slots: b.slots }))
+      .catch(() => !gone && setSlots({ state: 'failed' }));
+    return () => {
+      gone = true;
+    };
+  }, [active, round]);
+  return [slots, () => setRound((n) => n + 1)];
+}
+
+function SlotPicker({ kind, slots, error }: { kind: FormKind; slots: string[]; error?: string }) {
+  const { t, lang } = useI18n();
+  const days = [...new Set(slots.map((s) => s.slice(0, 10)))];
+  const [day, setDay] = useState(days[0]);
+  const current = days.includes(day) ? day : days[0];
+  return (
+    <fieldset className="form-field form-field--wide slot-picker" data-invalid={error ? true : undefined}>
+      <legend>{t('form.slot')} *</legend>
+      <label className="slot-picker__day">
+        <span>{t('form.slotDay')}</span>
+        <select value={current} onChange={(e) => setDay(e.target.value)} name="slotDay">
+          {days.map((d) => (
+            <option key={d} value={d}>
+              {formatWeekday(d, lang)} {formatDate(d)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="chips" role="radiogroup" aria-label={t('form.slotTime')}>
+        {slots
+          .filter((s) => s.startsWith(current))
+          .map((s) => (
+            <label key={s} className="chip">
+              <input type="radio" name="slot" value={s} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-slot` : undefined} />
+              <span>{s.slice(11)}</span>
+            </label>
+          ))}
+      </div>
+      {error && <p className="form-error" id={`e-${kind}-slot`}>{error}</p>}
+    </fieldset>
+  );
+}
+
+/** The captcha image, its answer field and a button for another image. */
+function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; round: number }) {
+  const { t } = useI18n();
+  const [img, setImg] = useState<{ token: string; image: string; width: number; height: number } | null>(null);
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let gone = false;
+    fetch('/api/captcha', { headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then((b) => !gone && setImg(b))
+      .catch(() => {});
+    return () => {
+      gone = true;
+    };
+  }, [round, n]);
+  return (
+    <div className="form-field captcha" data-invalid={error ? true : undefined}>
+      <label htmlFor={`f-${kind}-captcha`}>{t('form.captcha')} *</label>
+      <div className="captcha__image">
+        {img ? <img src={img.image} width={img.width} height={img.height} alt={t('form.captcha.alt')} /> : <span className="captcha__placeholder" />}
+        <button type="button" className="button button--ghost" onClick={() => setN((x) => x + 1)}>
+          {t('form.captcha.new')}
+        </button>
+      </div>
+      <input id={`f-${kind}-captcha`} name="captcha" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-captcha` : undefined} key={img?.token} />
+      <input type="hidden" name="captchaToken" value={img?.token ?? ''} />
+      {error && <p className="form-error" id={`e-${kind}-captcha`}>{error}</p>}
+    </div>
+  );
+}
+
+/**
+ * A visitor's request form (the contact module, and the form the visitor tools show under their
+ * result): the fields of its kind, checked in the browser by the same schema as on the server.
+ */
+export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id' | 'form'>; data: ContactData }) {
+  const { t, lang } = useI18n();
+  const { site } = useShell();
+  const [, navigate] = useLocation();
+  const [errors, setErrors] = useState<Array<{ field: string; message: string }>>([]);
+  const [status, setStatus] = useState<'idle' | 'sending' | 'failed'>('idle');
+  const [notice, setNotice] = useState('');
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fill-time token: the server writes one for this form at the end of the page it sends; after
+  // a client-side navigation there is none, so one is asked for.
+  const token = useRef<Promise<string> | null>(null);
+  const askToken = () => (token.current = fetch('/api/forms/token', { headers: { accept: 'application/json' } }).then((r) => r.json()).then((j: { token?: string }) => j.token ?? '', () => ''));
+  useEffect(() => {
+    const given = formRef.current?.elements.namedItem(FORM_TOKEN_FIELD);
+    if (given instanceof HTMLInputElement && given.value) token.current = Promise.resolve(given.value);
+    else askToken();
+  }, []);
+  const kind = data.form;
+  const formId = `form-${module.id}`;
+  const booking = kind === 'contact-appointment';
+  const [slots, reloadSlots] = useSlots(booking);
+  const [offer, setOffer] = useState(0);
+  const errorOf = (f: string) => errors.find((e) => e.field === f)?.message;
+  const show = (list: Array<{ field: string; message: string }>) => {
+    setErrors(list);
+    // Focus the first field in error; the summary is announced to screen readers.
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>(`[name="${list[0]?.field}"]`)?.focus(), 0);
+  };
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const formEl = e.currentTarget; // React clears currentTarget once the handler has awaited
+    const { fields, files } = readFields(formEl, kind, data.property?.id, data.attach);
+    const trap = String(new FormData(formEl).get('website') ?? '');
+    const { validate } = await import('./validate.ts');
+    const found: FieldError[] = validate(kind, fields, FORM_FIELDS[kind].map((f) => f.name));
+    if (found.length) return show(found.map((f) => ({ field: f.field, message: t(f.key, f.values) })));
+    setErrors([]);
+    setStatus('sending');
+    try {
+      const filled = (await (token.current ?? askToken())) || (await askToken());
+      const url = `/api/forms/${kind}?lang=${lang}`;
+      let body: BodyInit;
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (UPLOAD_FORMS.includes(kind)) {
+        const fd = new FormData();
+        for (const [k, v] of Object.entries(fields)) if (!(k in files)) fd.append(k, String(v));
+        for (const [k, f] of Object.entries(files)) fd.append(k, f, f.name);
+        fd.append('lang', lang);
+        fd.append(FORM_TOKEN_FIELD, filled);
+        fd.append('website', trap);
+        body = fd;
+      } else {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify({ ...fields, lang, [FORM_TOKEN_FIELD]: filled, website: trap });
+      }
+      const r = await fetch(url, { method: 'POST', headers, body });
+      const answer = await r.json().catch(() => ({}));
+      setStatus('idle');
+      if (r.status === 201) pushEvent('formulier_ingevuld', { form: kind });
+      if (r.status === 201 && answer.redirect) return navigate(answer.redirect);
+      // Answers shown on the page itself (documents sent, or already asked for).
+      if ((r.status === 201 || r.status === 200) && answer.message) return setNotice(answer.message);
+      if (r.status === 409 && answer.full) return reloadSlots();
+      if (r.status === 422 && Array.isArray(answer.errors)) {
+        if (answer.errors.some((x: { field: string }) => x.field === 'captcha')) setCaptchaRound((n) => n + 1);
+        if (answer.errors.some((x: { field: string }) => x.field === 'slot')) reloadSlots();
+        return show(answer.errors);
+      }
+      if ((r.status === 400 || r.status === 413 || r.status === 415 || r.status === 429) && answer.error) {
+        // An old or missing token: a new one for the next try.
+        if (answer.field === FORM_TOKEN_FIELD && answer.reason !== 'tooFast') askToken();
+        return show([{ field: answer.field && answer.field !== FORM_TOKEN_FIELD ? answer.field : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'), message: answer.error }]);
+      }
+      setStatus('failed');
+    } catch {
+      setStatus('failed');
+    }
+  };
+  // An offer is made on a property for sale only, an application on one to let; elsewhere these forms are not shown.
+  if ((SALE_FORMS.includes(kind) || RENT_FORMS.includes(kind)) && (!data.property || data.property.closed)) return null;
+  if (booking && slots.state === 'full') {
+    return (
+      <p className="notice appointment-full" role="status" data-form={kind}>
+        {t('appointment.full')}
+      </p>
+    );
+  }
+  const field = (name: string, label: string, input: ReactElement, wide = false) => (
+    <div key={name} className={wide ? 'form-field form-field--wide' : 'form-field'} data-invalid={errorOf(name) ? true : undefined}>
+      <label htmlFor={`f-${kind}-${name}`}>{label}</label>
+      {input}
+      {errorOf(name) && (
+        <p className="form-error" id={`e-${kind}-${name}`}>
+          {errorOf(name)}
+        </p>
+      )}
+    </div>
+  );
+  const props = (name: string) => ({ id: `f-${kind}-${name}`, name, 'aria-invalid': errorOf(name) ? true : undefined, 'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined });
+  const terms = data.property ? { amount: formatPrice(data.property.minIncome), max: data.property.maxPersons } : undefined;
+  const inline = (f: FieldSpec) => f.type === 'checkbox' || f.type === 'confirm';
+  const control = (f: FieldSpec) => {
+    const label = `${t(f.label ?? `form.${f.name}`)}${f.required ? ' *' : ''}`;
+    if (f.type === 'slot') {
+      if (slots.state === 'ready') return <SlotPicker key={f.name} kind={kind} slots={slots.slots} error={errorOf('slot')} />;
+      return (
+        <p key={f.name} className="form-field--wide" role="status">
+          {t(slots.state === 'failed' ? 'form.notSent' : 'appointment.loading')}
+        </p>
+      );
+    }
+    if (f.type === 'captcha') return <CaptchaField key={f.name} kind={kind} error={errorOf('captcha')} round={captchaRound} />;
+    if (f.type === 'radios' || f.type === 'checkboxes') {
+      return (
+        <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
+          <legend>{label}</legend>
+          <div className="chips">
+            {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
+              <label key={o.value} className="chip">
+                <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && f.required && i === 0} />
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
+          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+        </fieldset>
+      );
+    }
+    const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete, ...(data.prefill?.[f.name] !== undefined ? { defaultValue: data.prefill[f.name] } : {}) };
+    return field(
+      f.name,
+      label,
+      f.type === 'textarea' ? (
+        <textarea {...p} rows={5} />
+      ) : f.type === 'select' ? (
+        <select defaultValue="" {...p}>
+          <option value="">–</option>
+          {f.options!.map((o) => (
+            <option key={o} value={o}>
+              {f.name === 'propertyType' ? t(`type.${o}`) : t(`form.${f.name}.${o}`)}
+            </option>
+          ))}
+        </select>
+      ) : f.type === 'file' ? (
+        <input {...props(f.name)} type="file" accept={f.accept} />
+      ) : (
+        <input {...p} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : f.type === 'url' ? 'url' : undefined} />
+      ),
+      f.type === 'textarea' || f.type === 'file',
+    );
+  };
+  return (
+    <form
+      ref={formRef}
+      id={formId}
+      data-fill-token=""
+      className="contact-form"
+      data-form={kind}
+      method="post"
+      action={`/api/forms/${kind}?lang=${lang}`}
+      encType={UPLOAD_FORMS.includes(kind) ? 'multipart/form-data' : undefined}
+      onSubmit={onSubmit}
+      onInput={(e) => (e.target as HTMLInputElement).name === 'offeredPrice' && setOffer(Number((e.target as HTMLInputElement).value) || 0)}
+      noValidate
+    >
+      {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
+      {data.attach && (
+        <div className="contact-form__attached" data-invalid={errorOf(data.attach.field) ? true : undefined}>
+          <p className="contact-form__attached-title">{data.attach.title}</p>
+          <ul>
+            {data.attach.lines.map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+          <input type="hidden" name={data.attach.field} value={data.attach.value} />
+          {errorOf(data.attach.field) && <p className="form-error">{errorOf(data.attach.field)}</p>}
+        </div>
+      )}
+      {errors.length > 0 && (
+        <div className="alert" role="alert">
+          <p>{t('form.fixErrors')}</p>
+        </div>
+      )}
+      <div className="form-grid">{FORM_FIELDS[kind].filter((f) => !inline(f)).map(control)}</div>
+      {FORM_FIELDS[kind].filter(inline).map((f) => (
+        <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
+          <label className="form-check">
+            <input type="checkbox" name={f.name} aria-invalid={errorOf(f.name) ? true : undefined} aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined} /> {t(`form.${f.name}`, terms)}
+            {f.required ? ' *' : ''}
+          </label>
+          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+        </div>
+      ))}
+      {/* People leave this empty; robots fill it in. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label>
+          Website <input name="website" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      {kind === 'purchase-offer' && offer > 0 && (
+        <p className="notice" aria-live="polite">
+          {t('form.advance', { amount: formatPrice(Math.round(offer * PURCHASE_ADVANCE_RATE)) })}
+        </p>
+      )}
+      {kind === 'testimonial' && <p className="form-hint">{t('testimonial.moderated')}</p>}
+      <input type="hidden" name="lang" value={lang} />
+      {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}
+      <p className="form-privacy">
+        {t('form.privacy', { agency: site.name })} {data.privacyPath && <Link href={data.privacyPath}>{t('form.privacyLink')}</Link>}
+      </p>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p className="alert" role="alert">
+          {t('form.notSent')}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={status === 'sending' || (booking && slots.state !== 'ready')}>
+        {t(status === 'sending' ? 'form.sending' : booking ? 'appointment.book' : 'form.send')}
+      </button>
+    </form>
+  );
+}

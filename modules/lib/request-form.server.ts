@@ -1,0 +1,36 @@
+import type { LoadContext } from '../../renderer/module-api.ts';
+import type { ContactModule } from '../../schemas/types.gen.ts';
+import { FORM_FIELDS, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
+import { slugify } from '../../shared/path.ts';
+
+export interface ContactData {
+  form: FormKind;
+  /** Municipalities with listings, for the demand register. */
+  cities?: Array<{ value: string; label: string }>;
+  /** `closed`: this form's kind is not for this property (an offer on a rental, anything on a sold one). */
+  property?: { id: number; title: string; closed: boolean; minIncome: number; maxPersons: number };
+  privacyPath?: string;
+  /** Values the fields start with (a visitor tool fills in what the visitor already told it). */
+  prefill?: Record<string, string>;
+  /**
+   * A visitor tool's state sent along (its query string in the form's `field`, checked by the form's
+   * schema and read again on the server) and what it says, shown above the fields.
+   */
+  attach?: { field: string; value: string; title: string; lines: string[] };
+}
+
+/** The data of a request form (also the form the visitor tools show under their result). */
+export function loadRequestForm(module: Pick<ContactModule, 'form'>, ctx: LoadContext): ContactData {
+  const { content, listings, routes } = ctx.services;
+  const privacy = content.pages.find((p) => p.path === '/privacy-statement/');
+  const id = ctx.params.propertyId;
+  const p = id !== undefined ? listings.property(id, ctx.lang) : undefined;
+  return {
+    form: module.form as FormKind,
+    property: p ? { id: p.ID, title: ctx.services.propertyTitle(p, ctx.lang), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) } : undefined,
+    privacyPath: privacy ? routes.pagePath(privacy, ctx.lang) : undefined,
+    cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
+      ? listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
+      : undefined,
+  };
+}

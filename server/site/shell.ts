@@ -1,0 +1,140 @@
+/** The shell of a language: what every page shares (header, menu, footer, texts, consent, popup). */
+import type { Content, PageRecord } from '../../renderer/content.ts';
+import type { LinkView, MenuItem, ShellData } from '../../renderer/page-data.ts';
+import type { Lang } from '../../shared/constants.ts';
+import { localize, localizeStrict } from '../../shared/localize.ts';
+import type { RouteTable } from '../../shared/routes.ts';
+import { joinPath } from '../../shared/path.ts';
+import { makeIntl } from '../../shared/format.ts';
+import type { Media, PublicText } from '../../schemas/types.gen.ts';
+
+/** A configured link (`page:{id}` or a URL) as a path or URL in `lang`. */
+export function linkHref(routes: RouteTable, link: string, lang: Lang): string {
+const m = /^page:(\d+)$/.exec(link);
+return m ? routes.pathOf(Number(m[1]), lang) : link;
+}
+
+/** A configured image with its alt text in `lang`. */
+export function mediaView(m: Media | undefined, lang: Lang) {
+  return m ? { url: m.url, alt: localize(m.alt, lang) } : undefined;
+}
+
+/** A text the staff can hide (`public: false`), in `lang`. */
+export function publicText(t: PublicText | undefined, lang: Lang): string | undefined {
+  return t && t.public !== false ? localizeStrict(t.value, lang) : undefined;
+}
+
+function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lang, children: PageRecord[]): MenuItem {
+  const external = !!(p.redirect && p.redirectUrl);
+  // A section page with a sub-menu lists its articles (the services) under it.
+  const articles =
+    p.type === 'article' && p.category && p.isHaveSubMenu
+      ? content.articles.filter((a) => a.category === p.category && a.status === 'Published')
+      : [];
+  return {
+    id: p.id,
+    label: localize(p.title, lang),
+    path: external ? p.redirectUrl! : routes.pagePath(p, lang),
+    external,
+    children: [
+      ...children.map((c) => menuItem(content, routes, c, lang, [])),
+      ...articles.map((a) => ({ id: a.id, label: localize(a.title, lang), path: routes.articlePath(a, lang)!, external: false, children: [] })),
+      ...(p.subMenu ?? []).map((s, i) => {
+        const href = linkHref(routes, s.link, lang);
+        return { id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] };
+      }),
+    ],
+  };
+}
+
+/** What every page of `lang` shares: languages, header, menu, footer, texts, consent, popup. */
+export function buildShell(content: Content, routes: RouteTable, lang: Lang): ShellData {
+  const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
+  const sorted = [...content.pages].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const menu = sorted
+    .filter((p) => p.parentId === null && inMenu(p))
+    .map((p) => menuItem(content, routes, p, lang, p.isHaveSubMenu === false ? [] : sorted.filter((c) => c.parentId === p.id && inMenu(c))));
+  const link = (l: { label: Record<string, string>; link: string; icon?: string; color?: string }): LinkView => {
+    const href = linkHref(routes, l.link, lang);
+    return { label: localize(l.label, lang), href, external: /^https?:/.test(href), icon: l.icon, color: l.color };
+  };
+  const pageLink = (id: number): LinkView => ({ label: localize(routes.page(id)?.title, lang), href: routes.pathOf(id, lang), external: false });
+  const tb = content.header.topBar;
+  const messages = { ...(content.dictionaries.en ?? {}), ...(content.dictionaries[lang] ?? {}) };
+  const intl = makeIntl(lang, messages);
+  const site = content.site;
+  const searchPage = content.pages.find((p) => p.status === 'Published' && p.modules?.some((m) => m.view === 'site-search'));
+  const year = new Date().getUTCFullYear();
+  return {
+    lang,
+    languages: routes.enabled.map((code) => ({ code, label: messages[`lang.${code}`] ?? code })),
+    homePath: joinPath(lang),
+    searchPath: searchPage ? routes.pagePath(searchPage, lang) : undefined,
+    site: {
+      name: site.name,
+      logoUrl: site.logo?.url ?? '/media/logo.svg',
+      phone: site.phone,
+      email: site.email,
+      addressLines: [site.address.street, `${site.address.zip} ${localize(site.address.city, lang)}`],
+      ipiNumber: site.ipiNumber,
+      companyNumber: site.companyNumber,
+      social: site.social ?? [],
+      credits: site.credits ?? {},
+      map: {
+        tileUrl: site.map?.tileUrl ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: site.map?.attribution ?? '&copy; OpenStreetMap',
+        maxZoom: site.map?.maxZoom ?? 19,
+      },
+    },
+    header: {
+      shrinkLogoOnScroll: content.header.shrinkLogoOnScroll !== false,
+      fixedOnScroll: content.header.fixedOnScroll !== false,
+      transparentOnTop: content.header.transparentOnTop === true,
+      topBar: tb.show
+        ? {
+            left: (tb.left ?? []).filter((l) => l.status === 'Published').map(link),
+            right: (tb.right ?? []).filter((l) => l.status === 'Published').map(link),
+          }
+        : null,
+    },
+    menu,
+    footer: {
+      columns: content.footer.columns.map((c) => ({
+        title: publicText(c.title, lang),
+        intro: publicText(c.intro, lang),
+        html: publicText(c.text, lang),
+        images: c.images && c.images.public !== false ? c.images.items.map((m) => mediaView(m, lang)!) : [],
+        links: (c.links ?? []).map(pageLink),
+        sm: c.sm ?? 12,
+        md: c.md ?? 6,
+        lg: c.lg ?? 3,
+      })),
+      legal: (content.footer.legalLinks ?? []).map(pageLink),
+      copyright: localize(content.footer.copyright, lang) || (intl.formatMessage({ id: 'footer.copyright' }, { year, name: site.name }) as string),
+    },
+    messages,
+    assetsVersion: content.version,
+    tracking: Object.fromEntries((['analyticsId', 'adsId', 'tagManagerId', 'pixelId'] as const).filter((k) => site[k]).map((k) => [k, site[k]])),
+    consent: {
+      version: content.cookieConsent.version,
+      title: localize(content.cookieConsent.title, lang),
+      description: localize(content.cookieConsent.description, lang),
+      categories: content.cookieConsent.categories.map((c) => ({ key: c.key, title: localize(c.title, lang), description: localize(c.description, lang) })),
+      policyPath: (() => {
+        const policy = content.pages.find((p) => p.path === '/cookie-policy/');
+        return policy ? routes.pagePath(policy, lang) : undefined;
+      })(),
+    },
+    popup:
+      content.popup.isPublished === 'yes'
+        ? {
+            delay: content.popup.delay ?? 0,
+            title: localize(content.popup.title, lang),
+            description: localize(content.popup.description, lang),
+            image: content.popup.media?.url,
+            link: content.popup.link ? { href: linkHref(routes, content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined,
+            formAction: content.popup.formAction,
+          }
+        : null,
+  };
+}
