@@ -10,6 +10,7 @@ import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
 import { buildContent, readConfigDocs } from './config.ts';
 import { ContentStore, type RevisionData } from './content-store.ts';
+import { describeRepair } from './content/repair.ts';
 import { StaffAccounts, addStaff, changeStaff } from './staff.ts';
 import { formatProblem } from './schemas.ts';
 import { createApp, type Renderer } from './app.ts';
@@ -131,6 +132,8 @@ export async function start(opts: StartOptions): Promise<Server> {
   const storage = fileStorage(opts.dataDir ?? join(opts.root, 'var'));
   // What staff saved in the editor, laid over the files: the content visitors see.
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await storage.collection<RevisionData>('revisions', { revisions: [] }), content);
+  // Saved documents that no longer validate (issue 14): named here, marked for repair in the editor, each shown as in the files meanwhile.
+  if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
   const seed = await storage.collection<{ seeds: Array<{ version: string; at: string }> }>('content', { seeds: [] });
   if (seed.data.seeds.at(-1)?.version !== content.version) {
     await seed.update((d) => void d.seeds.push({ version: content.version, at: new Date().toISOString() }));
