@@ -6,6 +6,8 @@
  * type or a field of one.
  */
 import { LANGUAGES } from '../renderer/lib/constants.ts';
+import { ADVANCED, enumLabel, fieldLabel, MANAGED } from './i18n/fields.ts';
+import type { UiLang } from './i18n/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema = Record<string, any>;
@@ -48,9 +50,10 @@ function mergeAllOf(s: Schema): Schema {
 
 /**
  * A registry schema ready for RJSF: a deep copy without `$id`/`$schema`, with `allOf` merged, every
- * property labelled from its key, and the type names (`title`s) dropped.
+ * property labelled from its key in the editor's language (i18n/fields.ts), and the type names
+ * (`title`s) dropped.
  */
-export function prepareSchema(schema: Schema): Schema {
+export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
   const walk = (node: unknown, label?: string): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n));
     if (!isObj(node)) return node;
@@ -61,7 +64,7 @@ export function prepareSchema(schema: Schema): Schema {
     delete s.title;
     if (label) s.title = label;
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, humanize(pk))]));
+      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, lang ? fieldLabel(pk, lang) : humanize(pk))]));
       else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
       else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
         s[k] = walk(v);
@@ -93,12 +96,16 @@ export function pickProperties(schema: Schema, keys: string[], required?: string
 }
 
 export const isLocalizedSchema = (s: Schema | undefined): boolean => !!s && s['x-localized'] === true;
+export const isRichTextSchema = (s: Schema | undefined): boolean => !!s && s['x-richtext'] === true;
+export const isPageRefSchema = (s: Schema | undefined): boolean => !!s && s['x-page-ref'] === true;
+export const isRelationSchema = (s: Schema | undefined): boolean => !!s && s['x-relation'] === true;
+export const isLinkSchema = (s: Schema | undefined): boolean => !!s && s['x-link'] === true;
 export const isMediaSchema = (s: Schema | undefined): boolean => !!s && s['x-media'] === true;
 
 const LANG_KEYS = new Set<string>([...LANGUAGES, ...LANGUAGES.map((l) => l.toUpperCase())]);
 /** An object keyed by language whose values are objects (SEO metadata per language, content per language). */
 export function isLangMapSchema(s: Schema | undefined): boolean {
-  if (!s || isLocalizedSchema(s) || s.properties) return false;
+  if (!s || isLocalizedSchema(s) || isRichTextSchema(s) || s.properties) return false;
   const names = s.propertyNames?.enum;
   return Array.isArray(names) && names.length > 0 && names.every((n: string) => LANG_KEYS.has(n)) && isObj(s.additionalProperties) && (s.additionalProperties.type === 'object' || !!s.additionalProperties.properties);
 }
@@ -134,27 +141,49 @@ export function pathToPointer(path: Array<string | number>): string {
   return path.length ? '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : '/';
 }
 
+export interface UiContext {
+  /** The editor's language: the names of list choices. */
+  lang?: UiLang;
+  /** What the form edits: its managed fields are never shown, its technical ones only to admins. */
+  kind?: 'module' | 'page' | 'article';
+  admin?: boolean;
+}
+
 /**
  * Editor hints a schema implies (under the ones given): a list of distinct choices is a set of
- * checkboxes rather than a multiple select.
+ * checkboxes rather than a multiple select; the choices of a list have names in the editor's
+ * language; the members of a list are numbered ("Image 2", not "Images-2"); fields the editor sets
+ * itself are hidden, technical ones go under "Advanced" for admins and are hidden from editors.
  */
-export function impliedUi(schema: Schema | undefined): UiSchema | undefined {
+export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?: string, depth = 0): UiSchema | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const type = typeOf(schema);
+  const out: UiSchema = {};
+  const names = (values: unknown[]) => (ctx.lang && key ? values.map((v) => enumLabel(key, v, ctx.lang!)) : undefined);
+  if (Array.isArray(schema.enum) && key && ctx.lang) out['ui:enumNames'] = names(schema.enum);
   if (type === 'array' && isObj(schema.items)) {
-    if (schema.uniqueItems && Array.isArray(schema.items.enum)) return { 'ui:widget': 'checkboxes' };
-    const items = impliedUi(schema.items);
-    return items ? { items } : undefined;
+    if (schema.uniqueItems && Array.isArray(schema.items.enum)) {
+      out['ui:widget'] = 'checkboxes';
+      if (key && ctx.lang) out['ui:enumNames'] = names(schema.items.enum);
+      return out;
+    }
+    const items = impliedUi(schema.items, ctx, key, depth + 1) ?? {};
+    const label = String(schema.title ?? (key ? humanize(key) : ''));
+    // RJSF calls a function here for each member: its own title, numbered.
+    out.items = (_item: unknown, index: number) => ({ ...items, 'ui:title': `${label} ${index + 1}` });
+    return out;
   }
   if (type === 'object' && isObj(schema.properties)) {
-    const out: UiSchema = {};
+    const managed = depth === 0 && ctx.kind ? MANAGED[ctx.kind] : [];
+    const advanced = depth === 0 && ctx.kind ? ADVANCED[ctx.kind] : schema['x-media'] ? ADVANCED.media : [];
     for (const [k, ps] of Object.entries(schema.properties)) {
-      const u = impliedUi(ps as Schema);
-      if (u) out[k] = u;
+      const u: UiSchema = { ...(impliedUi(ps as Schema, ctx, k, depth + 1) ?? {}) };
+      if (managed.includes(k) || (advanced.includes(k) && !ctx.admin)) u['ui:widget'] = 'hidden';
+      else if (advanced.includes(k)) u['ui:options'] = { ...((u['ui:options'] as object) ?? {}), advanced: true };
+      if (Object.keys(u).length) out[k] = u;
     }
-    return Object.keys(out).length ? out : undefined;
   }
-  return undefined;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** `over` laid on `under`, nested objects merged. */

@@ -18,5 +18,6 @@ import testimonials from './testimonials/index.tsx';
 import ownerPortal from './owner-portal/index.tsx';
 import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
+import text from './text/index.tsx';
 
-export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation]);
+export const registry = new ModuleRegistry([singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation, text]);

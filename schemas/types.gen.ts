@@ -187,6 +187,13 @@ export type TestimonialsModule = ModuleRecord & {
    */
   maxItems?: number;
 };
+/**
+ * Rich text written on the page itself: headings, paragraphs, lists, links, quotes, tables and images from the media library.
+ */
+export type TextModule = ModuleRecord & {
+  view?: "text";
+  body: LocalizedHtml1;
+};
 
 /**
  * Every schema of the registry, by title.
@@ -241,6 +248,7 @@ export interface VitrineSchemas {
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
   TestimonialsModule?: TestimonialsModule;
+  TextModule?: TextModule;
 }
 /**
  * A blog, service, team or general article.
@@ -1448,4 +1456,10 @@ export interface ValuationCondition {
    * @maxItems 40
    */
   names: string[];
+}
+/**
+ * Rich text (HTML) per language code, written in the editor's rich-text field; sanitised on save and again when the content is loaded.
+ */
+export interface LocalizedHtml1 {
+  [k: string]: string;
 }
