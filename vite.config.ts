@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * `virtual:form-validators`: the visitors' form schemas (schemas/form-*.json) compiled by AJV into
  * plain functions when the bundle is built, so the browser validates with the server's schemas
  * without compiling code from strings at run time (no 'unsafe-eval' in the Content-Security-Policy).
- * The formats come from renderer/lib/formats.ts (the same linear checks the server uses).
+ * The formats come from shared/formats.ts (the same linear checks the server uses).
  */
 function formValidators(): Plugin {
   const id = 'virtual:form-validators';
@@ -20,7 +20,7 @@ function formValidators(): Plugin {
       const { Ajv2020 } = await import('ajv/dist/2020.js');
       const { _ } = await import('ajv');
       const standalone = (await import('ajv/dist/standalone/index.js')).default;
-      const { LINEAR_FORMATS } = await import('./renderer/lib/formats.ts');
+      const { LINEAR_FORMATS } = await import('./shared/formats.ts');
       const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, formats: _`__formats` } });
       for (const [name, def] of Object.entries(LINEAR_FORMATS)) ajv.addFormat(name, def);
       const dir = join(import.meta.dirname, 'schemas');
@@ -36,7 +36,7 @@ function formValidators(): Plugin {
       }
       const code = standalone(ajv, exports);
       return [
-        `import { LINEAR_FORMATS as __formats } from '/renderer/lib/formats.ts';`,
+        `import { LINEAR_FORMATS as __formats } from '/shared/formats.ts';`,
         code.replace(/^"use strict";/, ''),
         `export default { ${kinds.map((k, i) => `${JSON.stringify(k)}: v${i + 1}`).join(', ')} };`,
       ].join('\n');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { generateListings, writeListings } from '../scripts/gen-listings.mjs';
+import { generateListings, writeListings } from '../sample/gen-listings.mjs';
 
 /** Generates the feeds, imports each, and gives per count: seconds, peak RSS, file size and the data folder (for the search bench). */
 export function benchImport({ root, counts = [10_000, 100_000] }) {

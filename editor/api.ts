@@ -3,7 +3,7 @@
  * session's anti-CSRF token (X-CSRF-Token); a 4xx comes back as an ApiError with the server's
  * message and, for a refused document, its problems (JSON pointers into the document).
  */
-import type { Lang } from '../renderer/lib/constants.ts';
+import type { Lang } from '../shared/constants.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
 
 export type Role = 'editor' | 'admin';

@@ -5,7 +5,7 @@
  * (`x-localized` on LocalizedText nodes, `x-media` on Media nodes). Nothing here names a module
  * type or a field of one.
  */
-import { LANGUAGES } from '../renderer/lib/constants.ts';
+import { LANGUAGES } from '../shared/constants.ts';
 import { ADVANCED, enumLabel, fieldLabel, MANAGED } from './i18n/fields.ts';
 import type { UiLang } from './i18n/index.ts';
 

@@ -7,8 +7,8 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
-import type { Lang } from '../renderer/lib/constants.ts';
-import { localizeStrict } from '../renderer/lib/localize.ts';
+import type { Lang } from '../shared/constants.ts';
+import { localizeStrict } from '../shared/localize.ts';
 import type { Problem } from './api.ts';
 import { isEmptyText, isLocalizedSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
 

@@ -16,7 +16,7 @@ import { ConsentDialog } from './chrome/ConsentDialog.tsx';
 import { Popup } from './chrome/Popup.tsx';
 import { settings } from './store.ts';
 import { consentDefaults } from './consent/consent.ts';
-import { MODAL_Z_INDEX } from './lib/constants.ts';
+import { MODAL_Z_INDEX } from '../shared/constants.ts';
 import { applyConsent, clearConsent, consentBootstrap, readConsent, trackPageView } from './consent/tags.ts';
 import { useSettings } from './store.ts';
 

@@ -2,8 +2,8 @@ import type {
   Article, BannerConfig, CookieConsentConfig, FooterConfig, HeaderConfig, LanguageConfig, ModuleRecord,
   PageRecord, PopupConfig, SiteInfo, RenovationConfig, ValuationConfig,
 } from '../schemas/types.gen.ts';
-import type { Lang } from './lib/constants.ts';
-import type { Dictionary } from './lib/format.ts';
+import type { Lang } from '../shared/constants.ts';
+import type { Dictionary } from '../shared/format.ts';
 
 export type { Article, ModuleRecord, PageRecord };
 

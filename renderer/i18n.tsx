@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
-import { makeIntl, formatDate, formatPrice, type Dictionary } from './lib/format.ts';
-import type { Lang } from './lib/constants.ts';
+import { makeIntl, formatDate, formatPrice, type Dictionary } from '../shared/format.ts';
+import type { Lang } from '../shared/constants.ts';
 
 export interface I18n {
   lang: Lang;

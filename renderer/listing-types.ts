@@ -1,6 +1,6 @@
-/** What modules see of the listing data (implemented by server/listings.ts). Types only. */
+/** What modules see of the listing data (implemented by server/listings/store.ts). Types only. */
 import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } from '../schemas/types.gen.ts';
-import type { Lang } from './lib/constants.ts';
+import type { Lang } from '../shared/constants.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';

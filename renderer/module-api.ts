@@ -4,8 +4,8 @@
  */
 import type { ComponentType } from 'react';
 import type { Content, ModuleRecord, PageRecord, Article } from './content.ts';
-import type { Lang } from './lib/constants.ts';
-import type { RouteTable } from './lib/routes.ts';
+import type { Lang } from '../shared/constants.ts';
+import type { RouteTable } from '../shared/routes.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
 import type { ListingSource } from './listing-types.ts';
 

@@ -1,7 +1,7 @@
 /** What the server sends for one page: embedded once in the HTML, or from GET /api/page. */
 import type { ModuleRecord } from './content.ts';
-import type { Lang } from './lib/constants.ts';
-import type { Dictionary } from './lib/format.ts';
+import type { Lang } from '../shared/constants.ts';
+import type { Dictionary } from '../shared/format.ts';
 
 export interface HeadData {
   title: string;

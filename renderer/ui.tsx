@@ -7,9 +7,9 @@ import { Link as RouterLink } from 'wouter';
 import type { ShellData } from './page-data.ts';
 
 export { useI18n } from './i18n.tsx';
-export { localize } from './lib/localize.ts';
-export { formatDate, formatPrice } from './lib/format.ts';
-export { MODULE_LIMITS } from './lib/constants.ts';
+export { localize } from '../shared/localize.ts';
+export { formatDate, formatPrice } from '../shared/format.ts';
+export { MODULE_LIMITS } from '../shared/constants.ts';
 
 export const ShellContext = createContext<ShellData | null>(null);
 export function useShell(): ShellData {

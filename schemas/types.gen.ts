@@ -659,7 +659,7 @@ export interface Language {
   label?: string;
 }
 /**
- * The CRM's preloaded response: one record per language. The file must be an object with a `properties` array; everything else is optional. Records are validated one by one on import (server/listing-feed.ts).
+ * The CRM's preloaded response: one record per language. The file must be an object with a `properties` array; everything else is optional. Records are validated one by one on import (server/listings/feed.ts).
  */
 export interface PreloadedResponse {
   /**
@@ -923,7 +923,7 @@ export interface PropertyTypeRecord {
   language: "nl" | "fr" | "en" | "de";
 }
 /**
- * One property in one language, as the site keeps it. The CRM's preloaded response is read leniently: flags as true/false, 0/1 or "0"/"1", numbers as numbers or numeric strings, "" and null for no value, missing fields, unknown fields kept (the `coerce` keyword, server/schemas.ts). Only ID, Goal and language are indispensable.
+ * One property in one language, as the site keeps it. The CRM's preloaded response is read leniently: flags as true/false, 0/1 or "0"/"1", numbers as numbers or numeric strings, "" and null for no value, missing fields, unknown fields kept (the `coerce` keyword, server/config/schemas.ts). Only ID, Goal and language are indispensable.
  */
 export interface PropertyRecord {
   ID: number;

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { root } from './schema-files.mjs';
 
-const SOURCES = ['renderer', 'modules', 'schemas', 'server', 'sample', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
+const SOURCES = ['renderer', 'shared', 'modules', 'schemas', 'server', 'sample', 'editor', 'vite.config.ts', 'package-lock.json', 'scripts/build.mjs'];
 
 function files(p) {
   const abs = join(root, p);

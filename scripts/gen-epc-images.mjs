@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders the EPC label images (SPEC §9: /images/epc/{region}/{label}.png) from SVG with sharp:
-// one arrow-shaped badge per label of every regional scale in renderer/lib/epc-scales.json, written to
+// one arrow-shaped badge per label of every regional scale in shared/epc-scales.json, written to
 // public/images/epc/{region}/{label}.png. Usage: node scripts/gen-epc-images.mjs
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SCALES_FILE = join(root, 'renderer/lib/epc-scales.json');
+const SCALES_FILE = join(root, 'shared/epc-scales.json');
 const OUT_DIR = join(root, 'public/images/epc');
 
 /** Badge size in px. */

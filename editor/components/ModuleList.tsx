@@ -5,8 +5,8 @@
  * and by the Move up / Move down buttons. Each module's form opens below its row.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Lang } from '../../renderer/lib/constants.ts';
-import { localize } from '../../renderer/lib/localize.ts';
+import type { Lang } from '../../shared/constants.ts';
+import { localize } from '../../shared/localize.ts';
 import type { PreparedModule } from '../store.ts';
 import { Icon } from './Icon.tsx';
 

@@ -3,7 +3,7 @@
  * description (in English, the editor's language). Whatever modules/ registers shows here.
  */
 import { useMemo, useState } from 'react';
-import { localize } from '../../renderer/lib/localize.ts';
+import { localize } from '../../shared/localize.ts';
 import type { PreparedModule } from '../store.ts';
 import { Dialog } from './Dialog.tsx';
 import { Icon } from './Icon.tsx';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { api, ApiError, type DocKey, type Problem } from '../api.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 import { clean } from '../schema.ts';
 import { useSession } from '../store.ts';
 

@@ -11,7 +11,7 @@ import Form from '@rjsf/core';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getTemplate, getUiOptions } from '@rjsf/utils';
 import type { ErrorSchema, FieldProps, FieldTemplateProps, IconButtonProps, OptionalDataControlsTemplateProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
-import type { Lang } from '../../renderer/lib/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 import { impliedUi, isLangMapSchema, isLocalizedSchema, isMediaSchema, mergeUi, type Schema } from '../schema.ts';
 import { validator } from '../validation.ts';
 import LangMapField from './LangMapField.tsx';

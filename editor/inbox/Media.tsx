@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Me, MediaItem } from '../api.ts';
 import { useSession } from '../store.ts';
-import { IMAGE_WIDTH } from '../../renderer/lib/constants.ts';
+import { IMAGE_WIDTH } from '../../shared/constants.ts';
 import { formatWhen, inboxApi, type MediaLimits } from './api.ts';
 import './inbox.css';
 

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Me } from '../api.ts';
 import { ApiError } from '../api.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
-import { isEmail } from '../../renderer/lib/formats.ts';
+import type { Lang } from '../../shared/constants.ts';
+import { isEmail } from '../../shared/formats.ts';
 import { useSession } from '../store.ts';
 import { formatWhen, inboxApi, type OwnerView } from './api.ts';
 import './inbox.css';

@@ -4,7 +4,7 @@
  * uses XMLHttpRequest, which reports how much has been sent.
  */
 import { ApiError, call, type MediaItem } from '../api.ts';
-import { AGENCY_TIME_ZONE, type Lang } from '../../renderer/lib/constants.ts';
+import { AGENCY_TIME_ZONE, type Lang } from '../../shared/constants.ts';
 
 /** A moment as staff read it, in the agency's time zone. */
 export const formatWhen = (iso: string) => {

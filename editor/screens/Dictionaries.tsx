@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { api, type DocKey } from '../api.ts';
-import { LANGUAGES, type Lang } from '../../renderer/lib/constants.ts';
+import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import { DocumentBar, type FieldProblem } from '../components/DocumentBar.tsx';
 import { isEmptyText, pointerToPath } from '../schema.ts';
 import { useMe, useRegistry, useSession } from '../store.ts';

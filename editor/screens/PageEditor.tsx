@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { api, type DocKey, type PageSummary } from '../api.ts';
-import { localize } from '../../renderer/lib/localize.ts';
+import { localize } from '../../shared/localize.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { DocumentBar, type FieldProblem } from '../components/DocumentBar.tsx';
 import { ModuleList, moduleTypeTitle, type ModuleRecordLike } from '../components/ModuleList.tsx';

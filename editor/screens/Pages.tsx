@@ -7,9 +7,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, ApiError, type DocKey, type PageSummary } from '../api.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
-import { localize } from '../../renderer/lib/localize.ts';
-import { slugify } from '../../renderer/lib/path.ts';
+import type { Lang } from '../../shared/constants.ts';
+import { localize } from '../../shared/localize.ts';
+import { slugify } from '../../shared/path.ts';
 import { ConfirmDialog, Dialog } from '../components/Dialog.tsx';
 import { SchemaForm } from '../fields/SchemaForm.tsx';
 import { clean, pickProperties } from '../schema.ts';

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, propertyProblem, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../renderer/lib/forms.ts';
-import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../renderer/lib/constants.ts';
-import { formatPrice, formatDate, formatWeekday } from '../../renderer/lib/format.ts';
-import { slugify } from '../../renderer/lib/path.ts';
+import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, propertyProblem, rentalTerms, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
+import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
+import { formatPrice, formatDate, formatWeekday } from '../../shared/format.ts';
+import { slugify } from '../../shared/path.ts';
 import { pushEvent } from '../../renderer/consent/tags.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';

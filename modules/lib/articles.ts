@@ -1,10 +1,10 @@
 /** Server-side helpers shared by the article modules: article records → what a card or page shows. */
 import type { Article } from '../../renderer/content.ts';
 import type { LoadContext } from '../../renderer/module-api.ts';
-import { localize } from '../../renderer/lib/localize.ts';
-import { truncateText } from '../../renderer/lib/format.ts';
-import { stripTags } from '../../renderer/lib/listing-text.ts';
-import { DESCRIPTION_CUT_AT_SPACE_RATIO, DESCRIPTION_LIMIT } from '../../renderer/lib/constants.ts';
+import { localize } from '../../shared/localize.ts';
+import { truncateText } from '../../shared/format.ts';
+import { stripTags } from '../../shared/listing-text.ts';
+import { DESCRIPTION_CUT_AT_SPACE_RATIO, DESCRIPTION_LIMIT } from '../../shared/constants.ts';
 
 export interface ArticleCard {
   id: string;

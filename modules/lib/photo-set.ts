@@ -1,6 +1,6 @@
 import { imageSet } from './property-card.ts';
-import { IMAGE_WIDTH, SLIDE_WIDTHS } from '../../renderer/lib/constants.ts';
-import { listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../renderer/lib/listing-photos.ts';
+import { IMAGE_WIDTH, SLIDE_WIDTHS } from '../../shared/constants.ts';
+import { listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { PhotoSet } from './Photos.tsx';
 
 /** Photo n of a listing at the slideshow widths, with its 200-wide thumbnail and its large size (SPEC §9). */

@@ -1,8 +1,8 @@
 /** Server-side: a property record → what a result card, a map marker or a similar-property tile shows. */
-import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
-import { listingPhotos, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../renderer/lib/listing-photos.ts';
+import { CARD_WIDTHS } from '../../shared/constants.ts';
+import { listingPhotos, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
-import { epcDisplayText, epcForProperty } from '../../renderer/lib/epc.ts';
+import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
 
 export interface ImageSet {
   src: string;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../renderer/lib/valuation.ts';
+import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../shared/valuation.ts';
 import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
 import contact from '../contact/index.tsx';
 import schema from './schema.json';

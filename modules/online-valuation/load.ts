@@ -1,12 +1,12 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule, OnlineValuationModule } from '../../schemas/types.gen.ts';
-import { localize } from '../../renderer/lib/localize.ts';
-import { EPC_LETTERS, type EpcLetter } from '../../renderer/lib/epc.ts';
-import type { BelgianRegion } from '../../renderer/lib/region.ts';
+import { localize } from '../../shared/localize.ts';
+import { EPC_LETTERS, type EpcLetter } from '../../shared/epc.ts';
+import type { BelgianRegion } from '../../shared/region.ts';
 import {
   estimateValuation, OUTDOOR_SPACES, parseValuationQuery, VALUATION_CONDITIONS, VALUATION_STEPS, valuationIndex, valuationQuery,
   type GoalEstimate, type ToolError, type ValuationInputs, type ValuationStep,
-} from '../../renderer/lib/valuation.ts';
+} from '../../shared/valuation.ts';
 import contact, { type ContactData } from '../contact/index.tsx';
 
 export interface ValuationData {

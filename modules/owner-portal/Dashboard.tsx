@@ -1,7 +1,7 @@
 /** The logged-in owner's screens (property choice, counters, chart, history lists): a chunk loaded only after login. */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import { OWNER_CHART_DAYS, OWNER_SITE_SOURCE } from '../../renderer/lib/constants.ts';
+import { OWNER_CHART_DAYS, OWNER_SITE_SOURCE } from '../../shared/constants.ts';
 import { Alert, call, type Figures, type Me, type Paged, type Communication, type Appointment, type DayVisits } from './shared.tsx';
 
 const Chart = lazy(() => import('./Chart.tsx'));

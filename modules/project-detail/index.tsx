@@ -2,7 +2,7 @@ import { defineModule, type LoadContext } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { photoSet } from '../lib/photo-set.ts';
-import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
+import { listingPhotos } from '../../shared/listing-photos.ts';
 import { Photos, type PhotoSet } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';

@@ -3,8 +3,8 @@ import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { imageSet, type ImageSet } from '../lib/property-card.ts';
 import schema from './schema.json';
-import { CARD_WIDTHS } from '../../renderer/lib/constants.ts';
-import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
+import { CARD_WIDTHS } from '../../shared/constants.ts';
+import { listingPhotos } from '../../shared/listing-photos.ts';
 
 export interface ProjectCard {
   id: number;

@@ -1,17 +1,17 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
-import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../renderer/lib/epc.ts';
-import { detectVideo, type VideoInfo } from '../../renderer/lib/video.ts';
+import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../shared/epc.ts';
+import { detectVideo, type VideoInfo } from '../../shared/video.ts';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { priceOf, PRICE_UNIT_FROM, toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import { photoSet } from '../lib/photo-set.ts';
-import { listingPhotos } from '../../renderer/lib/listing-photos.ts';
+import { listingPhotos } from '../../shared/listing-photos.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
-import { decodeEntities, stripTags } from '../../renderer/lib/listing-text.ts';
+import { decodeEntities, stripTags } from '../../shared/listing-text.ts';
 import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
-import { homeKindOf, renovationQuery } from '../../renderer/lib/renovation.ts';
-import { COUNTRY_BELGIUM, regionOfPostcode } from '../../renderer/lib/region.ts';
+import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
+import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
 
 export interface PropertyDetailData {
   id: number;

@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'reac
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import { EPC_LETTERS } from '../../renderer/lib/epc.ts';
+import { EPC_LETTERS } from '../../shared/epc.ts';
 import { SORTS } from '../../renderer/listing-types.ts';
-import { queryString } from '../../renderer/lib/listing-query.ts';
+import { queryString } from '../../shared/listing-query.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import schema from './schema.json';

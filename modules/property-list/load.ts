@@ -1,9 +1,9 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import type { Goal, PropertyQuery } from '../../renderer/listing-types.ts';
-import { parsePropertyQuery, type QueryError } from '../../renderer/lib/listing-query.ts';
-import { MODULE_LIMITS } from '../../renderer/lib/constants.ts';
+import { parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
+import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
-import { slugify } from '../../renderer/lib/path.ts';
+import { slugify } from '../../shared/path.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 
 /** Most markers the map view shows at once. */

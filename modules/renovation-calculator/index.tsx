@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../renderer/lib/renovation.ts';
+import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../shared/renovation.ts';
 import type { RenovationCalculatorModule } from '../../schemas/types.gen.ts';
 import contact from '../contact/index.tsx';
 import schema from './schema.json';

@@ -1,9 +1,9 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule, RenovationCalculatorModule } from '../../schemas/types.gen.ts';
-import { localize } from '../../renderer/lib/localize.ts';
-import { EPC_LETTERS, epcDisplayText, epcImage, type EpcLetter } from '../../renderer/lib/epc.ts';
-import { regionOfPostcode, type BelgianRegion } from '../../renderer/lib/region.ts';
-import { computeRenovation, HOME_KINDS, parseRenovationQuery, renovationQuery, type HomeKind, type RenovationInputs, type ToolError } from '../../renderer/lib/renovation.ts';
+import { localize } from '../../shared/localize.ts';
+import { EPC_LETTERS, epcDisplayText, epcImage, type EpcLetter } from '../../shared/epc.ts';
+import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
+import { computeRenovation, HOME_KINDS, parseRenovationQuery, renovationQuery, type HomeKind, type RenovationInputs, type ToolError } from '../../shared/renovation.ts';
 import contact, { type ContactData } from '../contact/index.tsx';
 
 export interface CalculatorWork {

@@ -1,5 +1,5 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
-import { localize } from '../../renderer/lib/localize.ts';
+import { localize } from '../../shared/localize.ts';
 import { imageOf, toCard, toPerson, published, byDateDesc, type ArticleCard, type PersonCard } from '../lib/articles.ts';
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
 

@@ -1,7 +1,7 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
-import { localize } from '../../renderer/lib/localize.ts';
-import { stripTags } from '../../renderer/lib/listing-text.ts';
-import { SEARCH_MAX_RESULTS, SEARCH_MIN_QUERY } from '../../renderer/lib/constants.ts';
+import { localize } from '../../shared/localize.ts';
+import { stripTags } from '../../shared/listing-text.ts';
+import { SEARCH_MAX_RESULTS, SEARCH_MIN_QUERY } from '../../shared/constants.ts';
 import { toCard, type ArticleCard } from '../lib/articles.ts';
 
 export interface SiteSearchData {

@@ -1,6 +1,6 @@
 import { defineModule, type LoadContext, type Testimonial } from '../../renderer/module-api.ts';
 import { useI18n } from '../../renderer/ui.tsx';
-import { formatDate } from '../../renderer/lib/format.ts';
+import { formatDate } from '../../shared/format.ts';
 import type { TestimonialsModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 

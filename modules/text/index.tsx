@@ -9,7 +9,7 @@ import { Html, localize } from '../../renderer/ui.tsx';
 import type { TextModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 
-function View({ module, lang }: { module: TextModule; lang: import('../../renderer/lib/constants.ts').Lang }) {
+function View({ module, lang }: { module: TextModule; lang: import('../../shared/constants.ts').Lang }) {
   const html = localize(module.body, lang);
   return html ? <Html html={html} className="text-module" /> : null;
 }

@@ -1,6 +1,6 @@
 import { useI18n } from '../i18n.tsx';
 import { useSettings } from '../store.ts';
-import { SCROLL_TO_TOP_MS } from '../lib/constants.ts';
+import { SCROLL_TO_TOP_MS } from '../../shared/constants.ts';
 import { Icon } from './Icon.tsx';
 
 const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);

@@ -3,7 +3,7 @@ import { Heading, localize } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import type { ModuleRegistry } from '../module-api.ts';
 import type { ModuleData } from '../page-data.ts';
-import { GRID_COLUMNS } from '../lib/constants.ts';
+import { GRID_COLUMNS } from '../../shared/constants.ts';
 
 function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleRegistry }) {
   const { lang } = useI18n();

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useShell } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import { Icon } from './Icon.tsx';
-import { SEARCH_MIN_QUERY } from '../lib/constants.ts';
+import { SEARCH_MIN_QUERY } from '../../shared/constants.ts';
 
 /** The site search form: a plain GET form, so it works before (and without) JavaScript. */
 export function SearchForm({ defaultValue = '' }: { defaultValue?: string }) {

@@ -4,7 +4,7 @@
  * (`articles/blog-buyer.json` …); a saved revision replaces the article of that id in its file, a
  * new one joins the file of its kind (category and column), a deleted one (null) leaves it. Pure.
  */
-import type { Problem } from '../schemas.ts';
+import type { Problem } from '../config/schemas.ts';
 
 export interface ArticleFile {
   file: string;

@@ -5,7 +5,7 @@
  * back to its version in the site-config files: every other saved document stays live. The
  * settling loop is pure: it is given how to build the content with some documents set aside.
  */
-import type { Problem } from '../schemas.ts';
+import type { Problem } from '../config/schemas.ts';
 
 export interface RepairMark {
   /** The newest published revision that no longer validates; its older revisions are set aside too. */

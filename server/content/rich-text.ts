@@ -6,9 +6,9 @@
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ModuleRegistry } from '../../renderer/module-api.ts';
-import { editorSchema, moduleEditorSchema } from '../editor-schemas.ts';
-import { coreSchemas } from '../schemas.ts';
-import { sanitize } from '../sanitize.ts';
+import { editorSchema, moduleEditorSchema } from '../editor-api/editor-schemas.ts';
+import { coreSchemas } from '../config/schemas.ts';
+import { sanitize } from '../common/sanitize.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -10,8 +10,9 @@
  * the schemas given are the editor's self-contained ones (`x-localized`, `x-richtext` markers).
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { Lang } from '../../renderer/lib/constants.ts';
-import type { Problem } from '../schemas.ts';
+import type { Lang } from '../../shared/constants.ts';
+import type { Problem } from '../config/schemas.ts';
+import { decodeEntities, stripTags } from '../../shared/listing-text.ts';
 
 type Schema = Record<string, unknown>;
 /** Languages whose text may be left empty when the site shows another language's (SPEC §1: German → English). */
@@ -74,7 +75,8 @@ export function dictionaryProblems(dict: Record<string, unknown>, reference: Rec
   return out;
 }
 
-const stripHtml = (s: string) => s.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ');
+/** The words of rich text (a one-pass scanner: no pattern can be made to backtrack on it). */
+const stripHtml = (s: string) => decodeEntities(stripTags(s, ''));
 const textOf = (v: Record<string, unknown>, lang: string): string => {
   const own = v[lang] ?? v[lang.toUpperCase()];
   return typeof own === 'string' ? own : '';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { watchConsole } from '../helpers/browser.ts';
-import { StaffAccounts, addStaff } from '../../server/staff.ts';
+import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { registry } from '../../modules/index.ts';
 
 const browser = useBrowser();

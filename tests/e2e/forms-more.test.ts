@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 

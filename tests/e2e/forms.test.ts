@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 
 const browser = useBrowser();
 const mailDir = join(inject('dataDir'), 'mail');

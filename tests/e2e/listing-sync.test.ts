@@ -12,7 +12,7 @@ import { launchChromium, watchConsole } from '../helpers/browser.ts';
 import { root, siteConfigDir, tempDir } from '../helpers/config.ts';
 import { startPictureServer, type PictureServer } from '../helpers/picture-server.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
-import { StaffAccounts, addStaff } from '../../server/staff.ts';
+import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 
 /** Four photos of the new property, each its own colour. */
 const NEW = ['1f77b4', 'ff7f0e', '2ca02c', 'd62728'];

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { sampleListings, importListingsFile } from '../helpers/listings.ts';
-import { dayOf } from '../../server/view-stats.ts';
+import { dayOf } from '../../server/portal/view-stats.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');

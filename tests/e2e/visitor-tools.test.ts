@@ -10,11 +10,11 @@ import { launchChromium, watchConsole } from '../helpers/browser.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { StaffAccounts, addStaff } from '../../server/staff.ts';
+import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
-import { epcForProperty, epcLetter } from '../../renderer/lib/epc.ts';
-import { homeKindOf } from '../../renderer/lib/renovation.ts';
+import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
+import { epcForProperty, epcLetter } from '../../shared/epc.ts';
+import { homeKindOf } from '../../shared/renovation.ts';
 
 const root = join(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-BE' };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Captcha } from '../../server/captcha.ts';
+import { Captcha } from '../../server/forms/captcha.ts';
 
 /**
  * Reads a captcha the way staff with access to the server's data folder could: the answer is

@@ -5,7 +5,7 @@
  * once per language, with the city named in that language.
  */
 import { importListingsData } from './listings.ts';
-import type { ImportEntry } from '../../server/listing-sets.ts';
+import type { ImportEntry } from '../../server/storage/listing-sets.ts';
 
 /** Colours of the test pictures (the picture server draws /c/{colour}/…). */
 export const COLOUR = {

@@ -1,4 +1,4 @@
-import { StaffAccounts, addStaff, type StaffRole } from '../../server/staff.ts';
+import { StaffAccounts, addStaff, type StaffRole } from '../../server/auth/staff-accounts.ts';
 
 export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { registry } from '../../modules/index.ts';
-import { loadSiteConfig } from '../../server/config.ts';
-import { RouteTable } from '../../renderer/lib/routes.ts';
+import { loadSiteConfig } from '../../server/config/config.ts';
+import { RouteTable } from '../../shared/routes.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const siteConfigDir = join(root, 'site-config');

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FillTokens } from '../../server/fill-token.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { FillTokens } from '../../server/forms/fill-token.ts';
+import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 
 /**
  * The test servers' key for fill-time tokens, written into their data folder before they start

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importFile } from '../../server/main.ts';
 import { root, tempDir } from './config.ts';
-import { formatFeedProblem, normaliseFeed, type ListingData } from '../../server/listing-feed.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
+import { formatFeedProblem, normaliseFeed, type ListingData } from '../../server/listings/feed.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
 import { registry } from '../../modules/index.ts';
 
 /** Imports `file` into `dataDir` and gives the history entry (accepted, refused or failed). */

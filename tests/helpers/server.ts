@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start, type StartOptions } from '../../server/main.ts';
-import type { SyncConfig } from '../../server/listing-sync.ts';
+import type { SyncConfig } from '../../server/listings/sync.ts';
 import { samplePhotoSource } from '../../sample/photo-source.ts';
 import { root, tempDir } from './config.ts';
 import { seedFormKey } from './fill-token.ts';

@@ -9,9 +9,9 @@ import { startTestServer } from '../helpers/server.ts';
 import { root } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
-import { StaffAccounts, addStaff } from '../../server/staff.ts';
-import { LEADS_PAGE_SIZE, MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/admin-inbox.ts';
-import { FORM_MIN_FILL_MS, IMAGE_WIDTH } from '../../renderer/lib/constants.ts';
+import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { LEADS_PAGE_SIZE, MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/editor-api/inbox.ts';
+import { FORM_MIN_FILL_MS, IMAGE_WIDTH } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { configCopy } from '../helpers/config.ts';
 import { Client, StaffClient, staffSession } from '../helpers/client.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../renderer/lib/constants.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT } from '../../shared/constants.ts';
 import type { PageRecord, ModuleRecord } from '../../renderer/content.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registry } from '../../modules/index.ts';
-import { readConfigDocs, buildContent } from '../../server/config.ts';
-import { ContentStore, changeSummary, type RevisionData } from '../../server/content-store.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { fileStorage } from '../../server/storage.ts';
+import { readConfigDocs, buildContent } from '../../server/config/config.ts';
+import { ContentStore, changeSummary, type RevisionData } from '../../server/content/content-store.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
+import { fileStorage } from '../../server/storage/files.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
 import type { PageRecord } from '../../renderer/content.ts';
 

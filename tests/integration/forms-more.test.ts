@@ -9,7 +9,7 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { configCopy, root } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { docxFile, pdfFile } from '../helpers/files.ts';
-import { FORM_MIN_FILL_MS, UPLOAD_MAX_BYTES } from '../../renderer/lib/constants.ts';
+import { FORM_MIN_FILL_MS, UPLOAD_MAX_BYTES } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 

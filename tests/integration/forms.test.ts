@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { root, tempDir } from '../helpers/config.ts';
-import { FORM_MIN_FILL_MS } from '../../renderer/lib/constants.ts';
+import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 import { simpleParser } from 'mailparser';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { sampleListings } from '../helpers/listings.ts';

@@ -15,9 +15,9 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { Client, staffSession } from '../helpers/client.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { fillToken } from '../helpers/fill-token.ts';
-import { StaffAccounts, changeStaff } from '../../server/staff.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../renderer/lib/constants.ts';
+import { StaffAccounts, changeStaff } from '../../server/auth/staff-accounts.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../shared/constants.ts';
 
 const leads = (dataDir: string) => (existsSync(join(dataDir, 'leads.json')) ? JSON.parse(readFileSync(join(dataDir, 'leads.json'), 'utf8')) : { submissions: [], outbox: [] });
 const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {

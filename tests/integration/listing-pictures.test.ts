@@ -5,9 +5,9 @@ import { configCopy, tempDir } from '../helpers/config.ts';
 import { startPictureServer, meanColour, sameColour, type PictureServer } from '../helpers/picture-server.ts';
 import { cdnListings, importCdnListings, COLOUR, OWNER_REF, VERSION } from '../helpers/cdn-listings.ts';
 import { Client } from '../helpers/client.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { IMAGE_WIDTH } from '../../renderer/lib/constants.ts';
-import { LISTING_PHOTO_PATH } from '../../renderer/lib/listing-photos.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { IMAGE_WIDTH } from '../../shared/constants.ts';
+import { LISTING_PHOTO_PATH } from '../../shared/listing-photos.ts';
 
 type Srv = Awaited<ReturnType<typeof startTestServer>>;
 /**

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { startTestServer } from '../helpers/server.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { sampleListings, importListingsData } from '../helpers/listings.ts';
-import { epcForProperty, epcRank } from '../../renderer/lib/epc.ts';
-import { slugify } from '../../renderer/lib/path.ts';
+import { epcForProperty, epcRank } from '../../shared/epc.ts';
+import { slugify } from '../../shared/path.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 
 const sample = (await sampleListings()) as any;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import sharp from 'sharp';
-import { fetchPicture, PictureError, type FetchPictureOptions } from '../../server/picture-fetch.ts';
+import { fetchPicture, PictureError, type FetchPictureOptions } from '../../server/listings/picture-fetch.ts';
 import { startPictureServer, type PictureServer } from '../helpers/picture-server.ts';
 
 /** A DNS that answers what the test says: names of our choosing that point at the loopback picture server. */

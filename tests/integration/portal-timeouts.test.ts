@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { tempDir } from '../helpers/config.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
-import { OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS } from '../../renderer/lib/constants.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS } from '../../shared/constants.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {

@@ -5,10 +5,10 @@ import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { Client as HttpClient } from '../helpers/client.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
-import { OwnerAccounts, addOwner } from '../../server/owners.ts';
+import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { sampleListings, importListingsFile } from '../helpers/listings.ts';
-import { dayOf } from '../../server/view-stats.ts';
-import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../renderer/lib/constants.ts';
+import { dayOf } from '../../server/portal/view-stats.ts';
+import { FORM_MIN_FILL_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, RESET_TOKEN_TTL_MS } from '../../shared/constants.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as unknown as { properties: Array<Record<string, unknown>> };

@@ -7,8 +7,8 @@ import { configCopy, problemsOf, root } from '../helpers/config.ts';
 import { importListingsData, sampleListings } from '../helpers/listings.ts';
 import { staffSession } from '../helpers/client.ts';
 import { fillToken } from '../helpers/fill-token.ts';
-import { epcForProperty, epcLetter } from '../../renderer/lib/epc.ts';
-import { homeKindOf } from '../../renderer/lib/renovation.ts';
+import { epcForProperty, epcLetter } from '../../shared/epc.ts';
+import { homeKindOf } from '../../shared/renovation.ts';
 
 const src = { name: 'Test price list', url: 'https://example.be/prices', date: '2026-10' };
 const kinds = (terraced: number, semi: number, detached: number, apartment: number) => ({ terraced, 'semi-detached': semi, detached, apartment });

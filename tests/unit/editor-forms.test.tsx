@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { registry } from '../../modules/index.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { editorRegistry } from '../../server/editor-schemas.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
+import { editorRegistry } from '../../server/editor-api/editor-schemas.ts';
 import { SchemaForm } from '../../editor/fields/SchemaForm.tsx';
 import { prepareSchema } from '../../editor/schema.ts';
 import { listErrors, validate } from '../../editor/validation.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 
 const schemas = new SchemaRegistry(registry);
 const editor = editorRegistry(registry, schemas.ajv);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../modules/index.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
-import { editorRegistry } from '../../server/editor-schemas.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
+import { editorRegistry } from '../../server/editor-api/editor-schemas.ts';
 import { humanize, impliedUi, isLangMapSchema, pointerToPath, pathToPointer, prepareSchema, withoutProperties } from '../../editor/schema.ts';
 import { errorsAt, listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../../editor/validation.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 import pages from '../../site-config/pages.json';
 
 const schemas = new SchemaRegistry(registry);

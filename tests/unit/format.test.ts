@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice, makeIntl, truncateText } from '../../renderer/lib/format.ts';
-import { localize, localizeStrict, isEmpty } from '../../renderer/lib/localize.ts';
+import { formatDate, formatPrice, makeIntl, truncateText } from '../../shared/format.ts';
+import { localize, localizeStrict, isEmpty } from '../../shared/localize.ts';
 import { deviceOf } from '../../renderer/store.ts';
 import { loadShipped } from '../helpers/config.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BREAKPOINT_DESKTOP, BREAKPOINT_TABLET } from '../../renderer/lib/constants.ts';
+import { BREAKPOINT_DESKTOP, BREAKPOINT_TABLET } from '../../shared/constants.ts';
 import { loadShipped, root } from '../helpers/config.ts';
 
 const sources = (dir: string): string[] =>
@@ -25,7 +25,7 @@ describe('house rules', () => {
   });
 
   it('production code never imports the sample (its photos reach the server as an injected source)', () => {
-    for (const f of [...sources('server'), ...sources('renderer'), ...sources('modules'), ...sources('editor')]) {
+    for (const f of [...sources('server'), ...sources('shared'), ...sources('renderer'), ...sources('modules'), ...sources('editor')]) {
       expect(readFileSync(join(root, f), 'utf8'), f).not.toMatch(/from\s+['"][./]*sample\//);
     }
   });
@@ -34,7 +34,7 @@ describe('house rules', () => {
     const { content } = loadShipped();
     const dict = content.dictionaries.en!;
     const used = new Set<string>();
-    for (const f of [...sources('renderer'), ...sources('modules'), ...sources('server')]) {
+    for (const f of [...sources('renderer'), ...sources('shared'), ...sources('modules'), ...sources('server')]) {
       const text = readFileSync(join(root, f), 'utf8');
       for (const m of text.matchAll(/\bt\(\s*'([A-Za-z][\w.]*)'/g)) used.add(m[1]);
       for (const m of text.matchAll(/\bt\(`([a-z.]+)\.\$\{/g)) used.add(`${m[1]}.*`);

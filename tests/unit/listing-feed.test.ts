@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SchemaRegistry } from '../../server/schemas.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
 import { registry } from '../../modules/index.ts';
-import { formatFeedProblem, normaliseFeed } from '../../server/listing-feed.ts';
-import { coerceValue } from '../../server/coerce.ts';
+import { formatFeedProblem, normaliseFeed } from '../../server/listings/feed.ts';
+import { coerceValue } from '../../server/config/coerce.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import { root } from '../helpers/config.ts';
 

@@ -11,11 +11,11 @@ import {
   epcLetter,
   epcRank,
   needsRenovationNotice,
-} from '../../renderer/lib/epc.ts';
-import { COUNTRY_BELGIUM, COUNTRY_LUXEMBOURG, regionOfPostcode } from '../../renderer/lib/region.ts';
-import { formatPhone } from '../../renderer/lib/phone.ts';
-import { detectVideo } from '../../renderer/lib/video.ts';
-import { cleanDescription, decodeEntities, stripHtml } from '../../renderer/lib/listing-text.ts';
+} from '../../shared/epc.ts';
+import { COUNTRY_BELGIUM, COUNTRY_LUXEMBOURG, regionOfPostcode } from '../../shared/region.ts';
+import { formatPhone } from '../../shared/phone.ts';
+import { detectVideo } from '../../shared/video.ts';
+import { cleanDescription, decodeEntities, stripHtml } from '../../shared/listing-text.ts';
 import { root } from '../helpers/config.ts';
 
 const cases = (region: 'flanders' | 'brussels' | 'wallonia', table: [number, string][]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { epcDisplayText, epcForProperty, epcLabel, epcLetter, epcRank, needsRenovationNotice, EPC_SCALES } from '../../renderer/lib/epc.ts';
+import { epcDisplayText, epcForProperty, epcLabel, epcLetter, epcRank, needsRenovationNotice, EPC_SCALES } from '../../shared/epc.ts';
 // The tables, regions, phone, video and description helpers are tested edge by edge in listing-helpers.test.ts.
-import { parsePropertyQuery, queryString } from '../../renderer/lib/listing-query.ts';
+import { parsePropertyQuery, queryString } from '../../shared/listing-query.ts';
 
 describe('EPC labels across regions', () => {
   it('keeps the scales as data with open bounds at both ends', () => {

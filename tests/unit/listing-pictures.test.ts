@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
-import { guardedLookup, hostAllowed, nonPublicReason, PictureError, refusalOf } from '../../server/picture-fetch.ts';
-import { isPlaceholderPicture, listingPhotos, listingPhotoUrl, listingPhotoSrcSet, photoVersion, LISTING_PHOTO_PATH } from '../../renderer/lib/listing-photos.ts';
+import { guardedLookup, hostAllowed, nonPublicReason, PictureError, refusalOf } from '../../server/listings/picture-fetch.ts';
+import { isPlaceholderPicture, listingPhotos, listingPhotoUrl, listingPhotoSrcSet, photoVersion, LISTING_PHOTO_PATH } from '../../shared/listing-photos.ts';
 import { samplePhotoSource, SAMPLE_PICTURE_HOST } from '../../sample/photo-source.ts';
 import type { ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 

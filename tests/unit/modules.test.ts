@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../modules/index.ts';
 import { migrateModule } from '../../renderer/module-api.ts';
-import { SchemaRegistry } from '../../server/schemas.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
 import { generateTypes } from '../../scripts/gen-types.mjs';
 import { configCopy, problemsOf, root } from '../helpers/config.ts';
 import { readFileSync } from 'node:fs';

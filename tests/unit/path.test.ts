@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPath, slugify, splitPath } from '../../renderer/lib/path.ts';
+import { joinPath, slugify, splitPath } from '../../shared/path.ts';
 
 describe('path building (SPEC §2)', () => {
   it.each([

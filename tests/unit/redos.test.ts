@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { check } from 'recheck';
 import { root } from '../helpers/config.ts';
-import { isDate, isDateTime, isEmail, isUri } from '../../renderer/lib/formats.ts';
+import { isDate, isDateTime, isEmail, isUri } from '../../shared/formats.ts';
 
 interface Found {
   source: string;
@@ -52,7 +52,7 @@ function schemaPatterns(): Found[] {
  */
 function codePatterns(): Found[] {
   const out: Found[] = [];
-  const code = ['server', 'renderer', 'modules', 'editor'].flatMap((d) => files(d, (f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts') && f !== 'types.gen.ts'));
+  const code = ['server', 'shared', 'renderer', 'modules', 'editor'].flatMap((d) => files(d, (f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts') && f !== 'types.gen.ts'));
   for (const file of code) {
     const text = readFileSync(join(root, file), 'utf8');
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -102,8 +102,8 @@ describe('regular expressions that read visitor or staff input', () => {
     const schemas = schemaPatterns();
     const code = codePatterns();
     expect(schemas.some((p) => p.where.includes('form-site-contact.json') && p.where.endsWith('/properties/message/pattern'))).toBe(true);
-    expect(code.some((p) => p.where.startsWith(`${join('server', 'static-files.ts')}:`))).toBe(true);
-    expect(code.some((p) => p.where.startsWith(`${join('renderer', 'lib', 'video.ts')}:`) && p.source.includes('(a)$'))).toBe(true);
+    expect(code.some((p) => p.where.startsWith(`${join('server', 'http', 'static-files.ts')}:`))).toBe(true);
+    expect(code.some((p) => p.where.startsWith(`${join('shared', 'video.ts')}:`) && p.source.includes('(a)$'))).toBe(true);
     expect(schemas.length).toBeGreaterThan(40);
     expect(code.length).toBeGreaterThan(100);
   });
@@ -146,7 +146,7 @@ describe('the formats the schemas use, checked without backtracking', () => {
 
 describe('the scanners that replaced backtracking expressions', () => {
   it('strip tags from CRM text as before, and leave never-closed markup as text', async () => {
-    const { stripHtml, stripTags } = await import('../../renderer/lib/listing-text.ts');
+    const { stripHtml, stripTags } = await import('../../shared/listing-text.ts');
     expect(stripHtml('<p>Beau <b>living</b><br>lumineux</p><script>alert(1)</script><!-- x -->&amp; jardin')).toBe(' Beau living lumineux   & jardin');
     expect(stripHtml('3 < 5 <STYLE>p{}</STYLE > ok')).toBe('3 < 5   ok');
     const hostile = '<a'.repeat(50_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeRenovation, defaultQuantity, energyOfLetter, homeKindOf, parseRenovationQuery, renovationConfigProblems, renovationQuery } from '../../renderer/lib/renovation.ts';
-import { EPC_LETTERS, epcLabel, epcLetter } from '../../renderer/lib/epc.ts';
+import { computeRenovation, defaultQuantity, energyOfLetter, homeKindOf, parseRenovationQuery, renovationConfigProblems, renovationQuery } from '../../shared/renovation.ts';
+import { EPC_LETTERS, epcLabel, epcLetter } from '../../shared/epc.ts';
 import type { RenovationConfig } from '../../schemas/types.gen.ts';
 import { loadShipped } from '../helpers/config.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadShipped } from '../helpers/config.ts';
-import type { Lang } from '../../renderer/lib/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 
 const { content, routes } = loadShipped();
 const byName = (name: string) => content.pages.find((p) => p.name === name)!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildValuationIndex, buildValuationIndexInSlices, comparableOf, estimateValuation, parseValuationQuery, quantile, valuationConfigProblems, valuationIndex, valuationQuery,
-} from '../../renderer/lib/valuation.ts';
+} from '../../shared/valuation.ts';
 import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { ValuationConfig } from '../../schemas/types.gen.ts';
 import { loadShipped } from '../helpers/config.ts';

@@ -1,0 +1,422 @@
+/**
+ * The editor's API under /api/admin/: staff login (throttled, server-side session regenerated at
+ * login), an anti-CSRF token required on every write, roles (editor: pages and dictionaries;
+ * admin: also the site settings and accounts), and the documents: read, save (409 when another
+ * save came first, 422 with the field paths when invalid), publish, history, restore, preview.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { HttpError, readJson, sameOrigin, Throttle } from '../http/request.ts';
+import { hashPassword, normalizeUsername } from '../auth/owner-accounts.ts';
+import { checkLogin, type PasswordGate } from '../auth/password-gate.ts';
+import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from '../auth/staff-accounts.ts';
+import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from '../content/content-store.ts';
+import { toolPreviewPath } from '../tools/visitor-tools.ts';
+import { sanitize } from '../common/sanitize.ts';
+import { documentRoutes, editorForms, sanitizeRichTexts, textProblems } from './documents.ts';
+import type { SchemaRegistry, Problem } from '../config/schemas.ts';
+import type { Content, PageRecord } from '../../renderer/content.ts';
+import { migrateModule, type ModuleRegistry } from '../../renderer/module-api.ts';
+import type { Site } from '../site/site.ts';
+import type { Renderer } from '../app.ts';
+import type { Assets } from '../../renderer/App.tsx';
+import { LANGUAGES, LOGIN_FAILURE_WINDOW_MS, OWNER_SESSION_ABSOLUTE_MS, PASSWORD_BUSY_RETRY_S, type Lang } from '../../shared/constants.ts';
+import { localize } from '../../shared/localize.ts';
+
+/** Documents are larger than a visitor's form: a page with its modules, a dictionary. */
+const ADMIN_MAX_BODY_BYTES = 2 * 1024 * 1024;
+const CSRF_HEADER = 'x-csrf-token';
+
+interface StaffSession {
+  staffId?: string;
+  createdAt?: number;
+  csrf?: string;
+  /** The account's passwordChangedAt at login. */
+  passwordAt?: string;
+}
+type Sess = StaffSession & { regenerate: () => Promise<void> };
+const sessionOf = (ctx: Koa.Context) => (ctx as unknown as { session: Sess | null }).session;
+
+export type AdminHandler = (ctx: Koa.Context, staff: StaffAccount) => Promise<void>;
+/**
+ * Wraps an editor route: the staff member's session (else 401), their role (else 403), on a write
+ * the same-origin check and the session's anti-CSRF token (else 403); an HttpError becomes its
+ * JSON answer. Answers are never cached.
+ */
+export type AdminRoute = (role: StaffRole, fn: AdminHandler) => Koa.Middleware;
+
+/** The staff member of the request's session, or undefined (also for an owner's session). */
+export function currentStaff(ctx: Koa.Context, staff: StaffAccounts): StaffAccount | undefined {
+  const sess = sessionOf(ctx);
+  const account = sess?.staffId ? staff.byId(sess.staffId) : undefined;
+  if (!account || account.disabled || !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS) return undefined;
+  // Logged in before the password last changed: that session has ended.
+  if (sess.passwordAt !== account.passwordChangedAt) return undefined;
+  return account;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+export function adminGuard(staff: StaffAccounts): AdminRoute {
+  return (role, fn) => async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      const write = ctx.method !== 'GET' && ctx.method !== 'HEAD';
+      if (write && !sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
+      const account = currentStaff(ctx, staff);
+      if (!account) {
+        if (sessionOf(ctx)?.staffId) (ctx as unknown as { session: null }).session = null;
+        throw new HttpError(401, { error: 'Please log in to the editor.' });
+      }
+      if (write && !sameToken(ctx.get(CSRF_HEADER), sessionOf(ctx)?.csrf ?? '')) {
+        throw new HttpError(403, { error: 'The anti-CSRF token is missing or wrong: reload the editor and try again.' });
+      }
+      if (!hasRole(account, role)) throw new HttpError(403, { error: `Only an ${role} may do this.` });
+      await fn(ctx, account);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      ctx.status = e.status;
+      ctx.body = e.body;
+    }
+  };
+}
+
+export interface AdminDeps {
+  store: ContentStore;
+  staff: StaffAccounts;
+  schemas: SchemaRegistry;
+  renderer: () => Promise<Renderer>;
+  assets: () => Promise<Assets>;
+  /** The live site (for languages and paths). */
+  site: () => Promise<Site>;
+  /** A site over other content (the preview of a draft). */
+  siteFor: (content: Content, registry: ModuleRegistry) => Site;
+  origin: string;
+  /** Called after a save changed what visitors see. */
+  published: () => void;
+  /** Bounds the password checks running at once (shared with the owner portal's logins). */
+  gate: PasswordGate;
+}
+
+const userOf = (a: StaffAccount) => ({ username: a.username, ...(a.name ? { name: a.name } : {}), role: a.role });
+const info = (r: Revision) => ({ rev: r.rev, at: r.at, by: r.by, summary: r.summary, published: r.published, ...(r.restoredFrom !== undefined ? { restoredFrom: r.restoredFrom } : {}) });
+// Editors write pages, articles and dictionaries, and change the home banner (issue 14); the other settings are for admins.
+const roleFor = (key: DocKey): StaffRole => (key.startsWith('page:') || key.startsWith('dictionary:') || key.startsWith('article:') || key === 'banner' ? 'editor' : 'admin');
+
+function keyOf(ctx: Koa.Context): DocKey {
+  const key = String(ctx.params.key ?? '');
+  if (!isDocKey(key)) throw new HttpError(404, { error: `No document "${key}": a document is page:<id>, article:<id>, dictionary:<${LANGUAGES.join('|')}> or one of ${SINGLE_DOCS.join(', ')}.`, field: 'key' });
+  return key;
+}
+
+function baseRevOf(body: Record<string, unknown>): number {
+  const v = body.baseRev;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new HttpError(400, { error: 'baseRev: must be the revision number the change started from (0 for the version from the files)', field: 'baseRev' });
+  return v;
+}
+
+/**
+ * A page's modules in the order they render (by `sort`): the editor shows and edits that order,
+ * and on save the order of the list is the order of the page (`sort` renumbered 1, 2, 3 …).
+ */
+function modulesInOrder(page: PageRecord, registry: ModuleRegistry): PageRecord {
+  if (!Array.isArray(page?.modules)) return page;
+  const modules = page.modules
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => (a.m.sort ?? 0) - (b.m.sort ?? 0) || a.i - b.i)
+    // A record written with an older version of its type opens upgraded (the type's migrations), as it renders.
+    .map(({ m }) => {
+      const def = registry.get(m.view);
+      return def ? migrateModule(m, def) : m;
+    });
+  return { ...page, modules };
+}
+
+/** HTML fields are sanitised on save (and again on render); a page's module order is its list order. */
+function sanitizeDoc(key: DocKey, data: unknown, registry: ModuleRegistry, ajv: SchemaRegistry['ajv']): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const d = structuredClone(data) as Record<string, unknown>;
+  if (key.startsWith('page:') && Array.isArray(d.modules)) {
+    d.modules.forEach((m: unknown, i: number) => {
+      if (m && typeof m === 'object' && !Array.isArray(m)) (m as { sort?: number }).sort = i + 1;
+    });
+  }
+  if (key.startsWith('page:') && d.content && typeof d.content === 'object') {
+    for (const v of Object.values(d.content as Record<string, { html?: unknown }>)) if (v && typeof v.html === 'string') v.html = sanitize(v.html);
+  }
+  // Rich texts wherever the schemas have them (an article's body, a Text module, the footer's texts).
+  return sanitizeRichTexts(key, d, registry, ajv);
+}
+
+/** The answer to a save: the revision, or 409 with who saved in between, or 422 with the problems. */
+function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
+  if (r.ok) {
+    // Merged with a colleague's save in between: the editor goes on from the merged document.
+    ctx.body = { revision: info(r.revision), ...(r.merged ? { merged: true, data: r.revision.data } : {}) };
+    return;
+  }
+  if ('conflict' in r) {
+    const c = r.conflict;
+    const n = r.conflicts?.length ?? 0;
+    throw new HttpError(409, {
+      error: `${key} was saved by ${c.by} at ${c.at} (revision ${c.rev}) after you opened it${n ? ` and ${n === 1 ? 'one field was' : `${n} fields were`} changed by both of you: choose which version to keep` : ''}; nothing was overwritten.`,
+      conflict: { by: c.by, at: c.at, rev: c.rev },
+      // Field by field: where it is, the version you started from, yours and theirs; `merged` has everything else merged.
+      conflicts: r.conflicts ?? [],
+      ...(r.merged !== undefined ? { merged: r.merged } : {}),
+      theirs: c.data,
+    });
+  }
+  const problems = r.problems;
+  const mine = problems.filter((p) => p.file === key);
+  const first = mine[0] ?? problems[0];
+  throw new HttpError(422, {
+    error: `${key} was not saved: ${first ? `${first.file === key ? '' : `${first.file} `}${first.pointer} ${first.message}` : 'it is not valid'}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+    problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code } : {}), ...(p.params ? { params: p.params } : {}) })),
+  });
+}
+
+/** Where a text of a language in use is missing: every localized text (an object keyed by language) of every document. */
+export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: string }>, langs: Lang[], dictionaries: Partial<Record<Lang, Record<string, string>>>) {
+  const out: Array<{ lang: Lang; key: DocKey; pointer: string; label: string }> = [];
+  const isText = (v: unknown): v is Record<string, unknown> =>
+    !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => (LANGUAGES as readonly string[]).includes(k.toLowerCase())) && Object.values(v).every((x) => typeof x === 'string');
+  const walk = (v: unknown, pointer: string, doc: { key: DocKey; label: string }) => {
+    if (isText(v)) {
+      if (!Object.values(v).some((x) => (x as string).trim())) return; // an unused text: nothing is missing
+      for (const lang of langs) if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim()) out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}` });
+      return;
+    }
+    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, doc));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, doc);
+  };
+  for (const d of docs) walk(d.data, '', d);
+  const en = dictionaries.en ?? {};
+  for (const lang of langs) {
+    const dict = dictionaries[lang] ?? {};
+    for (const k of Object.keys(en)) if (!String(dict[k] ?? '').trim()) out.push({ lang, key: `dictionary:${lang}`, pointer: `/${k}`, label: `Dictionary ${lang}: ${k}` });
+  }
+  return out;
+}
+
+export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) {
+  documentRoutes(router, deps, route);
+  const throttle = new Throttle(LOGIN_FAILURE_WINDOW_MS);
+  const dummy = hashPassword(randomBytes(16).toString('hex'));
+
+  router.post('/api/admin/login', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      if (!sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
+      const body = await readJson(ctx);
+      const username = normalizeUsername(typeof body.username === 'string' ? body.username : '');
+      const password = typeof body.password === 'string' ? body.password : '';
+      const errors = [
+        ...(username ? [] : [{ field: 'username', message: 'Enter your e-mail address.' }]),
+        ...(password ? [] : [{ field: 'password', message: 'Enter your password.' }]),
+      ];
+      if (errors.length) throw new HttpError(422, { error: errors.map((e) => e.message).join(' '), errors });
+      const account = deps.staff.byUsername(username);
+      // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
+      const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: () => dummy });
+      if (check === 'tooMany') {
+        ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
+        throw new HttpError(429, { error: 'Too many failed logins: wait 15 minutes and try again.' });
+      }
+      if (check === 'busy') {
+        ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
+        throw new HttpError(503, { error: 'Many logins are being checked right now: try again in a few seconds.' });
+      }
+      if (check !== 'ok' || !account) throw new HttpError(401, { error: 'The username or password are not correct.' });
+      const sess = sessionOf(ctx)!;
+      delete (sess as { ownerId?: string }).ownerId; // one person per browser session
+      sess.staffId = account.id;
+      sess.createdAt = Date.now();
+      sess.passwordAt = account.passwordChangedAt; // a later password change (npm run staff -- password) ends this session
+      sess.csrf = randomBytes(32).toString('base64url');
+      await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
+      ctx.body = await me(account, sess.csrf);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      ctx.status = e.status;
+      ctx.body = e.body;
+    }
+  });
+
+  const me = async (account: StaffAccount, csrf: string) => {
+    const site = await deps.site();
+    const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];
+    return { user: userOf(account), csrf, langs, defaultLang: site.routes.defaultLang, origin: deps.origin };
+  };
+
+  router.get('/api/admin/me', route('editor', async (ctx, account) => {
+    ctx.body = await me(account, sessionOf(ctx)!.csrf!);
+  }));
+
+  router.post('/api/admin/logout', route('editor', async (ctx) => {
+    (ctx as unknown as { session: null }).session = null;
+    ctx.body = { ok: true };
+  }));
+
+  /** Newest version of every document (drafts, and versions marked for repair, included): what the editor shows. */
+  const working = () => deps.store.overlay(() => true, undefined, true);
+
+  // Made once per registry (a new one only on hot reload in development).
+  router.get('/api/admin/registry', route('editor', async (ctx) => {
+    const registry = (await deps.renderer()).registry;
+    const { schemas, modules } = editorForms(registry, deps.schemas.ajv);
+    const pages = (working().single.pages as PageRecord[]) ?? [];
+    ctx.body = {
+      modules,
+      schemas,
+      maxModuleId: Math.max(0, ...pages.flatMap((p) => (p.modules ?? []).map((m) => m.id))),
+      maxPageId: Math.max(0, ...pages.map((p) => p.id)),
+    };
+  }));
+
+  router.get('/api/admin/pages', route('editor', async (ctx) => {
+    const site = await deps.site();
+    const pages = (working().single.pages as PageRecord[]) ?? [];
+    ctx.body = {
+      pages: pages.map((p) => {
+        const latest = deps.store.latest(`page:${p.id}`);
+        const live = site.content.pages.find((x) => x.id === p.id);
+        return {
+          id: p.id, parentId: p.parentId, title: p.title, path: p.path, status: p.status, type: p.type, sort: p.sort ?? 0, showInMenu: p.showInMenu,
+          modules: p.modules?.length ?? 0, rev: latest?.rev ?? 0, draft: !!latest && !latest.published, repair: !!deps.store.repairOf(`page:${p.id}`),
+          publicPath: live && !site.routes.templates.has(p.id) ? site.routes.pagePath(live, site.routes.defaultLang) : undefined,
+        };
+      }),
+    };
+  }));
+
+  router.get('/api/admin/docs/:key', route('editor', async (ctx) => {
+    const key = keyOf(ctx);
+    const doc = deps.store.doc(key);
+    if (!doc || doc.data === null) throw new HttpError(404, { error: `${key} does not exist.` });
+    const latest = deps.store.latest(key);
+    const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord, (await deps.renderer()).registry) : doc.data;
+    const repair = deps.store.repairOf(key);
+    ctx.body = {
+      key, data, rev: doc.rev, published: doc.published, ...(latest ? { by: latest.by, at: latest.at } : {}),
+      // This version no longer validates (a schema changed): visitors see the files' version until it is fixed and saved.
+      ...(repair ? { repair: repair.problems.map((p) => ({ key, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) } : {}),
+    };
+  }));
+
+  const dataOf = (body: Record<string, unknown>) => {
+    if (!('data' in body) || body.data === null || typeof body.data !== 'object') throw new HttpError(400, { error: 'data: must be the whole document (a JSON object or array)', field: 'data' });
+    return body.data;
+  };
+
+  router.put('/api/admin/docs/:key', route('editor', async (ctx, account) => {
+    const key = keyOf(ctx);
+    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+    const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
+    const baseRev = baseRevOf(body);
+    const registry = (await deps.renderer()).registry;
+    const data = sanitizeDoc(key, dataOf(body), registry, deps.schemas.ajv);
+    if (key.startsWith('page:') && (data as PageRecord).id !== Number(key.slice(5))) throw new HttpError(422, { error: `id: must be ${key.slice(5)} (the page being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(5)}` }] });
+    if (key.startsWith('article:') && (data as { id?: unknown }).id !== key.slice(8)) throw new HttpError(422, { error: `id: must be ${key.slice(8)} (the article being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(8)}` }] });
+    // Texts first: required ones in every language in use, placeholders that the reference text has (issue 14).
+    const site = await deps.site();
+    const texts = textProblems(key, data, { forms: editorForms(registry, deps.schemas.ajv), langs: site.routes.enabled, defaultLang: site.routes.defaultLang, store: deps.store });
+    if (texts.length) answer(ctx, key, { ok: false, problems: texts });
+    const r = await deps.store.save(key, data, { baseRev, by: account.username, publish: body.publish !== false });
+    if (r.ok && r.revision.published) deps.published();
+    answer(ctx, key, r);
+  }));
+
+  router.delete('/api/admin/docs/:key', route('editor', async (ctx, account) => {
+    const key = keyOf(ctx);
+    if (!key.startsWith('page:') && !key.startsWith('article:')) throw new HttpError(405, { error: 'Only pages and articles can be deleted.' });
+    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+    const body = await readJson(ctx);
+    const r = await deps.store.save(key, null, { baseRev: baseRevOf(body), by: account.username, publish: true });
+    if (r.ok) deps.published();
+    answer(ctx, key, r);
+  }));
+
+  router.post('/api/admin/docs/:key/publish', route('editor', async (ctx, account) => {
+    const key = keyOf(ctx);
+    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+    const body = await readJson(ctx);
+    const r = await deps.store.publish(key, baseRevOf(body), account.username);
+    if (r.ok) deps.published();
+    answer(ctx, key, r);
+  }));
+
+  router.get('/api/admin/docs/:key/history', route('editor', async (ctx) => {
+    const key = keyOf(ctx);
+    const revisions = deps.store.history(key).map(info);
+    // The version from the site-config files is revision 0, and can be restored like the others.
+    const fromFiles = deps.store.fileVersion(key) !== undefined;
+    ctx.body = { revisions: fromFiles ? [...revisions, { rev: 0, at: deps.store.baseAt, by: 'site-config files', summary: 'the version from the files', published: true }] : revisions };
+  }));
+
+  router.post('/api/admin/docs/:key/restore', route('editor', async (ctx, account) => {
+    const key = keyOf(ctx);
+    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+    const body = await readJson(ctx);
+    const rev = body.rev;
+    if (typeof rev !== 'number' || !Number.isInteger(rev) || rev < 0) throw new HttpError(400, { error: 'rev: must be a revision number of this document', field: 'rev' });
+    const r = await deps.store.restore(key, rev, baseRevOf(body), account.username);
+    if (!r) throw new HttpError(404, { error: `${key} has no revision ${rev}.`, field: 'rev' });
+    if (r.ok) deps.published();
+    answer(ctx, key, r);
+  }));
+
+  // The page as it would look with the unsaved draft: the real renderer over the candidate content,
+  // without the client script (the preview is a picture of the page; consent counts as given).
+  router.post('/api/admin/preview', route('editor', async (ctx) => {
+    const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
+    const key = String(body.key ?? '');
+    if (!isDocKey(key)) throw new HttpError(400, { error: 'key: must be a document key', field: 'key' });
+    const renderer = await deps.renderer();
+    const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body), renderer.registry, deps.schemas.ajv));
+    if (!candidate.content) {
+      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message })) });
+    }
+    const site = deps.siteFor(candidate.content, renderer.registry);
+    const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
+    const pageId = typeof body.pageId === 'number' ? body.pageId : key.startsWith('page:') ? Number(key.slice(5)) : undefined;
+    const page = candidate.content.pages.find((p) => p.id === pageId) ?? candidate.content.pages.find((p) => p.path === '/');
+    let path = `/${lang}/`;
+    if (page && !site.routes.templates.has(page.id)) path = site.routes.pagePath(page, lang);
+    else if (page) {
+      // A detail template (property, project) is shown with the first listing that uses it.
+      const id = site.listings.propertyIds()[0];
+      const p = id !== undefined ? site.listings.property(id, lang) : undefined;
+      path = (p && site.propertyPath(p, lang)) ?? path;
+    }
+    // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
+    if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
+    const result = await site.page(path);
+    ctx.type = 'text/html; charset=utf-8';
+    if ('redirect' in result) {
+      ctx.body = `<!DOCTYPE html><meta charset="utf-8"><p style="font:16px system-ui;padding:2rem">This page redirects to <code>${result.redirect.replace(/[<&"]/g, '')}</code>.</p>`;
+      return;
+    }
+    const assets = await deps.assets();
+    const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] });
+    // Links open in a new tab: the preview itself stays on the draft.
+    ctx.body = html.replace('<head>', '<head><base target="_blank">');
+  }));
+
+  router.get('/api/admin/missing', route('editor', async (ctx) => {
+    const site = await deps.site();
+    const docs = working();
+    const pages = (docs.single.pages as PageRecord[]) ?? [];
+    const list = [
+      ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),
+      ...docs.articles.flatMap((f) => (Array.isArray(f.data) ? (f.data as Array<{ id: string; title?: Record<string, string> }>) : [])).map((a) => ({ key: `article:${a.id}` as DocKey, data: a, label: `Article “${localize(a.title, site.routes.defaultLang) || a.id}”` })),
+      ...SINGLE_DOCS.filter((k) => k !== 'languages').map((k) => ({ key: k as DocKey, data: docs.single[k], label: k })),
+    ];
+    ctx.body = { missing: missingTexts(list, site.routes.enabled, docs.dictionaries as Partial<Record<Lang, Record<string, string>>>) };
+  }));
+}

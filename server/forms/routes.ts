@@ -1,0 +1,467 @@
+/**
+ * POST /api/forms/{kind}: a visitor's request. Checked (rate, origin, size, robot traps, schema,
+ * property, captcha, calendar), stored durably together with its two mails before the answer,
+ * then the outbox sends the mails. Also the calendar's free slots, the captcha image, the
+ * testimonial review links and the unsubscribe link of search alerts.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type Koa from 'koa';
+import { HttpError, escapeHtml as esc, readBody, sameOrigin } from '../http/request.ts';
+import type Router from '@koa/router';
+import { FORM_MAX_BODY_BYTES, FORM_TOKEN_FIELD, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../../shared/constants.ts';
+import { fieldErrors, formSchemaId, isFormKind, propertyProblem, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../../shared/forms.ts';
+import { formatPrice, formatSlot } from '../../shared/format.ts';
+import { isLang } from '../../shared/routes.ts';
+import type { PropertyRecord } from '../../renderer/listing-types.ts';
+import type { SchemaRegistry } from '../config/schemas.ts';
+import type { AppendLog, Collection } from '../storage/files.ts';
+import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
+import type { Site } from '../site/site.ts';
+import { leadMails } from '../mail/lead-mail.ts';
+import { linkToken } from './alerts.ts';
+import type { Captcha } from './captcha.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
+import { freeSlots, slotInstant } from './appointments.ts';
+import type { FillTokens } from './fill-token.ts';
+import { normalizeText } from '../http/text.ts';
+import { sniffFile, storePortrait, storeUpload, uploadDir, type FileType } from './uploads.ts';
+import { readToolLead } from '../tools/visitor-tools.ts';
+
+interface Upload {
+  field: string;
+  data: Buffer;
+  type: FileType | undefined;
+}
+
+/** Strings of a plain HTML post (no JavaScript) become the types the schema expects. */
+function coerce(kind: FormKind, out: Record<string, unknown>, lists: Set<string>): Record<string, unknown> {
+  const specs = new Map(FORM_FIELDS[kind].map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(out)) {
+    const f = specs.get(k);
+    if (f?.type === 'checkbox' || f?.type === 'confirm') out[k] = v === 'on' || v === 'true' || v === '1';
+    else if (f?.type === 'number' || k === 'propertyId') {
+      if (typeof v === 'string' && /^\d+$/.test(v)) out[k] = Number(v);
+      else if (v === '' && !f?.required) delete out[k];
+    } else if (f?.type === 'checkboxes' && !Array.isArray(v)) out[k] = [v];
+    else if (typeof v === 'string' && v.trim() === '' && !f?.required && !lists.has(k)) delete out[k];
+  }
+  return out;
+}
+
+/** JSON, a plain HTML form post, or multipart with files: each becomes one object (+ the files). */
+async function parse(ctx: Koa.Context, kind: FormKind, t: (k: string) => string): Promise<{ body: Record<string, unknown>; uploads: Upload[] }> {
+  const parsed = await parseBody(ctx, kind, t);
+  // A file field is only ever what was uploaded, never a description of a file in JSON.
+  for (const f of FORM_FIELDS[kind]) if (f.type === 'file' && !parsed.uploads.some((u) => u.field === f.name)) delete parsed.body[f.name];
+  return parsed;
+}
+
+async function parseBody(ctx: Koa.Context, kind: FormKind, t: (k: string) => string): Promise<{ body: Record<string, unknown>; uploads: Upload[] }> {
+  const multipart = UPLOAD_FORMS.includes(kind) && ctx.is('multipart/form-data');
+  const raw = await readBody(ctx, multipart ? UPLOAD_MAX_BODY_BYTES : FORM_MAX_BODY_BYTES, t(multipart ? 'form.file.tooLarge' : 'form.tooLarge'));
+  if (ctx.is('application/json')) {
+    try {
+      const v = JSON.parse(raw.toString('utf8'));
+      if (v && typeof v === 'object' && !Array.isArray(v)) return { body: v as Record<string, unknown>, uploads: [] };
+    } catch {
+      /* below */
+    }
+    throw new HttpError(400, { error: t('form.badBody') });
+  }
+  if (ctx.is('application/x-www-form-urlencoded')) {
+    const p = new URLSearchParams(raw.toString('utf8'));
+    const out: Record<string, unknown> = {};
+    const lists = new Set(FORM_FIELDS[kind].filter((f) => f.type === 'checkboxes').map((f) => f.name));
+    for (const key of new Set(p.keys())) out[key] = lists.has(key) ? p.getAll(key) : p.get(key);
+    return { body: coerce(kind, out, lists), uploads: [] };
+  }
+  if (multipart) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': ctx.get('content-type') } }).formData();
+    } catch {
+      throw new HttpError(400, { error: t('form.badBody') });
+    }
+    const out: Record<string, unknown> = {};
+    const uploads: Upload[] = [];
+    const files = new Set(FORM_FIELDS[kind].filter((f) => f.type === 'file').map((f) => f.name));
+    for (const [key, value] of form) {
+      if (typeof value === 'string') {
+        if (!files.has(key)) out[key] = value;
+        continue;
+      }
+      if (!files.has(key)) throw new HttpError(400, { error: t('form.unknownField'), field: key });
+      if (value.size === 0 && !value.name) continue; // an empty file input
+      // One file per field: a second one is refused, never checked less or attached unseen.
+      if (uploads.some((u) => u.field === key)) throw new HttpError(400, { error: t('form.file.oneOnly'), field: key });
+      if (value.size > UPLOAD_MAX_BYTES) throw new HttpError(413, { error: t('form.file.tooLarge'), field: key });
+      const data = Buffer.from(await value.arrayBuffer());
+      const type = sniffFile(data);
+      uploads.push({ field: key, data, type });
+      // The visitor's file name is not kept: the file is named after its field and the type its content has.
+      out[key] = { name: uploadName(key, type), size: data.length, type: type ?? 'unknown' };
+    }
+    return { body: coerce(kind, out, new Set()), uploads };
+  }
+  throw new HttpError(415, { error: t('form.badType') });
+}
+
+const FILE_TYPES: Record<FileType, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+/** An upload's name in mails and the inbox: its field and the extension of the type its content has (cv.pdf, cv.docx). */
+export function uploadName(field: string, type: FileType | undefined): string {
+  return type ? `${field}.${type === 'jpeg' ? 'jpg' : type}` : field;
+}
+
+/** Every text field normalised (controls, lone surrogates, line breaks only where the field is multi-line). */
+function normalizeFields(kind: FormKind, fields: Record<string, unknown>): void {
+  const specs = new Map(FORM_FIELDS[kind].map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(fields)) {
+    const multiline = specs.get(k)?.type === 'textarea';
+    if (typeof v === 'string') fields[k] = normalizeText(v, multiline);
+    else if (Array.isArray(v)) fields[k] = v.map((x) => (typeof x === 'string' ? normalizeText(x, false) : x));
+  }
+}
+
+/** The page a no-JavaScript post came from, when it is on this site (for the answer's back link). */
+function sameSiteReferer(ctx: Koa.Context): string | undefined {
+  const ref = ctx.get('referer');
+  try {
+    const u = new URL(ref);
+    return u.host === ctx.host ? `${u.pathname}${u.search}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FormDeps {
+  site: () => Promise<Site>;
+  schemas: SchemaRegistry;
+  store: Collection<LeadStore>;
+  kick: () => void;
+  agencyEmail?: string;
+  captcha: Captcha;
+  rate: RateLimit;
+  /** Signs and checks the time a form was shown (the minimum fill time). */
+  fillTokens: FillTokens;
+  /** What robots sent (the hidden field filled in), one JSON line each (DATA_DIR/quarantine.log). */
+  quarantine: AppendLog;
+  dataDir: string;
+  /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
+  republish: () => void;
+}
+
+export type TestimonialDecision = 'publish' | 'reject';
+
+/**
+ * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
+ * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
+ */
+export async function decideTestimonial(deps: Pick<FormDeps, 'store' | 'republish'>, s: Record<string, unknown>, decision: TestimonialDecision, by?: string): Promise<void> {
+  await deps.store.update(() => {
+    s.status = decision === 'publish' ? 'published' : 'rejected';
+    s.reviewedAt = new Date().toISOString();
+    if (by) s.reviewedBy = by;
+  });
+  deps.republish();
+}
+
+/** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
+function queryLang(ctx: Koa.Context, site: Site): Lang {
+  const l = ctx.query.lang;
+  return typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l) ? l : site.routes.defaultLang;
+}
+
+export function formRoutes(router: Router, deps: FormDeps) {
+  router.post('/api/forms/:kind', async (ctx) => {
+    const kind = ctx.params.kind;
+    if (!isFormKind(kind)) {
+      ctx.status = 404;
+      ctx.body = { error: 'No such form.' };
+      return;
+    }
+    const site = await deps.site();
+    const html = !ctx.is('application/json') && ctx.accepts('html', 'json') === 'html';
+    let lang: Lang = queryLang(ctx, site);
+    const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
+    try {
+      const wait = deps.rate.take(ctx.ip);
+      if (wait) {
+        ctx.set('Retry-After', String(wait));
+        throw new HttpError(429, { error: t('form.tooMany') });
+      }
+      if (!sameOrigin(ctx)) throw new HttpError(403, { error: t('form.crossOrigin') });
+      const { body, uploads } = await parse(ctx, kind, t);
+      const { lang: l, [FORM_TOKEN_FIELD]: fillToken, startedAt: _clientTime, website, ...fields } = body;
+      normalizeFields(kind, fields);
+      if (typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l)) lang = l;
+      else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
+      // A hidden field people leave empty: robots get an answer that looks like success, and
+      // what they sent is kept apart, never mailed.
+      // One line appended to a journal of its own: a robot's post never rewrites the leads file.
+      if (website) {
+        await deps.quarantine.append(JSON.stringify({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields }));
+        if (html) ctx.redirect(site.thankYouPath(kind, lang));
+        else {
+          ctx.status = 201;
+          ctx.body = { id: randomUUID(), redirect: site.thankYouPath(kind, lang) };
+        }
+        return;
+      }
+      // A form sent faster than a person can fill it in (the time the server signed when it showed
+      // the form): they are asked to look again. A forged, missing or day-old token: send again.
+      const fill = deps.fillTokens.check(fillToken);
+      if (fill !== 'ok') throw new HttpError(400, { error: t(fill === 'tooFast' ? 'form.tooFast' : 'form.expired'), field: FORM_TOKEN_FIELD, reason: fill });
+      const order = FORM_FIELDS[kind].map((f) => f.name);
+      const errors: FieldError[] = fieldErrors(deps.schemas.errors(formSchemaId(kind), fields) as never, order);
+      // A file whose content is not of an accepted kind: 415, whatever its name says.
+      const badFile = uploads.find((u) => u.type === undefined || errors.some((e) => e.field === u.field && e.key.startsWith('form.file.type')));
+      if (badFile) throw new HttpError(415, { error: t(`form.file.type.${badFile.field}`), field: badFile.field });
+      const aboutProperty = PROPERTY_FORMS.includes(kind);
+      const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
+      if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
+      const problem = property && propertyProblem(kind, property);
+      if (problem) errors.push({ field: 'propertyId', key: problem });
+      const terms = property && RENT_FORMS.includes(kind) ? rentalTerms(property) : undefined;
+      if (terms && !errors.length) {
+        if (Number(fields.monthlyIncome) < terms.minIncome) errors.push({ field: 'monthlyIncome', key: 'form.incomeTooLow', values: { amount: formatPrice(terms.minIncome) } });
+        if (Number(fields.persons) > terms.maxPersons) errors.push({ field: 'persons', key: 'form.tooManyPersons', values: { max: terms.maxPersons } });
+      }
+      const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
+      // A visitor tool's state sent along (issue 16): read again, its result computed anew from the live data.
+      const tool = errors.length ? undefined : await readToolLead(kind, fields, site, lang);
+      if (tool?.error) errors.push(tool.error);
+      // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
+      if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {
+        errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
+      }
+      if (errors.length) {
+        throw new HttpError(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
+      }
+      delete fields.captcha;
+      delete fields.captchaToken;
+      const toolLead = tool?.lead;
+      if (toolLead) delete fields[toolLead.field]; // kept as the lead's `tool`, computed and readable
+
+      // Documents are sent once per e-mail address and property (SPEC §4).
+      if (kind === 'document-request') {
+        const email = String(fields.email).toLowerCase();
+        const already = deps.store.data.submissions.some((x) => x.kind === 'document-request' && x.propertyId === property!.ID && String((x.fields as { email?: string }).email).toLowerCase() === email);
+        if (already) {
+          ctx.status = 200;
+          ctx.body = { already: true, message: t('documents.already') };
+          return;
+        }
+      }
+      const id = randomUUID();
+      const now = new Date().toISOString();
+      // Files are written (outside the web root) before the submission that names them.
+      const attachments: NonNullable<OutboxMessage['attachments']> = [];
+      for (const u of uploads) {
+        const meta = fields[u.field] as { name: string; size: number; type: string; file?: string };
+        if (kind === 'testimonial') {
+          meta.file = await storePortrait(deps.dataDir, u.data).catch(() => {
+            throw new HttpError(415, { error: t('form.file.type.image'), field: u.field });
+          });
+          // What is kept is the re-encoded WebP.
+          meta.name = uploadName(u.field, 'webp');
+          meta.type = 'webp';
+        }
+        else {
+          meta.file = await storeUpload(deps.dataDir, 'cv', u.data, u.type!);
+          attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], path: join(uploadDir(deps.dataDir, 'cv'), meta.file) });
+        }
+      }
+      const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
+      const agencyLang = site.routes.defaultLang;
+      // A purchase offer states the advance due at signing (10% of the offered price).
+      if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
+      const appointment = kind === 'contact-appointment' && calendar
+        ? { slot: String(fields.slot), start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(), minutes: calendar.minutes, status: 'confirmed' as const }
+        : undefined;
+      const review = kind === 'testimonial' ? linkToken() : undefined;
+      const mails = leadMails({
+        kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
+        property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
+        documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
+        labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
+        appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },
+        reviewUrl: review ? site.absoluteUrl(`/api/testimonials/review?token=${review}`) : undefined,
+        extra: toolLead?.summary,
+      });
+      // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
+      const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
+      if (alert) {
+        const link = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
+        mails.visitor.text += `\n${t('alert.unsubscribe')}: ${link}\n`;
+        mails.visitor.html = mails.visitor.html.replace('</td></tr></table></td></tr></table>', `<p style="font-size:12px"><a href="${link}">${t('alert.unsubscribe')}</a></p></td></tr></table></td></tr></table>`);
+      }
+      // A property sent to a friend goes to the friend; every other confirmation to the visitor.
+      const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : kind === 'testimonial' ? undefined : String(fields.email);
+      const from = `"${site.content.site.name}" <${site.content.site.email}>`;
+      const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string, files?: OutboxMessage['attachments']): OutboxMessage => ({
+        id: `${id}-${suffix}`, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
+      });
+      const visitorEmail = typeof fields.email === 'string' ? fields.email : undefined;
+      // Stored with its mails in one durable write before the visitor gets an answer. A booking's
+      // slot is looked at right here, with no await before the write, so two people never get one slot.
+      if (kind === 'contact-appointment') {
+        const free = calendar ? freeSlots(calendar, deps.store.data) : [];
+        if (!free.length) throw new HttpError(409, { error: t('appointment.full'), full: true });
+        if (!free.includes(String(fields.slot))) throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
+      }
+      await deps.store.update((d) => {
+        d.submissions.push({
+          id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: review ? 'pending' : 'new',
+          ...(alert ? { alert } : {}), ...(appointment ? { appointment } : {}), ...(review ? { review } : {}),
+          ...(toolLead ? { tool: toolLead.stored(agencyLang) } : {}),
+        });
+        d.outbox.push(mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments));
+        if (visitorTo) d.outbox.push(mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined));
+      });
+      deps.kick();
+      // The document request answers on the page itself; the others go to their thank-you page.
+      const redirect = kind === 'document-request' ? undefined : site.thankYouPath(kind, lang);
+      if (html) ctx.redirect(redirect || ctx.get('referer') || site.thankYouPath(kind, lang));
+      else {
+        ctx.status = 201;
+        ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined, ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}) };
+      }
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      ctx.status = e.status;
+      ctx.body = e.body;
+      if (html && e.status !== 429 && e.status !== 403) {
+        const list = Array.isArray(e.body.errors) ? (e.body.errors as Array<{ message: string }>).map((x) => x.message) : [String(e.body.error)];
+        ctx.type = 'html';
+        const back = sameSiteReferer(ctx) ?? '/';
+        ctx.body = page(lang, e.status === 422 ? t('form.fixErrors') : String(e.body.error), `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`);
+      }
+    }
+  });
+
+  // A fill-time token for a form shown after a client-side navigation (the page itself brings one otherwise).
+  router.get('/api/forms/token', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { token: deps.fillTokens.issue() };
+  });
+
+  // The calendar's free slots (never cached: each booking changes them).
+  router.get('/api/appointments', async (ctx) => {
+    const site = await deps.site();
+    const calendar = site.content.site.appointments;
+    const slots = calendar ? freeSlots(calendar, deps.store.data) : [];
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { full: slots.length === 0, minutes: calendar?.minutes ?? null, slots };
+  });
+
+  // A captcha image with its sealed answer.
+  router.get('/api/captcha', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await deps.captcha.issue();
+  });
+
+  // Testimonials: the agency's mail links to this page; publishing is a POST from it (mail
+  // scanners that follow links change nothing).
+  const findReview = (token: unknown) =>
+    typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? deps.store.data.submissions.find((s) => s.kind === 'testimonial' && s.review === token) : undefined;
+  router.get('/api/testimonials/review', async (ctx) => {
+    const site = await deps.site();
+    const lang = site.routes.defaultLang;
+    const t = (k: string) => site.message(lang, k);
+    const s = findReview(ctx.query.token);
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-store');
+    if (!s) {
+      ctx.status = 404;
+      ctx.body = page(lang, t('alert.badLink'), '');
+      return;
+    }
+    const f = s.fields as Record<string, string>;
+    const state = t(`testimonial.status.${String(s.status)}`);
+    ctx.body = page(lang, t('testimonial.review'), `<p><strong>${esc(f.name)}</strong>${f.about ? ` – ${esc(f.about)}` : ''}</p><blockquote>${esc(f.comment)}</blockquote><p>${esc(state)}</p>
+<form method="post" action="/api/testimonials/review"><input type="hidden" name="token" value="${esc(String(ctx.query.token))}">
+<button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`);
+  });
+  router.post('/api/testimonials/review', async (ctx) => {
+    const site = await deps.site();
+    const lang = site.routes.defaultLang;
+    const t = (k: string) => site.message(lang, k);
+    ctx.type = 'html';
+    if (!sameOrigin(ctx)) {
+      ctx.status = 403;
+      ctx.body = page(lang, t('form.crossOrigin'), '');
+      return;
+    }
+    let form: URLSearchParams;
+    try {
+      form = new URLSearchParams((await readBody(ctx, FORM_MAX_BODY_BYTES, t('form.tooLarge'))).toString('utf8'));
+    } catch (e) {
+      ctx.status = e instanceof HttpError ? e.status : 400;
+      ctx.body = page(lang, t('form.tooLarge'), '');
+      return;
+    }
+    const s = findReview(form.get('token'));
+    const decision = form.get('decision');
+    if (!s || (decision !== 'publish' && decision !== 'reject')) {
+      ctx.status = s ? 400 : 404;
+      ctx.body = page(lang, t(s ? 'form.invalid' : 'alert.badLink'), '');
+      return;
+    }
+    await decideTestimonial(deps, s, decision);
+    ctx.body = page(lang, t(`testimonial.status.${String(s.status)}`), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
+  });
+
+  // A published testimonial's photo (the others are not public).
+  router.get('/media/testimonials/:file', async (ctx) => {
+    const file = ctx.params.file;
+    const s = /^[0-9a-f-]{36}\.webp$/.test(file)
+      ? deps.store.data.submissions.find((x) => x.kind === 'testimonial' && x.status === 'published' && (x.fields as { image?: { file?: string } }).image?.file === file)
+      : undefined;
+    const path = s && join(uploadDir(deps.dataDir, 'testimonials'), file);
+    if (!path || !existsSync(path)) {
+      ctx.status = 404;
+      return;
+    }
+    ctx.type = 'image/webp';
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(path);
+  });
+}
+
+
+/** A small page of its own (answers to posts without JavaScript, the review page). */
+function page(lang: string, title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${esc(title)}</h1>${body}</body></html>`;
+}
+
+/** GET /api/alerts/unsubscribe?token=…: the link in every search-alert and newsletter mail; no login needed. */
+export function alertRoutes(router: Router, deps: { site: () => Promise<Site>; store: Collection<LeadStore> }) {
+  router.get('/api/alerts/unsubscribe', async (ctx) => {
+    const site = await deps.site();
+    const token = ctx.query.token;
+    const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
+      ? deps.store.data.submissions.find((s) => (s.alert as { token?: string } | undefined)?.token === token)
+      : undefined;
+    if (!found) {
+      ctx.status = 404;
+      ctx.type = 'html';
+      const lang = site.routes.defaultLang;
+      ctx.body = page(lang, site.message(lang, 'alert.badLink'), `<p><a href="/">${esc(site.content.site.name)}</a></p>`);
+      return;
+    }
+    await deps.store.update(() => {
+      (found.alert as { active: boolean; unsubscribedAt?: string }).active = false;
+      (found.alert as { unsubscribedAt?: string }).unsubscribedAt = new Date().toISOString();
+    });
+    ctx.redirect(site.thankYouPath('unsubscribed', found.lang as Lang));
+  });
+}

@@ -1,0 +1,305 @@
+/**
+ * Reading the CRM's preloaded response the way CRMs write it. Each record is checked on its own by
+ * the registry's schemas, whose `coerce` keyword (server/config/coerce.ts) turns 0/1 flags, numeric
+ * strings and empty values into the declared types. What still does not fit is handled by how much
+ * it matters:
+ *   - a field (or a picture, a document …) that is wrong is left out, and the record is kept;
+ *   - a record without a usable ID, language or goal cannot be shown at all: it is refused;
+ *   - one language of an ID being refused never drops the others: the report says what was kept.
+ * Every problem is said in plain words, with the record and the field.
+ */
+import type { ErrorObject } from 'ajv';
+import { LANGUAGES, type Lang } from '../../shared/constants.ts';
+import type { CityEntry, ProjectRecord, PropertyRecord, PropertyTypeRecord } from '../../renderer/listing-types.ts';
+import type { TreeListItem } from '../../schemas/types.gen.ts';
+import type { SchemaRegistry } from '../config/schemas.ts';
+
+export type FeedKind = 'property' | 'project' | 'type' | 'city' | 'neighbourhood' | 'file';
+
+export interface FeedProblem {
+  kind: FeedKind;
+  /** The record's ID, or its place in the file ("#17") when it has no usable ID. */
+  id: string;
+  lang?: string;
+  /** JSON pointer of the field in the record ("/Zip", "/Pictures/3"); "" for the whole record. */
+  field: string;
+  reason: string;
+  /** refused: the record is not used; left out: the field is not used, the record is; note: information. */
+  action: 'refused' | 'left out' | 'note';
+}
+
+export interface ListingData {
+  properties: PropertyRecord[];
+  projects: ProjectRecord[];
+  webIDs: PropertyTypeRecord[];
+  citys: CityEntry[];
+  citysSale: CityEntry[];
+  citysRent: CityEntry[];
+  neighbourhoods: TreeListItem[];
+}
+
+export interface FeedCounts {
+  /** Distinct IDs kept. */
+  properties: number;
+  projects: number;
+  /** Records (one per ID and language) read and refused. */
+  records: number;
+  refusedRecords: number;
+  /** IDs of which no language could be kept. */
+  refusedProperties: number;
+  refusedProjects: number;
+}
+
+export interface FeedResult {
+  /** False when the file is not a preloaded response at all (then data is empty). */
+  readable: boolean;
+  data: ListingData;
+  problems: FeedProblem[];
+  counts: FeedCounts;
+}
+
+/** "/Pictures/0/Url" → "Pictures #1 › Url": list positions counted from 1, as people count. */
+export function fieldName(pointer: string): string {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => (/^\d+$/.test(s) ? `#${Number(s) + 1}` : s.replace(/~1/g, '/').replace(/~0/g, '~')))
+    .join(' › ')
+    .replace(/ › #/g, ' #');
+}
+
+export function formatFeedProblem(p: FeedProblem): string {
+  const what = p.kind === 'file' ? 'file' : `${p.kind} ${p.id}${p.lang ? ` (${p.lang})` : ''}`;
+  const field = p.field ? ` ${fieldName(p.field)}` : '';
+  const action = p.action === 'refused' ? ' — record refused' : p.action === 'left out' ? ' — left out, the rest of the record is kept' : '';
+  return `${what}:${field} ${p.reason}${action}`;
+}
+
+interface KindSpec {
+  kind: Exclude<FeedKind, 'file'>;
+  schema: string;
+  /** Fields without which the record cannot be shown at all. */
+  essential: string[];
+  /** The record's identity (ID and language) for duplicates and the per-ID report. */
+  key?: (r: Record<string, unknown>) => string | undefined;
+}
+
+const KINDS: Record<Exclude<keyof ListingData, 'citysSale' | 'citysRent'> | 'citysSale' | 'citysRent', KindSpec> = {
+  properties: { kind: 'property', schema: 'property', essential: ['ID', 'Goal', 'language'], key: (r) => `${r.ID}` },
+  projects: { kind: 'project', schema: 'project', essential: ['ID', 'language'], key: (r) => `${r.ID}` },
+  webIDs: { kind: 'type', schema: 'propertyType', essential: ['WebID', 'Name', 'language'] },
+  citys: { kind: 'city', schema: 'city', essential: ['Name', 'language'] },
+  citysSale: { kind: 'city', schema: 'city', essential: ['Name', 'language'] },
+  citysRent: { kind: 'city', schema: 'city', essential: ['Name', 'language'] },
+  neighbourhoods: { kind: 'neighbourhood', schema: 'treeItem', essential: ['ID', 'Name'] },
+};
+
+const WHY_ESSENTIAL: Record<string, string> = {
+  ID: 'without a usable ID the record cannot be shown',
+  Goal: 'without a goal (0 = for sale, 1 = for rent) the property cannot be listed',
+  language: `without a language (${LANGUAGES.join(', ')}) the record cannot be shown`,
+  WebID: 'a type needs its number',
+  Name: 'an entry needs a name',
+};
+
+const show = (v: unknown) => {
+  const s = typeof v === 'string' ? JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}…` : v) : JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 64 ? `${s.slice(0, 61)}…` : s;
+};
+
+/** An AJV error in plain words, about the value it was given. */
+function reasonOf(e: ErrorObject, value: unknown): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return `${p.missingProperty} is missing`;
+    case 'type': {
+      const t = String(p.type).split(',');
+      const words = t.map((x) => ({ integer: 'a whole number', number: 'a number', boolean: 'a yes/no flag (true/false or 0/1)', string: 'text', object: 'a record', array: 'a list', null: 'empty' })[x] ?? x);
+      return `${show(value)} is not ${words.join(' or ')}`;
+    }
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${show(value)} is below the lowest allowed value (${p.limit})`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${show(value)} is above the highest allowed value (${p.limit})`;
+    case 'enum':
+      return `${show(value)} is not one of ${(p.allowedValues as unknown[]).filter((x) => x !== null).map((x) => String(x)).join(', ')}`;
+    case 'pattern':
+      return `${show(value)} does not have the expected form`;
+    case 'format':
+      return `${show(value)} is not a valid ${String(p.format).replace('-', ' ')}`;
+    case 'minLength':
+      return 'is empty';
+    case 'maxLength':
+      return `is longer than ${p.limit} characters`;
+    case 'maxItems':
+      return `has more than ${p.limit} entries`;
+    default:
+      return e.message ?? 'is not valid';
+  }
+}
+
+const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+const segmentsOf = (pointer: string) => (pointer ? pointer.slice(1).split('/').map(unescape) : []);
+
+function valueAt(root: unknown, segs: string[]): unknown {
+  let v = root;
+  for (const s of segs) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[s] : undefined;
+  return v;
+}
+
+/** Removes the node at `segs` (an array element is spliced out). */
+function removeAt(root: Record<string, unknown>, segs: string[]) {
+  const parent = valueAt(root, segs.slice(0, -1));
+  const last = segs.at(-1)!;
+  if (Array.isArray(parent)) parent.splice(Number(last), 1);
+  else if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last];
+}
+
+/** A culture code ("fr-BE", "NL") read as the language it names. */
+function normaliseLanguage(rec: Record<string, unknown>) {
+  const l = rec.language;
+  if (typeof l === 'string') {
+    const m = /^\s*([a-z]{2})(?:[-_][a-z]{2})?\s*$/i.exec(l);
+    if (m) rec.language = m[1].toLowerCase();
+  }
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+/**
+ * Checks one record in place: coerced, its broken parts left out. Returns the problems and
+ * whether the record is kept.
+ */
+function checkRecord(rec: unknown, spec: KindSpec, position: number, schemas: SchemaRegistry): { kept: boolean; problems: FeedProblem[]; id: string; lang?: string; rawLang?: string } {
+  const problems: FeedProblem[] = [];
+  if (!isRecord(rec)) {
+    return { kept: false, id: `#${position}`, problems: [{ kind: spec.kind, id: `#${position}`, field: '', reason: `${show(rec)} is not a record`, action: 'refused' }] };
+  }
+  normaliseLanguage(rec);
+  const rawLang = typeof rec.language === 'string' && rec.language.trim() ? rec.language.trim().slice(0, 12) : undefined;
+  let errors = schemas.errors(spec.schema, rec);
+  const idOf = () => {
+    const id = spec.kind === 'type' ? rec.WebID : spec.kind === 'city' ? rec.Name : rec.ID;
+    return (typeof id === 'number' && Number.isInteger(id) && id > 0) || (typeof id === 'string' && id && spec.kind === 'city') ? String(id) : `#${position}`;
+  };
+  const langOf = () => (typeof rec.language === 'string' && (LANGUAGES as readonly string[]).includes(rec.language) ? rec.language : undefined);
+  for (let round = 0; errors.length && round < 5; round++) {
+    const drops = new Map<string, { segs: string[]; reason: string }>();
+    for (const e of errors) {
+      let segs = segmentsOf(e.instancePath);
+      if (e.keyword === 'required' && segs.length === 0) segs = [String((e.params as { missingProperty: string }).missingProperty)];
+      if (segs.length && spec.essential.includes(segs[0])) {
+        const reason = `${e.keyword === 'required' ? 'is missing' : reasonOf(e, valueAt(rec, segs))}: ${WHY_ESSENTIAL[segs[0]] ?? 'it is indispensable'}`;
+        return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: `/${segs[0]}`, reason, action: 'refused' }] };
+      }
+      if (!segs.length) {
+        return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: reasonOf(e, rec), action: 'refused' }] };
+      }
+      const key = segs.join('/');
+      // One problem per node; an error deeper in a node that is dropped anyway is not repeated.
+      if ([...drops.keys()].some((k) => key === k || key.startsWith(`${k}/`))) continue;
+      for (const k of [...drops.keys()]) if (k.startsWith(`${key}/`)) drops.delete(k);
+      const reason = e.keyword === 'required' ? `has no ${(e.params as { missingProperty: string }).missingProperty}` : reasonOf(e, valueAt(rec, segs));
+      drops.set(key, { segs, reason });
+    }
+    // Deepest and last first, so that array positions stay right while splicing.
+    const ordered = [...drops.values()].sort((a, b) => b.segs.length - a.segs.length || Number(b.segs.at(-1)) - Number(a.segs.at(-1)));
+    for (const d of ordered) {
+      problems.push({ kind: spec.kind, id: idOf(), lang: langOf(), field: `/${d.segs.join('/')}`, reason: d.reason, action: 'left out' });
+      removeAt(rec, d.segs);
+    }
+    errors = schemas.errors(spec.schema, rec);
+  }
+  if (errors.length) {
+    return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: 'could not be read', action: 'refused' }] };
+  }
+  return { kept: true, id: idOf(), lang: langOf(), rawLang, problems };
+}
+
+export interface NormaliseOptions {
+  /** Called every `every` records and at the end: records done of total, problems so far. */
+  onProgress?: (done: number, total: number, problems: number) => void;
+  /** Give the event loop a turn every so many records (the server reads feeds while serving). */
+  yieldEvery?: number;
+}
+
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
+/** Reads a parsed preloaded response record by record. The records are normalised in place. */
+export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts: NormaliseOptions = {}): Promise<FeedResult> {
+  const empty: ListingData = { properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] };
+  const counts: FeedCounts = { properties: 0, projects: 0, records: 0, refusedRecords: 0, refusedProperties: 0, refusedProjects: 0 };
+  if (!isRecord(raw)) {
+    return { readable: false, data: empty, counts, problems: [{ kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', action: 'refused' }] };
+  }
+  const top = schemas.errors('listings', raw);
+  if (top.length) {
+    const problems = top.map((e): FeedProblem => {
+      const segs = segmentsOf(e.instancePath);
+      const field = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : `/${segs.join('/')}`;
+      return { kind: 'file', id: '-', field, reason: e.keyword === 'required' ? 'is missing: the file has no list of properties' : reasonOf(e, valueAt(raw, segs)), action: 'refused' };
+    });
+    return { readable: false, data: empty, counts, problems };
+  }
+  const problems: FeedProblem[] = [];
+  const data = empty;
+  const lists = Object.keys(KINDS) as Array<keyof ListingData>;
+  const total = lists.reduce((n, k) => n + (raw[k] as unknown[]).length, 0);
+  const every = opts.yieldEvery ?? 2000;
+  let done = 0;
+  for (const list of lists) {
+    const spec = KINDS[list];
+    const kept: unknown[] = [];
+    // Per ID: languages kept and refused (properties and projects).
+    const langs = new Map<string, { kept: string[]; refused: string[] }>();
+    const seen = new Set<string>();
+    const records = raw[list] as unknown[];
+    for (let i = 0; i < records.length; i++) {
+      const r = checkRecord(records[i], spec, i + 1, schemas);
+      problems.push(...r.problems);
+      if (spec.key && r.id && !r.id.startsWith('#')) {
+        const dup = `${r.id}\u0000${r.lang}`;
+        const l = langs.get(r.id) ?? { kept: [], refused: [] };
+        if (r.kept && seen.has(dup)) {
+          r.kept = false;
+          problems.push({ kind: spec.kind, id: r.id, lang: r.lang, field: '', reason: `appears a second time in ${r.lang}; the first record was used`, action: 'refused' });
+        } else (r.kept ? l.kept : l.refused).push(r.lang ?? (r.rawLang ? JSON.stringify(r.rawLang) : 'unknown-language'));
+        if (r.kept) seen.add(dup);
+        langs.set(r.id, l);
+      }
+      if (spec.kind === 'property' || spec.kind === 'project') {
+        counts.records++;
+        if (!r.kept) counts.refusedRecords++;
+      }
+      if (r.kept) kept.push(records[i]);
+      if (++done % every === 0) {
+        opts.onProgress?.(done, total, problems.length);
+        await tick();
+      }
+    }
+    (data[list] as unknown[]) = kept;
+    for (const [id, l] of langs) {
+      if (l.kept.length && l.refused.length) {
+        problems.push({ kind: spec.kind, id, field: '', reason: `kept in ${l.kept.join(', ')}; its ${l.refused.join(', ')} record was refused (visitors in that language see another language)`, action: 'note' });
+      }
+    }
+    if (spec.kind === 'property') {
+      counts.properties = [...langs.values()].filter((l) => l.kept.length).length;
+      counts.refusedProperties = [...langs.values()].filter((l) => !l.kept.length).length;
+    }
+    if (spec.kind === 'project') {
+      counts.projects = [...langs.values()].filter((l) => l.kept.length).length;
+      counts.refusedProjects = [...langs.values()].filter((l) => !l.kept.length).length;
+    }
+  }
+  opts.onProgress?.(done, total, problems.length);
+  return { readable: true, data, problems, counts };
+}
+
+/** The distinct property IDs of a set. */
+export const propertyIdsOf = (data: Pick<ListingData, 'properties'>) => [...new Set(data.properties.map((p) => p.ID))];
+
+export type { Lang };

@@ -1,0 +1,393 @@
+/**
+ * Listing pictures: the CRM's picture CDN seen through the site. The original of a picture is
+ * fetched once (see picture-fetch.ts for what may be fetched), checked and normalised with sharp,
+ * and kept on disk under the SHA-256 of its full URL (a new version query is a new file); each width
+ * the pages ask for is made once from it. What cannot be had is remembered for a while, so a CDN
+ * that is down is not asked again on every request, and pictures known to be gone are left out of
+ * the pages. After a new listing set goes live, its pictures are fetched in the background.
+ *
+ * Pictures a photo source handles (the sample's drawn photos) are never fetched: the source draws
+ * them at the asked width.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { CARD_WIDTHS, LANGUAGES, SLIDE_WIDTHS } from '../../shared/constants.ts';
+import { listingPhotos, photoVersion, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
+import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
+import type { SiteInfo } from '../../schemas/types.gen.ts';
+import { fetchPicture, PictureError, refusalOf, type PictureFailure } from './picture-fetch.ts';
+import { limiter, singleFlight } from '../common/jobs.ts';
+import { writeFileAtomically } from '../storage/files.ts';
+
+/** A source of pictures that are drawn, not fetched (the sample's photos; injected at start). */
+export interface PhotoSource {
+  /** Whether this source makes the picture at `url` (then it is never fetched). */
+  handles(url: string): boolean;
+  /** The picture at `url` as a JPEG `width` pixels wide (drawn at that width, not resized). */
+  draw(url: string, width: number, listing: { kind: ListingKind; webId?: number }): Promise<Buffer>;
+}
+
+export interface PictureLimits {
+  /** One picture, redirects included, must arrive within this time. */
+  timeoutMs: number;
+  /** Largest picture accepted (bytes), enforced while it arrives. */
+  maxBytes: number;
+  /** Largest picture accepted (pixels), so that a small file cannot unpack into a huge image. */
+  maxPixels: number;
+  maxRedirects: number;
+  /** A CDN that did not answer (time-out, network, 5xx) is asked again for that picture after this long. */
+  retryMs: number;
+  /** A picture that is gone (404, 410, not an image, too large, refused address) is asked again after this long. */
+  goneMs: number;
+  /** Background fetch after an import: pictures fetched at once… */
+  fetches: number;
+  /** …and resizes at once (the server has 2 cores; visitors' requests do not wait for this queue). */
+  resizes: number;
+}
+
+export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
+  timeoutMs: 15_000,
+  maxBytes: 20 * 1024 * 1024,
+  maxPixels: 50_000_000,
+  maxRedirects: 3,
+  retryMs: 60_000,
+  goneMs: 6 * 60 * 60_000,
+  fetches: 4,
+  resizes: 1,
+};
+
+/** Served pictures are at most this wide ("original"); the kept original is normalised to it. */
+export const ORIGINAL_WIDTH = 1600;
+/** The kept original is ours only: high quality, and plain libjpeg (mozjpeg would cost 5× the time for bytes nobody downloads). */
+const MASTER_QUALITY = 90;
+const JPEG_QUALITY = 78;
+/** Raster formats a listing photo may come in (no SVG, no PDF). */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Widths made in advance for photo 1 of each listing: its card and the first photo of its detail page (LCP). */
+export const PREFETCH_WIDTHS = [...new Set([...CARD_WIDTHS, ...SLIDE_WIDTHS])].sort((a, b) => a - b);
+/** Cached pictures that no listing uses any more are removed after this long. */
+const UNUSED_KEEP_MS = 14 * 24 * 60 * 60_000;
+/** The background fetch lets other work through after this many listings or pictures. */
+const YIELD_EVERY = 500;
+/** A failing host is reported in the log at most this often. */
+const WARN_EVERY_MS = 10 * 60_000;
+
+type Config = NonNullable<SiteInfo['listings']>;
+type Result = { file: string } | { failure: PictureFailure; reason: string };
+export interface PrefetchReport {
+  pictures: number;
+  fetched: number;
+  cached: number;
+  gone: number;
+  refused: number;
+  unavailable: number;
+  cancelled: boolean;
+}
+
+const keyOf = (source: string) => createHash('sha256').update(source).digest('hex');
+
+export class ListingPictures {
+  /** Grows when a picture is learned to be gone: rendered pages that showed it are out of date. */
+  generation = 0;
+  private readonly dir: string;
+  private readonly limits: PictureLimits;
+  private readonly failures = new Map<string, { failure: PictureFailure; reason: string; until: number }>();
+  private readonly once = singleFlight<string>();
+  private readonly warned = new Map<string, number>();
+  private refusals = new Map<string, string | null>();
+  private refusalsFor: Config | undefined | null = null;
+  private run = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly o: {
+      dataDir: string;
+      /** site.json → listings, read each time (staff may change it). */
+      config: () => Config | undefined;
+      source?: PhotoSource;
+      limits?: Partial<PictureLimits>;
+      log?: (message: string) => void;
+    },
+  ) {
+    this.dir = join(o.dataDir, 'cache', 'listing-pictures');
+    this.limits = { ...DEFAULT_PICTURE_LIMITS, ...o.limits };
+  }
+
+  /** Whether the photo source draws this picture. */
+  drawn(source: string): boolean {
+    return !!this.o.source?.handles(source);
+  }
+
+  /** Why this picture may not be fetched (scheme, host not allowed, non-public address), or null. */
+  refusal(source: string): string | null {
+    const config = this.o.config();
+    if (config !== this.refusalsFor) {
+      this.refusals = new Map();
+      this.refusalsFor = config;
+    }
+    let r = this.refusals.get(source);
+    if (r === undefined) {
+      r = refusalOf(source, config?.pictureHosts ?? [], config?.allowPrivatePictureHosts === true);
+      this.refusals.set(source, r);
+    }
+    return r;
+  }
+
+  /** Whether a picture is known to be gone (or may not be fetched): pages leave it out. */
+  readonly isGone = (source: string): boolean => {
+    if (this.drawn(source)) return false;
+    if (this.refusal(source)) return true;
+    const f = this.failures.get(source);
+    return !!f && f.failure !== 'unavailable' && f.until > Date.now();
+  };
+
+  /** Photo n of a listing as the route sees it: the record (any language) whose photo n has version `v`, else the first with a photo n. */
+  resolve(listings: ListingSource, kind: ListingKind, id: number, n: number, v: string | undefined): { photo: ListingPhoto; webId?: number; current: boolean } | undefined {
+    let fallback: { photo: ListingPhoto; webId?: number; current: boolean } | undefined;
+    const seen = new Set<unknown>();
+    for (const lang of LANGUAGES) {
+      const rec = kind === 'property' ? listings.property(id, lang) : listings.project(id, lang);
+      if (!rec) return undefined;
+      if (seen.has(rec)) continue;
+      seen.add(rec);
+      const photo = listingPhotos(kind, rec).find((p) => p.n === n);
+      if (!photo) continue;
+      const webId = kind === 'property' ? (rec as PropertyRecord).WebID : undefined;
+      if (v !== undefined && photoVersion(photo.source) === v) return { photo, webId, current: true };
+      fallback ??= { photo, webId, current: false };
+    }
+    return fallback;
+  }
+
+  private fileOf(source: string, width?: number): string {
+    return join(this.dir, width === undefined ? `${keyOf(source)}.jpg` : `${keyOf(source)}-${width}.jpg`);
+  }
+
+  /** The picture at `width` as a file on disk, or why there is none (then the route shows a placeholder). */
+  async image(source: string, width: number, listing: { kind: ListingKind; webId?: number }): Promise<Result> {
+    const file = this.fileOf(source, width);
+    if (this.drawn(source)) {
+      if (!existsSync(file)) await this.once(file, async () => (existsSync(file) ? file : (await writeFileAtomically(file, await this.o.source!.draw(source, width, listing)), file)));
+      return { file };
+    }
+    const refusal = this.refusal(source);
+    if (refusal) {
+      this.warn(source, `listing picture ${source} is not fetched: ${refusal}`);
+      return { failure: 'refused', reason: refusal };
+    }
+    if (existsSync(file)) return { file };
+    const master = await this.master(source);
+    if ('failure' in master) return master;
+    await this.derivative(master.file, file, width);
+    return { file };
+  }
+
+  /** The kept original: fetched, checked and normalised once (one fetch per URL at a time). */
+  private async master(source: string, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<Result & { fetched?: boolean }> {
+    const file = this.fileOf(source);
+    if (existsSync(file)) return { file };
+    const known = this.failures.get(source);
+    if (known && known.until > Date.now()) return known;
+    const config = this.o.config();
+    try {
+      await this.once(file, async () => {
+        if (existsSync(file)) return file;
+        const bytes = await fetchPicture(source, {
+          hosts: config?.pictureHosts ?? [],
+          allowPrivate: config?.allowPrivatePictureHosts === true,
+          timeoutMs: this.limits.timeoutMs,
+          maxBytes: this.limits.maxBytes,
+          maxRedirects: this.limits.maxRedirects,
+        });
+        const normalise = () => this.normalise(bytes);
+        await writeFileAtomically(file, cpu ? await cpu(normalise) : await normalise());
+        return file;
+      });
+      this.failures.delete(source);
+      return { file, fetched: true };
+    } catch (e) {
+      const err = e instanceof PictureError ? e : new PictureError('unavailable', (e as Error).message);
+      this.remember(source, err);
+      return { failure: err.failure, reason: err.message };
+    }
+  }
+
+  /** The fetched bytes as the kept original: a photo (checked by decoding it), upright, at most ORIGINAL_WIDTH wide, no metadata. */
+  private async normalise(bytes: Buffer): Promise<Buffer> {
+    try {
+      const img = sharp(bytes, { limitInputPixels: this.limits.maxPixels, failOn: 'error' });
+      const meta = await img.metadata();
+      if (!meta.format || !PHOTO_FORMATS.has(meta.format)) throw new PictureError('gone', `not a photo (${meta.format ?? 'unknown format'})`);
+      return await img.rotate().resize({ width: ORIGINAL_WIDTH, withoutEnlargement: true }).jpeg({ quality: MASTER_QUALITY }).toBuffer();
+    } catch (e) {
+      if (e instanceof PictureError) throw e;
+      throw new PictureError('gone', `not an image sharp can read (${(e as Error).message})`);
+    }
+  }
+
+  private async derivative(master: string, file: string, width: number, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<void> {
+    if (existsSync(file)) return;
+    await this.once(file, async () => {
+      if (existsSync(file)) return file;
+      const make = () => sharp(master).resize({ width, withoutEnlargement: true }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
+      await writeFileAtomically(file, cpu ? await cpu(make) : await make());
+      return file;
+    });
+  }
+
+  private remember(source: string, err: PictureError): void {
+    const wasGone = this.isGone(source);
+    const until = Date.now() + (err.failure === 'unavailable' ? this.limits.retryMs : this.limits.goneMs);
+    this.failures.set(source, { failure: err.failure, reason: err.message, until });
+    if (err.failure !== 'unavailable' && !wasGone) this.generation++;
+    this.warn(source, `listing picture ${source}: ${err.message}${err.failure === 'unavailable' ? ` (asked again after ${Math.round(this.limits.retryMs / 1000)} s)` : ''}`);
+  }
+
+  /** One log line per host and kind of trouble every WARN_EVERY_MS. */
+  private warn(source: string, message: string): void {
+    if (!this.o.log) return;
+    let host = source;
+    try {
+      host = new URL(source).host;
+    } catch {
+      /* relative or broken: the whole value */
+    }
+    const key = `${host} ${message.replace(source, '').slice(0, 40)}`;
+    const now = Date.now();
+    if ((this.warned.get(key) ?? 0) > now) return;
+    this.warned.set(key, now + WARN_EVERY_MS);
+    this.o.log(message);
+  }
+
+  /**
+   * Fetches the pictures of a listing set that is now live, in the background: every original that
+   * is not on disk, and for photo 1 of each listing its card and detail widths, so that no visitor
+   * waits for those. A newer call stops an older one. Drawn pictures are made on demand (cheap).
+   */
+  async prefetch(listings: ListingSource): Promise<PrefetchReport> {
+    // Called without waiting (`void`): it never rejects, a problem is logged.
+    try {
+      return await this.prefetchNow(listings);
+    } catch (e) {
+      this.o.log?.(`listing pictures: the background fetch stopped: ${(e as Error).message}`);
+      return { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: true };
+    }
+  }
+
+  private async prefetchNow(listings: ListingSource): Promise<PrefetchReport> {
+    const run = ++this.run;
+    const now = Date.now();
+    for (const [source, f] of this.failures) if (f.until <= now) this.failures.delete(source);
+    const report: PrefetchReport = { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: false };
+    const wanted = new Map<string, Set<number>>();
+    const used = new Set<string>();
+    const refusedHosts = new Set<string>();
+    const add = (kind: ListingKind, rec: PropertyRecord | ProjectRecord) => {
+      for (const p of listingPhotos(kind, rec)) {
+        used.add(p.source);
+        if (this.drawn(p.source)) continue;
+        const refusal = this.refusal(p.source);
+        if (refusal) {
+          if (!wanted.has(p.source)) report.refused++;
+          wanted.set(p.source, new Set());
+          refusedHosts.add(refusal);
+          continue;
+        }
+        const widths = wanted.get(p.source) ?? new Set<number>();
+        if (p.n === 1) for (const w of PREFETCH_WIDTHS) widths.add(w);
+        wanted.set(p.source, widths);
+      }
+    };
+    const live = () => run === this.run && !this.stopped;
+    const ids = [...listings.propertyIds().map((id) => ['property', id] as const), ...listings.projectIds().map((id) => ['project', id] as const)];
+    for (let i = 0; i < ids.length; i++) {
+      // 100,000 listings must not hold the event loop: let requests through now and then.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) {
+        await new Promise((r) => setImmediate(r));
+        if (!live()) return { ...report, cancelled: true };
+      }
+      const [kind, id] = ids[i];
+      const seen = new Set<unknown>();
+      for (const lang of LANGUAGES) {
+        const rec = kind === 'property' ? listings.property(id, lang) : listings.project(id, lang);
+        if (rec && !seen.has(rec)) add(kind, (seen.add(rec), rec));
+      }
+    }
+    report.pictures = wanted.size;
+    if (refusedHosts.size && this.o.log) this.o.log(`${report.refused} listing pictures are not shown: ${[...refusedHosts].slice(0, 3).join('; ')}${refusedHosts.size > 3 ? '; …' : ''}`);
+
+    const queue = [...wanted].filter(([source]) => !this.refusal(source));
+    const cpu = limiter(this.limits.resizes);
+    let next = 0;
+    const worker = async () => {
+      while (next < queue.length && live()) {
+        const i = next++;
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        const [source, widths] = queue[i];
+        const missing = [...widths].filter((w) => !existsSync(this.fileOf(source, w)));
+        const master = await this.master(source, cpu);
+        if ('failure' in master) {
+          report[master.failure]++;
+          continue;
+        }
+        report[master.fetched ? 'fetched' : 'cached']++;
+        for (const w of missing) {
+          if (!live()) break;
+          try {
+            await this.derivative(master.file, this.fileOf(source, w), w, cpu);
+          } catch (e) {
+            this.o.log?.(`listing picture ${source} at ${w} px: ${(e as Error).message}`);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.limits.fetches }, worker));
+    report.cancelled = !live();
+    if (!report.cancelled) {
+      await this.prune(used).catch((e) => this.o.log?.(`listing pictures: cleaning the cache failed: ${(e as Error).message}`));
+      if (this.o.log && report.pictures) {
+        this.o.log(`listing pictures: ${report.pictures} on the CDN, ${report.fetched} fetched, ${report.cached} already here${report.unavailable ? `, ${report.unavailable} unavailable now` : ''}${report.gone ? `, ${report.gone} gone` : ''}${report.refused ? `, ${report.refused} refused` : ''}`);
+      }
+    }
+    return report;
+  }
+
+  /** Removes cached pictures no listing uses any more and nobody made for a while. */
+  private async prune(used: Set<string>): Promise<void> {
+    if (!existsSync(this.dir)) return;
+    const keep = new Set([...used].map(keyOf));
+    const old = Date.now() - UNUSED_KEEP_MS;
+    for (const name of await readdir(this.dir)) {
+      const key = name.slice(0, 64);
+      if (keep.has(key) || !/^[0-9a-f]{64}(-\d+)?\.jpg$/.test(name)) continue;
+      const path = join(this.dir, name);
+      const s = await stat(path).catch(() => null);
+      if (s && s.mtimeMs < old) await unlink(path).catch(() => {});
+    }
+  }
+
+  /** Stops background work (server closing). */
+  stop(): void {
+    this.stopped = true;
+  }
+}
+
+/** A neutral picture (a light frame with a faint outline of a house) for photos that cannot be shown. */
+const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067" viewBox="0 0 1600 1067"><rect width="1600" height="1067" fill="#ece6dc"/><g fill="none" stroke="#d5ccbe" stroke-width="18" stroke-linejoin="round" stroke-linecap="round"><path d="M640 560 L800 420 L960 560"/><path d="M670 535 V680 H930 V535"/><path d="M770 680 V600 H830 V680"/></g></svg>`;
+const placeholders = new Map<number, Promise<Buffer>>();
+
+/** The neutral placeholder at `width` (3:2), made once per width. */
+export function placeholderImage(width: number): Promise<Buffer> {
+  let p = placeholders.get(width);
+  if (!p) {
+    p = sharp(Buffer.from(PLACEHOLDER_SVG), { density: Math.max(1, (72 * width) / 1600) })
+      .resize({ width, height: Math.round((width * 1067) / 1600), fit: 'cover' })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    placeholders.set(width, p);
+  }
+  return p;
+}

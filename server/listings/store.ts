@@ -1,0 +1,221 @@
+/**
+ * The listing data (properties, projects, types, cities) of one set, held in memory with the
+ * indexes the search needs. The records were read and checked by listing-feed.ts.
+ */
+import type { Lang } from '../../shared/constants.ts';
+import { slugify } from '../../shared/path.ts';
+import type {
+  CityEntry, Goal, ListingSource, ProjectRecord, PropertyQuery, PropertyRecord, PropertyTypeRecord, SearchResult,
+} from '../../renderer/listing-types.ts';
+import { EPC_LETTERS, epcForProperty, epcRank } from '../../shared/epc.ts';
+import type { ListingData } from './feed.ts';
+
+interface Entry {
+  id: number;
+  goal: Goal;
+  webId: number | undefined;
+  types: number[];
+  price: number | null;
+  zip: string;
+  cityKey: string;
+  bedrooms: number;
+  surface: number;
+  garden: boolean;
+  terrace: boolean;
+  parking: boolean;
+  epc: number; // index in EPC_LETTERS, or EPC_LETTERS.length when unknown
+  text: string;
+  created: string;
+  available: boolean;
+  lat: number | null;
+  lng: number | null;
+}
+
+export const goalOf = (p: Pick<PropertyRecord, 'Goal'>): Goal => (p.Goal === 0 ? 'sale' : 'rent');
+export const isAvailable = (p: Pick<PropertyRecord, 'Availability'>) => p.Availability === 'available' || p.Availability === 'option';
+/** The type ids of a property: its main type and the extra ones of WebIDs ("3,5"). */
+export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)])];
+export const cityKeyOf = (zip: string | undefined | null, city: string) => (zip && zip.trim()) || slugify(city);
+
+function entryOf(p: PropertyRecord): Entry {
+  const surface = p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? 0;
+  return {
+    id: p.ID,
+    goal: goalOf(p),
+    webId: p.WebID,
+    types: typesOf(p),
+    price: p.PublishPrice === false || p.PriceOnDemand ? null : p.Price ?? null,
+    zip: p.Zip ?? '',
+    cityKey: cityKeyOf(p.Zip, p.City),
+    bedrooms: p.NumberOfBedRooms ?? 0,
+    surface,
+    garden: !!(p.HasGarden || (p.SurfaceGarden ?? 0) > 0),
+    terrace: !!(p.HasTerrace || (p.SurfaceTerrace ?? 0) > 0),
+    parking: !!(p.HasGarage || p.HasParking || (p.NumberOfGarages ?? 0) > 0 || (p.NumberOfParkings ?? 0) > 0 || p.WebID === 7),
+    epc: epcRank(epcForProperty(p).label) ?? EPC_LETTERS.length,
+    text: [p.RecordFile, p.UniqueCode, String(p.ID), p.PublishAddress !== false ? p.Street : '', p.City, p.TypeDescription].filter(Boolean).join(' ').toLowerCase(),
+    created: p.CreateDate ?? '',
+    available: isAvailable(p),
+    lat: p.Latitude ?? null,
+    lng: p.Longitude ?? null,
+  };
+}
+
+const byPrice = (a: Entry, b: Entry) => (a.price === null ? 1 : b.price === null ? -1 : a.price - b.price) || a.id - b.id;
+
+interface LangIndex {
+  entries: Entry[];
+  orders: Record<'newest' | 'price' | 'type' | 'city', Entry[]>;
+}
+
+export class ListingStore implements ListingSource {
+  readonly version: string;
+  private readonly props = new Map<number, Partial<Record<Lang, PropertyRecord>>>();
+  private readonly projs = new Map<number, Partial<Record<Lang, ProjectRecord>>>();
+  private readonly typeList: PropertyTypeRecord[];
+  private readonly cityLists: { all: CityEntry[]; sale: CityEntry[]; rent: CityEntry[] };
+  private readonly index = new Map<Lang, LangIndex>();
+
+  constructor(data: ListingData, version: string) {
+    this.version = version;
+    for (const p of data.properties) {
+      const m = this.props.get(p.ID) ?? {};
+      m[p.language as Lang] = p;
+      this.props.set(p.ID, m);
+    }
+    for (const p of data.projects) {
+      const m = this.projs.get(p.ID) ?? {};
+      m[p.language as Lang] = p;
+      this.projs.set(p.ID, m);
+    }
+    this.typeList = data.webIDs;
+    this.cityLists = { all: data.citys, sale: data.citysSale, rent: data.citysRent };
+  }
+
+  private langIndex(lang: Lang): LangIndex {
+    let ix = this.index.get(lang);
+    if (!ix) {
+      const entries: Entry[] = [];
+      for (const m of this.props.values()) {
+        const p = m[lang] ?? m.en ?? Object.values(m)[0];
+        if (p) entries.push(entryOf(p));
+      }
+      const types = new Map(this.types(lang).map((t) => [t.WebID, t.ShowOrder]));
+      ix = {
+        entries,
+        orders: {
+          newest: [...entries].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id),
+          price: [...entries].sort(byPrice),
+          type: [...entries].sort((a, b) => (types.get(a.webId ?? 0) ?? 9) - (types.get(b.webId ?? 0) ?? 9) || byPrice(a, b)),
+          city: [...entries].sort((a, b) => a.cityKey.localeCompare(b.cityKey) || byPrice(a, b)),
+        },
+      };
+      this.index.set(lang, ix);
+    }
+    return ix;
+  }
+
+  /** The record in `lang`, else English, else any language it exists in. */
+  property(id: number, lang: Lang): PropertyRecord | undefined {
+    const m = this.props.get(id);
+    return m && (m[lang] ?? m.en ?? Object.values(m)[0]);
+  }
+
+  project(id: number, lang: Lang): ProjectRecord | undefined {
+    const m = this.projs.get(id);
+    return m && (m[lang] ?? m.en ?? Object.values(m)[0]);
+  }
+
+  projects(lang: Lang): ProjectRecord[] {
+    return [...this.projs.keys()].map((id) => this.project(id, lang)!).sort((a, b) => (b.CreateDate ?? '').localeCompare(a.CreateDate ?? '') || a.ID - b.ID);
+  }
+
+  propertyIds(): number[] {
+    return [...this.props.keys()];
+  }
+
+  projectIds(): number[] {
+    return [...this.projs.keys()];
+  }
+
+  types(lang: Lang): PropertyTypeRecord[] {
+    const own = this.typeList.filter((t) => t.language === lang);
+    return (own.length ? own : this.typeList.filter((t) => t.language === 'en')).sort((a, b) => a.ShowOrder - b.ShowOrder);
+  }
+
+  cities(lang: Lang, goal?: Goal): CityEntry[] {
+    const list = goal === 'sale' ? this.cityLists.sale : goal === 'rent' ? this.cityLists.rent : this.cityLists.all;
+    const own = list.filter((c) => c.language === lang);
+    return (own.length ? own : list.filter((c) => c.language === 'en')).filter((c) => c.PropertyCount > 0).sort((a, b) => a.Name.localeCompare(b.Name, lang));
+  }
+
+  search(q: PropertyQuery, lang: Lang): SearchResult {
+    const ix = this.langIndex(lang);
+    const types = q.types?.length ? new Set(q.types) : null;
+    const cities = q.cities?.length ? new Set(q.cities) : null;
+    const maxEpc = q.maxEpc ? epcRank(q.maxEpc) ?? -1 : -1;
+    const text = q.q?.trim().toLowerCase();
+    const match = (e: Entry) =>
+      e.goal === q.goal &&
+      (!types || e.types.some((t) => types.has(t))) &&
+      (!cities || cities.has(e.cityKey)) &&
+      (q.minPrice === undefined || (e.price !== null && e.price >= q.minPrice)) &&
+      (q.maxPrice === undefined || (e.price !== null && e.price <= q.maxPrice)) &&
+      (q.bedrooms === undefined || e.bedrooms >= q.bedrooms) &&
+      (q.minSurface === undefined || e.surface >= q.minSurface) &&
+      (!q.garden || e.garden) &&
+      (!q.terrace || e.terrace) &&
+      (!q.parking || e.parking) &&
+      (maxEpc < 0 || e.epc <= maxEpc) &&
+      (!text || e.text.includes(text));
+    const order =
+      q.sort === 'price-asc' || q.sort === 'price-desc' ? ix.orders.price : q.sort === 'type' ? ix.orders.type : q.sort === 'city' ? ix.orders.city : ix.orders.newest;
+    const hits: number[] = [];
+    if (q.sort === 'price-desc') {
+      // Highest first, and properties without a published price still last.
+      const priced: number[] = [];
+      const unpriced: number[] = [];
+      for (const e of order) if (match(e)) (e.price === null ? unpriced : priced).push(e.id);
+      hits.push(...priced.reverse(), ...unpriced);
+    } else {
+      for (const e of order) if (match(e)) hits.push(e.id);
+    }
+    const pages = Math.max(1, Math.ceil(hits.length / q.pageSize));
+    const page = Math.min(q.page, pages);
+    return { ids: hits.slice((page - 1) * q.pageSize, page * q.pageSize), total: hits.length, page, pages };
+  }
+
+  counts(lang: Lang) {
+    const byType: Record<number, { sale: number; rent: number }> = {};
+    let sale = 0;
+    let rent = 0;
+    for (const e of this.langIndex(lang).entries) {
+      if (!e.available) continue;
+      if (e.webId) (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
+      if (e.goal === 'sale') sale++;
+      else rent++;
+    }
+    return { sale, rent, byType };
+  }
+
+  similar(id: number, lang: Lang, max: number): number[] {
+    const ix = this.langIndex(lang);
+    const me = ix.entries.find((e) => e.id === id);
+    if (!me) return [];
+    const dist = (e: Entry) => (me.lat !== null && e.lat !== null && me.lng !== null && e.lng !== null ? Math.hypot(me.lat - e.lat, (me.lng - e.lng) * 0.62) : e.cityKey === me.cityKey ? 0 : 1);
+    const priceGap = (e: Entry) => (me.price && e.price ? Math.abs(Math.log(e.price / me.price)) : 1);
+    return ix.entries
+      .filter((e) => e.id !== id && e.available && e.goal === me.goal && (me.webId === undefined || e.webId === me.webId))
+      .map((e) => ({ id: e.id, score: dist(e) * 20 + priceGap(e) }))
+      .sort((a, b) => a.score - b.score || a.id - b.id)
+      .slice(0, max)
+      .map((s) => s.id);
+  }
+
+  featured(lang: Lang, goal: Goal | undefined, max: number): number[] {
+    return this.langIndex(lang)
+      .orders.newest.filter((e) => e.available && (!goal || e.goal === goal) && e.price !== null)
+      .slice(0, max)
+      .map((e) => e.id);
+  }
+}

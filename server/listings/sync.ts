@@ -1,0 +1,160 @@
+/**
+ * The scheduled sync: LISTINGS_URL is fetched every LISTINGS_SYNC_MINUTES with a conditional
+ * request (ETag / Last-Modified), so an unchanged feed costs one 304; a changed one goes through
+ * the same import as a file (listing-import.ts), with the same safety rules. One sync at a time.
+ */
+import { importFeed, parseFeedText, type ImportSettings } from './import.ts';
+import { ListingSets, type ImportEntry, type SyncState } from '../storage/listing-sets.ts';
+import type { SchemaRegistry } from '../config/schemas.ts';
+import type { ListingLog } from './live.ts';
+
+export const DEFAULT_SYNC_MINUTES = 15;
+/** A feed larger than this is not read (a CRM export of 100,000 properties is about 450 MB). */
+export const FEED_MAX_BYTES = 512 * 1024 * 1024;
+/** Time for the whole download. */
+export const FEED_TIMEOUT_MS = 5 * 60_000;
+/** The first check after start, so that start-up is not slowed by it. */
+const FIRST_SYNC_DELAY_MS = 5_000;
+
+export interface SyncConfig {
+  url: string;
+  /** The value of the Authorization header (e.g. "Bearer …"), if the feed needs one. */
+  auth?: string;
+  minutes: number;
+}
+
+/** LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES; undefined when no URL is set. Throws on a bad value. */
+export function syncConfigFromEnv(env: NodeJS.ProcessEnv): SyncConfig | undefined {
+  const url = env.LISTINGS_URL?.trim();
+  if (!url) return undefined;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error(`LISTINGS_URL: "${url}" is not a URL`);
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('LISTINGS_URL: must start with https:// or http://');
+  const minutes = env.LISTINGS_SYNC_MINUTES === undefined || env.LISTINGS_SYNC_MINUTES === '' ? DEFAULT_SYNC_MINUTES : Number(env.LISTINGS_SYNC_MINUTES);
+  if (!Number.isFinite(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error('LISTINGS_SYNC_MINUTES: must be a number of minutes from 1 to 10080');
+  return { url, auth: env.LISTINGS_AUTH || undefined, minutes };
+}
+
+/** The URL as shown to staff and in logs: without a user name, password or query (which may hold a key). */
+export function displayUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+export type SyncOutcome = { result: 'unchanged'; at: string } | { result: ImportEntry['result']; entry: ImportEntry };
+
+export class ListingSync {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<SyncOutcome> | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly config: SyncConfig,
+    private readonly sets: ListingSets,
+    private readonly schemas: SchemaRegistry,
+    private readonly settings: () => ImportSettings,
+    private readonly log: ListingLog,
+  ) {}
+
+  start() {
+    const loop = (delay: number) => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        void this.syncNow().finally(() => loop(this.config.minutes * 60_000));
+      }, delay);
+      this.timer.unref();
+    };
+    loop(FIRST_SYNC_DELAY_MS);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** Fetches the feed now (or joins the fetch under way). */
+  syncNow(by?: string): Promise<SyncOutcome> {
+    this.running ??= this.run(by)
+      .catch((e): SyncOutcome => {
+        this.log.error(`listings sync: ${(e as Error).message}`);
+        const entry: ImportEntry = { id: 'error', at: new Date().toISOString(), trigger: 'sync', source: displayUrl(this.config.url), result: 'failed', reason: (e as Error).message, problems: [], problemCount: 0 };
+        return { result: 'failed', entry };
+      })
+      .finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async run(by?: string): Promise<SyncOutcome> {
+    const source = displayUrl(this.config.url);
+    const previous = (await this.sets.readState()).sync;
+    const same = previous?.url === source;
+    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'Vitrine listings sync' };
+    if (this.config.auth) headers.Authorization = this.config.auth;
+    if (same && previous?.etag) headers['If-None-Match'] = previous.etag;
+    if (same && previous?.lastModified) headers['If-Modified-Since'] = previous.lastModified;
+    const sync: SyncState = { url: source };
+    const fail = (reason: string) => importFeed(this.sets, this.schemas, this.settings(), { readError: reason, source, trigger: 'sync', by, sync: { ...sync, ...(same ? { etag: previous?.etag, lastModified: previous?.lastModified } : {}) } });
+
+    let res: Response;
+    try {
+      res = await fetch(this.config.url, { headers, redirect: 'follow', signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+    } catch (e) {
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      const entry = await fail(`the feed could not be reached (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+      return { result: entry.result, entry };
+    }
+    if (res.status === 304) {
+      const at = new Date().toISOString();
+      await this.sets.withLock(async () => {
+        const state = await this.sets.readState();
+        state.sync = { ...(state.sync ?? sync), url: source, checkedAt: at, result: 'unchanged', reason: undefined };
+        await this.sets.writeState(state);
+      });
+      return { result: 'unchanged', at };
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      const entry = await fail(`the feed answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      return { result: entry.result, entry };
+    }
+    const etag = res.headers.get('etag') ?? undefined;
+    const lastModified = res.headers.get('last-modified') ?? undefined;
+    let body: Buffer;
+    try {
+      body = await readLimited(res, FEED_MAX_BYTES);
+    } catch (e) {
+      const entry = await fail((e as Error).message);
+      return { result: entry.result, entry };
+    }
+    const { raw, readError } = parseFeedText(body);
+    const entry = await importFeed(this.sets, this.schemas, this.settings(), { raw, readError, source, trigger: 'sync', by, yieldEvery: 1000, sync: { url: source, etag, lastModified } });
+    this.log.info(`listings sync: ${entry.result}${entry.reason ? ` (${entry.reason})` : ''}`);
+    return { result: entry.result, entry };
+  }
+}
+
+async function readLimited(res: Response, max: number): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > max) throw new Error(`the feed is larger than ${Math.round(max / 1e6)} MB`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > max) throw new Error(`the feed is larger than ${Math.round(max / 1e6)} MB`);
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (e) {
+    if ((e as Error).message.startsWith('the feed')) throw e;
+    throw new Error(`the download of the feed broke off (${(e as Error).message})`);
+  }
+  return Buffer.concat(chunks);
+}

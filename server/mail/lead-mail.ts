@@ -1,0 +1,126 @@
+/** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
+import type { Lang } from '../../shared/constants.ts';
+import { formatPrice, makeIntl, type Dictionary } from '../../shared/format.ts';
+import { FORM_FIELDS, type FormKind } from '../../shared/forms.ts';
+
+import { escapeHtml as esc } from '../http/request.ts';
+
+export interface MailParts {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function layout(agency: string, body: string): string {
+  return `<!DOCTYPE html><html><body style="margin:0;background:#faf7f2;font-family:Arial,Helvetica,sans-serif;color:#1d2230"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:10px"><tr><td style="background:#1f2a44;color:#ffffff;padding:18px 24px;font-family:Georgia,serif;font-size:20px;border-radius:10px 10px 0 0">${esc(agency)}</td></tr><tr><td style="padding:24px;line-height:1.5">${body}</td></tr></table></td></tr></table></body></html>`;
+}
+
+/** Label: value rows of the fields a visitor filled in. */
+function rows(fields: Array<[string, string]>): { text: string; html: string } {
+  return {
+    text: fields.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    html: `<table role="presentation" cellpadding="4" cellspacing="0">${fields.map(([k, v]) => `<tr><td style="color:#5b6272;vertical-align:top">${esc(k)}</td><td>${esc(v).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`,
+  };
+}
+
+export function leadMails(o: {
+  kind: string;
+  lang: Lang;
+  agencyLang: Lang;
+  messages: (lang: Lang) => Dictionary;
+  agencyName: string;
+  fields: Record<string, unknown>;
+  property?: { title: string; url: string; reference: string };
+  documents?: Array<{ name: string; url: string }>;
+  submissionId: string;
+  /** Numbers in field labels (the rental confirmations: minimum income, maximum persons). */
+  labelValues?: Record<string, string | number>;
+  /** A booked appointment: its time in a language, and its length. */
+  appointment?: { when: (lang: Lang) => string; minutes: number };
+  /** A testimonial: the page where staff publish or reject it. */
+  reviewUrl?: string;
+  /** A visitor tool's result sent along (estimate, renovation costs): its title, rows and link, per language. */
+  extra?: (lang: Lang) => { title: string; rows: Array<[string, string]>; url?: string };
+}): { agency: MailParts; visitor: MailParts } {
+  const fmt = (lang: Lang) => {
+    const intl = makeIntl(lang, o.messages(lang));
+    return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values) as string;
+  };
+  const ta = fmt(o.agencyLang);
+  const specs = FORM_FIELDS[o.kind as FormKind] ?? [];
+  const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
+  const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
+    if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
+    if (Array.isArray(v)) return v.join(', ');
+    if (k === 'offeredPrice' || k === 'monthlyIncome') return formatPrice(v);
+    if (k === 'slot' && o.appointment) return o.appointment.when(lang);
+    if (v && typeof v === 'object' && 'name' in v) {
+      const file = v as unknown as { name: string; size: number };
+      return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
+    }
+    if (k === 'title' || k === 'request' || k === 'preference' || (k === 'goal' && typeof v === 'string')) return t(`form.${k}.${v}`);
+    if (k === 'propertyType') return t(`type.${v}`);
+    return String(v);
+  };
+  const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
+  const list = (lang: Lang) => {
+    const t = fmt(lang);
+    return rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, lang, k, v)]));
+  };
+
+  const extra = (lang: Lang) => {
+    if (!o.extra) return { text: '', html: '' };
+    const x = o.extra(lang);
+    const r = rows(x.rows);
+    return {
+      text: `\n\n${x.title}\n${r.text}${x.url ? `\n${x.url}` : ''}`,
+      html: `<h2 style="font-size:16px;margin:16px 0 8px">${esc(x.title)}</h2>${r.html}${x.url ? `<p><a href="${esc(x.url)}">${esc(x.url)}</a></p>` : ''}`,
+    };
+  };
+  const agencyExtra = extra(o.agencyLang);
+  const agencyRows = list(o.agencyLang);
+  const kindLabel = ta(`form.kind.${o.kind}`);
+  const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
+  const propHtml = o.property ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>` : '';
+  const reviewText = o.reviewUrl ? `${ta('testimonial.reviewLink')}: ${o.reviewUrl}\n\n` : '';
+  const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
+  const agency: MailParts = {
+    subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
+    text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}${agencyExtra.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
+    html: layout(o.agencyName, `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`),
+  };
+
+  const tv = fmt(o.lang);
+  if (o.kind === 'send-to-friend' && o.property) {
+    const friend = [o.fields.friendFirstName, o.fields.friendLastName].filter(Boolean).join(' ');
+    const intro = tv('mail.friend.intro', { name, title: o.property.title });
+    const note = o.fields.message ? `\n\n“${String(o.fields.message)}”` : '';
+    return {
+      agency,
+      visitor: {
+        subject: tv('mail.friend.subject', { name }),
+        text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${o.property.url}\n\n${o.agencyName}\n`,
+        html: layout(o.agencyName, `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>`),
+      },
+    };
+  }
+  const visitorRows = list(o.lang);
+  const visitorExtra = extra(o.lang);
+  const greeting = tv('mail.greeting', { name });
+  const thanks = o.documents
+    ? tv('mail.documents.intro')
+    : o.appointment
+      ? tv('mail.appointment', { when: o.appointment.when(o.lang), minutes: o.appointment.minutes })
+      : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : o.kind === 'job-application' ? 'mail.job' : 'mail.thanks');
+  const docs = o.documents ?? [];
+  const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
+  const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : o.documents ? `<p>${esc(tv('detail.noDocuments'))}</p>` : '';
+  const vprop = o.property ? `${tv('mail.property')}: ${o.property.title}\n${o.property.url}\n\n` : '';
+  const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
+  const visitor: MailParts = {
+    subject: tv('mail.subject', { agency: o.agencyName }),
+    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n`,
+    html: layout(o.agencyName, `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>`),
+  };
+  return { agency, visitor };
+}

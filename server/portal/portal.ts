@@ -1,0 +1,421 @@
+/**
+ * The owner portal's API under /api/owner/: login (throttled, same answer and same work whether
+ * the account exists or not), logout, forgotten password, and the figures of the owner's own
+ * properties. Sessions live server-side (koa-session with a store on the `sessions` collection)
+ * and exist only for these routes: public pages never set a cookie.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import { HttpError, readJson, sameOrigin, Throttle } from '../http/request.ts';
+import type Router from '@koa/router';
+import session from 'koa-session';
+import type { Collection } from '../storage/files.ts';
+import type { LeadStore, OutboxMessage } from '../mail/outbox.ts';
+import type { Site } from '../site/site.ts';
+import { OwnerAccounts, hashPassword, normalizeUsername, sha256, setOwnerPassword, type OwnerAccount } from '../auth/owner-accounts.ts';
+import { checkLogin, type PasswordGate } from '../auth/password-gate.ts';
+import { isEmail } from '../../shared/formats.ts';
+import { dayOf, type ViewStats } from './view-stats.ts';
+import { isLang } from '../../shared/routes.ts';
+import { formatPrice } from '../../shared/format.ts';
+import {
+  AGENCY_TIME_ZONE, IMAGE_WIDTH, LOGIN_FAILURE_WINDOW_MS, OWNER_CHART_DAYS, PASSWORD_BUSY_RETRY_S,
+  OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SESSION_ABSOLUTE_MS, OWNER_SESSION_IDLE_MS, OWNER_SITE_SOURCE,
+  RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
+} from '../../shared/constants.ts';
+import type { PropertyRecord } from '../../renderer/listing-types.ts';
+
+export const SESSION_COOKIE = 'vitrine.owner';
+
+interface StoredSession {
+  data: Record<string, unknown>;
+  expires: number;
+  ownerId?: string;
+}
+export interface SessionFile {
+  /** SHA-256 of the session id → the session (the id itself is never stored). */
+  sessions: Record<string, StoredSession>;
+}
+interface OwnerSession {
+  ownerId?: string;
+  createdAt?: number;
+  /** The account's passwordChangedAt at login. */
+  passwordAt?: string;
+}
+
+/** koa-session's external store on a Collection; ids are kept hashed. */
+export class SessionStore {
+  constructor(private readonly col: Collection<SessionFile>) {}
+
+  /** The live session of an id, read from memory (the view counter asks this on every property view). */
+  peek(key: string | undefined): StoredSession | undefined {
+    if (!key) return undefined;
+    const s = this.col.data.sessions[sha256(key)];
+    return s && s.expires > Date.now() ? s : undefined;
+  }
+
+  async get(key: string) {
+    return this.peek(key)?.data;
+  }
+
+  async set(key: string, sess: Record<string, unknown>, maxAge: number) {
+    const now = Date.now();
+    await this.col.update((d) => {
+      for (const [k, s] of Object.entries(d.sessions)) if (s.expires <= now) delete d.sessions[k];
+      d.sessions[sha256(key)] = { data: sess, expires: now + maxAge, ownerId: typeof sess.ownerId === 'string' ? sess.ownerId : undefined };
+    });
+  }
+
+  async destroy(key: string) {
+    const h = sha256(key);
+    if (this.col.data.sessions[h]) await this.col.update((d) => void delete d.sessions[h]);
+  }
+
+  /** Ends every session of an owner (after a password change). */
+  async endOwner(ownerId: string) {
+    await this.col.update((d) => {
+      for (const [k, s] of Object.entries(d.sessions)) if (s.ownerId === ownerId) delete d.sessions[k];
+    });
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export interface PortalDeps {
+  site: () => Promise<Site>;
+  accounts: OwnerAccounts;
+  sessions: SessionStore;
+  views: ViewStats;
+  leads: { store: Collection<LeadStore>; kick: () => void; agencyEmail?: string };
+  /** Bounds the password checks running at once (shared with the editor's logins). */
+  gate: PasswordGate;
+}
+
+/** The session middleware, for the owner portal's and the editor's API only (one session per browser; it holds an owner or a staff member). */
+export function ownerSessions(app: Koa, store: SessionStore): Koa.Middleware {
+  const mw = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: OWNER_SESSION_IDLE_MS,
+      rolling: true, // every request moves the idle deadline
+      httpOnly: true,
+      sameSite: 'lax',
+      // secure is left to the cookie library: on when the request came over TLS (ctx.secure,
+      // which follows X-Forwarded-Proto when app.proxy is on).
+      signed: false, // the id is 256 random bits and means something only to the server-side store
+      genid: () => randomBytes(32).toString('base64url'),
+      store,
+    } as never,
+    app as never,
+  ) as unknown as Koa.Middleware;
+  return (ctx, next) => (ctx.path.startsWith('/api/owner/') || ctx.path.startsWith('/api/admin/') ? mw(ctx, next) : next());
+}
+
+/** Whether the request carries a live owner session (its views of a property are not counted). */
+export function hasOwnerSession(ctx: Koa.Context, store: SessionStore): boolean {
+  const key = ctx.cookies.get(SESSION_COOKIE);
+  return !!store.peek(key)?.ownerId;
+}
+
+type Summary = { id: number; title: string; path?: string; picture?: string; city: string };
+
+export function ownerRoutes(router: Router, deps: PortalDeps) {
+  const throttle = new Throttle(LOGIN_FAILURE_WINDOW_MS);
+  // A hash to check against when the account does not exist, so that the answer takes as long.
+  // Made at start, so that the first unknown username costs no more than the others.
+  const dummy = hashPassword(randomBytes(16).toString('hex'));
+  const dummyHash = () => dummy;
+
+  const langOf = (site: Site, v: unknown, fallback?: Lang): Lang => {
+    const s = str(v);
+    return isLang(s) && site.routes.enabled.includes(s) ? s : fallback ?? site.routes.defaultLang;
+  };
+  const loginPath = (site: Site, lang: Lang) => {
+    const page = site.content.pages.find((p) => p.type === 'login');
+    return page ? site.routes.pagePath(page, lang) : `/${lang}/`;
+  };
+  const ownsProperty = (site: Site, owner: OwnerAccount, id: number): boolean => {
+    if (owner.propertyIds.includes(id)) return !!site.listings.property(id, site.routes.defaultLang);
+    const p = site.listings.property(id, site.routes.defaultLang);
+    return !!(p && owner.ref && p.OwnerRef === owner.ref);
+  };
+  const ownedIds = (site: Site, owner: OwnerAccount): number[] =>
+    site.listings.propertyIds().filter((id) => ownsProperty(site, owner, id)).sort((a, b) => a - b);
+  const summary = (site: Site, p: PropertyRecord, lang: Lang): Summary => ({
+    id: p.ID, title: site.propertyTitle(p, lang), path: site.propertyPath(p, lang), picture: site.listingPhotoUrl('property', p, IMAGE_WIDTH.thumb), city: p.City,
+  });
+  const mail = (site: Site, to: string, lang: Lang, subject: string, text: string, id: string): OutboxMessage => ({
+    id, to, from: `"${site.content.site.name}" <${site.content.site.email}>`, lang, attempts: 0, nextAttemptAt: 0, subject, text,
+    html: `<!DOCTYPE html><html lang="${lang}"><body style="font-family:Arial,Helvetica,sans-serif;color:#1d2230;line-height:1.5">${text
+      .split('\n\n')
+      .map((para) => `<p>${para.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
+      .join('')}</body></html>`,
+  });
+  const queue = async (...messages: OutboxMessage[]) => {
+    await deps.leads.store.update((d) => void d.outbox.push(...messages));
+    deps.leads.kick();
+  };
+
+  /** Runs a handler; HttpError becomes its JSON answer. */
+  const handle = (fn: (ctx: Koa.Context, site: Site) => Promise<void>) => async (ctx: Koa.Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    const site = await deps.site();
+    try {
+      if (ctx.method !== 'GET' && !sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
+      await fn(ctx, site);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      ctx.status = e.status;
+      ctx.body = e.body;
+    }
+  };
+
+  /** The logged-in owner, or 401; ends sessions past their absolute lifetime. */
+  const currentOwner = (ctx: Koa.Context, site: Site, lang: Lang): OwnerAccount => {
+    const sess = (ctx as unknown as { session: OwnerSession | null }).session;
+    const owner = sess?.ownerId ? deps.accounts.byId(sess.ownerId) : undefined;
+    // Past its absolute lifetime, or logged in before the password last changed (a reset): ended.
+    const expired = !sess?.createdAt || Date.now() - sess.createdAt > OWNER_SESSION_ABSOLUTE_MS || sess.passwordAt !== owner?.passwordChangedAt;
+    if (!owner || owner.disabled || expired) {
+      if (sess?.ownerId) (ctx as unknown as { session: null }).session = null;
+      throw new HttpError(401, { error: site.message(lang, 'owner.sessionEnded') });
+    }
+    return owner;
+  };
+
+  router.post('/api/owner/login', handle(async (ctx, site) => {
+    const body = await readJson(ctx);
+    const lang = langOf(site, body.lang);
+    const t = (k: string, v?: Record<string, string | number>) => site.message(lang, k, v);
+    const username = normalizeUsername(str(body.username));
+    const password = str(body.password);
+    const errors = [
+      ...(username ? [] : [{ field: 'username', message: t('form.required.email') }]),
+      ...(password ? [] : [{ field: 'password', message: t('form.required.password') }]),
+    ];
+    if (errors.length) throw new HttpError(422, { error: t('owner.login.failed'), errors });
+    const account = deps.accounts.byUsername(username);
+    // Counted before hashing; the same scrypt work whether or not the account exists; a bounded number at once.
+    const check = await checkLogin({ gate: deps.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: dummyHash });
+    if (check === 'tooMany') {
+      ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
+      throw new HttpError(429, { error: t('owner.login.tooMany') });
+    }
+    if (check === 'busy') {
+      ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
+      throw new HttpError(503, { error: t('owner.login.busy') });
+    }
+    if (check !== 'ok' || !account) throw new HttpError(401, { error: t('owner.login.failed'), message: t('owner.login.wrong') });
+    const sess = (ctx as unknown as { session: OwnerSession & { regenerate: () => Promise<void> } }).session;
+    // One person per browser session: an owner's login ends a staff login in the same browser.
+    delete (sess as { staffId?: string; csrf?: string }).staffId;
+    delete (sess as { staffId?: string; csrf?: string }).csrf;
+    sess.ownerId = account.id;
+    sess.createdAt = Date.now();
+    sess.passwordAt = account.passwordChangedAt; // a later password change ends this session
+    await sess.regenerate(); // a new id at login: a planted id (session fixation) is worth nothing
+    // The agency hears of every owner login (SPEC §6).
+    const agencyLang = site.routes.defaultLang;
+    const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }).format(new Date());
+    await queue(mail(site, deps.leads.agencyEmail ?? site.content.site.email, agencyLang,
+      site.message(agencyLang, 'owner.mail.login.subject', { username: account.username }),
+      site.message(agencyLang, 'owner.mail.login.text', { username: account.username, date: when }), `owner-login-${randomUUID()}`));
+    ctx.body = { ok: true, lang: account.lang };
+  }));
+
+  router.post('/api/owner/logout', handle(async (ctx) => {
+    (ctx as unknown as { session: null }).session = null; // destroyed in the store, cookie cleared
+    ctx.body = { ok: true };
+  }));
+
+  router.get('/api/owner/me', handle(async (ctx, site) => {
+    const lang = langOf(site, ctx.query.lang);
+    let owner: OwnerAccount;
+    try {
+      owner = currentOwner(ctx, site, lang);
+    } catch (e) {
+      // Not logged in is a normal answer here (every visit of the login page asks): no error status.
+      if (e instanceof HttpError && e.status === 401) {
+        ctx.body = { loggedIn: false };
+        return;
+      }
+      throw e;
+    }
+    ctx.body = {
+      loggedIn: true,
+      username: owner.username,
+      lang: owner.lang,
+      properties: ownedIds(site, owner).map((id) => summary(site, site.listings.property(id, lang)!, lang)),
+    };
+  }));
+
+  router.post('/api/owner/password/forgot', handle(async (ctx, site) => {
+    const body = await readJson(ctx);
+    const lang = langOf(site, body.lang);
+    const t = (k: string) => site.message(lang, k);
+    const email = normalizeUsername(str(body.email));
+    if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
+    if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
+    const account = deps.accounts.byUsername(email);
+    const limited = throttle.count(`r:${email}`) >= RESET_MAX_REQUESTS;
+    throttle.add(`r:${email}`);
+    if (account && !account.disabled && !limited) {
+      // Done after the answer, so that it takes as long whether or not the address has an account.
+      void (async () => {
+        const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+        await deps.accounts.update((d) => {
+          const o = d.owners.find((x) => x.id === account.id);
+          if (o) o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS };
+        });
+        const l = account.lang;
+        const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
+        await queue(mail(site, account.username, l, site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
+          site.message(l, 'owner.mail.reset.text', { link, minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000), agency: site.content.site.name }), `owner-reset-${randomUUID()}`));
+      })().catch((e) => console.error(`error: password reset mail for an owner not queued: ${(e as Error).message}`));
+    }
+    // The same answer whether or not the address has an account.
+    ctx.body = { ok: true, message: t('owner.forgot.sent') };
+  }));
+
+  router.post('/api/owner/password/reset', handle(async (ctx, site) => {
+    const body = await readJson(ctx);
+    const lang = langOf(site, body.lang);
+    const t = (k: string, v?: Record<string, number>) => site.message(lang, k, v);
+    const token = str(body.token);
+    const password = str(body.password);
+    const confirm = str(body.confirm);
+    const errors: Array<{ field: string; message: string }> = [];
+    if (!password) errors.push({ field: 'password', message: t('form.required.password') });
+    else if (password.length < OWNER_PASSWORD_MIN_LENGTH) errors.push({ field: 'password', message: t('owner.reset.tooShort', { min: OWNER_PASSWORD_MIN_LENGTH }) });
+    if (!confirm) errors.push({ field: 'confirm', message: t('owner.reset.confirmRequired') });
+    else if (password && confirm !== password) errors.push({ field: 'confirm', message: t('owner.reset.mismatch') });
+    if (errors.length) throw new HttpError(422, { error: errors[0].message, errors });
+    const hash = token ? sha256(token) : '';
+    const account = deps.accounts.data().owners.find((o) => o.reset && o.reset.tokenHash === hash);
+    if (!account || !account.reset || account.reset.expiresAt < Date.now() || account.disabled) {
+      throw new HttpError(400, { error: t('owner.reset.badLink'), field: 'token' });
+    }
+    await setOwnerPassword(deps.accounts, account.id, password); // also removes the token: single use
+    await deps.sessions.endOwner(account.id);
+    const l = account.lang;
+    await queue(mail(site, account.username, l, site.message(l, 'owner.mail.changed.subject', { agency: site.content.site.name }),
+      site.message(l, 'owner.mail.changed.text', { agency: site.content.site.name }), `owner-changed-${randomUUID()}`));
+    ctx.body = { ok: true, message: t('owner.reset.done') };
+  }));
+
+  /** The property of the path, if this owner owns it; 404 the same way for someone else's and for none. */
+  const ownedProperty = (ctx: Koa.Context, site: Site, lang: Lang) => {
+    const owner = currentOwner(ctx, site, lang);
+    const id = /^\d{1,9}$/.test(String(ctx.params.id)) ? Number(ctx.params.id) : NaN;
+    const p = Number.isFinite(id) && ownsProperty(site, owner, id) ? site.listings.property(id, lang) : undefined;
+    if (!p) throw new HttpError(404, { error: site.message(lang, 'property.notFound.title'), field: 'id' });
+    return p;
+  };
+
+  router.get('/api/owner/properties/:id', handle(async (ctx, site) => {
+    const lang = langOf(site, ctx.query.lang);
+    const p = ownedProperty(ctx, site, lang);
+    const figures = propertyFigures(site, deps, p);
+    ctx.body = {
+      property: summary(site, p, lang),
+      counters: figures.counters,
+      chart: figures.chart,
+      media: figures.media,
+      communications: page(communications(deps, p.ID), 1),
+      calendar: page(calendar(deps, p.ID), 1),
+      visits: page(figures.visitsByDay, 1),
+    };
+  }));
+
+  router.get('/api/owner/properties/:id/:list', handle(async (ctx, site) => {
+    const lang = langOf(site, ctx.query.lang);
+    const p = ownedProperty(ctx, site, lang);
+    const list = ctx.params.list;
+    const n = str(ctx.query.page) || '1';
+    if (!/^\d{1,6}$/.test(n) || Number(n) < 1) throw new HttpError(400, { error: 'page: must be a whole number from 1', field: 'page' });
+    const rows: unknown[] | undefined = list === 'communications' ? communications(deps, p.ID) : list === 'calendar' ? calendar(deps, p.ID) : list === 'visits' ? propertyFigures(site, deps, p).visitsByDay : undefined;
+    if (!rows) throw new HttpError(404, { error: 'list: must be communications, calendar or visits', field: 'list' });
+    ctx.body = page(rows, Number(n));
+  }));
+}
+
+function page<T>(rows: T[], n: number) {
+  const pages = Math.max(1, Math.ceil(rows.length / OWNER_HISTORY_PAGE_SIZE));
+  const p = Math.min(n, pages);
+  return { page: p, pages, total: rows.length, items: rows.slice((p - 1) * OWNER_HISTORY_PAGE_SIZE, p * OWNER_HISTORY_PAGE_SIZE) };
+}
+
+/** The site's requests about the property, newest first: date, type, subject, status (no visitor's personal data). */
+function communications(deps: PortalDeps, id: number) {
+  return deps.leads.store.data.submissions
+    .filter((s) => s.propertyId === id)
+    .map((s) => {
+      const f = (s.fields ?? {}) as Record<string, unknown>;
+      // The first line of the visitor's message, else what the request itself says (a visit's time, an offer's amount).
+      const slot = (s.appointment as { slot?: string } | undefined)?.slot;
+      const subject = str(f.subject) || str(f.message).split('\n')[0].slice(0, 120) || (slot ? slot.replace('T', ' ') : '') || (typeof f.offeredPrice === 'number' ? formatPrice(f.offeredPrice) : '');
+      return { date: String(s.createdAt), type: String(s.kind), subject, status: String(s.status ?? 'new') };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** Booked visits (appointments) of the property, latest first. */
+function calendar(deps: PortalDeps, id: number) {
+  return deps.leads.store.data.submissions
+    .filter((s) => s.propertyId === id && s.kind === 'contact-appointment')
+    .map((s) => {
+      const a = (s.appointment ?? {}) as { start?: string; status?: string };
+      const start = a.start ?? str((s.fields as Record<string, unknown> | undefined)?.slot);
+      return { start, status: a.status ?? String(s.status ?? 'new') };
+    })
+    .filter((a) => a.start)
+    .sort((a, b) => b.start.localeCompare(a.start));
+}
+
+/** YYYY-MM-DD of `days` days before `day`. */
+function shift(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function propertyFigures(site: Site, deps: Pick<PortalDeps, 'views'>, p: PropertyRecord) {
+  const today = dayOf();
+  const sources = new Map<string, Record<string, number>>();
+  sources.set(OWNER_SITE_SOURCE, deps.views.days(p.ID));
+  const media: Array<{ source: string; url?: string }> = [];
+  for (const s of p.PortalStats ?? []) {
+    media.push({ source: s.Source, url: s.Url });
+    if (!s.Visits?.length) continue;
+    const row = sources.get(s.Source) ?? {};
+    for (const v of s.Visits) row[v.Date] = (row[v.Date] ?? 0) + v.Count;
+    sources.set(s.Source, row);
+  }
+  // Monday of this week, first of this month (the agency's calendar).
+  const dow = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+  const weekStart = shift(today, -dow);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const counters = { today: 0, week: 0, month: 0, total: 0 };
+  const perDay = new Map<string, number>();
+  for (const row of sources.values()) {
+    for (const [day, n] of Object.entries(row)) {
+      if (day > today) continue;
+      counters.total += n;
+      if (day >= monthStart) counters.month += n;
+      if (day >= weekStart) counters.week += n;
+      if (day === today) counters.today += n;
+      perDay.set(day, (perDay.get(day) ?? 0) + n);
+    }
+  }
+  const days = Array.from({ length: OWNER_CHART_DAYS }, (_, i) => shift(today, i - OWNER_CHART_DAYS + 1));
+  const chart = {
+    days,
+    series: [...sources.entries()]
+      .filter(([name, row]) => name === OWNER_SITE_SOURCE || days.some((d) => row[d]))
+      .map(([name, row]) => ({ source: name, points: days.map((d) => ({ date: d, visits: row[d] ?? 0 })) })),
+  };
+  const siteDays = sources.get(OWNER_SITE_SOURCE)!;
+  const visitsByDay = Object.entries(siteDays).filter(([d]) => d <= today).sort((a, b) => b[0].localeCompare(a[0])).map(([date, visits]) => ({ date, visits }));
+  void site;
+  return { counters, chart, media, visitsByDay };
+}

@@ -1,0 +1,170 @@
+import type { Article, Content, PageRecord } from '../renderer/content.ts';
+import { LANGUAGES, type Lang } from './constants.ts';
+import { localize } from './localize.ts';
+import { joinPath, slugify, splitPath } from './path.ts';
+
+export interface ListingMatch {
+  kind: 'property' | 'project';
+  /** The page that lists them (for sale, for rent, projects). */
+  listPage: PageRecord;
+  /** The path segments below the list page: municipality, slug…, id. */
+  segments: string[];
+}
+
+export type Resolution =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article; listing?: ListingMatch }
+  | { kind: 'legacyListing'; status: 301; listing: 'property' | 'project'; id: number }
+  | { kind: 'notFound'; status: 404; lang: Lang };
+
+/** What a listing path is made of (a property or project record in one language). */
+export interface ListingPathParts {
+  id: number;
+  city: string;
+  slug?: string;
+}
+
+export function isLang(s: string | undefined): s is Lang {
+  return !!s && (LANGUAGES as readonly string[]).includes(s);
+}
+
+/**
+ * The route table of the site, built once per content version from the page records and articles.
+ * One resolver serves the server (SSR, /api/page, sitemap) and every link the renderer prints.
+ */
+export class RouteTable {
+  readonly enabled: Lang[];
+  readonly defaultLang: Lang;
+  private readonly pagesById = new Map<number, PageRecord>();
+  private readonly byPath = new Map<string, { page: PageRecord; lang: Lang; article?: Article }>();
+  private readonly byInternalPath = new Map<string, PageRecord>();
+  private readonly pageOfCategory = new Map<string, PageRecord>();
+  private readonly pathCache = new Map<string, string>();
+  private readonly listingPages: PageRecord[] = [];
+  /** Ids of the detail template pages. */
+  readonly templates: Set<number>;
+
+  constructor(private readonly content: Pick<Content, 'languages' | 'pages' | 'articles'>) {
+    this.enabled = content.languages.filter((l) => l.use).map((l) => l.code as Lang);
+    this.defaultLang = (content.languages.find((l) => l.use && l.default)?.code ?? this.enabled[0] ?? 'nl') as Lang;
+    for (const p of content.pages) {
+      this.pagesById.set(p.id, p);
+      this.byInternalPath.set(p.path, p);
+      if (p.type === 'article' && p.category && !this.pageOfCategory.has(p.category)) this.pageOfCategory.set(p.category, p);
+      if (p.listing) this.listingPages.push(p);
+    }
+    // Detail pages (one property, one project) are templates: reachable only below their list page.
+    const templates = new Set(this.listingPages.map((p) => p.listing!.detailPageId));
+    this.templates = templates;
+    for (const lang of this.enabled) {
+      for (const p of content.pages) if (!templates.has(p.id)) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
+      for (const a of content.articles) {
+        const page = this.pageOfCategory.get(a.category);
+        if (page && a.status === 'Published') this.byPath.set(this.articlePath(a, lang)!, { page, lang, article: a });
+      }
+    }
+  }
+
+  page(id: number): PageRecord | undefined {
+    return this.pagesById.get(id);
+  }
+
+  /** The page that lists the articles of a category (blog, services, team). */
+  categoryPage(category: string): PageRecord | undefined {
+    return this.pageOfCategory.get(category);
+  }
+
+  /** Public path of a page in a language: /{lang}/{parent segments}/{segment}/. */
+  pagePath(page: PageRecord, lang: Lang): string {
+    const key = `${page.id}:${lang}`;
+    let path = this.pathCache.get(key);
+    if (path === undefined) {
+      const segments: string[] = [];
+      const seen = new Set<number>();
+      for (let p: PageRecord | undefined = page; p && !seen.has(p.id); p = p.parentId ? this.pagesById.get(p.parentId) : undefined) {
+        seen.add(p.id);
+        segments.unshift(localize(p.localizedPath, lang));
+      }
+      path = joinPath(lang, ...segments);
+      this.pathCache.set(key, path);
+    }
+    return path;
+  }
+
+  /** Public path of a page by id, or the language home when it does not exist. */
+  pathOf(pageId: number, lang: Lang): string {
+    const p = this.pagesById.get(pageId);
+    return p ? this.pagePath(p, lang) : joinPath(lang);
+  }
+
+  articleSlug(article: Article, lang: Lang): string {
+    return slugify(localize(article.slug, lang) || localize(article.title, lang) || article.id);
+  }
+
+  /** Public path of an article below its category page, or undefined when no page lists that category. */
+  articlePath(article: Article, lang: Lang): string | undefined {
+    const page = this.pageOfCategory.get(article.category);
+    return page ? joinPath(this.pagePath(page, lang), this.articleSlug(article, lang)) : undefined;
+  }
+
+  /** The page listing properties of a goal (for sale / for rent), or projects. */
+  listingPage(kind: 'property' | 'project', goal?: 'sale' | 'rent'): PageRecord | undefined {
+    return this.listingPages.find((p) => p.listing!.kind === kind && (kind === 'project' || p.listing!.goal === goal));
+  }
+
+  /** {list page}/{municipality}/{slug}/{id}/ — the slug is left out when there is none. */
+  listingPath(listPage: PageRecord, lang: Lang, parts: ListingPathParts): string {
+    return joinPath(this.pagePath(listPage, lang), slugify(parts.city) || 'be', parts.slug ? slugify(parts.slug) : '', parts.id);
+  }
+
+  /** Language of a path from its first segment when enabled, else the default. */
+  languageOf(pathname: string): Lang {
+    const first = pathname.split('/').filter(Boolean)[0];
+    return isLang(first) && this.enabled.includes(first) ? first : this.defaultLang;
+  }
+
+  resolve(pathname: string): Resolution {
+    const segments = splitPath(pathname);
+    const lang = this.languageOf(pathname);
+    if (!segments) return { kind: 'notFound', status: 404, lang };
+    if (segments.length === 0) return { kind: 'redirect', status: 302, location: joinPath(this.defaultLang) };
+    const canonical = joinPath(...segments.map((s) => s.toLowerCase()));
+    const hit = this.byPath.get(canonical);
+    if (hit) {
+      if (canonical !== pathname) return { kind: 'redirect', status: 301, location: canonical };
+      if (hit.page.redirect && hit.page.redirectUrl && !hit.article) {
+        return { kind: 'redirect', status: 302, location: hit.page.redirectUrl };
+      }
+      return { kind: 'page', status: 200, lang: hit.lang, page: hit.page, article: hit.article };
+    }
+    // Detail paths below a listing page: /{lang}/{kopen}/{municipality}/{slug}/{id}/.
+    for (const listPage of this.listingPages) {
+      const base = this.pagePath(listPage, lang);
+      if (!canonical.startsWith(base) || canonical === base) continue;
+      const rest = canonical.slice(base.length).split('/').filter(Boolean);
+      const detail = this.pagesById.get(listPage.listing!.detailPageId);
+      if (!detail || rest.length < 2 || !/^\d{1,9}$/.test(rest[rest.length - 1])) continue;
+      if (canonical !== pathname) return { kind: 'redirect', status: 301, location: canonical };
+      return { kind: 'page', status: 200, lang, page: detail, listing: { kind: listPage.listing!.kind, listPage, segments: rest } };
+    }
+    // The spec's original (internal) paths, e.g. /for-sale/ → /nl/kopen/ in the default language,
+    // and /property/{id}/ → that property's page.
+    const legacy = /^\/(property|project)\/(\d{1,9})\/$/.exec(canonical);
+    if (legacy) return { kind: 'legacyListing', status: 301, listing: legacy[1] as 'property' | 'project', id: Number(legacy[2]) };
+    const internal = this.byInternalPath.get(canonical);
+    if (internal && internal.path !== '/') return { kind: 'redirect', status: 301, location: this.pagePath(internal, this.defaultLang) };
+    return { kind: 'notFound', status: 404, lang };
+  }
+
+  /** The same page (or article) in every enabled language. */
+  alternates(page: PageRecord, article?: Article): Partial<Record<Lang, string>> {
+    const out: Partial<Record<Lang, string>> = {};
+    for (const lang of this.enabled) out[lang] = article ? this.articlePath(article, lang) : this.pagePath(page, lang);
+    return out;
+  }
+
+  /** Every public path with its page (and article), for the sitemap and tests. */
+  entries(): Array<{ path: string; lang: Lang; page: PageRecord; article?: Article }> {
+    return [...this.byPath.entries()].map(([path, v]) => ({ path, ...v }));
+  }
+}
