@@ -6,7 +6,7 @@
  * type or a field of one.
  */
 import { LANGUAGES } from '../shared/constants.ts';
-import { ADVANCED, enumLabel, fieldLabel, MANAGED } from './i18n/fields.ts';
+import { ADVANCED, enumLabel, fieldHelp, fieldLabel, MANAGED } from './i18n/fields.ts';
 import type { UiLang } from './i18n/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,7 +54,7 @@ function mergeAllOf(s: Schema): Schema {
  * (`title`s) dropped.
  */
 export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
-  const walk = (node: unknown, label?: string): unknown => {
+  const walk = (node: unknown, label?: string, key?: string): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n));
     if (!isObj(node)) return node;
     let s: Schema = mergeAllOf(node);
@@ -63,8 +63,14 @@ export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
     delete s.$schema;
     delete s.title;
     if (label) s.title = label;
+    // The schemas' descriptions are written for developers; staff read the editor's own help, in their language.
+    if (lang) {
+      delete s.description;
+      const help = key ? fieldHelp(key, lang) : undefined;
+      if (help) s.description = help;
+    }
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, lang ? fieldLabel(pk, lang) : humanize(pk))]));
+      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, lang ? fieldLabel(pk, lang) : humanize(pk), pk)]));
       else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
       else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
         s[k] = walk(v);
@@ -161,6 +167,9 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
   const out: UiSchema = {};
   const names = (values: unknown[]) => (ctx.lang && key ? values.map((v) => enumLabel(key, v, ctx.lang!)) : undefined);
   if (Array.isArray(schema.enum) && key && ctx.lang) out['ui:enumNames'] = names(schema.enum);
+  // A page is picked by its title, a link from the pages or typed (issue 14).
+  if (isPageRefSchema(schema)) out['ui:widget'] = 'PageRefWidget';
+  if (isLinkSchema(schema)) out['ui:widget'] = 'LinkWidget';
   if (type === 'array' && isObj(schema.items)) {
     if (schema.uniqueItems && Array.isArray(schema.items.enum)) {
       out['ui:widget'] = 'checkboxes';
@@ -178,7 +187,15 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
     const advanced = depth === 0 && ctx.kind ? ADVANCED[ctx.kind] : schema['x-media'] ? ADVANCED.media : [];
     for (const [k, ps] of Object.entries(schema.properties)) {
       const u: UiSchema = { ...(impliedUi(ps as Schema, ctx, k, depth + 1) ?? {}) };
-      if (managed.includes(k) || (advanced.includes(k) && !ctx.admin)) u['ui:widget'] = 'hidden';
+      const primitive = ['string', 'number', 'integer', 'boolean'].includes(typeOf(ps as Schema) ?? '');
+      // A hidden value is kept as it is: a hidden input for a plain value, nothing drawn for an object or a list.
+      if (managed.includes(k) || (advanced.includes(k) && !ctx.admin)) {
+        if (primitive && !(ps as Schema)['x-page-ref'] && !(ps as Schema)['x-link']) u['ui:widget'] = 'hidden';
+        else {
+          delete u['ui:widget'];
+          u['ui:field'] = 'HiddenField';
+        }
+      }
       else if (advanced.includes(k)) u['ui:options'] = { ...((u['ui:options'] as object) ?? {}), advanced: true };
       if (Object.keys(u).length) out[k] = u;
     }
@@ -186,9 +203,56 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
   return Object.keys(out).length ? out : undefined;
 }
 
+const UI_TEXTS = new Set(['ui:help', 'ui:title', 'ui:description', 'ui:placeholder']);
+/**
+ * A uiSchema with its texts in the editor's language: a module type may write `ui:help` (title,
+ * description, placeholder) as `{ nl, fr, en }`; a plain string is kept as it is.
+ */
+export function localizeUi(ui: unknown, lang: string): unknown {
+  if (Array.isArray(ui)) return ui.map((x) => localizeUi(x, lang));
+  if (!isObj(ui)) return ui;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(ui)) {
+    if (UI_TEXTS.has(k) && isObj(v)) out[k] = (v[lang] ?? v.en ?? Object.values(v)[0]) as string;
+    else out[k] = localizeUi(v, lang);
+  }
+  return out;
+}
+
 /** `over` laid on `under`, nested objects merged. */
 export function mergeUi(under: UiSchema | undefined, over: UiSchema | undefined): UiSchema {
   const out: UiSchema = { ...(under ?? {}) };
   for (const [k, v] of Object.entries(over ?? {})) out[k] = isObj(v) && isObj(out[k]) ? mergeUi(out[k] as UiSchema, v as UiSchema) : v;
   return out;
+}
+
+/**
+ * A field of a prepared schema in words, from its path: the labels on the way, a list member by
+ * its number, a language in brackets ("Footer columns 2 › Text (fr)").
+ */
+export function labelAt(schema: Schema | undefined, path: Array<string | number>): string {
+  const parts: string[] = [];
+  let s: Schema | undefined = schema;
+  for (let i = 0; i < path.length; i++) {
+    const seg = String(path[i]);
+    if (!s) {
+      parts.push(seg);
+      continue;
+    }
+    if ((isLocalizedSchema(s) || isRichTextSchema(s) || isLangMapSchema(s)) && LANG_KEYS.has(seg)) {
+      parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''} (${seg.toLowerCase()})`.trim();
+      s = isLangMapSchema(s) ? (s.additionalProperties as Schema) : undefined;
+      continue;
+    }
+    if (typeOf(s) === 'array' && /^\d+$/.test(seg)) {
+      const title = parts.pop() ?? '';
+      parts.push(`${title} ${Number(seg) + 1}`.trim());
+      s = isObj(s.items) ? (s.items as Schema) : undefined;
+      continue;
+    }
+    const child: Schema | undefined = isObj(s.properties) ? (s.properties as Schema)[seg] : undefined;
+    parts.push(child && typeof child.title === 'string' ? child.title : humanize(seg));
+    s = child;
+  }
+  return parts.filter(Boolean).join(' › ');
 }

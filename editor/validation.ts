@@ -5,15 +5,45 @@
  * pointers) and RJSF error schemas.
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import localizeFr from 'ajv-i18n/localize/fr/index.js';
+import localizeNl from 'ajv-i18n/localize/nl/index.js';
+import type { CustomValidator, ErrorSchema, ValidatorType } from '@rjsf/utils';
 import type { Lang } from '../shared/constants.ts';
 import { localizeStrict } from '../shared/localize.ts';
+import { icuProblems } from '../shared/icu-check.ts';
 import type { Problem } from './api.ts';
-import { isEmptyText, isLocalizedSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
+import { langName, tr, type MessageKey, type UiLang } from './i18n/index.ts';
+import { isEmptyText, isLocalizedSchema, isRichTextSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
 
-export const validator = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } });
+/** Rich text with no words and no picture is empty (what an emptied editor leaves: `<p></p>`). */
+function isEmptyHtml(v: unknown): boolean {
+  if (typeof v !== 'string') return isEmptyText(v);
+  if (v.includes('<img')) return false;
+  let text = '';
+  let inTag = false;
+  for (const ch of v) {
+    if (ch === '<') inTag = true;
+    else if (ch === '>') inTag = false;
+    else if (!inTag) text += ch;
+  }
+  return text.replace(/&nbsp;/g, ' ').trim() === '';
+}
+/** Texts the document may leave empty in every language (the home page's address segment, an article's slug): the server says when they must be written. */
+const MAY_BE_UNUSED = new Set(['localizedPath', 'slug']);
 
+type Localizer = (errors?: null | ErrorObject[]) => void;
+/** The validator's own messages in the editor's language: the ajv-i18n translations (English is AJV's). */
+const LOCALIZERS: Partial<Record<UiLang, Localizer>> = { fr: localizeFr as Localizer, nl: localizeNl as Localizer };
+const validators = new Map<UiLang, ValidatorType>();
+export function validatorFor(lang: UiLang = 'en'): ValidatorType {
+  let v = validators.get(lang);
+  if (!v) validators.set(lang, (v = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } }, LOCALIZERS[lang])));
+  return v;
+}
+export const validator = validatorFor('en');
+
+/** A language's name in the editor's language ("French", "Frans", "français"). */
 export const LANG_NAMES: Record<string, string> = { nl: 'Dutch', fr: 'French', en: 'English', de: 'German' };
 /** Languages whose text may be left to its fallback (SPEC §1: German may show the English text), as the server checks it. */
 const MAY_FALL_BACK: readonly Lang[] = ['de'];
@@ -38,7 +68,7 @@ function child(node: Node, key: string | number): Node {
  * is written in at least one language, each language in use whose text is empty (at that
  * language's input).
  */
-export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown): CustomValidator {
+export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown, ui: UiLang = 'en'): CustomValidator {
   // RJSF hands customValidate the data with the schema's defaults filled in (an optional banner
   // title becomes `{ public: true }`): the document as it is (`data`) is what must be checked.
   return (formData, errors) => {
@@ -49,17 +79,24 @@ export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown)
         const required: string[] = s.required ?? [];
         for (const [k, ps] of Object.entries(s.properties as Record<string, Schema>)) {
           const value = (data as Record<string, unknown>)[k];
-          if (isLocalizedSchema(ps)) {
-            if (!required.includes(k)) continue;
+          if (isLocalizedSchema(ps) || isRichTextSchema(ps)) {
+            const rich = isRichTextSchema(ps);
             const texts = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-            // A text left empty in every language is one the document does not use (the home page's
-            // path segment); the server says so if it must be filled. A text written in some
-            // languages must be written in all of them.
-            if (Object.values(texts).every(isEmptyText)) continue;
+            // Every text is an ICU message: a broken placeholder, or one its English text does not have, is marked at once.
+            for (const [lang, text] of Object.entries(rich ? {} : texts)) {
+              if (typeof text !== 'string' || !text) continue;
+              const reference = lang.toLowerCase() === 'en' ? undefined : typeof texts.en === 'string' && texts.en.trim() ? texts.en : undefined;
+              for (const p of icuProblems(text, reference, { file: '', pointer: '', lang: lang.toLowerCase() })) child(child(node, k), lang).addError(problemMessage(p, ui));
+            }
+            // A text shown only when public (a banner title) may stay empty while it is not.
+            if (!required.includes(k) || (data as Record<string, unknown>).public === false) continue;
+            // A text the document may leave unused in every language (the home page's path segment);
+            // the server says so if it must be filled. A text written in some languages must be written in all of them.
+            if (MAY_BE_UNUSED.has(k) && Object.values(texts).every(isEmptyText)) continue;
             for (const lang of langs) {
               const own = texts[lang] ?? texts[lang.toUpperCase()];
               const text = MAY_FALL_BACK.includes(lang) ? localizeStrict(texts as Record<string, string>, lang) : own;
-              if (isEmptyText(text)) child(child(node, k), lang).addError(`is required in ${LANG_NAMES[lang] ?? lang}`);
+              if (rich ? isEmptyHtml(text) : isEmptyText(text)) child(child(node, k), lang).addError(tr('error.requiredIn', { lang: langName(lang, ui) }, ui));
             }
           } else walk(ps, value, child(node, k));
         }
@@ -73,8 +110,8 @@ export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown)
 }
 
 /** Validates `data` against a prepared schema plus the localized-required rule; the errors as an RJSF error schema. */
-export function validate(schema: Schema, data: unknown, langs: Lang[]): ErrorSchema {
-  const result = validator.validateFormData(data, schema, localizedRequired(schema, langs, data ?? null));
+export function validate(schema: Schema, data: unknown, langs: Lang[], ui: UiLang = 'en'): ErrorSchema {
+  const result = validatorFor(ui).validateFormData(data, schema, localizedRequired(schema, langs, data ?? null, ui));
   return pruneErrors(result.errorSchema) ?? {};
 }
 
@@ -113,12 +150,12 @@ export function ownProblems(problems: Problem[], key: string): Problem[] {
 }
 
 /** The server's problems as an RJSF error schema (each message at the field its pointer names). */
-export function problemsToErrors(problems: Problem[]): ErrorSchema {
+export function problemsToErrors(problems: Problem[], ui: UiLang = 'en'): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const p of problems) {
     let node = root;
     for (const seg of pointerToPath(p.pointer)) node = (node[seg] ??= {}) as Record<string, unknown>;
-    node.__errors = [...((node.__errors as unknown as string[]) ?? []), p.message];
+    node.__errors = [...((node.__errors as unknown as string[]) ?? []), problemMessage(p, ui)];
   }
   return root as ErrorSchema;
 }
@@ -143,3 +180,28 @@ export function errorsAt(es: ErrorSchema | undefined, path: Array<string | numbe
 }
 
 export const countErrors = (es: ErrorSchema | undefined) => listErrors(es).length;
+
+/**
+ * A problem the server found, said in the editor's language: the validator's findings through
+ * ajv-i18n (its keyword and figures), the site's own checks from the editor's catalogue; else the
+ * server's English words.
+ */
+export function problemMessage(p: { message: string; code?: string; params?: Record<string, unknown> }, ui: UiLang = 'en'): string {
+  if (!p.code) return p.message;
+  if (p.code.startsWith('ajv.')) {
+    const keyword = p.code.slice(4);
+    // Our own wording for the keywords whose AJV wording reads like code.
+    if (keyword === 'required') return tr('error.required', undefined, ui);
+    if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') return tr('error.unknownField', undefined, ui);
+    if (keyword === 'enum') return tr('error.enum', undefined, ui);
+    if (ui === 'en' || !LOCALIZERS[ui]) return p.message;
+    const e = { keyword, params: p.params ?? {}, message: p.message, instancePath: '', schemaPath: '' } as ErrorObject;
+    LOCALIZERS[ui]!([e]);
+    return e.message ?? p.message;
+  }
+  const key = `problem.${p.code}` as MessageKey;
+  const params: Record<string, string> = { example: '{name}', ...Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, k === 'lang' && typeof v === 'string' ? langName(v, ui) : String(v)])) };
+  if (typeof p.params?.offset === 'number') params.offset = String(p.params.offset + 1);
+  const text = tr(key, params, ui);
+  return text === key ? p.message : text;
+}

@@ -204,6 +204,27 @@ export const ADVANCED: Record<'module' | 'page' | 'article' | 'media', string[]>
   media: ['id', 'filename', 'originalname', 'mimetype', 'destination', 'createDate'],
 };
 
+/** A sentence under a field, where its label alone does not say enough. */
+export const FIELD_HELP: Record<string, L> = {
+  localizedPath: l('The page’s part of the address, per language (nos-services → /fr/nos-services/). Empty for the home page.', 'La partie de l’adresse propre à la page, par langue (nos-services → /fr/nos-services/). Vide pour la page d’accueil.', 'Het eigen deel van het adres, per taal (onze-diensten → /nl/onze-diensten/). Leeg voor de startpagina.'),
+  showInMenu: l('Published pages are in the menu unless this is off; the order is set under Pages › Menu.', 'Les pages publiées sont dans le menu sauf si cette case est décochée ; l’ordre se règle dans Pages › Menu.', 'Gepubliceerde pagina’s staan in het menu tenzij dit uit staat; de volgorde stelt u in bij Pagina’s › Menu.'),
+  subMenu: l('Extra links in this item’s drop-down menu, besides its sub-pages.', 'Des liens en plus dans le menu déroulant de cet élément, à côté de ses sous-pages.', 'Extra links in het uitklapmenu van dit item, naast de subpagina’s.'),
+  links: l('The pages this column links to, in this order.', 'Les pages vers lesquelles cette colonne renvoie, dans cet ordre.', 'De pagina’s waarnaar deze kolom linkt, in deze volgorde.'),
+  legalLinks: l('The pages shown next to the copyright line.', 'Les pages affichées à côté de la ligne de copyright.', 'De pagina’s naast de copyrightregel.'),
+  estimatePageId: l('The page with the free valuation request form.', 'La page du formulaire de demande d’estimation gratuite.', 'De pagina met het formulier voor een gratis schatting.'),
+  detailPageId: l('The hidden page whose modules show one property or project.', 'La page masquée dont les modules affichent un bien ou un projet.', 'De verborgen pagina waarvan de modules één pand of project tonen.'),
+  goal: l('Empty: as the page (for sale or for rent).', 'Vide : comme la page (à vendre ou à louer).', 'Leeg: zoals de pagina (te koop of te huur).'),
+  featured: l('Only the newest properties, without filters (for the home page).', 'Seulement les biens les plus récents, sans filtres (pour la page d’accueil).', 'Alleen de nieuwste panden, zonder filters (voor de startpagina).'),
+  columns: l('One column per kind of reader; none for a single list of the newest articles.', 'Une colonne par type de lecteur ; aucune pour une seule liste des articles les plus récents.', 'Eén kolom per soort lezer; geen voor één lijst van de nieuwste artikels.'),
+  order: l('“As arranged” keeps the order of the articles in their list.', '« Comme rangé » garde l’ordre des articles dans leur liste.', '“Zoals gerangschikt” houdt de volgorde van de artikels in hun lijst.'),
+  requestForm: l('Offer the request form under the result, prefilled.', 'Proposer le formulaire de demande sous le résultat, prérempli.', 'Het aanvraagformulier onder het resultaat aanbieden, vooraf ingevuld.'),
+  summary: l('One or two sentences shown in lists and when the page is shared.', 'Une ou deux phrases affichées dans les listes et au partage.', 'Eén of twee zinnen in lijsten en bij het delen.'),
+};
+
+export function fieldHelp(key: string, lang: UiLang): string | undefined {
+  return FIELD_HELP[key]?.[lang];
+}
+
 function words(key: string): string {
   const w = key
     .replace(/[_-]+/g, ' ')

@@ -5,6 +5,7 @@
  * file, formatted as ICU messages by @formatjs/intl (plurals, placeholders), the library the site
  * itself formats with.
  */
+import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import en, { type MessageKey } from './en.ts';
@@ -64,7 +65,7 @@ export function tr(key: MessageKey, values?: Values, lang: UiLang = useUiLang.ge
 /** The editor's texts in the current language; the component draws again when the language changes. */
 export function useT(): Translate {
   const lang = useUiLang((s) => s.lang);
-  return (key, values) => tr(key, values, lang);
+  return useCallback((key, values) => tr(key, values, lang), [lang]);
 }
 
 /** Dates and times in the editor's language. */
@@ -76,7 +77,8 @@ export function formatWhen(iso: string | undefined, lang: UiLang = useUiLang.get
 
 /** A language's name in the editor's language (“French”, “Frans”, “français”). */
 export function langName(code: string, lang: UiLang = useUiLang.getState().lang): string {
-  return tr(`lang.${code}` as MessageKey, undefined, lang) || code;
+  const key = `lang.${code.toLowerCase()}` as MessageKey;
+  return key in CATALOGUES.en ? tr(key, undefined, lang) : code;
 }
 
 export type { MessageKey };

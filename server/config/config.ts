@@ -288,19 +288,24 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
   if (problems.length) return;
   // Two pages (or articles) must never share a public path.
   const routes = new RouteTable(content);
-  const owners = new Map<string, string>();
+  const owners = new Map<string, { what: string; name: string }>();
+  // The problem names the other page or article by id (logs) and by its title (the editor says it in its language).
+  const taken = (file: string, pointer: string, path: string, lang: Lang) => {
+    const o = owners.get(path)!;
+    problems.push({ file, pointer, message: `path ${path} is already used by ${o.what}`, code: 'path.taken', params: { path, lang, owner: o.name } });
+  };
   for (const lang of langs) {
     content.pages.forEach((p, i) => {
       if (routes.templates.has(p.id)) return;
       const path = routes.pagePath(p, lang);
-      if (owners.has(path)) problems.push({ file: 'pages.json', pointer: `/${i}/localizedPath/${lang}`, message: `path ${path} is already used by ${owners.get(path)}`, code: 'path.taken', params: { path, lang, owner: owners.get(path) } });
-      else owners.set(path, `page ${p.id}`);
+      if (owners.has(path)) taken('pages.json', `/${i}/localizedPath/${lang}`, path, lang);
+      else owners.set(path, { what: `page ${p.id}`, name: localize(p.title, lang) || `#${p.id}` });
     });
     for (const a of content.articles) {
       const path = routes.articlePath(a, lang);
       if (!path || a.status !== 'Published') continue;
-      if (owners.has(path)) problems.push({ file: 'articles', pointer: `/${a.id}/slug/${lang}`, message: `path ${path} is already used by ${owners.get(path)}`, code: 'path.taken', params: { path, lang, owner: owners.get(path) } });
-      else owners.set(path, `article ${a.id}`);
+      if (owners.has(path)) taken('articles', `/${a.id}/slug/${lang}`, path, lang);
+      else owners.set(path, { what: `article ${a.id}`, name: localize(a.title, lang) || a.id });
     }
   }
 }

@@ -37,7 +37,7 @@ export interface Revision {
 }
 
 export type SaveResult =
-  | { ok: true; revision: Revision; /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean }
+  | { ok: true; revision: Revision; /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean; /** The newest of them. */ mergedWith?: Pick<Revision, 'rev' | 'by' | 'at'> }
   | { ok: false; conflict: Revision; /** Fields both sides changed; `merged` holds everything else merged (theirs at the conflicts). */ conflicts?: MergeConflict[]; merged?: unknown }
   | { ok: false; problems: Problem[] };
 
@@ -282,7 +282,7 @@ export class ContentStore {
       this.repairs.delete(key);
       this.refresh();
     }
-    return { ok: true, revision, ...(merged ? { merged } : {}) };
+    return { ok: true, revision, ...(merged ? { merged, mergedWith: { rev: current!.rev, by: current!.by, at: current!.at } } : {}) };
   }
 
   /** Publishes the newest draft of a document as a new revision. */

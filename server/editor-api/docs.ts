@@ -157,7 +157,7 @@ function sanitizeDoc(key: DocKey, data: unknown, registry: ModuleRegistry, ajv: 
 function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
   if (r.ok) {
     // Merged with a colleague's save in between: the editor goes on from the merged document.
-    ctx.body = { revision: info(r.revision), ...(r.merged ? { merged: true, data: r.revision.data } : {}) };
+    ctx.body = { revision: info(r.revision), ...(r.merged ? { merged: true, mergedWith: r.mergedWith, data: r.revision.data } : {}) };
     return;
   }
   if ('conflict' in r) {
@@ -290,6 +290,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
           id: p.id, parentId: p.parentId, title: p.title, path: p.path, status: p.status, type: p.type, sort: p.sort ?? 0, showInMenu: p.showInMenu,
           modules: p.modules?.length ?? 0, rev: latest?.rev ?? 0, draft: !!latest && !latest.published, repair: !!deps.store.repairOf(`page:${p.id}`),
           publicPath: live && !site.routes.templates.has(p.id) ? site.routes.pagePath(live, site.routes.defaultLang) : undefined,
+          // Every language's public path (a link written in a text points at the page in that text's language).
+          paths: live && !site.routes.templates.has(p.id) ? Object.fromEntries(site.routes.enabled.map((l) => [l, site.routes.pagePath(live, l)])) : undefined,
         };
       }),
     };
@@ -380,7 +382,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     const renderer = await deps.renderer();
     const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body), renderer.registry, deps.schemas.ajv));
     if (!candidate.content) {
-      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message })) });
+      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code, params: p.params } : {}) })) });
     }
     const site = deps.siteFor(candidate.content, renderer.registry);
     const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
@@ -396,6 +398,11 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     }
     // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
     if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
+    // An article on its own public page (issue 14), once its category has a page that lists it.
+    if (key.startsWith('article:')) {
+      const article = candidate.content.articles.find((a) => a.id === key.slice(8));
+      path = (article && site.routes.articlePath(article, lang)) ?? path;
+    }
     const result = await site.page(path);
     ctx.type = 'text/html; charset=utf-8';
     if ('redirect' in result) {
