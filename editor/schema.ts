@@ -70,7 +70,11 @@ export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
       if (help) s.description = help;
     }
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, lang ? fieldLabel(pk, lang) : humanize(pk), pk)]));
+      if (k === 'properties' && isObj(v)) {
+        // A text with its "shown" switch (PublicText): the text carries the name of the field it is.
+        const publicText = 'value' in v && Object.keys(v).every((x) => x === 'value' || x === 'public');
+        s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, publicText && pk === 'value' && label ? label : lang ? fieldLabel(pk, lang) : humanize(pk), pk)]));
+      }
       else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
       else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
         s[k] = walk(v);

@@ -240,6 +240,7 @@ function ConflictPanel<T>({ doc, describe, showValue, onReload }: { doc: Documen
 }
 
 function ProblemList({ heading, intro, items, onShow, tone = 'error' }: { heading: string; intro?: string; items: FieldProblem[]; onShow?: (pointer: string) => void; tone?: 'error' | 'warning' }) {
+  const t = useT();
   return (
     <div className={`ed-alert ed-alert--${tone} ed-problems`} role="alert">
       <p className="ed-problems__heading">{heading}</p>
@@ -254,7 +255,8 @@ function ProblemList({ heading, intro, items, onShow, tone = 'error' }: { headin
             ) : (
               <span className="ed-problems__where">{p.label ?? p.pointer}</span>
             )}
-            : {p.message}
+            {t('common.colon')}
+            {p.message}
           </li>
         ))}
       </ul>

@@ -42,6 +42,7 @@ const en = {
   'common.actions': 'Actions',
   'common.yes': 'yes',
   'common.no': 'no',
+  'common.colon': ': ',
   'common.errors': '{n, plural, one {# error} other {# errors}}',
 
   'login.title': 'Vitrine editor',

@@ -40,6 +40,7 @@ const fr: Record<MessageKey, string> = {
   'common.actions': 'Actions',
   'common.yes': 'oui',
   'common.no': 'non',
+  'common.colon': ' : ',
   'common.errors': '{n, plural, one {# erreur} other {# erreurs}}',
 
   'login.title': 'Éditeur Vitrine',

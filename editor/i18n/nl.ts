@@ -40,6 +40,7 @@ const nl: Record<MessageKey, string> = {
   'common.actions': 'Acties',
   'common.yes': 'ja',
   'common.no': 'nee',
+  'common.colon': ': ',
   'common.errors': '{n, plural, one {# fout} other {# fouten}}',
 
   'login.title': 'Vitrine-editor',

@@ -389,7 +389,7 @@ function bannerUi(page: PageDoc): UiSchema {
 /** What the page's banner shows: nothing, its own, or the site's banner (as it is now, with a link to change it). */
 function BannerInherits({ page }: { page: PageDoc }) {
   const t = useT();
-  const me = useMe();
+  const shown = useContentLang();
   const [site, setSite] = useState<{ type?: string; image?: { url?: string }; gallery?: { images?: Array<{ url: string }> }; title?: { value?: Record<string, string> } } | null>(null);
   const fromSite = !page.bannerType || page.bannerType === 'site';
   useEffect(() => {
@@ -402,7 +402,7 @@ function BannerInherits({ page }: { page: PageDoc }) {
   if (!page.showPageBanner) return <p className="ed-help">{t('banner.none')}</p>;
   if (!fromSite) return <p className="ed-help">{t('banner.own')}</p>;
   const pictures = site?.type === 'gallery' ? (site.gallery?.images ?? []).map((i) => i.url) : site?.image?.url ? [site.image.url] : [];
-  const ownTitle = localize((page.bannerTitle as { value?: Record<string, string> } | undefined)?.value, me.defaultLang);
+  const ownTitle = localize((page.bannerTitle as { value?: Record<string, string> } | undefined)?.value, shown);
   return (
     <div className="ed-inherits" data-inherits="site">
       <p>
@@ -417,7 +417,7 @@ function BannerInherits({ page }: { page: PageDoc }) {
           ))}
         </ul>
       )}
-      <p className="ed-muted">{ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, me.defaultLang) || '—' })}</p>
+      <p className="ed-muted">{ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, shown) || '—' })}</p>
     </div>
   );
 }

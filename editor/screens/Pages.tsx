@@ -145,6 +145,7 @@ export default function Pages() {
   const shipped = useMemo(() => (pages ? menuPlaces(pages) : []), [pages]);
   const dirty = !!places && JSON.stringify(places) !== JSON.stringify(shipped);
   useUnsaved('menu', dirty, t('menu.unsavedLabel'));
+  const pathOf = (p: PageSummary) => p.paths?.[lang] ?? p.publicPath;
   const name = (id: number) => localize(byId.get(id)?.title, lang) || byId.get(id)?.path || `${id}`;
   const depthOf = (id: number): number => {
     const p = places?.find((x) => x.id === id);
@@ -364,9 +365,9 @@ export default function Pages() {
                   {n}
                 </Link>
                 {badges(p)}
-                {p.publicPath && (
-                  <a href={`${me.origin}${p.publicPath}`} target="_blank" rel="noreferrer" className="ed-muted ed-menu-item__path" tabIndex={-1}>
-                    {p.publicPath}
+                {pathOf(p) && (
+                  <a href={`${me.origin}${pathOf(p)}`} target="_blank" rel="noreferrer" className="ed-muted ed-menu-item__path" tabIndex={-1}>
+                    {pathOf(p)}
                   </a>
                 )}
                 <span className="ed-menu-item__moves">
@@ -463,7 +464,7 @@ export default function Pages() {
                       </Link>
                       {p.parentId !== null && byId.has(p.parentId) && <span className="ed-muted"> — {t('pages.under', { parent: name(p.parentId) })}</span>}
                     </th>
-                    <td>{p.publicPath ? <a href={`${me.origin}${p.publicPath}`} target="_blank" rel="noreferrer" className="ed-muted">{p.publicPath}</a> : <span className="ed-muted">{t('pages.noAddress')}</span>}</td>
+                    <td>{pathOf(p) ? <a href={`${me.origin}${pathOf(p)}`} target="_blank" rel="noreferrer" className="ed-muted">{pathOf(p)}</a> : <span className="ed-muted">{t('pages.noAddress')}</span>}</td>
                     <td>
                       {p.path === '/' ? t('pages.whyHome') : p.status === 'Hidden' ? t('pages.whyHidden') : p.type === 'feedback' ? t('pages.whyFeedback') : p.showInMenu === false ? t('pages.whyNotInMenu') : t('pages.whyParent')}
                       {badges(p)}
