@@ -191,7 +191,7 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
     const advanced = depth === 0 && ctx.kind ? ADVANCED[ctx.kind] : schema['x-media'] ? ADVANCED.media : [];
     for (const [k, ps] of Object.entries(schema.properties)) {
       const u: UiSchema = { ...(impliedUi(ps as Schema, ctx, k, depth + 1) ?? {}) };
-      const primitive = ['string', 'number', 'integer', 'boolean'].includes(typeOf(ps as Schema) ?? '');
+      const primitive = ['string', 'number', 'integer', 'boolean'].includes(typeOf(ps as Schema) ?? '') || 'const' in (ps as Schema);
       // A hidden value is kept as it is: a hidden input for a plain value, nothing drawn for an object or a list.
       if (managed.includes(k) || (advanced.includes(k) && !ctx.admin)) {
         if (primitive && !(ps as Schema)['x-page-ref'] && !(ps as Schema)['x-link']) u['ui:widget'] = 'hidden';

@@ -73,6 +73,8 @@ function DictionaryTable({ lang }: { lang: Lang }) {
   const found = useMemo(() => {
     if (!dict) return undefined;
     const es = validate(registry.schemas.dictionary, dict, me.langs, ui) as Record<string, { __errors?: string[] }>;
+    // A language the site uses shows every text: none may be empty (as the server checks it).
+    if ((me.langs as string[]).includes(lang)) for (const [k, v] of Object.entries(dict)) if (typeof v === 'string' && !v.trim()) (es[k] ??= { __errors: [] }).__errors = [...(es[k].__errors ?? []), tr('error.requiredIn', { lang: langName(lang, ui) }, ui)];
     // Each text is an ICU message, as the site formats it: a broken placeholder, or one the English text does not have, is marked at once.
     for (const [k, v] of Object.entries(dict)) {
       if (typeof v !== 'string' || !v) continue;

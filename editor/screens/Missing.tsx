@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { api, type DocKey, type MissingText, type SingleDoc } from '../api.ts';
 import { localize } from '../../shared/localize.ts';
-import { useMe, useRegistry, useSession } from '../store.ts';
+import { useContentLang, useMe, useRegistry, useSession } from '../store.ts';
 import { useArticles, usePages } from '../catalog.ts';
 import { labelAt, pointerToPath } from '../schema.ts';
 import { langName, tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
@@ -26,6 +26,7 @@ export default function Missing() {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
   const me = useMe();
+  const shown = useContentLang();
   const registry = useRegistry();
   const pages = usePages();
   const articles = useArticles();
@@ -43,18 +44,18 @@ export default function Missing() {
   const canSettings = me.user.role === 'admin';
 
   /** "Page “Contact”: Description (fr)", "Article “…”: Summary (nl)", "Dictionary French: nav.menu". */
-  const labelOf = (m: MissingText, lang: string, ui: UiLang): string => {
-    const path = pointerToPath(m.pointer);
+  const labelOf = (m: MissingText, pointer: string, lang: string, ui: UiLang): string => {
+    const path = pointerToPath(pointer);
     if (m.key.startsWith('dictionary:')) return tr('where.dictionary', { key: path[0] ?? '', lang: langName(lang, ui) }, ui);
     if (m.key.startsWith('page:')) {
       const page = pages?.find((p) => p.id === Number(m.key.slice(5)));
-      const doc = tr('where.pageNamed', { title: localize(page?.title, me.defaultLang) || m.key.slice(5) }, ui);
+      const doc = tr('where.pageNamed', { title: localize(page?.title, shown) || m.key.slice(5) }, ui);
       if (path[0] === 'modules') return `${doc} — ${tr('where.moduleN', { n: Number(path[1]) + 1 }, ui)} › ${labelAt(undefined, path.slice(2))}`;
       return `${doc} — ${labelAt(registry.schemas.page, path)}`;
     }
     if (m.key.startsWith('article:')) {
       const a = articles?.find((x) => x.id === m.key.slice(8));
-      return `${tr('where.articleNamed', { title: localize(a?.title, me.defaultLang) || m.key.slice(8) }, ui)} — ${labelAt(registry.schemas.article, path)}`;
+      return `${tr('where.articleNamed', { title: localize(a?.title, shown) || m.key.slice(8) }, ui)} — ${labelAt(registry.schemas.article, path)}`;
     }
     return `${t(settingLabel(m.key as SingleDoc))} — ${labelAt(registry.schemas[m.key as SingleDoc], path)}`;
   };
@@ -87,7 +88,7 @@ export default function Missing() {
                     const settings = !m.key.startsWith('page:') && !m.key.startsWith('dictionary:') && !m.key.startsWith('article:') && m.key !== 'banner';
                     // A localized text is pointed at as a whole: the link goes to this language's input.
                     const pointer = m.key.startsWith('dictionary:') || m.pointer.endsWith(`/${lang}`) ? m.pointer : `${m.pointer}/${lang}`;
-                    const text = labelOf(m, lang, ui);
+                    const text = labelOf(m, pointer, lang, ui);
                     return (
                       <li key={`${m.key}${m.pointer}${i}`}>
                         {settings && !canSettings ? <span>{text}</span> : <Link href={docHref(m.key, pointer)}>{text}</Link>}
