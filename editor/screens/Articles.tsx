@@ -117,7 +117,8 @@ function NewArticleDialog({ category: initial, taken, onClose }: { category: Art
   const create = () => {
     const base = slugify(title);
     if (!base) return setProblem(t('articles.titleRequired'));
-    let id = base.slice(0, 80).replace(/-+$/, '');
+    let id = base.slice(0, 80);
+    while (id.endsWith('-')) id = id.slice(0, -1);
     for (let n = 2; taken.has(id); n++) id = `${base.slice(0, 76)}-${n}`;
     pending = { id, category, ...(category === 'blog' ? { column } : {}), title: { [me.defaultLang]: title.trim() } };
     onClose();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BREAKPOINT_DESKTOP, BREAKPOINT_TABLET } from '../../shared/constants.ts';
+import { BREAKPOINT_DESKTOP, BREAKPOINT_TABLET , MENU_BAR_WIDTHS } from '../../shared/constants.ts';
 import { loadShipped, root } from '../helpers/config.ts';
 
 const sources = (dir: string): string[] =>
@@ -15,7 +15,8 @@ describe('house rules', () => {
     const css = readFileSync(join(root, 'renderer/styles/site.css'), 'utf8');
     const widths = [...css.matchAll(/@media[^{]*\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) => Number(m[1]));
     expect(widths.length).toBeGreaterThan(0);
-    for (const w of widths) expect([BREAKPOINT_TABLET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET - 1]).toContain(w);
+    // The device breakpoints, and the widths from which the header's menu bar fits (MENU_BAR_WIDTHS).
+    for (const w of widths) expect([BREAKPOINT_TABLET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET - 1, ...MENU_BAR_WIDTHS]).toContain(w);
   });
 
   it('nl, fr, en and de dictionaries have the same keys', () => {
