@@ -249,3 +249,43 @@ describe('a stored revision that no longer validates (a schema changed without a
     }
   });
 });
+
+describe('the menu as a tree', () => {
+  it('saves a new order and nesting in one request, only the pages that moved, parents first; refuses bad input and cycles with the page named', async () => {
+    const before = stored().length;
+    // "Contact" (11) first in the menu, "Expertise" (5) under "Nos services" (4).
+    const r = await eva.req('PUT', '/api/admin/menu', { pages: [{ id: 11, parentId: null, sort: 1 }, { id: 2, parentId: null, sort: 2 }, { id: 5, parentId: 4, sort: 10 }] });
+    expect(r.status).toBe(200);
+    // "Acheter" (2) already had sort 2 at the top: not saved again. Contact (top level) before Expertise (under it).
+    expect(r.json.saved.map((s: { id: number }) => s.id)).toEqual([11, 5]);
+    const moved = stored().slice(before);
+    expect(moved.every((x) => x.summary === 'place in the menu' && x.by === eva.username)).toBe(true);
+    const html = (await publicPage('/fr/')).html;
+    const menu = html.slice(html.indexOf('main-nav__list'), html.indexOf('</nav>', html.indexOf('main-nav__list')));
+    expect(menu.indexOf('Contact')).toBeLessThan(menu.indexOf('Acheter'));
+    // Expertise is now in the drop-down of "Nos services".
+    const services = menu.slice(menu.indexOf('Nos services'));
+    expect(services.slice(0, services.indexOf('</ul>'))).toContain('Expertise');
+
+    // Bad input: a 400 naming the field, nothing stored.
+    const count = stored().length;
+    for (const body of [{}, { pages: [] }, { pages: [{ id: 'x', parentId: null, sort: 1 }] }, { pages: [{ id: 4, parentId: 4, sort: 1 }] }, { pages: [{ id: 4, parentId: null, sort: -1 }] }, { pages: [{ id: 4, parentId: null, sort: 1 }, { id: 4, parentId: null, sort: 2 }] }]) {
+      const bad = await eva.req('PUT', '/api/admin/menu', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.json.field).toBe('pages');
+    }
+    const missing = await eva.req('PUT', '/api/admin/menu', { pages: [{ id: 9999, parentId: null, sort: 1 }] });
+    expect(missing.status).toBe(422);
+    expect(missing.json.problems[0]).toMatchObject({ key: 'page:9999', code: 'ref.page' });
+    // A cycle (Nos services under Expertise, which is under Nos services) is refused by the site's checks.
+    const cycle = await eva.req('PUT', '/api/admin/menu', { pages: [{ id: 4, parentId: 5, sort: 1 }] });
+    expect(cycle.status).toBe(422);
+    expect(cycle.json.problems[0]).toMatchObject({ key: 'page:4', code: 'page.cycle' });
+    expect(stored().length).toBe(count);
+    // Back as shipped.
+    for (const id of [2, 5, 11]) {
+      const doc = (await eva.req('GET', `/api/admin/docs/page:${id}`)).json;
+      if (doc.rev) expect((await eva.req('POST', `/api/admin/docs/page:${id}/restore`, { rev: 0, baseRev: doc.rev })).status).toBe(200);
+    }
+  });
+});
