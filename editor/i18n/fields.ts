@@ -198,7 +198,7 @@ export const MANAGED: Record<'module' | 'page' | 'article', string[]> = {
 
 /** Technical fields: only administrators see them, grouped under "Advanced". */
 export const ADVANCED: Record<'module' | 'page' | 'article' | 'media', string[]> = {
-  module: ['class', 'col', 'position', 'titleSize', 'isHasSubcategories', 'numberItemOfRow', 'status'],
+  module: ['class', 'col', 'position', 'titleSize', 'isHasSubcategories', 'numberItemOfRow', 'status', 'images'],
   page: ['name', 'path', 'type', 'category', 'listing', 'css', 'content', 'isHaveSubMenu', 'subMenu', 'showFixedMenu', 'noReferrerNoFollow', 'noCookiePopup', 'isActiveSEO', 'logo', 'image', 'redirect', 'redirectUrl'],
   article: ['icon'],
   media: ['id', 'filename', 'originalname', 'mimetype', 'destination', 'createDate'],
