@@ -5,15 +5,13 @@
  * pointers) and RJSF error schemas.
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import localizeFr from 'ajv-i18n/localize/fr/index.js';
-import localizeNl from 'ajv-i18n/localize/nl/index.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { CustomValidator, ErrorSchema, ValidatorType } from '@rjsf/utils';
 import type { Lang } from '../shared/constants.ts';
 import { localizeStrict } from '../shared/localize.ts';
 import { icuProblems } from '../shared/icu-check.ts';
 import type { Problem } from './api.ts';
-import { langName, tr, type MessageKey, type UiLang } from './i18n/index.ts';
+import { langName, tr, type UiLang } from './i18n/index.ts';
 import { isEmptyText, isLocalizedSchema, isRichTextSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
 
 /** Rich text with no words and no picture is empty (what an emptied editor leaves: `<p></p>`). */
@@ -32,9 +30,7 @@ function isEmptyHtml(v: unknown): boolean {
 /** Texts the document may leave empty in every language (the home page's address segment, an article's slug): the server says when they must be written. */
 const MAY_BE_UNUSED = new Set(['localizedPath', 'slug']);
 
-type Localizer = (errors?: null | ErrorObject[]) => void;
-/** The validator's own messages in the editor's language: the ajv-i18n translations (English is AJV's). */
-const LOCALIZERS: Partial<Record<UiLang, Localizer>> = { fr: localizeFr as Localizer, nl: localizeNl as Localizer };
+import { LOCALIZERS, problemMessage } from './problem-text.ts';
 const validators = new Map<UiLang, ValidatorType>();
 export function validatorFor(lang: UiLang = 'en'): ValidatorType {
   let v = validators.get(lang);
@@ -181,27 +177,4 @@ export function errorsAt(es: ErrorSchema | undefined, path: Array<string | numbe
 
 export const countErrors = (es: ErrorSchema | undefined) => listErrors(es).length;
 
-/**
- * A problem the server found, said in the editor's language: the validator's findings through
- * ajv-i18n (its keyword and figures), the site's own checks from the editor's catalogue; else the
- * server's English words.
- */
-export function problemMessage(p: { message: string; code?: string; params?: Record<string, unknown> }, ui: UiLang = 'en'): string {
-  if (!p.code) return p.message;
-  if (p.code.startsWith('ajv.')) {
-    const keyword = p.code.slice(4);
-    // Our own wording for the keywords whose AJV wording reads like code.
-    if (keyword === 'required') return tr('error.required', undefined, ui);
-    if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') return tr('error.unknownField', undefined, ui);
-    if (keyword === 'enum') return tr('error.enum', undefined, ui);
-    if (ui === 'en' || !LOCALIZERS[ui]) return p.message;
-    const e = { keyword, params: p.params ?? {}, message: p.message, instancePath: '', schemaPath: '' } as ErrorObject;
-    LOCALIZERS[ui]!([e]);
-    return e.message ?? p.message;
-  }
-  const key = `problem.${p.code}` as MessageKey;
-  const params: Record<string, string> = { example: '{name}', ...Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, k === 'lang' && typeof v === 'string' ? langName(v, ui) : String(v)])) };
-  if (typeof p.params?.offset === 'number') params.offset = String(p.params.offset + 1);
-  const text = tr(key, params, ui);
-  return text === key ? p.message : text;
-}
+export { problemMessage } from './problem-text.ts';

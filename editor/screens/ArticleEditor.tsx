@@ -19,7 +19,7 @@ import { useDocument } from '../useDocument.ts';
 import { useArticles, useCatalog, usePages } from '../catalog.ts';
 import { tr, useT, useUiLang } from '../i18n/index.ts';
 import { listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
-import { pageOptions } from './PageEditor.tsx';
+import { pageOptions } from '../page-options.ts';
 import { takeNewArticle } from './Articles.tsx';
 
 type ArticleDoc = Record<string, unknown> & { id: string; title?: Record<string, string>; category?: string };

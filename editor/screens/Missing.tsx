@@ -10,7 +10,7 @@ import { useContentLang, useMe, useRegistry, useSession } from '../store.ts';
 import { useArticles, usePages } from '../catalog.ts';
 import { labelAt, pointerToPath } from '../schema.ts';
 import { langName, tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
-import { settingLabel } from './Settings.tsx';
+import { settingLabel } from '../settings-docs.ts';
 
 /** The editor route of a document, opened at a field. */
 export function docHref(key: DocKey, pointer?: string): string {

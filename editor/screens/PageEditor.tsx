@@ -59,22 +59,7 @@ function normalize(doc: PageDoc): PageDoc {
 /** After a change of order, `sort` follows the list. */
 const renumber = (modules: ModuleRecordLike[]) => modules.map((m, i) => ({ ...m, sort: i + 1 }));
 
-/** The pages as choices: those in the menu in menu order (children indented), then the others. */
-export function pageOptions(pages: PageSummary[], lang: string, exclude?: number): PageOption[] {
-  const out: PageOption[] = [];
-  const ids = new Set(pages.map((p) => p.id));
-  const inMenu = (p: PageSummary) => p.status === 'Published' && p.showInMenu !== false;
-  const walk = (parent: number | null, depth: number, hiddenBranch: boolean) => {
-    for (const p of pages.filter((x) => (parent === null ? x.parentId === null || !ids.has(x.parentId) : x.parentId === parent)).sort((a, b) => a.sort - b.sort || a.id - b.id)) {
-      if (p.id === exclude) continue;
-      const hidden = hiddenBranch || !inMenu(p);
-      out.push({ id: p.id, label: localize(p.title, lang as never) || p.path, depth, hidden });
-      walk(p.id, depth + 1, hidden);
-    }
-  };
-  walk(null, 0, false);
-  return [...out.filter((o) => !o.hidden), ...out.filter((o) => o.hidden).map((o) => ({ ...o, depth: 0 }))];
-}
+import { pageOptions } from '../page-options.ts';
 
 /** Where a pointer of a page is, in words: a field of a module (by its name) or of the page's settings. */
 export function describePagePointer(pointer: string, page: PageDoc | undefined, o: { settings: Schema; types: Map<string, PreparedModule>; defaultLang: import('../../shared/constants.ts').Lang; ui: UiLang }): string {
@@ -134,15 +119,23 @@ export default function PageEditor() {
     return rest;
   }, [draft]);
 
-  // The editor's own findings, live.
+  // The editor's own findings, live. A module is checked again only when it changed (a keystroke in
+  // one module of a 30-module page checks that module), the settings only when they changed.
+  const checked = useRef({ key: '', modules: new WeakMap<object, ErrorSchema>(), settingsJson: '', settings: undefined as ErrorSchema | undefined });
   const found = useMemo(() => {
     const moduleErrors = new Map<number, ErrorSchema>();
     if (!draft) return { settings: undefined as ErrorSchema | undefined, modules: moduleErrors };
-    const s = validate(settingsFull, settings, me.langs, ui);
+    const cache = checked.current;
+    const key = `${ui}|${me.langs.join()}`;
+    if (cache.key !== key) Object.assign(cache, { key, modules: new WeakMap(), settingsJson: '' });
+    const json = JSON.stringify(settings);
+    if (json !== cache.settingsJson) Object.assign(cache, { settingsJson: json, settings: validate(settingsFull, settings, me.langs, ui) });
+    const s = cache.settings;
     for (const m of modules) {
       // A module of a type no longer registered is kept as it is (visitors do not see it; the server only warns).
       const type = registry.byView.get(m.view);
-      const es = type ? validate(type.form, m, me.langs, ui) : undefined;
+      let es = cache.modules.get(m);
+      if (!es && type) cache.modules.set(m, (es = validate(type.form, m, me.langs, ui)));
       if (listErrors(es).length) moduleErrors.set(m.id, es!);
     }
     return { settings: listErrors(s).length ? s : undefined, modules: moduleErrors };

@@ -15,13 +15,11 @@ import { labelAt, pointerToPath } from '../schema.ts';
 import { useIsAdmin, useMe, useRegistry } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
 import { useArticles, usePages } from '../catalog.ts';
-import { tr, useT, useUiLang, type MessageKey } from '../i18n/index.ts';
+import { tr, useT, useUiLang } from '../i18n/index.ts';
 import { listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
-import { pageOptions } from './PageEditor.tsx';
+import { pageOptions } from '../page-options.ts';
 
-export const SETTINGS_DOCS: SingleDoc[] = ['site', 'languages', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'renovation', 'valuation'];
-export const settingLabel = (key: SingleDoc) => `settings.${key}` as MessageKey;
-export const settingHelp = (key: SingleDoc) => `settings.${key}.help` as MessageKey;
+import { SETTINGS_DOCS, settingHelp, settingLabel } from '../settings-docs.ts';
 
 export default function Settings() {
   const t = useT();

@@ -179,6 +179,11 @@ export class ContentStore {
     return undefined;
   }
 
+  /** Every document that has revisions (deleted ones included). */
+  keys(): DocKey[] {
+    return [...new Set(this.store.data.revisions.map((r) => r.key))];
+  }
+
   history(key: DocKey): Revision[] {
     return this.store.data.revisions.filter((r) => r.key === key).reverse();
   }

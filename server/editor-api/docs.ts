@@ -275,7 +275,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
       modules,
       schemas,
       maxModuleId: Math.max(0, ...pages.flatMap((p) => (p.modules ?? []).map((m) => m.id))),
-      maxPageId: Math.max(0, ...pages.map((p) => p.id)),
+      // A deleted page keeps its history under its id: a new page never takes it.
+      maxPageId: Math.max(0, ...pages.map((p) => p.id), ...deps.store.keys().filter((k) => k.startsWith('page:')).map((k) => Number(k.slice(5)))),
     };
   }));
 

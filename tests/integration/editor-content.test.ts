@@ -289,3 +289,15 @@ describe('the menu as a tree', () => {
     }
   });
 });
+
+describe('ids of deleted pages', () => {
+  it('are never handed out again: a page deleted keeps its history, a new page gets a new id', async () => {
+    const reg = (await eva.req('GET', '/api/admin/registry')).json;
+    const id = reg.maxPageId + 1;
+    const data = { id, parentId: null, name: `gone-${id}`, path: `/gone-${id}/`, localizedPath: { nl: `weg-${id}`, fr: `parti-${id}`, en: `gone-${id}` }, status: 'Hidden', type: 'page', sort: 90, title: { nl: 'Weg', fr: 'Parti', en: 'Gone' }, modules: [] };
+    const saved = await eva.req('PUT', `/api/admin/docs/page:${id}`, { data, baseRev: 0 });
+    expect(saved.status).toBe(200);
+    expect((await eva.req('DELETE', `/api/admin/docs/page:${id}`, { baseRev: saved.json.revision.rev })).status).toBe(200);
+    expect((await eva.req('GET', '/api/admin/registry')).json.maxPageId).toBeGreaterThanOrEqual(id);
+  });
+});
