@@ -260,7 +260,9 @@ export class ContentStore {
   private async saveNow(key: DocKey, data: unknown, o: SaveOptions): Promise<SaveResult> {
     const current = this.latest(key);
     let merged = false;
-    if ((current?.rev ?? 0) !== o.baseRev) {
+    // A deleted document made again from nothing (an article's id comes from its title): a new start, not a merge.
+    const recreated = !!current && current.data === null && o.baseRev === 0 && data !== null;
+    if ((current?.rev ?? 0) !== o.baseRev && !recreated) {
       const base = o.baseRev === 0 ? { data: this.fileVersion(key) } : this.store.data.revisions.find((r) => r.key === key && r.rev === o.baseRev);
       if (!current || !base || (o.baseRev === 0 && base.data === undefined) || o.baseRev > current.rev) {
         return { ok: false, problems: [{ file: key, pointer: '/', code: 'rev.unknown', params: { rev: o.baseRev }, message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)` }] };

@@ -301,3 +301,39 @@ describe('ids of deleted pages', () => {
     expect((await eva.req('GET', '/api/admin/registry')).json.maxPageId).toBeGreaterThanOrEqual(id);
   });
 });
+
+describe('a module’s image', () => {
+  it('is its background as soon as it is chosen, unless another background was chosen', async () => {
+    const doc = (await eva.req('GET', '/api/admin/docs/page:14')).json as { data: PageRecord; rev: number };
+    const modules = structuredClone(doc.data.modules!);
+    (modules[0] as Record<string, unknown>).image = { url: '/media/banner/park.svg' };
+    delete (modules[0] as Record<string, unknown>).backgroundType;
+    const r = await eva.req('PUT', '/api/admin/docs/page:14', { data: { ...doc.data, modules }, baseRev: doc.rev });
+    expect(r.status).toBe(200);
+    const html = (await publicPage('/fr/declaration-de-confidentialite/')).html;
+    expect(html).toMatch(/class="module module--single-view module--bg"[^>]*style="[^"]*background-image:url\(&quot;\/media\/banner\/park\.svg&quot;\)/);
+    // A colour chosen as the background wins over the image.
+    const again = (await eva.req('GET', '/api/admin/docs/page:14')).json as { data: PageRecord; rev: number };
+    const coloured = structuredClone(again.data.modules!);
+    Object.assign(coloured[0], { backgroundType: 'color', colorBackground: '#f4efe6' });
+    expect((await eva.req('PUT', '/api/admin/docs/page:14', { data: { ...again.data, modules: coloured }, baseRev: again.rev })).status).toBe(200);
+    const coloured2 = (await publicPage('/fr/declaration-de-confidentialite/')).html;
+    expect(coloured2).not.toContain('background-image:url(&quot;/media/banner/park.svg');
+    expect(coloured2).toMatch(/style="[^"]*background:#f4efe6/);
+    const last = (await eva.req('GET', '/api/admin/docs/page:14')).json;
+    expect((await eva.req('POST', '/api/admin/docs/page:14/restore', { rev: 0, baseRev: last.rev })).status).toBe(200);
+  });
+});
+
+describe('an article deleted', () => {
+  it('leaves the site, keeps its history, and one of the same title can be written again', async () => {
+    const id = 'preparer-votre-bien-visite';
+    const current = (await eva.req('GET', `/api/admin/docs/article:${id}`)).json;
+    expect((await eva.req('DELETE', `/api/admin/docs/article:${id}`, { baseRev: current.rev })).status).toBe(200);
+    expect((await publicPage('/fr/blog-immo/preparer-votre-bien-pour-une-visite/')).status).toBe(404);
+    expect((await eva.req('GET', `/api/admin/docs/article:${id}/history`)).json.revisions.length).toBeGreaterThanOrEqual(2);
+    const again = await eva.req('PUT', `/api/admin/docs/article:${id}`, { data: article(id), baseRev: 0 });
+    expect(again.status).toBe(200);
+    expect((await publicPage('/fr/blog-immo/preparer-votre-bien-pour-une-visite/')).status).toBe(200);
+  });
+});
