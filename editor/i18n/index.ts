@@ -8,6 +8,7 @@
 import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { AGENCY_TIME_ZONE } from '../../shared/constants.ts';
 import en, { type MessageKey } from './en.ts';
 import fr from './fr.ts';
 import nl from './nl.ts';
@@ -68,11 +69,18 @@ export function useT(): Translate {
   return useCallback((key, values) => tr(key, values, lang), [lang]);
 }
 
-/** Dates and times in the editor's language. */
+/** Dates and times in the editor's language, in the agency's time zone. */
 export function formatWhen(iso: string | undefined, lang: UiLang = useUiLang.getState().lang): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A day (YYYY-MM-DD) in the editor's language. */
+export function formatDay(day: string | undefined, lang: UiLang = useUiLang.getState().lang): string {
+  if (!day) return '';
+  const d = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: 'UTC', dateStyle: 'medium' });
 }
 
 /** A language's name in the editor's language (“French”, “Frans”, “français”). */

@@ -11,7 +11,7 @@ import { slugify } from '../../shared/path.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { useCatalog } from '../catalog.ts';
 import { enumLabel } from '../i18n/fields.ts';
-import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import { formatDay, useT, useUiLang } from '../i18n/index.ts';
 import { useContentLang, useMe } from '../store.ts';
 
 export const ARTICLE_CATEGORIES = ['blog', 'services', 'team', 'general'] as const;
@@ -75,7 +75,7 @@ export default function Articles() {
                   </Link>
                 </th>
                 {category === 'blog' && <td>{a.column ? enumLabel('column', a.column, ui) : '—'}</td>}
-                <td>{a.date ? formatWhen(`${a.date}T12:00:00`, ui).split(/,| à | om /)[0] : '—'}</td>
+                <td>{a.date ? formatDay(a.date, ui) : '—'}</td>
                 <td>
                   <span className={`ed-badge ${a.status === 'Published' ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>{enumLabel('status', a.status, ui)}</span>
                   {a.draft && <span className="ed-badge ed-badge--draft">{t('pages.draft')}</span>}

@@ -306,8 +306,8 @@ describe('a module’s image', () => {
   it('is its background as soon as it is chosen, unless another background was chosen', async () => {
     const doc = (await eva.req('GET', '/api/admin/docs/page:14')).json as { data: PageRecord; rev: number };
     const modules = structuredClone(doc.data.modules!);
-    (modules[0] as Record<string, unknown>).image = { url: '/media/banner/park.svg' };
-    delete (modules[0] as Record<string, unknown>).backgroundType;
+    (modules[0] as unknown as Record<string, unknown>).image = { url: '/media/banner/park.svg' };
+    delete (modules[0] as unknown as Record<string, unknown>).backgroundType;
     const r = await eva.req('PUT', '/api/admin/docs/page:14', { data: { ...doc.data, modules }, baseRev: doc.rev });
     expect(r.status).toBe(200);
     const html = (await publicPage('/fr/declaration-de-confidentialite/')).html;

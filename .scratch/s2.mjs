@@ -1,0 +1,50 @@
+export default async function (p, base) {
+  await p.goto('/admin/');
+  await p.getByLabel('E-mail').fill('claire@atrium.be');
+  await p.getByLabel('Mot de passe').fill('long password 2026');
+  await p.getByRole('button', { name: 'Se connecter' }).click();
+  await p.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+  await p.getByRole('navigation', { name: 'Éditeur' }).getByRole('link', { name: 'Articles' }).click();
+  await p.getByRole('button', { name: 'Nouvel article' }).click();
+  const d = p.getByRole('dialog', { name: 'Nouvel article' });
+  await d.getByLabel('Titre (NL)').fill('Uw woning klaarmaken voor een bezoek');
+  await d.getByRole('button', { name: 'Écrire l’article' }).click();
+  await p.getByRole('heading', { level: 1 }).waitFor();
+  await p.getByLabel('Titre (fr)', { exact: true }).fill('Préparer votre bien pour une visite');
+  await p.getByLabel('Titre (en)', { exact: true }).fill('Getting your home ready for a viewing');
+  for (const [l, h, item, linkText] of [['fr', 'D’abord ranger', 'La lumière', 'nos services'], ['nl', 'Eerst opruimen', 'Het licht', 'onze diensten'], ['en', 'Tidy up first', 'Light', 'our services']]) {
+    await p.getByRole('tab', { name: l.toUpperCase() }).click();
+    const box = p.getByRole('textbox', { name: `Texte (${l})` });
+    await box.click();
+    await p.getByRole('toolbar').getByLabel('Style de paragraphe').selectOption('h2');
+    await p.keyboard.type(h);
+    await p.keyboard.press('Enter');
+    await p.getByRole('toolbar').getByRole('button', { name: 'Liste à puces' }).click();
+    await p.keyboard.type(item);
+    await p.keyboard.press('Enter');
+    await p.keyboard.type('2');
+    await p.keyboard.press('Enter');
+    await p.keyboard.press('Enter');
+    await p.keyboard.type('Voir ');
+    await p.getByRole('toolbar').getByRole('button', { name: 'Lien' }).click();
+    const ld = p.getByRole('dialog', { name: 'Lien' });
+    await ld.getByLabel('Page', { exact: true }).selectOption({ label: l === 'fr' ? 'Nos services' : l === 'nl' ? 'Onze diensten' : 'Our services' });
+    await ld.getByRole('button', { name: 'Appliquer' }).click();
+    await p.keyboard.press('End');
+    await p.keyboard.press('Enter');
+    await p.getByRole('toolbar').getByRole('button', { name: 'Image' }).click();
+    const lib = p.getByRole('dialog', { name: 'Médiathèque' });
+    await lib.locator('input[type=file]').setInputFiles('/tmp/w14/house.jpg');
+    const alt = p.getByRole('dialog', { name: 'Image' });
+    await alt.getByLabel('Ce que montre l’image (pour les lecteurs d’écran)').fill('Une maison');
+    await alt.getByRole('button', { name: 'Insérer' }).click();
+  }
+  await p.screenshot({ path: '/tmp/w14/article-edit.png', fullPage: true });
+  await p.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await p.waitForTimeout(2000);
+  await p.screenshot({ path: '/tmp/w14/article-saved.png', fullPage: false });
+  console.log(await p.locator('.ed-docbar__status').innerText());
+  const v = await p.context().newPage();
+  await v.goto(base + '/fr/blog-immo/preparer-votre-bien-pour-une-visite/');
+  await v.screenshot({ path: '/tmp/w14/article-public.png', fullPage: true });
+}
