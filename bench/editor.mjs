@@ -3,6 +3,9 @@
 //    imports), the lazy screens on top, and how much of it the public site never loads.
 // 2. Time to open a page with 30 modules in the editor (Chromium, logged in): from navigation to
 //    the 30 modules listed and the page settings form ready; median of 5.
+// 3. Time to open a 5,000-word article (per language) in the editor: from navigation to its text in
+//    the rich-text editor (a chunk of its own) and the form ready; median of 5.
+// 4. Each screen's own chunk (gzip): what opening it adds to the first screen.
 import { chromium } from 'playwright-core';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +33,16 @@ export function editorBundle({ root }) {
   const initial = reach(manifest, 'editor/main.tsx', { dynamic: false });
   const all = reach(manifest, 'editor/main.tsx', { dynamic: true });
   const own = new Set([...all].filter((k) => !publicAll.has(k)));
-  return { initialKb: gz(initial), allKb: gz(all), ownKb: gz(own), chunks: all.size };
+  // Each lazily loaded screen (and the rich-text field): what it adds to what the first screen loaded.
+  const lazy = (manifest['editor/App.tsx'] ?? manifest['editor/main.tsx']).dynamicImports ?? [];
+  const rich = Object.keys(manifest).filter((k) => k.endsWith('RichTextField.tsx'));
+  const name = (k) => (manifest[k]?.name ?? k).replace(/^editor\//, '').replace(/\.tsx$/, '').replace(/^_/, '');
+  const screens = lazy.map((k) => ({ name: name(k), kb: gz([...reach(manifest, k, { dynamic: false })].filter((x) => !initial.has(x))) }));
+  // The rich-text field: what it adds to the article screen that loads it.
+  const article = lazy.find((k) => k.includes('ArticleEditor'));
+  const before = new Set([...initial, ...(article ? reach(manifest, article, { dynamic: false }) : [])]);
+  for (const k of rich) screens.push({ name: 'rich-text field (on top of Articles)', kb: gz([...reach(manifest, k, { dynamic: false })].filter((x) => !before.has(x))) });
+  return { initialKb: gz(initial), allKb: gz(all), ownKb: gz(own), chunks: all.size, screens };
 }
 
 export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
@@ -61,7 +73,12 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
     const page = {
       id, parentId: null, name: 'bench', path: '/bench/', localizedPath: { nl: 'bench', fr: 'bench', en: 'bench' }, status: 'Hidden', type: 'page', sort: 99,
       title: { nl: 'Bench', fr: 'Bench', en: 'Bench' },
-      modules: Array.from({ length: modules }, (_, i) => ({ ...types[i % types.length].defaults, id: reg.maxModuleId + 1 + i, title: { nl: `Module ${i + 1}`, fr: `Module ${i + 1}`, en: `Module ${i + 1}` } })),
+      modules: Array.from({ length: modules }, (_, i) => {
+        const type = types[i % types.length];
+        // A Text module carries its text (required in every language in use).
+        const text = type.view === 'text' ? { body: { nl: `<p>Tekst ${i + 1}</p>`, fr: `<p>Texte ${i + 1}</p>`, en: `<p>Text ${i + 1}</p>` } } : {};
+        return { ...type.defaults, ...text, id: reg.maxModuleId + 1 + i, title: { nl: `Module ${i + 1}`, fr: `Module ${i + 1}`, en: `Module ${i + 1}` } };
+      }),
     };
     await call('PUT', `/docs/page:${id}`, { data: page, baseRev: 0, publish: true });
     const times = [];
@@ -76,7 +93,37 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
       await tab.close();
     }
     times.sort((a, b) => a - b);
-    return { modules, medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times.at(-1) };
+
+    // An article of 5,000 words per language: headings every 250 words, paragraphs of 50, a list now and then.
+    const words = 'la maison de ville lumineuse offre un jardin calme et une cuisine équipée près des transports'.split(' ');
+    const longText = (lang) => {
+      let html = '';
+      for (let w = 0; w < 5000; w += 50) {
+        if (w % 250 === 0) html += `<h2>Partie ${w / 250 + 1} (${lang})</h2>`;
+        const para = Array.from({ length: 50 }, (_, k) => words[(w + k) % words.length]).join(' ');
+        html += w % 500 === 0 ? `<ul><li><p>${para}</p></li></ul>` : `<p>${para}.</p>`;
+      }
+      return html;
+    };
+    const articleId = 'bench-long-article';
+    const article = { id: articleId, category: 'blog', column: 'seller', date: '2026-11-20', status: 'Published', title: { nl: 'Lang artikel', fr: 'Article long', en: 'Long article' }, body: { nl: longText('nl'), fr: longText('fr'), en: longText('en') } };
+    await call('PUT', `/docs/article:${articleId}`, { data: article, baseRev: 0, publish: true });
+    const articleTimes = [];
+    for (let i = 0; i < runs + 1; i++) {
+      const tab = await context.newPage();
+      const t0 = performance.now();
+      await tab.goto(`/admin/articles/${articleId}`);
+      await tab.locator('.ProseMirror h2').nth(19).waitFor();
+      await tab.locator('form').first().waitFor();
+      const ms = performance.now() - t0;
+      if (i > 0) articleTimes.push(ms);
+      await tab.close();
+    }
+    articleTimes.sort((a, b) => a - b);
+    return {
+      modules, medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times.at(-1),
+      article: { words: 5000, medianMs: articleTimes[Math.floor(articleTimes.length / 2)], minMs: articleTimes[0], maxMs: articleTimes.at(-1) },
+    };
   } finally {
     await browser.close();
     await new Promise((r) => server.close(() => r()));

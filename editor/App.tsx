@@ -1,16 +1,24 @@
 /**
- * The editor shell: who is logged in (else the login screen), the registry, the navigation and the
- * routes under /admin. Every screen is a chunk of its own, loaded when it is opened.
+ * The editor shell: who is logged in (else the login screen), the registry, the navigation, the
+ * editor's language, and the routes under /admin. Every screen is a chunk of its own, loaded when
+ * it is opened. Leaving a screen with unsaved edits asks first (guard.ts).
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { api, type Me } from './api.ts';
 import Login from './screens/Login.tsx';
 import { useSession } from './store.ts';
+import { answerLeave, leaveThen, useGuard, useGuardedLocation } from './guard.ts';
+import { useT, useUiLang, type MessageKey } from './i18n/index.ts';
+import { LanguageChoice } from './components/LanguageChoice.tsx';
+import { Dialog } from './components/Dialog.tsx';
 
 const Pages = lazy(() => import('./screens/Pages.tsx'));
 const PageEditor = lazy(() => import('./screens/PageEditor.tsx'));
+const Articles = lazy(() => import('./screens/Articles.tsx'));
+const ArticleEditor = lazy(() => import('./screens/ArticleEditor.tsx'));
 const Settings = lazy(() => import('./screens/Settings.tsx'));
+const Banner = lazy(() => import('./screens/Banner.tsx'));
 const Dictionaries = lazy(() => import('./screens/Dictionaries.tsx'));
 const Missing = lazy(() => import('./screens/Missing.tsx'));
 const Leads = lazy(() => import('./inbox/Leads.tsx'));
@@ -22,6 +30,12 @@ export const EDITOR_BASE = '/admin';
 
 export default function App() {
   const { me, checked, setMe } = useSession();
+  const t = useT();
+  const lang = useUiLang((s) => s.lang);
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t('app.title');
+  }, [lang, t]);
   useEffect(() => {
     api
       .me()
@@ -29,91 +43,127 @@ export default function App() {
       // Not logged in (401), or the server cannot say: the login screen either way.
       .catch(() => setMe(null));
   }, [setMe]);
-  if (!checked) return <p className="ed-loading ed-loading--page">Loading the editor…</p>;
+  if (!checked) return <p className="ed-loading ed-loading--page">{t('app.loading')}</p>;
   if (!me) return <Login />;
   return (
-    <Router base={EDITOR_BASE}>
+    <Router base={EDITOR_BASE} hook={useGuardedLocation}>
       <Shell me={me} />
+      <LeaveDialog />
     </Router>
   );
 }
 
 interface NavItem {
   href: string;
-  label: string;
+  label: MessageKey;
   admin?: boolean;
 }
 const NAV: NavItem[] = [
-  { href: '/pages', label: 'Pages' },
-  { href: '/settings', label: 'Site settings', admin: true },
-  { href: '/dictionaries', label: 'Dictionaries' },
-  { href: '/missing', label: 'Missing translations' },
-  { href: '/media', label: 'Media' },
-  { href: '/leads', label: 'Leads' },
-  { href: '/owners', label: 'Owners', admin: true },
-  { href: '/listings', label: 'Listings', admin: true },
+  { href: '/pages', label: 'nav.pages' },
+  { href: '/articles', label: 'nav.articles' },
+  { href: '/banner', label: 'nav.banner' },
+  { href: '/settings', label: 'nav.settings', admin: true },
+  { href: '/dictionaries', label: 'nav.dictionaries' },
+  { href: '/missing', label: 'nav.missing' },
+  { href: '/media', label: 'nav.media' },
+  { href: '/leads', label: 'nav.leads' },
+  { href: '/owners', label: 'nav.owners', admin: true },
+  { href: '/listings', label: 'nav.listings', admin: true },
 ];
 
+/** Asked before leaving unsaved edits: stay, or leave (they stay in this browser and are offered back). */
+function LeaveDialog() {
+  const t = useT();
+  const asking = useGuard((s) => s.asking);
+  const dirty = useGuard((s) => s.dirty);
+  if (!asking) return null;
+  return (
+    <Dialog
+      title={t('leave.title')}
+      onClose={() => answerLeave(false)}
+      footer={
+        <>
+          <button type="button" className="ed-button ed-button--primary" data-autofocus onClick={() => answerLeave(false)}>
+            {t('leave.stay')}
+          </button>
+          <button type="button" className="ed-button ed-button--danger" onClick={() => answerLeave(true)}>
+            {t('leave.leave')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('leave.message', { what: Object.values(dirty).join(', ') })}</p>
+      <p className="ed-help">{t('leave.kept')}</p>
+    </Dialog>
+  );
+}
+
 function Shell({ me }: { me: Me }) {
+  const t = useT();
   const { registry, registryError, loadRegistry, setMe } = useSession();
   const [location] = useLocation();
   useEffect(() => {
     if (!registry) void loadRegistry();
   }, [registry, loadRegistry]);
   const isAdmin = me.user.role === 'admin';
-  const logout = async () => {
-    try {
-      await api.logout();
-    } finally {
-      setMe(null);
-    }
-  };
+  const logout = () =>
+    leaveThen(async () => {
+      try {
+        await api.logout();
+      } finally {
+        setMe(null);
+      }
+    });
   return (
     <div className="ed-app">
       <a className="ed-skip" href="#ed-main">
-        Skip to content
+        {t('app.skip')}
       </a>
       <header className="ed-header">
         <Link href="/pages" className="ed-brand">
-          Vitrine <span>editor</span>
+          Vitrine <span>{t('app.editor')}</span>
         </Link>
-        <nav className="ed-nav" aria-label="Editor">
+        <nav className="ed-nav" aria-label={t('nav.label')}>
           <ul>
             {NAV.filter((n) => !n.admin || isAdmin).map((n) => (
               <li key={n.href}>
                 <Link href={n.href} className="ed-nav__link" aria-current={location === n.href || location.startsWith(`${n.href}/`) ? 'page' : undefined}>
-                  {n.label}
+                  {t(n.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ed-user">
+          <LanguageChoice compact />
           <span className="ed-user__name">{me.user.name ?? me.user.username}</span>
-          <span className="ed-badge">{me.user.role}</span>
-          <button type="button" className="ed-button ed-button--ghost" onClick={() => void logout()}>
-            Log out
+          <span className="ed-badge">{t(me.user.role === 'admin' ? 'role.admin' : 'role.editor')}</span>
+          <button type="button" className="ed-button ed-button--ghost" onClick={logout}>
+            {t('app.logout')}
           </button>
         </div>
       </header>
       <main id="ed-main" className="ed-main" tabIndex={-1}>
         {registryError ? (
           <p className="ed-alert ed-alert--error" role="alert">
-            The editor could not load its module types and schemas: {registryError}{' '}
+            {t('app.registryFailed', { error: registryError })}{' '}
             <button type="button" className="ed-button" onClick={() => void loadRegistry()}>
-              Try again
+              {t('common.retry')}
             </button>
           </p>
         ) : !registry ? (
-          <p className="ed-loading">Loading module types…</p>
+          <p className="ed-loading">{t('app.loadingTypes')}</p>
         ) : (
-          <Suspense fallback={<p className="ed-loading">Loading…</p>}>
+          <Suspense fallback={<p className="ed-loading">{t('common.loading')}</p>}>
             <Switch>
               <Route path="/">
                 <Redirect to="/pages" />
               </Route>
               <Route path="/pages" component={Pages} />
               <Route path="/pages/:id" component={PageEditor} />
+              <Route path="/articles" component={Articles} />
+              <Route path="/articles/:id" component={ArticleEditor} />
+              <Route path="/banner" component={Banner} />
               <Route path="/settings" component={Settings} />
               <Route path="/settings/:doc" component={Settings} />
               <Route path="/dictionaries" component={Dictionaries} />
@@ -130,7 +180,9 @@ function Shell({ me }: { me: Me }) {
                 <Owners me={me} />
               </Route>
               <Route>
-                <p>This editor page does not exist. <Link href="/pages">Go to the pages</Link>.</p>
+                <p>
+                  {t('app.notFound')} <Link href="/pages">{t('app.toPages')}</Link>
+                </p>
               </Route>
             </Switch>
           </Suspense>

@@ -39,12 +39,12 @@ export interface ModuleType {
 }
 
 export type SingleDoc = 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation';
-export type DocKey = SingleDoc | `page:${number}` | `dictionary:${Lang}`;
+export type DocKey = SingleDoc | `page:${number}` | `dictionary:${Lang}` | `article:${string}`;
 
 export interface Registry {
   modules: ModuleType[];
   /** Schemas of the documents: `page` (one page record), the single documents, `dictionary`. */
-  schemas: Record<'page' | SingleDoc | 'dictionary', JsonSchema>;
+  schemas: Record<'page' | 'article' | SingleDoc | 'dictionary', JsonSchema>;
   /** Highest module id in use anywhere (a new module takes the next one). */
   maxModuleId: number;
   /** Highest page id in use (a new page takes the next one). */
@@ -59,6 +59,8 @@ export interface PageSummary {
   path: string;
   /** The public path in the default language (absent for template pages or hidden parents). */
   publicPath?: string;
+  /** The public path in each language in use. */
+  paths?: Partial<Record<Lang, string>>;
   status: 'Published' | 'Hidden';
   type: string;
   sort: number;
@@ -67,6 +69,23 @@ export interface PageSummary {
   rev: number;
   /** A draft is newer than the published version. */
   draft: boolean;
+  /** Its stored version no longer validates: visitors see the shipped version until it is fixed. */
+  repair?: boolean;
+}
+
+/** One article (blog, services, team, page texts) in its newest version. */
+export interface ArticleSummary {
+  id: string;
+  category: string;
+  column?: string;
+  date?: string;
+  status: 'Published' | 'Hidden';
+  title: LocalizedText;
+  rev: number;
+  draft: boolean;
+  repair: boolean;
+  publicPath?: string;
+  author?: string;
 }
 
 export interface DocState<T = unknown> {
@@ -74,9 +93,13 @@ export interface DocState<T = unknown> {
   data: T;
   rev: number;
   published: boolean;
-  /** The published version when a newer draft exists (to compare). */
+  /** Who saved this version, and when. */
   by?: string;
   at?: string;
+  /** This version no longer validates (the site changed): what is wrong, field by field. */
+  repair?: Problem[];
+  /** Not stored yet: the first save creates it. */
+  isNew?: boolean;
 }
 
 export interface RevisionInfo {
@@ -91,7 +114,31 @@ export interface RevisionInfo {
 export interface Problem {
   /** JSON pointer into the document (`/modules/2/span`). */
   pointer: string;
+  /** In English (the server's words). */
   message: string;
+  /** The document it is about, when the server names another one. */
+  key?: string;
+  /** What it is, for the editor to say in its own language (problemMessage). */
+  code?: string;
+  params?: Record<string, unknown>;
+}
+
+/** A field both people changed since the version the save started from (a 409). */
+export interface MergeConflict {
+  pointer: string;
+  /** `order`: both reordered the same list differently (values are lists of ids). */
+  kind: 'value' | 'order';
+  base: unknown;
+  mine: unknown;
+  theirs: unknown;
+}
+
+export interface SaveAnswer {
+  revision: RevisionInfo;
+  /** Merged with what was saved in between (the document as stored is `data`). */
+  merged?: boolean;
+  mergedWith?: { rev: number; by: string; at: string };
+  data?: unknown;
 }
 
 export interface MissingText {
@@ -125,6 +172,11 @@ export class ApiError extends Error {
   /** A 409: who saved the document in between, and when. */
   get conflict(): { by: string; at: string; rev: number } | undefined {
     return this.status === 409 ? (this.body.conflict as { by: string; at: string; rev: number }) : undefined;
+  }
+  /** A 409: the fields both changed, everything else merged (theirs at those fields), and their whole version. */
+  get conflicts(): { items: MergeConflict[]; merged: unknown; theirs: unknown } | undefined {
+    if (this.status !== 409) return undefined;
+    return { items: (this.body.conflicts as MergeConflict[] | undefined) ?? [], merged: this.body.merged, theirs: this.body.theirs };
   }
 }
 
@@ -163,10 +215,13 @@ export const api = {
   pages: () => call<{ pages: PageSummary[] }>('GET', '/pages'),
   doc: <T = unknown>(key: DocKey) => call<DocState<T>>('GET', `/docs/${encodeURIComponent(key)}`),
   /** Saves a document; `publish: false` keeps it as a draft. */
-  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean) =>
-    call<{ revision: RevisionInfo }>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish }),
-  /** Deletes a page (a revision with no data); refused while other documents link to it. */
-  remove: (key: `page:${number}`, baseRev: number) => call<{ revision: RevisionInfo }>('DELETE', `/docs/${encodeURIComponent(key)}`, { baseRev }),
+  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean) => call<SaveAnswer>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish }),
+  /** Deletes a page or an article (a revision with no data); refused while other documents link to it. */
+  remove: (key: `page:${number}` | `article:${string}`, baseRev: number) => call<{ revision: RevisionInfo }>('DELETE', `/docs/${encodeURIComponent(key)}`, { baseRev }),
+  articles: () => call<{ articles: ArticleSummary[] }>('GET', '/articles'),
+  /** The menu's new shape: each page's parent and place among its siblings (only changed pages are saved). */
+  menu: (pages: Array<{ id: number; parentId: number | null; sort: number; showInMenu?: boolean }>) =>
+    call<{ saved: Array<{ id: number; rev: number }>; problems: Problem[] }>('PUT', '/menu', { pages }),
   publish: (key: DocKey, baseRev: number) => call<{ revision: RevisionInfo }>('POST', `/docs/${encodeURIComponent(key)}/publish`, { baseRev }),
   history: (key: DocKey) => call<{ revisions: RevisionInfo[] }>('GET', `/docs/${encodeURIComponent(key)}/history`),
   /** Brings revision `rev` back (0: the version from the files) as a new published revision. */

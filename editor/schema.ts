@@ -6,6 +6,8 @@
  * type or a field of one.
  */
 import { LANGUAGES } from '../shared/constants.ts';
+import { ADVANCED, enumLabel, fieldHelp, fieldLabel, MANAGED } from './i18n/fields.ts';
+import type { UiLang } from './i18n/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Schema = Record<string, any>;
@@ -48,10 +50,11 @@ function mergeAllOf(s: Schema): Schema {
 
 /**
  * A registry schema ready for RJSF: a deep copy without `$id`/`$schema`, with `allOf` merged, every
- * property labelled from its key, and the type names (`title`s) dropped.
+ * property labelled from its key in the editor's language (i18n/fields.ts), and the type names
+ * (`title`s) dropped.
  */
-export function prepareSchema(schema: Schema): Schema {
-  const walk = (node: unknown, label?: string): unknown => {
+export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
+  const walk = (node: unknown, label?: string, key?: string): unknown => {
     if (Array.isArray(node)) return node.map((n) => walk(n));
     if (!isObj(node)) return node;
     let s: Schema = mergeAllOf(node);
@@ -60,8 +63,18 @@ export function prepareSchema(schema: Schema): Schema {
     delete s.$schema;
     delete s.title;
     if (label) s.title = label;
+    // The schemas' descriptions are written for developers; staff read the editor's own help, in their language.
+    if (lang) {
+      delete s.description;
+      const help = key ? fieldHelp(key, lang) : undefined;
+      if (help) s.description = help;
+    }
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'properties' && isObj(v)) s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, humanize(pk))]));
+      if (k === 'properties' && isObj(v)) {
+        // A text with its "shown" switch (PublicText): the text carries the name of the field it is.
+        const publicText = 'value' in v && Object.keys(v).every((x) => x === 'value' || x === 'public');
+        s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, publicText && pk === 'value' && label ? label : lang ? fieldLabel(pk, lang) : humanize(pk), pk)]));
+      }
       else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
       else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
         s[k] = walk(v);
@@ -93,12 +106,16 @@ export function pickProperties(schema: Schema, keys: string[], required?: string
 }
 
 export const isLocalizedSchema = (s: Schema | undefined): boolean => !!s && s['x-localized'] === true;
+export const isRichTextSchema = (s: Schema | undefined): boolean => !!s && s['x-richtext'] === true;
+export const isPageRefSchema = (s: Schema | undefined): boolean => !!s && s['x-page-ref'] === true;
+export const isRelationSchema = (s: Schema | undefined): boolean => !!s && s['x-relation'] === true;
+export const isLinkSchema = (s: Schema | undefined): boolean => !!s && s['x-link'] === true;
 export const isMediaSchema = (s: Schema | undefined): boolean => !!s && s['x-media'] === true;
 
 const LANG_KEYS = new Set<string>([...LANGUAGES, ...LANGUAGES.map((l) => l.toUpperCase())]);
 /** An object keyed by language whose values are objects (SEO metadata per language, content per language). */
 export function isLangMapSchema(s: Schema | undefined): boolean {
-  if (!s || isLocalizedSchema(s) || s.properties) return false;
+  if (!s || isLocalizedSchema(s) || isRichTextSchema(s) || s.properties) return false;
   const names = s.propertyNames?.enum;
   return Array.isArray(names) && names.length > 0 && names.every((n: string) => LANG_KEYS.has(n)) && isObj(s.additionalProperties) && (s.additionalProperties.type === 'object' || !!s.additionalProperties.properties);
 }
@@ -134,27 +151,76 @@ export function pathToPointer(path: Array<string | number>): string {
   return path.length ? '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/') : '/';
 }
 
+export interface UiContext {
+  /** The editor's language: the names of list choices. */
+  lang?: UiLang;
+  /** What the form edits: its managed fields are never shown, its technical ones only to admins. */
+  kind?: 'module' | 'page' | 'article';
+  admin?: boolean;
+}
+
 /**
  * Editor hints a schema implies (under the ones given): a list of distinct choices is a set of
- * checkboxes rather than a multiple select.
+ * checkboxes rather than a multiple select; the choices of a list have names in the editor's
+ * language; the members of a list are numbered ("Image 2", not "Images-2"); fields the editor sets
+ * itself are hidden, technical ones go under "Advanced" for admins and are hidden from editors.
  */
-export function impliedUi(schema: Schema | undefined): UiSchema | undefined {
+export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?: string, depth = 0): UiSchema | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const type = typeOf(schema);
+  const out: UiSchema = {};
+  const names = (values: unknown[]) => (ctx.lang && key ? values.map((v) => enumLabel(key, v, ctx.lang!)) : undefined);
+  if (Array.isArray(schema.enum) && key && ctx.lang) out['ui:enumNames'] = names(schema.enum);
+  // A page is picked by its title, a link from the pages or typed (issue 14).
+  if (isPageRefSchema(schema)) out['ui:widget'] = 'PageRefWidget';
+  if (isLinkSchema(schema)) out['ui:widget'] = 'LinkWidget';
   if (type === 'array' && isObj(schema.items)) {
-    if (schema.uniqueItems && Array.isArray(schema.items.enum)) return { 'ui:widget': 'checkboxes' };
-    const items = impliedUi(schema.items);
-    return items ? { items } : undefined;
+    if (schema.uniqueItems && Array.isArray(schema.items.enum)) {
+      out['ui:widget'] = 'checkboxes';
+      if (key && ctx.lang) out['ui:enumNames'] = names(schema.items.enum);
+      return out;
+    }
+    const items = impliedUi(schema.items, ctx, key, depth + 1) ?? {};
+    const label = String(schema.title ?? (key ? humanize(key) : ''));
+    // RJSF calls a function here for each member: its own title, numbered.
+    out.items = (_item: unknown, index: number) => ({ ...items, 'ui:title': `${label} ${index + 1}` });
+    return out;
   }
   if (type === 'object' && isObj(schema.properties)) {
-    const out: UiSchema = {};
+    const managed = depth === 0 && ctx.kind ? MANAGED[ctx.kind] : [];
+    const advanced = depth === 0 && ctx.kind ? ADVANCED[ctx.kind] : schema['x-media'] ? ADVANCED.media : [];
     for (const [k, ps] of Object.entries(schema.properties)) {
-      const u = impliedUi(ps as Schema);
-      if (u) out[k] = u;
+      const u: UiSchema = { ...(impliedUi(ps as Schema, ctx, k, depth + 1) ?? {}) };
+      const primitive = ['string', 'number', 'integer', 'boolean'].includes(typeOf(ps as Schema) ?? '') || 'const' in (ps as Schema);
+      // A hidden value is kept as it is: a hidden input for a plain value, nothing drawn for an object or a list.
+      if (managed.includes(k) || (advanced.includes(k) && !ctx.admin)) {
+        if (primitive && !(ps as Schema)['x-page-ref'] && !(ps as Schema)['x-link']) u['ui:widget'] = 'hidden';
+        else {
+          delete u['ui:widget'];
+          u['ui:field'] = 'HiddenField';
+        }
+      }
+      else if (advanced.includes(k)) u['ui:options'] = { ...((u['ui:options'] as object) ?? {}), advanced: true };
+      if (Object.keys(u).length) out[k] = u;
     }
-    return Object.keys(out).length ? out : undefined;
   }
-  return undefined;
+  return Object.keys(out).length ? out : undefined;
+}
+
+const UI_TEXTS = new Set(['ui:help', 'ui:title', 'ui:description', 'ui:placeholder']);
+/**
+ * A uiSchema with its texts in the editor's language: a module type may write `ui:help` (title,
+ * description, placeholder) as `{ nl, fr, en }`; a plain string is kept as it is.
+ */
+export function localizeUi(ui: unknown, lang: string): unknown {
+  if (Array.isArray(ui)) return ui.map((x) => localizeUi(x, lang));
+  if (!isObj(ui)) return ui;
+  const out: Schema = {};
+  for (const [k, v] of Object.entries(ui)) {
+    if (UI_TEXTS.has(k) && isObj(v)) out[k] = (v[lang] ?? v.en ?? Object.values(v)[0]) as string;
+    else out[k] = localizeUi(v, lang);
+  }
+  return out;
 }
 
 /** `over` laid on `under`, nested objects merged. */
@@ -162,4 +228,35 @@ export function mergeUi(under: UiSchema | undefined, over: UiSchema | undefined)
   const out: UiSchema = { ...(under ?? {}) };
   for (const [k, v] of Object.entries(over ?? {})) out[k] = isObj(v) && isObj(out[k]) ? mergeUi(out[k] as UiSchema, v as UiSchema) : v;
   return out;
+}
+
+/**
+ * A field of a prepared schema in words, from its path: the labels on the way, a list member by
+ * its number, a language in brackets ("Footer columns 2 › Text (fr)").
+ */
+export function labelAt(schema: Schema | undefined, path: Array<string | number>): string {
+  const parts: string[] = [];
+  let s: Schema | undefined = schema;
+  for (let i = 0; i < path.length; i++) {
+    const seg = String(path[i]);
+    if (!s) {
+      parts.push(seg);
+      continue;
+    }
+    if ((isLocalizedSchema(s) || isRichTextSchema(s) || isLangMapSchema(s)) && LANG_KEYS.has(seg)) {
+      parts[parts.length - 1] = `${parts[parts.length - 1] ?? ''} (${seg.toLowerCase()})`.trim();
+      s = isLangMapSchema(s) ? (s.additionalProperties as Schema) : undefined;
+      continue;
+    }
+    if (typeOf(s) === 'array' && /^\d+$/.test(seg)) {
+      const title = parts.pop() ?? '';
+      parts.push(`${title} ${Number(seg) + 1}`.trim());
+      s = isObj(s.items) ? (s.items as Schema) : undefined;
+      continue;
+    }
+    const child: Schema | undefined = isObj(s.properties) ? (s.properties as Schema)[seg] : undefined;
+    parts.push(child && typeof child.title === 'string' ? child.title : humanize(seg));
+    s = child;
+  }
+  return parts.filter(Boolean).join(' › ');
 }

@@ -3,9 +3,11 @@
  * prepared for RJSF once), and the ids handed out in this session so that two new pages or
  * modules never get the same one.
  */
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { api, ApiError, setCsrf, type Me, type ModuleType, type Registry } from './api.ts';
-import { prepareSchema, type Schema } from './schema.ts';
+import { localizeUi, prepareSchema, type Schema } from './schema.ts';
+import { useUiLang, type UiLang } from './i18n/index.ts';
 
 export interface PreparedModule extends ModuleType {
   /** The type's schema ready for RJSF. */
@@ -14,6 +16,8 @@ export interface PreparedModule extends ModuleType {
 
 export interface PreparedRegistry {
   raw: Registry;
+  /** The editor's language the labels are in. */
+  lang: UiLang;
   modules: PreparedModule[];
   byView: Map<string, PreparedModule>;
   schemas: Record<keyof Registry['schemas'], Schema>;
@@ -23,7 +27,8 @@ interface Session {
   me: Me | null;
   /** Set once the first /me answered (logged in or not). */
   checked: boolean;
-  registry: PreparedRegistry | null;
+  /** The registry as the server sent it (prepared per language by useRegistry). */
+  registry: Registry | null;
   registryError: string | null;
   /** Highest ids handed out in this session. */
   lastModuleId: number;
@@ -37,10 +42,18 @@ interface Session {
   expired(e: unknown): boolean;
 }
 
-function prepare(raw: Registry): PreparedRegistry {
-  const modules = raw.modules.map((m) => ({ ...m, form: prepareSchema(m.schema) }));
-  const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s)])) as PreparedRegistry['schemas'];
-  return { raw, modules, byView: new Map(modules.map((m) => [m.view, m])), schemas };
+const prepared = new WeakMap<Registry, Map<UiLang, PreparedRegistry>>();
+/** The registry's schemas ready for RJSF, their fields labelled in the editor's language (made once per language). */
+export function prepare(raw: Registry, lang: UiLang = 'en'): PreparedRegistry {
+  let byLang = prepared.get(raw);
+  if (!byLang) prepared.set(raw, (byLang = new Map()));
+  let r = byLang.get(lang);
+  if (!r) {
+    const modules = raw.modules.map((m) => ({ ...m, uiSchema: localizeUi(m.uiSchema, lang) as Record<string, unknown>, form: prepareSchema(m.schema, lang) }));
+    const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s, lang)])) as PreparedRegistry['schemas'];
+    byLang.set(lang, (r = { raw, lang, modules, byView: new Map(modules.map((m) => [m.view, m])), schemas }));
+  }
+  return r;
 }
 
 export const useSession = create<Session>((set, get) => ({
@@ -57,18 +70,18 @@ export const useSession = create<Session>((set, get) => ({
   async loadRegistry() {
     try {
       const raw = await api.registry();
-      set({ registry: prepare(raw), registryError: null });
+      set({ registry: raw, registryError: null });
     } catch (e) {
       if (!get().expired(e)) set({ registryError: (e as Error).message });
     }
   },
   nextModuleId(known = []) {
-    const id = Math.max(get().registry?.raw.maxModuleId ?? 0, get().lastModuleId, ...known) + 1;
+    const id = Math.max(get().registry?.maxModuleId ?? 0, get().lastModuleId, ...known) + 1;
     set({ lastModuleId: id });
     return id;
   },
   nextPageId(known = []) {
-    const id = Math.max(get().registry?.raw.maxPageId ?? 0, get().lastPageId, ...known) + 1;
+    const id = Math.max(get().registry?.maxPageId ?? 0, get().lastPageId, ...known) + 1;
     set({ lastPageId: id });
     return id;
   },
@@ -88,8 +101,20 @@ export function useMe(): Me {
   return me;
 }
 
+/** The registry prepared for the forms, labelled in the editor's language. */
 export function useRegistry(): PreparedRegistry {
   const r = useSession((s) => s.registry);
+  const lang = useUiLang((s) => s.lang);
   if (!r) throw new Error('registry not loaded');
-  return r;
+  return useMemo(() => prepare(r, lang), [r, lang]);
+}
+
+/** Whether the staff member is an administrator (technical fields are theirs). */
+export const useIsAdmin = () => useSession((s) => s.me?.user.role === 'admin');
+
+/** The language titles are shown in: the editor's own when the site uses it, else the site's default. */
+export function useContentLang(): import('../shared/constants.ts').Lang {
+  const me = useSession((s) => s.me);
+  const ui = useUiLang((s) => s.lang);
+  return me && (me.langs as string[]).includes(ui) ? (ui as import('../shared/constants.ts').Lang) : (me?.defaultLang ?? 'nl');
 }

@@ -1,20 +1,36 @@
 /**
- * One document in the editor (a page, a setting, a dictionary): load it, keep the user's draft,
- * save (published or as draft), publish a stored draft, list its history and restore an old
- * revision. A save based on an old revision comes back as a conflict (who saved meanwhile, when)
- * with the user's edits kept; a refused document comes back with its problems (JSON pointers). The
- * same hook serves every screen that edits a document.
+ * One document in the editor (a page, an article, a setting, a dictionary): load it, keep the
+ * staff member's draft, save (published or as draft), publish a stored draft, list its history and
+ * restore an old revision. Issue 14:
+ * - the draft is kept in this browser while it differs from the stored version, and offered back
+ *   when the document is opened again (after a crash, an expired session, a refused save);
+ * - leaving the screen with unsaved edits asks first (guard.ts);
+ * - a save based on an older revision is merged by the server with what was saved in between; only
+ *   fields both people changed come back, each with both values, for the staff member to choose.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type DocKey, type DocState, type Problem, type RevisionInfo } from './api.ts';
-import { clean } from './schema.ts';
+import { api, ApiError, type DocKey, type DocState, type MergeConflict, type Problem, type RevisionInfo } from './api.ts';
+import { clean, pointerToPath } from './schema.ts';
 import { useSession } from './store.ts';
+import { useUnsaved } from './guard.ts';
+import { dropDraft, readDraft, writeDraft, type LocalDraft } from './local-drafts.ts';
+import { formatWhen, tr, useUiLang } from './i18n/index.ts';
 
-export interface Conflict {
+/** A save refused because someone else saved in between. */
+export interface ConflictState {
   by: string;
   at: string;
   rev: number;
+  /** The fields both changed (empty: a publish or a restore, which are never merged). */
+  items: MergeConflict[];
+  /** Everything else merged (their values at the fields above). */
+  merged: unknown;
+  /** Whether the refused save was to publish. */
+  publish: boolean;
 }
+
+/** Which version to keep at each conflicting field (by pointer). */
+export type Choices = Record<string, 'mine' | 'theirs'>;
 
 export interface DocumentHandle<T> {
   key: DocKey;
@@ -31,12 +47,18 @@ export interface DocumentHandle<T> {
   busy: boolean;
   /** A line for the aria-live status region. */
   status: string;
-  conflict: Conflict | null;
+  conflict: ConflictState | null;
   /** The server's problems with the last save (pointers into the document). */
   problems: Problem[];
   /** Another error of the last action. */
   error: string | null;
+  /** Unsaved edits found in this browser for this document, waiting for restore or discard. */
+  offer: LocalDraft<T> | null;
+  restoreOffer: () => void;
+  discardOffer: () => void;
   save: (publish: boolean) => Promise<boolean>;
+  /** Saves again after a conflict, with the chosen version at each conflicting field. */
+  resolve: (choices: Choices) => Promise<boolean>;
   publish: () => Promise<boolean>;
   history: () => Promise<RevisionInfo[]>;
   /** Restores `rev` over `newest` (the newest revision the user saw in the history), else over the version being edited. */
@@ -46,53 +68,108 @@ export interface DocumentHandle<T> {
   announce: (message: string) => void;
 }
 
-export const formatTime = (iso: string | undefined) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-};
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** How long after a change the draft is written to this browser. */
+export const LOCAL_DRAFT_DELAY_MS = 250;
 
-export function conflictMessage(c: Conflict): string {
-  return `Saved by ${c.by} at ${formatTime(c.at)} meanwhile — reload to see their version; your changes were not saved`;
+/** `value` at `pointer` in a copy of `doc` (undefined removes the key, or the member of a list). */
+export function setAt(doc: unknown, pointer: string, value: unknown): unknown {
+  const path = pointerToPath(pointer);
+  if (!path.length) return value;
+  const root = structuredClone(doc) as Record<string, unknown>;
+  let node: Record<string, unknown> | unknown[] = root;
+  for (const seg of path.slice(0, -1)) {
+    const next = (node as Record<string, unknown>)[seg];
+    if (!next || typeof next !== 'object') return root;
+    node = next as Record<string, unknown>;
+  }
+  const last = path[path.length - 1];
+  if (Array.isArray(node)) {
+    if (value === undefined) node.splice(Number(last), 1);
+    else node[Number(last)] = value;
+  } else if (value === undefined) delete node[last];
+  else node[last] = value;
+  return root;
+}
+
+/** The merged document with the chosen version at each conflict (members of lists removed last, from the end). */
+export function applyChoices(merged: unknown, items: MergeConflict[], choices: Choices): unknown {
+  let out = structuredClone(merged);
+  const ordered = [...items].sort((a, b) => b.pointer.localeCompare(a.pointer, undefined, { numeric: true }));
+  for (const c of ordered) {
+    if (choices[c.pointer] !== 'mine') continue; // theirs is what `merged` holds there
+    if (c.kind === 'order') {
+      const list = pointerToPath(c.pointer).reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], out) as Array<{ id: unknown }> | undefined;
+      if (!Array.isArray(list)) continue;
+      const want = c.mine as unknown[];
+      const sorted = [...list].sort((a, b) => want.indexOf(a.id) - want.indexOf(b.id));
+      out = setAt(out, c.pointer, sorted);
+    } else out = setAt(out, c.pointer, c.mine);
+  }
+  return out;
 }
 
 /**
  * @param normalize brings a loaded document into the shape the screen edits (the same for the
  * stored version, so that opening a document does not make it "changed").
+ * @param label what the document is, in words (for the question before leaving)
  */
-export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d): DocumentHandle<T> {
+export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d, label?: string, create?: T): DocumentHandle<T> {
   const expired = useSession((s) => s.expired);
+  const user = useSession((s) => s.me?.user.username ?? '');
+  const ui = useUiLang((s) => s.lang);
   const [base, setBase] = useState<DocState<T> | null>(null);
   const [draft, setDraftState] = useState<T | undefined>(undefined);
+  const [saveBase, setSaveBase] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [offer, setOffer] = useState<LocalDraft<T> | null>(null);
   const norm = useRef(normalize);
   norm.current = normalize;
-  const current = useRef<{ base: DocState<T> | null; draft: T | undefined }>({ base: null, draft: undefined });
-  current.current = { base, draft };
+  const createRef = useRef(create);
+  createRef.current = create;
+  const current = useRef<{ base: DocState<T> | null; draft: T | undefined; saveBase: number | null; offer: LocalDraft<T> | null }>({ base: null, draft: undefined, saveBase: null, offer: null });
+  current.current = { base, draft, saveBase, offer };
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
-    try {
-      const doc = await api.doc<T>(key);
-      const data = norm.current(clean(doc.data));
-      setBase({ ...doc, data });
-      setDraftState(data);
-      setConflict(null);
-      setProblems([]);
-      setError(null);
-    } catch (e) {
-      if (!expired(e)) setLoadError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [key, expired]);
+  const load = useCallback(
+    async (opts: { keepOffer?: boolean } = {}) => {
+      setLoading(true);
+      setLoadError(null);
+      try {
+        const doc = await api.doc<T>(key);
+        const data = norm.current(clean(doc.data));
+        setBase({ ...doc, data });
+        setDraftState(data);
+        setSaveBase(null);
+        setConflict(null);
+        setProblems([]);
+        setError(null);
+        // Edits kept in this browser that were never saved: offered back (unless they are what is stored now).
+        const local = opts.keepOffer ? null : readDraft<T>(user, key);
+        if (local && !sameJson(norm.current(clean(local.data)), data)) setOffer(local);
+        else {
+          if (local) dropDraft(user, key);
+          setOffer(null);
+        }
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404 && createRef.current !== undefined) {
+          // A new document: nothing stored yet; the first save creates it.
+          setBase({ key, data: null as T, rev: 0, published: true, isNew: true });
+          setDraftState(norm.current(clean(createRef.current)));
+          setSaveBase(null);
+          setOffer(null);
+        } else if (!expired(e)) setLoadError((e as Error).message);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [key, expired, user],
+  );
 
   useEffect(() => {
     setBase(null);
@@ -107,46 +184,116 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
 
   const baseJson = useMemo(() => JSON.stringify(base?.data ?? null), [base]);
   const dirty = useMemo(() => draft !== undefined && JSON.stringify(clean(draft)) !== baseJson, [draft, baseJson]);
+  useUnsaved(`doc:${key}`, dirty, label ?? key);
 
-  const fail = (e: unknown, what: string) => {
+  // Kept in this browser a moment after each change, and at once when the tab goes away.
+  const flush = useCallback(() => {
+    const { base: b, draft: d, saveBase: sb, offer: o } = current.current;
+    if (!b || d === undefined || o) return; // an offer not answered yet is not overwritten
+    if (JSON.stringify(clean(d)) === JSON.stringify(b.data ?? null)) dropDraft(user, key);
+    else writeDraft(user, key, sb ?? b.rev, clean(d));
+  }, [user, key]);
+  useEffect(() => {
+    if (!base || offer) return;
+    const timer = setTimeout(flush, LOCAL_DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, base, offer, flush]);
+  useEffect(() => {
+    const away = () => flush();
+    window.addEventListener('pagehide', away);
+    document.addEventListener('visibilitychange', away);
+    return () => {
+      window.removeEventListener('pagehide', away);
+      document.removeEventListener('visibilitychange', away);
+      flush();
+    };
+  }, [flush]);
+
+  const restoreOffer = useCallback(() => {
+    const { base: b, offer: o } = current.current;
+    if (!b || !o) return;
+    setDraftState(norm.current(clean(o.data)));
+    // Started from an older revision: the save is merged with what was saved since.
+    setSaveBase(o.baseRev <= b.rev ? o.baseRev : b.rev);
+    setOffer(null);
+    setStatus(o.baseRev === b.rev ? tr('doc.offerRestored', undefined, ui) : tr('doc.offerRestoredOlder', undefined, ui));
+  }, [ui]);
+
+  const discardOffer = useCallback(() => {
+    dropDraft(user, key);
+    setOffer(null);
+    setStatus(tr('doc.offerDiscarded', undefined, ui));
+  }, [user, key, ui]);
+
+  const fail = (e: unknown, what: 'save' | 'publish' | 'restore', publish: boolean) => {
     if (expired(e)) return;
     if (e instanceof ApiError && e.conflict) {
-      setConflict(e.conflict);
-      setStatus(conflictMessage(e.conflict));
+      const c = e.conflicts!;
+      setConflict({ ...e.conflict, items: c.items, merged: c.merged, publish });
+      // The conflict panel says it; the status line only that nothing was saved.
+      setStatus(tr('doc.notSavedConflict', undefined, ui));
     } else if (e instanceof ApiError && e.status === 422) {
       setProblems(e.problems);
-      setStatus(`${what}: ${e.problems.length || 'some'} problem${e.problems.length === 1 ? '' : 's'} to fix.`);
+      setStatus(tr(`doc.${what}Refused`, { n: e.problems.length || 1 }, ui));
       if (!e.problems.length) setError(e.message);
     } else {
       setError((e as Error).message);
-      setStatus(`${what}: ${(e as Error).message}`);
+      setStatus(tr(`doc.${what}Failed`, { error: (e as Error).message }, ui));
     }
   };
 
-  const save = useCallback(
-    async (publish: boolean) => {
-      const { base: b, draft: d } = current.current;
-      if (!b || d === undefined) return false;
+  const saveData = useCallback(
+    async (data: T, baseRev: number, publish: boolean) => {
       setBusy(true);
       setError(null);
-      setStatus(publish ? 'Saving…' : 'Saving draft…');
+      setStatus(tr(publish ? 'doc.saving' : 'doc.savingDraft', undefined, ui));
       try {
-        const data = clean(d);
-        const { revision } = await api.save(key, data, b.rev, publish);
-        setBase({ key, data, rev: revision.rev, published: revision.published, by: revision.by, at: revision.at });
+        const answer = await api.save(key, data, baseRev, publish);
+        const { revision } = answer;
+        const stored = answer.merged && answer.data !== undefined ? norm.current(clean(answer.data as T)) : data;
+        setBase({ key, data: stored, rev: revision.rev, published: revision.published, by: revision.by, at: revision.at });
+        // What the colleague saved in between is now on screen too (unless the draft changed during the save).
+        if (answer.merged) setDraftState((d) => (sameJson(clean(d), data) ? stored : d));
+        setSaveBase(null);
         setConflict(null);
         setProblems([]);
-        setStatus(publish ? `Saved and published (revision ${revision.rev}).` : `Saved as a draft (revision ${revision.rev}); the public site is unchanged.`);
+        dropDraft(user, key);
+        const mergedWith = answer.mergedWith ? { by: answer.mergedWith.by, when: formatWhen(answer.mergedWith.at, ui) } : undefined;
+        setStatus(
+          mergedWith
+            ? tr(publish ? 'doc.savedMerged' : 'doc.savedDraftMerged', { rev: revision.rev, ...mergedWith }, ui)
+            : tr(publish ? 'doc.saved' : 'doc.savedDraft', { rev: revision.rev }, ui),
+        );
         return true;
       } catch (e) {
-        fail(e, 'Not saved');
+        fail(e, 'save', publish);
         return false;
       } finally {
         setBusy(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    [key, user, ui],
+  );
+
+  const save = useCallback(
+    async (publish: boolean) => {
+      const { base: b, draft: d, saveBase: sb } = current.current;
+      if (!b || d === undefined) return false;
+      return saveData(clean(d), sb ?? b.rev, publish);
+    },
+    [saveData],
+  );
+
+  const resolve = useCallback(
+    async (choices: Choices) => {
+      const c = conflict;
+      if (!c) return false;
+      const data = norm.current(clean(applyChoices(c.merged, c.items, choices) as T));
+      setDraftState(data);
+      return saveData(data, c.rev, c.publish);
+    },
+    [conflict, saveData],
   );
 
   const publish = useCallback(async () => {
@@ -154,22 +301,22 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     if (!b) return false;
     setBusy(true);
     setError(null);
-    setStatus('Publishing…');
+    setStatus(tr('doc.publishing', undefined, ui));
     try {
       const { revision } = await api.publish(key, b.rev);
       setBase({ ...b, rev: revision.rev, published: true, by: revision.by, at: revision.at });
       setConflict(null);
       setProblems([]);
-      setStatus(`Published (revision ${revision.rev}).`);
+      setStatus(tr('doc.published', { rev: revision.rev }, ui));
       return true;
     } catch (e) {
-      fail(e, 'Not published');
+      fail(e, 'publish', true);
       return false;
     } finally {
       setBusy(false);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, ui]);
 
   const history = useCallback(async () => (await api.history(key)).revisions, [key]);
 
@@ -181,24 +328,26 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
       setError(null);
       try {
         const { revision } = await api.restore(key, rev, newest ?? b.rev);
-        await load();
-        setStatus(`Revision ${rev === 0 ? '0 (the original)' : rev} restored and published as revision ${revision.rev}.`);
+        dropDraft(user, key);
+        await load({ keepOffer: true });
+        setStatus(rev === 0 ? tr('doc.restoredShipped', { rev: revision.rev }, ui) : tr('doc.restored', { old: rev, rev: revision.rev }, ui));
         return true;
       } catch (e) {
-        fail(e, 'Not restored');
+        fail(e, 'restore', true);
         return false;
       } finally {
         setBusy(false);
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, load],
+    [key, load, user, ui],
   );
 
   const reload = useCallback(async () => {
-    await load();
-    setStatus('Reloaded: this is the newest stored version.');
-  }, [load]);
+    dropDraft(user, key);
+    await load({ keepOffer: true });
+    setStatus(tr('doc.reloaded', undefined, ui));
+  }, [load, user, key, ui]);
 
   return {
     key,
@@ -214,7 +363,11 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     conflict,
     problems,
     error,
+    offer,
+    restoreOffer,
+    discardOffer,
     save,
+    resolve,
     publish,
     history,
     restore,

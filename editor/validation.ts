@@ -6,14 +6,40 @@
  */
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { CustomValidator, ErrorSchema } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, ValidatorType } from '@rjsf/utils';
 import type { Lang } from '../shared/constants.ts';
 import { localizeStrict } from '../shared/localize.ts';
+import { icuProblems } from '../shared/icu-check.ts';
 import type { Problem } from './api.ts';
-import { isEmptyText, isLocalizedSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
+import { langName, tr, type UiLang } from './i18n/index.ts';
+import { isEmptyText, isLocalizedSchema, isRichTextSchema, pathToPointer, pointerToPath, typeOf, type Schema } from './schema.ts';
 
-export const validator = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } });
+/** Rich text with no words and no picture is empty (what an emptied editor leaves: `<p></p>`). */
+function isEmptyHtml(v: unknown): boolean {
+  if (typeof v !== 'string') return isEmptyText(v);
+  if (v.includes('<img')) return false;
+  let text = '';
+  let inTag = false;
+  for (const ch of v) {
+    if (ch === '<') inTag = true;
+    else if (ch === '>') inTag = false;
+    else if (!inTag) text += ch;
+  }
+  return text.replace(/&nbsp;/g, ' ').trim() === '';
+}
+/** Texts the document may leave empty in every language (the home page's address segment, an article's slug): the server says when they must be written. */
+const MAY_BE_UNUSED = new Set(['localizedPath', 'slug']);
 
+import { LOCALIZERS, problemMessage } from './problem-text.ts';
+const validators = new Map<UiLang, ValidatorType>();
+export function validatorFor(lang: UiLang = 'en'): ValidatorType {
+  let v = validators.get(lang);
+  if (!v) validators.set(lang, (v = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } }, LOCALIZERS[lang])));
+  return v;
+}
+export const validator = validatorFor('en');
+
+/** A language's name in the editor's language ("French", "Frans", "français"). */
 export const LANG_NAMES: Record<string, string> = { nl: 'Dutch', fr: 'French', en: 'English', de: 'German' };
 /** Languages whose text may be left to its fallback (SPEC §1: German may show the English text), as the server checks it. */
 const MAY_FALL_BACK: readonly Lang[] = ['de'];
@@ -38,7 +64,7 @@ function child(node: Node, key: string | number): Node {
  * is written in at least one language, each language in use whose text is empty (at that
  * language's input).
  */
-export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown): CustomValidator {
+export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown, ui: UiLang = 'en'): CustomValidator {
   // RJSF hands customValidate the data with the schema's defaults filled in (an optional banner
   // title becomes `{ public: true }`): the document as it is (`data`) is what must be checked.
   return (formData, errors) => {
@@ -49,17 +75,24 @@ export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown)
         const required: string[] = s.required ?? [];
         for (const [k, ps] of Object.entries(s.properties as Record<string, Schema>)) {
           const value = (data as Record<string, unknown>)[k];
-          if (isLocalizedSchema(ps)) {
-            if (!required.includes(k)) continue;
+          if (isLocalizedSchema(ps) || isRichTextSchema(ps)) {
+            const rich = isRichTextSchema(ps);
             const texts = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-            // A text left empty in every language is one the document does not use (the home page's
-            // path segment); the server says so if it must be filled. A text written in some
-            // languages must be written in all of them.
-            if (Object.values(texts).every(isEmptyText)) continue;
+            // Every text is an ICU message: a broken placeholder, or one its English text does not have, is marked at once.
+            for (const [lang, text] of Object.entries(rich ? {} : texts)) {
+              if (typeof text !== 'string' || !text) continue;
+              const reference = lang.toLowerCase() === 'en' ? undefined : typeof texts.en === 'string' && texts.en.trim() ? texts.en : undefined;
+              for (const p of icuProblems(text, reference, { file: '', pointer: '', lang: lang.toLowerCase() })) child(child(node, k), lang).addError(problemMessage(p, ui));
+            }
+            // A text shown only when public (a banner title) may stay empty while it is not.
+            if (!required.includes(k) || (data as Record<string, unknown>).public === false) continue;
+            // A text the document may leave unused in every language (the home page's path segment);
+            // the server says so if it must be filled. A text written in some languages must be written in all of them.
+            if (MAY_BE_UNUSED.has(k) && Object.values(texts).every(isEmptyText)) continue;
             for (const lang of langs) {
               const own = texts[lang] ?? texts[lang.toUpperCase()];
               const text = MAY_FALL_BACK.includes(lang) ? localizeStrict(texts as Record<string, string>, lang) : own;
-              if (isEmptyText(text)) child(child(node, k), lang).addError(`is required in ${LANG_NAMES[lang] ?? lang}`);
+              if (rich ? isEmptyHtml(text) : isEmptyText(text)) child(child(node, k), lang).addError(tr('error.requiredIn', { lang: langName(lang, ui) }, ui));
             }
           } else walk(ps, value, child(node, k));
         }
@@ -73,8 +106,8 @@ export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown)
 }
 
 /** Validates `data` against a prepared schema plus the localized-required rule; the errors as an RJSF error schema. */
-export function validate(schema: Schema, data: unknown, langs: Lang[]): ErrorSchema {
-  const result = validator.validateFormData(data, schema, localizedRequired(schema, langs, data ?? null));
+export function validate(schema: Schema, data: unknown, langs: Lang[], ui: UiLang = 'en'): ErrorSchema {
+  const result = validatorFor(ui).validateFormData(data, schema, localizedRequired(schema, langs, data ?? null, ui));
   return pruneErrors(result.errorSchema) ?? {};
 }
 
@@ -113,12 +146,12 @@ export function ownProblems(problems: Problem[], key: string): Problem[] {
 }
 
 /** The server's problems as an RJSF error schema (each message at the field its pointer names). */
-export function problemsToErrors(problems: Problem[]): ErrorSchema {
+export function problemsToErrors(problems: Problem[], ui: UiLang = 'en'): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const p of problems) {
     let node = root;
     for (const seg of pointerToPath(p.pointer)) node = (node[seg] ??= {}) as Record<string, unknown>;
-    node.__errors = [...((node.__errors as unknown as string[]) ?? []), p.message];
+    node.__errors = [...((node.__errors as unknown as string[]) ?? []), problemMessage(p, ui)];
   }
   return root as ErrorSchema;
 }
@@ -143,3 +176,5 @@ export function errorsAt(es: ErrorSchema | undefined, path: Array<string | numbe
 }
 
 export const countErrors = (es: ErrorSchema | undefined) => listErrors(es).length;
+
+export { problemMessage } from './problem-text.ts';

@@ -20,7 +20,8 @@ import testimonials from './testimonials/index.tsx';
 import ownerPortal from './owner-portal/index.tsx';
 import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
+import text from './text/index.tsx';
 
-export const modules = [singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation];
+export const modules = [singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation, text];
 
 export const registry = new ModuleRegistry(modules);

@@ -2,6 +2,10 @@
 
 export type ArticleList = Article[];
 /**
+ * A page of this site, by its id (the editor picks it by title).
+ */
+export type PageRef = number;
+/**
  * A link: a site path (/nl/contact/), a page reference (page:12), an external URL, tel: or mailto:.
  */
 export type Link = string;
@@ -11,6 +15,10 @@ export type Link = string;
  * @minItems 1
  */
 export type LanguageConfig = [Language, ...Language[]];
+/**
+ * A page of this site, by its id (the editor picks it by title).
+ */
+export type PageRef1 = number;
 export type PageList = PageRecord[];
 /**
  * A visitor form, by kind: the general contact form, or contact-me about the property of the page.
@@ -42,11 +50,12 @@ export type CookieListModule = ModuleRecord & {
  */
 export type HomeBlocksModule = ModuleRecord & {
   view?: "home-blocks";
-  /**
-   * The page of the free valuation request (/contact-demand/).
-   */
-  estimatePageId?: number;
+  estimatePageId?: PageRef2;
 };
+/**
+ * A page of this site, by its id (the editor picks it by title).
+ */
+export type PageRef2 = number;
 /**
  * A category's articles as a list (services: 1 per row, at most 40).
  */
@@ -178,6 +187,13 @@ export type TestimonialsModule = ModuleRecord & {
    */
   maxItems?: number;
 };
+/**
+ * Rich text written on the page itself: headings, paragraphs, lists, links, quotes, tables and images from the media library.
+ */
+export type TextModule = ModuleRecord & {
+  view?: "text";
+  body: LocalizedHtml1;
+};
 
 /**
  * Every schema of the registry, by title.
@@ -232,6 +248,7 @@ export interface VitrineSchemas {
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
   TestimonialsModule?: TestimonialsModule;
+  TextModule?: TextModule;
 }
 /**
  * A blog, service, team or general article.
@@ -245,7 +262,7 @@ export interface Article {
   title: LocalizedText;
   slug?: LocalizedText;
   summary?: LocalizedText;
-  body: LocalizedText;
+  body: LocalizedHtml;
   image?: Media;
   author?: string;
   icon?: string;
@@ -255,6 +272,12 @@ export interface Article {
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
 export interface LocalizedText {
+  [k: string]: string;
+}
+/**
+ * Rich text (HTML) per language code, written in the editor's rich-text field; sanitised on save and again when the content is loaded.
+ */
+export interface LocalizedHtml {
   [k: string]: string;
 }
 /**
@@ -339,32 +362,32 @@ export interface Dictionary {
 export interface FooterConfig {
   columns: FooterColumn[];
   /**
-   * Page ids shown beside the copyright.
+   * Pages shown beside the copyright.
    */
-  legalLinks?: number[];
+  legalLinks?: PageRef[];
   copyright?: LocalizedText;
 }
 export interface FooterColumn {
   title?: PublicText;
   intro?: PublicText;
-  text?: PublicText1;
+  text?: PublicHtml;
   images?: {
     public?: boolean;
     items: Media[];
   };
   /**
-   * Page ids listed as links.
+   * Pages listed as links.
    */
-  links?: number[];
+  links?: PageRef[];
   sm?: number;
   md?: number;
   lg?: number;
 }
 /**
- * A localized text shown only when public is true.
+ * HTML, sanitised before rendering.
  */
-export interface PublicText1 {
-  value: LocalizedText;
+export interface PublicHtml {
+  value: LocalizedHtml;
   public?: boolean;
 }
 /**
@@ -704,6 +727,9 @@ export interface ModuleRecord {
   maxItems?: number;
   isHasSubcategories?: boolean;
 }
+/**
+ * What a module shows: an article, or the articles of a category (the editor picks them by title).
+ */
 export interface ModuleRelation {
   type: "article" | "property-list" | "contact" | "category";
   id: string | number;
@@ -782,10 +808,7 @@ export interface PageRecord {
   listing?: {
     kind: "property" | "project";
     goal?: "sale" | "rent";
-    /**
-     * The (hidden) page whose modules show one property or project.
-     */
-    detailPageId: number;
+    detailPageId: PageRef1;
   };
 }
 /**
@@ -1433,4 +1456,10 @@ export interface ValuationCondition {
    * @maxItems 40
    */
   names: string[];
+}
+/**
+ * Rich text (HTML) per language code, written in the editor's rich-text field; sanitised on save and again when the content is loaded.
+ */
+export interface LocalizedHtml1 {
+  [k: string]: string;
 }

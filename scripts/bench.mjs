@@ -90,4 +90,6 @@ const bundle = editorBundle({ root });
 console.log('\nEditor (/admin/) JavaScript and CSS, gzip');
 console.log(`first screen ${bundle.initialKb.toFixed(1)} KB; with every lazy screen ${bundle.allKb.toFixed(1)} KB in ${bundle.chunks} files; never loaded by the public site ${bundle.ownKb.toFixed(1)} KB`);
 const open = await benchEditorOpen({ root });
+for (const s of bundle.screens) console.log(`  screen ${s.name.padEnd(28)} +${s.kb.toFixed(1)} KB`);
 console.log(`Opening a page with ${open.modules} modules in the editor (Chromium, logged in, to the module list and settings form): median ${open.medianMs.toFixed(0)} ms (min ${open.minMs.toFixed(0)}, max ${open.maxMs.toFixed(0)}) over 5 runs`);
+console.log(`Opening a ${open.article.words}-word article in the editor (to its text in the rich-text editor and the form): median ${open.article.medianMs.toFixed(0)} ms (min ${open.article.minMs.toFixed(0)}, max ${open.article.maxMs.toFixed(0)}) over 5 runs`);

@@ -10,6 +10,7 @@ import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
 import { buildContent, readConfigDocs } from './config/config.ts';
 import { ContentStore, readRevisions } from './content/content-store.ts';
+import { describeRepair } from './content/repair.ts';
 import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer } from './app.ts';
@@ -133,6 +134,8 @@ export async function start(opts: StartOptions): Promise<Server> {
   const data: Store = await openFileStore(opts.dataDir ?? join(opts.root, 'var'));
   // What staff saved in the editor, laid over the files: the content visitors see.
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
+  // Saved documents that no longer validate (issue 14): named here, marked for repair in the editor, each shown as in the files meanwhile.
+  if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
   await data.revisions.recordSeed(content.version);
   let kickOutbox = () => {};
   const pictures = new ListingPictures({ cache: data.cache, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });

@@ -4,6 +4,7 @@
  * closes it, and the focus goes back to where it was.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../i18n/index.ts';
 
 export function Dialog({
   title,
@@ -20,6 +21,7 @@ export function Dialog({
   wide?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
@@ -47,7 +49,7 @@ export function Dialog({
         <h2 id={titleId} className="ed-dialog__title">
           {title}
         </h2>
-        <button type="button" className="ed-dialog__close ed-button ed-button--ghost" aria-label="Close" onClick={() => close.current()}>
+        <button type="button" className="ed-dialog__close ed-button ed-button--ghost" aria-label={t('common.close')} onClick={() => close.current()}>
           ×
         </button>
       </div>
@@ -73,6 +75,7 @@ export function ConfirmDialog({
   onConfirm: () => void | Promise<void>;
   onClose: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <Dialog
@@ -81,7 +84,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="ed-button" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button
             type="button"

@@ -1,26 +1,36 @@
 /**
- * The save bar of a document, the same on pages, settings and dictionaries: Save (publishes),
- * Save as draft, Publish (when a draft is stored), History (restore an old revision), the status
- * line (aria-live), a conflict with a colleague's save, and the problems of the document — those
- * the editor found (nothing is sent while there are any) and those the server answered.
+ * The save bar of a document, the same on pages, articles, settings and dictionaries: Save
+ * (publishes), Save as draft, Publish (when a draft is stored), History (restore an old revision),
+ * the status line (aria-live), and what needs the staff member: edits of theirs kept in this
+ * browser (restore or discard), a version marked for repair, a conflict with a colleague's save
+ * (field by field, both values, a choice each), and the problems of the document — those the editor
+ * found (nothing is sent while there are any) and those the server answered — each a sentence naming
+ * the field by its label and the page or module by its name, in the editor's language.
  */
 import { useEffect, useState } from 'react';
-import type { RevisionInfo } from '../api.ts';
-import { conflictMessage, formatTime, type DocumentHandle } from '../useDocument.ts';
+import type { MergeConflict, Problem, RevisionInfo } from '../api.ts';
+import type { Choices, DocumentHandle } from '../useDocument.ts';
+import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import { problemMessage } from '../validation.ts';
 import { ConfirmDialog, Dialog } from './Dialog.tsx';
 
 export interface FieldProblem {
   pointer: string;
   message: string;
-  /** Where, in words ("Modules › News / blog › Span"). */
+  /** Where, in words ("Title (fr) of the module “News”"). */
   label?: string;
 }
+
+/** A field of the document, in words, from its JSON pointer (the screen knows its labels and names). */
+export type Describe = (pointer: string) => string;
 
 export function DocumentBar<T>({
   doc,
   clientErrors,
   onRefused,
   onShowProblem,
+  describe,
+  showValue,
   title,
 }: {
   doc: DocumentHandle<T>;
@@ -30,18 +40,18 @@ export function DocumentBar<T>({
   onRefused?: () => void;
   /** Bring the field of a problem into view. */
   onShowProblem?: (pointer: string) => void;
+  describe?: Describe;
+  /** A value of the document in words (a module by its name, say); plain text otherwise. */
+  showValue?: (value: unknown, pointer: string) => string;
   title?: string;
 }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [reloadAsk, setReloadAsk] = useState(false);
   const [refused, setRefused] = useState(false);
+  const where = describe ?? ((p: string) => p);
 
-  useEffect(() => {
-    if (!doc.dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [doc.dirty]);
   useEffect(() => {
     if (clientErrors.length === 0) setRefused(false);
   }, [clientErrors.length]);
@@ -49,7 +59,7 @@ export function DocumentBar<T>({
   const attempt = async (publish: boolean) => {
     if (clientErrors.length) {
       setRefused(true);
-      doc.announce(`Not saved: ${clientErrors.length} field${clientErrors.length > 1 ? 's need' : ' needs'} fixing (marked below).`);
+      doc.announce(t('doc.fixFirst', { n: clientErrors.length }));
       onRefused?.();
       return;
     }
@@ -57,65 +67,79 @@ export function DocumentBar<T>({
     await doc.save(publish);
   };
 
-  const problems: FieldProblem[] = doc.problems.map((p) => {
-    const other = (p as { key?: string }).key;
-    return other && other !== doc.key ? { pointer: '', message: p.message, label: `${other} ${p.pointer}` } : { pointer: p.pointer, message: p.message };
+  const serverProblems: FieldProblem[] = doc.problems.map((p: Problem) => {
+    const other = p.key && p.key !== doc.key ? p.key : undefined;
+    return { pointer: other ? '' : p.pointer, message: problemMessage(p, ui), label: other ? t('doc.otherDocument', { key: other }) : where(p.pointer) };
   });
-  const stamp = doc.base ? `Revision ${doc.base.rev}${doc.base.rev === 0 ? ' (as shipped)' : ''}${doc.base.at ? ` · ${formatTime(doc.base.at)}` : ''}${doc.base.by ? ` by ${doc.base.by}` : ''}` : '';
+  const repair: FieldProblem[] = (doc.base?.repair ?? []).map((p) => ({ pointer: p.pointer, message: problemMessage(p, ui), label: where(p.pointer) }));
+  const stamp = doc.base
+    ? doc.base.isNew
+      ? t('doc.stampNew')
+      : doc.base.rev === 0
+      ? t('doc.stampShipped')
+      : t('doc.stamp', { rev: doc.base.rev, when: formatWhen(doc.base.at, ui), by: doc.base.by ?? '' })
+    : '';
 
   return (
-    <div className="ed-docbar" role="region" aria-label={title ? `Save ${title}` : 'Save'}>
+    <div className="ed-docbar" role="region" aria-label={title ? t('doc.barOf', { title }) : t('doc.bar')}>
       <div className="ed-docbar__row">
         <div className="ed-docbar__state">
-          {doc.hasDraft && <span className="ed-badge ed-badge--draft">Draft stored</span>}
-          {doc.dirty ? <span className="ed-badge ed-badge--changed">Unsaved changes</span> : <span className="ed-muted">{stamp}</span>}
+          {doc.hasDraft && <span className="ed-badge ed-badge--draft">{t('doc.draftStored')}</span>}
+          {doc.dirty ? <span className="ed-badge ed-badge--changed">{t('doc.unsaved')}</span> : <span className="ed-muted">{stamp}</span>}
         </div>
         <div className="ed-docbar__actions">
-          <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!doc.base}>
-            History
+          <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!doc.base || doc.base.isNew}>
+            {t('doc.history')}
           </button>
           {doc.hasDraft && (
-            <button type="button" className="ed-button" onClick={() => void doc.publish()} disabled={doc.busy || doc.dirty} title={doc.dirty ? 'Save or discard your changes first' : undefined}>
-              Publish
+            <button type="button" className="ed-button" onClick={() => void doc.publish()} disabled={doc.busy || doc.dirty} title={doc.dirty ? t('doc.saveOrDiscardFirst') : undefined}>
+              {t('doc.publish')}
             </button>
           )}
           {doc.dirty && (
             <button type="button" className="ed-button ed-button--ghost" onClick={() => setReloadAsk(true)} disabled={doc.busy}>
-              Discard changes
+              {t('doc.discard')}
             </button>
           )}
-          <button type="button" className="ed-button" onClick={() => void attempt(false)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : 'Nothing changed since the last save'}>
-            Save as draft
+          <button type="button" className="ed-button" onClick={() => void attempt(false)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : t('doc.nothingChanged')}>
+            {t('doc.saveDraft')}
           </button>
-          <button type="button" className="ed-button ed-button--primary" onClick={() => void attempt(true)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : 'Nothing changed since the last save'}>
-            Save
+          <button type="button" className="ed-button ed-button--primary" onClick={() => void attempt(true)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : t('doc.nothingChanged')}>
+            {t('doc.save')}
           </button>
         </div>
       </div>
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
       </p>
-      {doc.conflict && (
-        <div className="ed-alert ed-alert--warning" role="alert">
-          <p>{conflictMessage(doc.conflict)}</p>
-          <button type="button" className="ed-button" onClick={() => setReloadAsk(true)}>
-            Reload their version
-          </button>
+      {doc.offer && (
+        <div className="ed-alert ed-alert--info ed-offer" role="alert">
+          <p>{t('doc.offer', { when: formatWhen(doc.offer.at, ui) })}</p>
+          <div className="ed-offer__buttons">
+            <button type="button" className="ed-button ed-button--primary" onClick={doc.restoreOffer}>
+              {t('doc.offerRestore')}
+            </button>
+            <button type="button" className="ed-button ed-button--ghost" onClick={doc.discardOffer}>
+              {t('doc.offerDiscard')}
+            </button>
+          </div>
         </div>
       )}
+      {repair.length > 0 && <ProblemList heading={t('doc.repairHeading')} intro={t('doc.repairIntro')} items={repair} onShow={onShowProblem} tone="warning" />}
+      {doc.conflict && <ConflictPanel doc={doc} describe={where} showValue={showValue} onReload={() => setReloadAsk(true)} />}
       {doc.error && !doc.conflict && (
         <div className="ed-alert ed-alert--error" role="alert">
           {doc.error}
         </div>
       )}
-      {refused && clientErrors.length > 0 && <ProblemList heading="Fix these fields before saving" items={clientErrors} onShow={onShowProblem} />}
-      {problems.length > 0 && <ProblemList heading="The server refused this version" items={problems} onShow={onShowProblem} />}
+      {refused && clientErrors.length > 0 && <ProblemList heading={t('doc.fixHeading')} items={clientErrors} onShow={onShowProblem} />}
+      {serverProblems.length > 0 && <ProblemList heading={t('doc.refusedHeading')} items={serverProblems} onShow={onShowProblem} />}
       {historyOpen && <HistoryDialog doc={doc} onClose={() => setHistoryOpen(false)} />}
       {reloadAsk && (
         <ConfirmDialog
-          title={doc.conflict ? 'Reload their version?' : 'Discard your changes?'}
-          message="Your unsaved changes on this document are discarded and replaced by the newest stored version."
-          confirmLabel={doc.conflict ? 'Reload' : 'Discard changes'}
+          title={doc.conflict ? t('doc.reloadTheirsTitle') : t('doc.discardTitle')}
+          message={t('doc.discardMessage')}
+          confirmLabel={doc.conflict ? t('doc.reloadTheirs') : t('doc.discard')}
           danger
           onClose={() => setReloadAsk(false)}
           onConfirm={async () => {
@@ -128,10 +152,99 @@ export function DocumentBar<T>({
   );
 }
 
-function ProblemList({ heading, items, onShow }: { heading: string; items: FieldProblem[]; onShow?: (pointer: string) => void }) {
+/** Text a person reads for a stored value: rich text without its tags, lists joined, nothing as "(empty)". */
+export function plainValue(v: unknown, empty: string, yes: string, no: string): string {
+  if (v === undefined || v === null || v === '') return empty;
+  if (typeof v === 'boolean') return v ? yes : no;
+  if (typeof v === 'string') {
+    let text = '';
+    let inTag = false;
+    for (const ch of v) {
+      if (ch === '<') inTag = true;
+      else if (ch === '>' && inTag) {
+        inTag = false;
+        text += ' ';
+      } else if (!inTag) text += ch;
+    }
+    text = text.replace(/\s+/g, ' ').trim();
+    return text.length > 280 ? `${text.slice(0, 279)}…` : text || empty;
+  }
+  if (typeof v === 'number') return String(v);
+  if (Array.isArray(v)) return v.map((x) => plainValue(x, empty, yes, no)).join(', ');
+  const o = v as Record<string, unknown>;
+  const texts = Object.values(o).filter((x) => typeof x === 'string') as string[];
+  if (texts.length && Object.keys(o).every((k) => k.length === 2)) return Object.entries(o).map(([k, x]) => `${k}: ${plainValue(x, empty, yes, no)}`).join(' · ');
+  const json = JSON.stringify(v);
+  return json.length > 280 ? `${json.slice(0, 279)}…` : json;
+}
+
+/**
+ * A colleague saved in between and both changed the same fields: each such field with their value
+ * and this person's, and a choice; everything else is merged already. Said once (role=alert).
+ */
+function ConflictPanel<T>({ doc, describe, showValue, onReload }: { doc: DocumentHandle<T>; describe: Describe; showValue?: (v: unknown, pointer: string) => string; onReload: () => void }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
+  const c = doc.conflict!;
+  const [choices, setChoices] = useState<Choices>({});
+  const shown = (v: unknown, c: MergeConflict) => (showValue ? showValue(v, c.pointer) : plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no')));
+  const ready = c.items.length > 0 && c.items.every((i) => choices[i.pointer]);
+  const who = { by: c.by, when: formatWhen(c.at, ui) };
   return (
-    <div className="ed-alert ed-alert--error ed-problems" role="alert">
+    <section className="ed-alert ed-alert--warning ed-conflict" role="alert" aria-labelledby="ed-conflict-title">
+      <h2 id="ed-conflict-title" className="ed-conflict__title">
+        {c.items.length ? t('conflict.title', { n: c.items.length, ...who }) : t('conflict.titleNoMerge', who)}
+      </h2>
+      <p>{c.items.length ? t('conflict.intro') : t('conflict.introNoMerge')}</p>
+      {c.items.length > 0 && (
+        <ol className="ed-conflict__list">
+          {c.items.map((item) => {
+            const name = `ed-conflict-${item.pointer}`;
+            return (
+              <li key={item.pointer} className="ed-conflict__item" data-pointer={item.pointer}>
+                <fieldset>
+                  <legend className="ed-conflict__field">{item.kind === 'order' ? t('conflict.order', { field: describe(item.pointer) }) : describe(item.pointer)}</legend>
+                  <label className="ed-conflict__choice">
+                    <input type="radio" name={name} checked={choices[item.pointer] === 'theirs'} onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'theirs' }))} />
+                    <span className="ed-conflict__who">{t('conflict.theirs', { by: c.by })}</span>
+                    <span className="ed-conflict__value" data-side="theirs">
+                      {shown(item.theirs, item)}
+                    </span>
+                  </label>
+                  <label className="ed-conflict__choice">
+                    <input type="radio" name={name} checked={choices[item.pointer] === 'mine'} onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'mine' }))} />
+                    <span className="ed-conflict__who">{t('conflict.mine')}</span>
+                    <span className="ed-conflict__value" data-side="mine">
+                      {shown(item.mine, item)}
+                    </span>
+                  </label>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="ed-conflict__buttons">
+        {c.items.length > 0 && (
+          <button type="button" className="ed-button ed-button--primary" disabled={!ready || doc.busy} onClick={() => void doc.resolve(choices)}>
+            {c.publish ? t('conflict.saveChoices') : t('conflict.saveChoicesDraft')}
+          </button>
+        )}
+        <button type="button" className="ed-button" onClick={onReload} disabled={doc.busy}>
+          {t('conflict.reload')}
+        </button>
+      </div>
+      {c.items.length > 0 && !ready && <p className="ed-muted">{t('conflict.chooseEach')}</p>}
+    </section>
+  );
+}
+
+function ProblemList({ heading, intro, items, onShow, tone = 'error' }: { heading: string; intro?: string; items: FieldProblem[]; onShow?: (pointer: string) => void; tone?: 'error' | 'warning' }) {
+  const t = useT();
+  return (
+    <div className={`ed-alert ed-alert--${tone} ed-problems`} role="alert">
       <p className="ed-problems__heading">{heading}</p>
+      {intro && <p>{intro}</p>}
       <ul>
         {items.map((p, i) => (
           <li key={`${p.pointer}-${i}`}>
@@ -140,9 +253,10 @@ function ProblemList({ heading, items, onShow }: { heading: string; items: Field
                 {p.label ?? p.pointer}
               </button>
             ) : (
-              <code>{p.label ?? p.pointer}</code>
+              <span className="ed-problems__where">{p.label ?? p.pointer}</span>
             )}
-            : {p.message}
+            {t('common.colon')}
+            {p.message}
           </li>
         ))}
       </ul>
@@ -151,6 +265,8 @@ function ProblemList({ heading, items, onShow }: { heading: string; items: Field
 }
 
 function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: () => void }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const [revisions, setRevisions] = useState<RevisionInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ask, setAsk] = useState<number | null>(null);
@@ -165,20 +281,20 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
   }, []);
   const newest = revisions?.length ? Math.max(...revisions.map((r) => r.rev)) : doc.base?.rev;
   return (
-    <Dialog title="History" onClose={onClose} wide>
+    <Dialog title={t('doc.history')} onClose={onClose} wide>
       {error && <p className="ed-alert ed-alert--error" role="alert">{error}</p>}
-      {!revisions && !error && <p aria-live="polite">Loading…</p>}
+      {!revisions && !error && <p aria-live="polite">{t('common.loading')}</p>}
       {revisions && (
         <table className="ed-table ed-history">
-          <caption className="ed-visually-hidden">Revisions, newest first</caption>
+          <caption className="ed-visually-hidden">{t('history.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Rev</th>
-              <th scope="col">When</th>
-              <th scope="col">By</th>
-              <th scope="col">What changed</th>
+              <th scope="col">{t('history.rev')}</th>
+              <th scope="col">{t('history.when')}</th>
+              <th scope="col">{t('history.by')}</th>
+              <th scope="col">{t('history.what')}</th>
               <th scope="col">
-                <span className="ed-visually-hidden">Actions</span>
+                <span className="ed-visually-hidden">{t('common.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -187,19 +303,19 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
               <tr key={r.rev} data-rev={r.rev}>
                 <td>
                   {r.rev}
-                  {!r.published && <span className="ed-badge ed-badge--draft">draft</span>}
+                  {!r.published && <span className="ed-badge ed-badge--draft">{t('history.draft')}</span>}
                 </td>
                 <td>
-                  <time dateTime={r.at}>{formatTime(r.at)}</time>
+                  <time dateTime={r.at}>{formatWhen(r.at, ui)}</time>
                 </td>
-                <td>{r.by}</td>
-                <td>{r.summary || '—'}</td>
+                <td>{r.rev === 0 ? t('history.shippedBy') : r.by}</td>
+                <td>{r.rev === 0 ? t('history.shipped') : r.summary || '—'}</td>
                 <td>
                   {r.rev === newest ? (
-                    <span className="ed-muted">newest</span>
+                    <span className="ed-muted">{t('history.newest')}</span>
                   ) : (
-                    <button type="button" className="ed-button ed-button--small" onClick={() => setAsk(r.rev)} aria-label={`Restore revision ${r.rev}`}>
-                      Restore
+                    <button type="button" className="ed-button ed-button--small" onClick={() => setAsk(r.rev)} aria-label={t('history.restoreRev', { rev: r.rev })}>
+                      {t('history.restore')}
                     </button>
                   )}
                 </td>
@@ -207,7 +323,7 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
             ))}
             {revisions.length === 0 && (
               <tr>
-                <td colSpan={5}>No saved revisions yet: this is the version shipped with the site.</td>
+                <td colSpan={5}>{t('history.none')}</td>
               </tr>
             )}
           </tbody>
@@ -215,14 +331,14 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
       )}
       {ask !== null && (
         <ConfirmDialog
-          title={`Restore revision ${ask}?`}
+          title={t('history.restoreTitle', { rev: ask })}
           message={
             <>
-              <p>The content of revision {ask} becomes a new, published revision. Nothing is lost: the current version stays in the history.</p>
-              {doc.dirty && <p>Your unsaved changes on this document are discarded.</p>}
+              <p>{t('history.restoreMessage', { rev: ask })}</p>
+              {doc.dirty && <p>{t('history.restoreDiscards')}</p>}
             </>
           }
-          confirmLabel="Restore"
+          confirmLabel={t('history.restore')}
           onClose={() => setAsk(null)}
           onConfirm={async () => {
             // Restored over the newest revision listed here: the user sees what they replace.

@@ -9,6 +9,7 @@ import type { Lang } from '../../shared/constants.ts';
 import { localize } from '../../shared/localize.ts';
 import type { PreparedModule } from '../store.ts';
 import { Icon } from './Icon.tsx';
+import { tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
 
 export interface ModuleRecordLike {
   id: number;
@@ -17,8 +18,15 @@ export interface ModuleRecordLike {
   [key: string]: unknown;
 }
 
-export function moduleTypeTitle(type: PreparedModule | undefined, view: string): string {
-  return type ? localize(type.title, 'en') || type.view : `Unknown type "${view}"`;
+export function moduleTypeTitle(type: PreparedModule | undefined, view: string, ui: UiLang = 'en'): string {
+  return type ? localize(type.title, ui) || type.view : tr('module.unknownType', { view }, ui);
+}
+
+/** A module by its name: its own title, else its type and place on the page ("Article, 2nd module"). */
+export function moduleName(m: ModuleRecordLike, index: number, type: PreparedModule | undefined, defaultLang: Lang, ui: UiLang): string {
+  const kind = moduleTypeTitle(type, m.view, ui);
+  const own = localize(m.title, defaultLang);
+  return own ? tr('module.named', { type: kind, title: own }, ui) : tr('module.unnamed', { type: kind, n: index + 1 }, ui);
 }
 
 export function ModuleList({
@@ -31,6 +39,7 @@ export function ModuleList({
   onMove,
   onRemove,
   renderEditor,
+  shows,
 }: {
   modules: ModuleRecordLike[];
   types: Map<string, PreparedModule>;
@@ -42,7 +51,11 @@ export function ModuleList({
   onMove: (from: number, to: number) => void;
   onRemove: (id: number) => void;
   renderEditor: (m: ModuleRecordLike, index: number) => ReactNode;
+  /** What a module without a title of its own shows (an article by its title…), for its row. */
+  shows?: (m: ModuleRecordLike) => string | undefined;
 }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const dragging = useRef<number | null>(null);
   const [dragId, setDragId] = useState<number | null>(null);
   const [overIndex, setOverIndex] = useState<number | null>(null);
@@ -57,16 +70,12 @@ export function ModuleList({
     setFocusId(null);
   }, [focusId, modules]);
 
-  const label = (m: ModuleRecordLike) => {
-    const type = moduleTypeTitle(types.get(m.view), m.view);
-    const own = localize(m.title, defaultLang);
-    return own ? `${type} “${own}”` : `${type} #${m.id}`;
-  };
+  const label = (m: ModuleRecordLike) => moduleName(m, modules.indexOf(m), types.get(m.view), defaultLang, ui);
   const move = (from: number, to: number, viaKeyboard: boolean) => {
     if (to < 0 || to >= modules.length || from === to) return;
     const m = modules[from];
     onMove(from, to);
-    setAnnouncement(`${label(m)} moved to position ${to + 1} of ${modules.length}.`);
+    setAnnouncement(t('modules.moved', { name: label(m), n: to + 1, total: modules.length }));
     if (viaKeyboard) setFocusId(m.id);
   };
   const endDrag = () => {
@@ -78,9 +87,9 @@ export function ModuleList({
   return (
     <div className="ed-modules">
       <p id="ed-modules-help" className="ed-help">
-        Drag a module to another place, or focus it and press Alt+↑ / Alt+↓.
+        {t('modules.help')}
       </p>
-      <ol className="ed-modules__list" aria-label="Modules of this page, in display order" aria-describedby="ed-modules-help">
+      <ol className="ed-modules__list" aria-label={t('modules.list')} aria-describedby="ed-modules-help">
         {modules.map((m, index) => {
           const type = types.get(m.view);
           const own = localize(m.title, defaultLang);
@@ -116,8 +125,8 @@ export function ModuleList({
                   if (el) rows.current.set(m.id, el);
                   else rows.current.delete(m.id);
                 }}
-                aria-label={`${label(m)}, position ${index + 1} of ${modules.length}`}
-                aria-roledescription="sortable module"
+                aria-label={t('modules.row', { name: label(m), n: index + 1, total: modules.length })}
+                aria-roledescription={t('modules.sortable')}
                 aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Enter"
                 onDragStart={(e) => {
                   dragging.current = m.id;
@@ -145,38 +154,33 @@ export function ModuleList({
                 </span>
                 <Icon name={type?.icon ?? 'unknown'} />
                 <span className="ed-module__text">
-                  <span className="ed-module__type">{moduleTypeTitle(type, m.view)}</span>
-                  <span className="ed-module__title">{own || <span className="ed-muted">No title</span>}</span>
+                  <span className="ed-module__type">{moduleTypeTitle(type, m.view, ui)}</span>
+                  <span className="ed-module__title">{own || (shows?.(m) ? <span className="ed-muted">{shows(m)}</span> : <span className="ed-muted">{t('modules.noTitle')}</span>)}</span>
                 </span>
-                <span className="ed-module__id ed-muted">#{m.id}</span>
-                {errors > 0 && (
-                  <span className="ed-badge ed-badge--error">
-                    {errors} error{errors > 1 ? 's' : ''}
-                  </span>
-                )}
+                {errors > 0 && <span className="ed-badge ed-badge--error">{t('common.errors', { n: errors })}</span>}
                 <span className="ed-module__buttons">
-                  <button type="button" className="ed-button ed-button--small" aria-label={`Move ${label(m)} up`} disabled={index === 0} onClick={() => move(index, index - 1, true)}>
+                  <button type="button" className="ed-button ed-button--small" aria-label={t('modules.moveUp', { name: label(m) })} disabled={index === 0} onClick={() => move(index, index - 1, true)}>
                     ↑
                   </button>
                   <button
                     type="button"
                     className="ed-button ed-button--small"
-                    aria-label={`Move ${label(m)} down`}
+                    aria-label={t('modules.moveDown', { name: label(m) })}
                     disabled={index === modules.length - 1}
                     onClick={() => move(index, index + 1, true)}
                   >
                     ↓
                   </button>
                   <button type="button" className="ed-button ed-button--small" aria-expanded={isOpen} aria-controls={`ed-module-form-${m.id}`} onClick={() => onToggle(m.id)}>
-                    {isOpen ? 'Close' : 'Edit'}
+                    {isOpen ? t('common.close') : t('common.edit')}
                   </button>
-                  <button type="button" className="ed-button ed-button--small ed-button--danger-text" aria-label={`Remove ${label(m)}`} onClick={() => onRemove(m.id)}>
-                    Remove
+                  <button type="button" className="ed-button ed-button--small ed-button--danger-text" aria-label={t('modules.remove', { name: label(m) })} onClick={() => onRemove(m.id)}>
+                    {t('form.remove')}
                   </button>
                 </span>
               </div>
               {isOpen && (
-                <div className="ed-module__form" id={`ed-module-form-${m.id}`} role="group" aria-label={`Settings of ${label(m)}`}>
+                <div className="ed-module__form" id={`ed-module-form-${m.id}`} role="group" aria-label={t('modules.settingsOf', { name: label(m) })}>
                   {renderEditor(m, index)}
                 </div>
               )}
@@ -184,7 +188,7 @@ export function ModuleList({
           );
         })}
       </ol>
-      {modules.length === 0 && <p className="ed-empty">This page has no modules yet.</p>}
+      {modules.length === 0 && <p className="ed-empty">{t('modules.none')}</p>}
       <p className="ed-visually-hidden" aria-live="polite">
         {announcement}
       </p>

@@ -9,6 +9,8 @@ import { api, ApiError, type DocKey, type Problem } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 import { clean } from '../schema.ts';
 import { useSession } from '../store.ts';
+import { useT, useUiLang } from '../i18n/index.ts';
+import { problemMessage } from '../validation.ts';
 
 export const PREVIEW_DEBOUNCE_MS = 400;
 export const PREVIEW_WIDTHS = { phone: 390, tablet: 768, desktop: 1280 } as const;
@@ -21,6 +23,7 @@ export function Preview({
   langs,
   defaultLang,
   blocked,
+  describe,
 }: {
   docKey: DocKey;
   data: unknown;
@@ -29,7 +32,11 @@ export function Preview({
   defaultLang: Lang;
   /** Why the draft is not sent for a preview now (the editor found errors in it). */
   blocked?: string;
+  /** A field of the document in words. */
+  describe?: (pointer: string) => string;
 }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const [device, setDevice] = useState<Device>('desktop');
   const [lang, setLang] = useState<Lang>(defaultLang);
   const [html, setHtml] = useState<string | null>(null);
@@ -88,19 +95,19 @@ export function Preview({
   const height = box.height > 0 ? box.height / scale : 800;
 
   return (
-    <section className="ed-preview" aria-label="Live preview">
+    <section className="ed-preview" aria-label={t('preview.region')}>
       <div className="ed-preview__bar">
-        <h2 className="ed-preview__title">Preview</h2>
-        <div className="ed-segmented" role="group" aria-label="Preview width">
+        <h2 className="ed-preview__title">{t('preview.title')}</h2>
+        <div className="ed-segmented" role="group" aria-label={t('preview.width')}>
           {(Object.keys(PREVIEW_WIDTHS) as Device[]).map((d) => (
             <button key={d} type="button" aria-pressed={device === d} className="ed-segmented__item" onClick={() => setDevice(d)}>
-              {d.charAt(0).toUpperCase() + d.slice(1)} <span className="ed-muted">{PREVIEW_WIDTHS[d]}</span>
+              {t(`preview.${d}`)} <span className="ed-muted">{PREVIEW_WIDTHS[d]}</span>
             </button>
           ))}
         </div>
         <label className="ed-preview__lang">
-          <span className="ed-visually-hidden">Preview language</span>
-          <select className="ed-input ed-input--small" value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-label="Preview language">
+          <span className="ed-visually-hidden">{t('preview.lang')}</span>
+          <select className="ed-input ed-input--small" value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-label={t('preview.lang')}>
             {langs.map((l) => (
               <option key={l} value={l}>
                 {l.toUpperCase()}
@@ -109,7 +116,7 @@ export function Preview({
           </select>
         </label>
         <span className="ed-preview__state" aria-live="polite">
-          {pending ? 'Updating…' : ''}
+          {pending ? t('preview.updating') : ''}
         </span>
       </div>
       {blocked && (
@@ -119,11 +126,11 @@ export function Preview({
       )}
       {problems && !blocked && (
         <div className="ed-alert ed-alert--error" role="alert">
-          <p className="ed-problems__heading">The page cannot be drawn with this version:</p>
+          <p className="ed-problems__heading">{t('preview.cannot')}</p>
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
-                <code>{p.pointer}</code>: {p.message}
+                {p.key && p.key !== docKey ? <code>{`${p.key} ${p.pointer}`}</code> : describe ? <strong>{describe(p.pointer)}</strong> : <code>{p.pointer}</code>}: {problemMessage(p, ui)}
               </li>
             ))}
           </ul>
@@ -131,14 +138,14 @@ export function Preview({
       )}
       {error && (
         <p className="ed-alert ed-alert--error" role="alert">
-          Preview failed: {error}
+          {t('preview.failed', { error })}
         </p>
       )}
       <div className={`ed-preview__panel${blocked ? ' is-stale' : ''}`} ref={panel} data-device={device}>
         {html !== null && !problems && (
           <iframe
             className="ed-preview__frame"
-            title={`Preview (${device}, ${lang.toUpperCase()})`}
+            title={t('preview.frame', { device: t(`preview.${device}`), lang: lang.toUpperCase() })}
             sandbox="allow-same-origin allow-popups"
             srcDoc={html}
             style={{ width, height, transform: `scale(${scale})` }}

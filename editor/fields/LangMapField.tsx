@@ -7,14 +7,15 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions, toFieldPathId } from '@rjsf/utils';
 import { humanize, type Schema } from '../schema.ts';
-import { LANG_NAMES, countErrors } from '../validation.ts';
+import { countErrors } from '../validation.ts';
+import { langName, tr } from '../i18n/index.ts';
 import type { EditorFormContext } from './SchemaForm.tsx';
 
 export default function LangMapField(props: FieldProps) {
   const { formData, fieldPathId, errorSchema, uiSchema, readonly, disabled, name, schema, registry } = props;
   const ctx = registry.formContext as EditorFormContext;
   const ui = getUiOptions(uiSchema);
-  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : 'Per language'));
+  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : tr('field.perLanguage', undefined, ctx.ui)));
   const description = (ui.description as string | undefined) ?? (schema.description as string | undefined);
   const valueSchema = schema.additionalProperties as Schema;
   const valueUi = ((uiSchema as Record<string, unknown> | undefined)?.additionalProperties ?? {}) as Record<string, unknown>;
@@ -31,9 +32,9 @@ export default function LangMapField(props: FieldProps) {
         return (
           <OpenOnErrors key={lang} errors={n} lang={lang}>
             <summary>
-              {label} ({lang}) <span className="ed-muted">{LANG_NAMES[lang]}</span>
-              {has && <span className="ed-badge">filled</span>}
-              {n > 0 && <span className="ed-badge ed-badge--error">{n} error{n > 1 ? 's' : ''}</span>}
+              {label} ({lang}) <span className="ed-muted">{langName(lang, ctx.ui)}</span>
+              {has && <span className="ed-badge">{tr('field.filled', undefined, ctx.ui)}</span>}
+              {n > 0 && <span className="ed-badge ed-badge--error">{tr('common.errors', { n }, ctx.ui)}</span>}
             </summary>
             <SchemaField
               name={lang}

@@ -7,6 +7,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { humanize } from '../schema.ts';
 import type { EditorFormContext } from './SchemaForm.tsx';
+import { tr } from '../i18n/index.ts';
 
 type Texts = Record<string, string>;
 
@@ -14,7 +15,7 @@ export default function LocalizedField(props: FieldProps) {
   const { formData, onChange, fieldPathId, errorSchema, uiSchema, required, readonly, disabled, name, schema, registry, onBlur, onFocus } = props;
   const ctx = registry.formContext as EditorFormContext;
   const ui = getUiOptions(uiSchema);
-  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : 'Text'));
+  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : tr('field.text', undefined, ctx.ui)));
   const multiline = ui.widget === 'textarea' || (uiSchema as Record<string, unknown> | undefined)?.['ui:widget'] === 'textarea';
   const value: Texts = formData && typeof formData === 'object' ? formData : {};
   const description = (ui.description as string | undefined) ?? (schema.description as string | undefined);

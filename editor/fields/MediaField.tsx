@@ -10,13 +10,17 @@ import { api, type MediaItem } from '../api.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { humanize, isLocalizedSchema, type Schema } from '../schema.ts';
 import { useSession } from '../store.ts';
+import { tr, useT } from '../i18n/index.ts';
+import type { EditorFormContext } from './SchemaForm.tsx';
 
 type MediaValue = Record<string, unknown> & { url?: string };
 
 export default function MediaField(props: FieldProps) {
   const { formData, onChange, fieldPathId, errorSchema, uiSchema, required, readonly, disabled, name, schema, registry } = props;
   const ui = getUiOptions(uiSchema);
-  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : 'Image'));
+  const lang = (registry.formContext as EditorFormContext).ui;
+  const say = (k: Parameters<typeof tr>[0], v?: Record<string, string>) => tr(k, v, lang);
+  const label = String(ui.title ?? schema.title ?? (name ? humanize(name) : say('media.image')));
   const value: MediaValue = formData && typeof formData === 'object' ? formData : {};
   const id = fieldPathId.$id;
   const urlId = `${id}_url`;
@@ -60,11 +64,11 @@ export default function MediaField(props: FieldProps) {
       </legend>
       <div className="ed-media__row">
         <div className="ed-media__thumb" aria-hidden="true">
-          {value.url ? <img src={value.url} alt="" loading="lazy" /> : <span>No image</span>}
+          {value.url ? <img src={value.url} alt="" loading="lazy" /> : <span>{say('media.none')}</span>}
         </div>
         <div className="ed-media__controls">
           <label htmlFor={urlId} className="ed-label">
-            {label} URL
+            {say('media.address', { field: label })}
           </label>
           <input
             id={urlId}
@@ -87,15 +91,15 @@ export default function MediaField(props: FieldProps) {
           {!locked && (
             <div className="ed-media__buttons">
               <button type="button" className="ed-button" onClick={() => setPicking(true)}>
-                Choose from library
+                {say('media.choose')}
               </button>
               <label className={`ed-button${uploading ? ' is-busy' : ''}`}>
-                {uploading ? 'Uploading…' : 'Upload'}
+                {uploading ? say('media.uploading') : say('media.upload')}
                 <input
                   type="file"
                   accept="image/*"
                   className="ed-visually-hidden"
-                  aria-label={`Upload ${label}`}
+                  aria-label={say('media.uploadFor', { field: label })}
                   disabled={uploading}
                   onChange={(e) => {
                     const f = e.target.files?.[0];
@@ -106,7 +110,7 @@ export default function MediaField(props: FieldProps) {
               </label>
               {value.url && (
                 <button type="button" className="ed-button ed-button--ghost" onClick={() => emit({})}>
-                  Clear
+                  {say('form.clear')}
                 </button>
               )}
             </div>
@@ -149,11 +153,25 @@ export default function MediaField(props: FieldProps) {
   );
 }
 
-function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick: (item: MediaItem) => void }) {
+export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick: (item: MediaItem) => void }) {
+  const t = useT();
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
+  const [uploading, setUploading] = useState(false);
   const expired = useSession((s) => s.expired);
+  // A new image goes into the library and is the one chosen.
+  const upload = async (file: File) => {
+    setUploading(true);
+    setError(null);
+    try {
+      onPick((await api.uploadMedia(file)).item);
+    } catch (e) {
+      if (!expired(e)) setError((e as Error).message);
+    } finally {
+      setUploading(false);
+    }
+  };
   useEffect(() => {
     let live = true;
     api
@@ -166,14 +184,28 @@ function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick: 
   }, [expired]);
   const shown = (items ?? []).filter((i) => !filter || i.name.toLowerCase().includes(filter.toLowerCase()));
   return (
-    <Dialog title="Media library" onClose={onClose} wide>
+    <Dialog title={t('media.library')} onClose={onClose} wide>
+      <label className={`ed-button ed-media-upload${uploading ? ' is-busy' : ''}`}>
+        {uploading ? t('media.uploading') : t('media.uploadNew')}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="ed-visually-hidden"
+          disabled={uploading}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = '';
+            if (f) void upload(f);
+          }}
+        />
+      </label>
       <label className="ed-label" htmlFor="ed-media-filter">
-        Filter by name
+        {t('media.filter')}
       </label>
       <input id="ed-media-filter" className="ed-input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
       {error && <p role="alert" className="ed-alert ed-alert--error">{error}</p>}
-      {!items && !error && <p aria-live="polite">Loading…</p>}
-      {items && shown.length === 0 && <p>No images{filter ? ' match this name' : ' in the library yet'}.</p>}
+      {!items && !error && <p aria-live="polite">{t('common.loading')}</p>}
+      {items && shown.length === 0 && <p>{filter ? t('media.noMatch') : t('media.empty')}</p>}
       <ul className="ed-media-grid">
         {shown.map((item) => (
           <li key={item.url}>

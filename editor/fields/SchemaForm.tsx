@@ -1,34 +1,50 @@
 /**
  * The one RJSF form of the editor: the registry's schema in, the document part out. The form
  * validates nothing itself: the screen validates the whole document (schema + localized-required
- * rule + the server's problems) and hands the errors in as `extraErrors`, so that they show at the
- * fields whether or not a form is open. Custom fields are chosen by the schema markers, never by
- * field names: `x-localized` → LocalizedField, `x-media` → MediaField, an object keyed by language
- * → LangMapField.
+ * rule + ICU placeholders + the server's problems) and hands the errors in as `extraErrors`, so
+ * that they show at the fields whether or not a form is open. Custom fields are chosen by the
+ * schema markers, never by field names: `x-localized` → LocalizedField, `x-richtext` →
+ * RichTextField (its editor loads only where used), `x-media` → MediaField, `x-relation` →
+ * RelationField (an article or a category by title), `x-page-ref` → a page by title, `x-link` → a
+ * page by title or an address, an object keyed by language → LangMapField. Labels, choices and
+ * buttons speak the editor's language; technical fields are grouped under "Advanced" for admins
+ * and not shown to editors (issue 14, point 6).
  */
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import Form from '@rjsf/core';
 import { getDefaultRegistry } from '@rjsf/core';
-import { getTemplate, getUiOptions } from '@rjsf/utils';
-import type { ErrorSchema, FieldProps, FieldTemplateProps, IconButtonProps, OptionalDataControlsTemplateProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
+import { getTemplate, getUiOptions, descriptionId, titleId } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps, FieldTemplateProps, IconButtonProps, ObjectFieldTemplateProps, OptionalDataControlsTemplateProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
 import type { Lang } from '../../shared/constants.ts';
-import { impliedUi, isLangMapSchema, isLocalizedSchema, isMediaSchema, mergeUi, type Schema } from '../schema.ts';
-import { validator } from '../validation.ts';
+import type { ArticleSummary } from '../api.ts';
+import { impliedUi, isLangMapSchema, isLocalizedSchema, isMediaSchema, isRelationSchema, isRichTextSchema, mergeUi, type Schema, type UiContext } from '../schema.ts';
+import { tr, useUiLang, type UiLang } from '../i18n/index.ts';
+import { validatorFor } from '../validation.ts';
 import LangMapField from './LangMapField.tsx';
 import LocalizedField from './LocalizedField.tsx';
 import MediaField from './MediaField.tsx';
+import RelationField from './RelationField.tsx';
+import { LinkWidget, PageRefWidget, TeamMemberWidget } from './Pickers.tsx';
+
+const RichTextField = lazy(() => import('./RichTextField.tsx'));
 
 export interface PageOption {
   id: number;
   label: string;
   depth: number;
+  /** Not in the menu, or hidden: shown apart in the pickers. */
+  hidden?: boolean;
 }
 
 export interface EditorFormContext {
   langs: Lang[];
   defaultLang: Lang;
-  /** For the parent-page picker. */
+  /** For the page pickers (parent page, links, footer links). */
   pages?: PageOption[];
+  /** For the pickers of what a module shows. */
+  articles?: ArticleSummary[];
+  /** The editor's language (labels of the custom fields). */
+  ui?: UiLang;
 }
 
 const defaults = getDefaultRegistry();
@@ -39,9 +55,28 @@ const DefaultCheckbox = defaults.widgets.CheckboxWidget;
 function ObjectField(props: FieldProps) {
   const s = props.schema as Schema;
   if (isLocalizedSchema(s)) return <LocalizedField {...props} />;
+  if (isRichTextSchema(s))
+    return (
+      <Suspense
+        fallback={
+          <fieldset className="ed-richtext" id={props.fieldPathId.$id}>
+            <legend className="ed-localized__legend">{String(s.title ?? props.name)}</legend>
+            <p className="ed-loading">{tr('common.loading', undefined, (props.registry.formContext as EditorFormContext).ui)}</p>
+          </fieldset>
+        }
+      >
+        <RichTextField {...props} />
+      </Suspense>
+    );
   if (isMediaSchema(s)) return <MediaField {...props} />;
+  if (isRelationSchema(s)) return <RelationField {...props} />;
   if (isLangMapSchema(s)) return <LangMapField {...props} />;
   return <DefaultObjectField {...props} />;
+}
+
+/** A value the editor keeps but does not show (technical fields for editors, identity fields). */
+function HiddenField() {
+  return null;
 }
 
 /** A checkbox shows the schema's default while the document does not set the value. */
@@ -62,11 +97,11 @@ function PageParentWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       onChange={(e) => props.onChange(e.target.value === '' ? null : Number(e.target.value))}
     >
-      <option value="">— None (top level) —</option>
+      <option value="">{tr('field.topLevel', undefined, ctx.ui)}</option>
       {(ctx.pages ?? []).map((p) => (
         <option key={p.id} value={p.id}>
           {'\u00a0\u00a0'.repeat(p.depth)}
-          {p.label} (#{p.id})
+          {p.label}
         </option>
       ))}
     </select>
@@ -84,17 +119,18 @@ function textButton(text: string, fallbackLabel: string, extra = '') {
 }
 
 /** "Add" / "Remove" for an optional object (RJSF draws an icon font we do not load). */
-function OptionalDataControlsTemplate({ id, label, onAddClick, onRemoveClick }: OptionalDataControlsTemplateProps) {
+function OptionalDataControlsTemplate({ id, label, onAddClick, onRemoveClick, registry }: OptionalDataControlsTemplateProps) {
+  const ui = (registry.formContext as EditorFormContext).ui;
   if (onAddClick)
     return (
       <button type="button" id={id} className="ed-button ed-button--small ed-button--add" aria-label={label} title={label} onClick={onAddClick}>
-        + Add
+        {tr('form.add', undefined, ui)}
       </button>
     );
   if (onRemoveClick)
     return (
       <button type="button" id={id} className="ed-button ed-button--small ed-button--danger-text" aria-label={label} title={label} onClick={onRemoveClick}>
-        Remove
+        {tr('form.remove', undefined, ui)}
       </button>
     );
   return (
@@ -130,21 +166,61 @@ function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-const fields: RegistryFieldsType = { ObjectField };
-const widgets: RegistryWidgetsType = { CheckboxWidget, PageParentWidget };
-const templates: Partial<TemplatesType> = {
-  FieldTemplate,
-  OptionalDataControlsTemplate,
-  ButtonTemplates: {
-    ...defaults.templates.ButtonTemplates,
-    AddButton: textButton('+ Add', 'Add item', 'ed-button--add'),
-    CopyButton: textButton('Copy', 'Copy item'),
-    MoveUpButton: textButton('↑', 'Move item up'),
-    MoveDownButton: textButton('↓', 'Move item down'),
-    RemoveButton: textButton('Remove', 'Remove item', 'ed-button--danger-text'),
-    ClearButton: textButton('Clear', 'Clear'),
-  },
-};
+/** An object's fields, its technical ones (for admins) folded under "Advanced". */
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { className, description, disabled, fieldPathId, optionalDataControl, properties, readonly, registry, required, schema, title, uiSchema, errorSchema } = props;
+  const options = getUiOptions(uiSchema);
+  const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
+  const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
+  const isAdvanced = (name: string) => !!(uiSchema?.[name] as UiSchema | undefined)?.['ui:options'] && !!((uiSchema?.[name] as UiSchema)['ui:options'] as { advanced?: boolean }).advanced;
+  const main = properties.filter((p) => !isAdvanced(p.name));
+  const advanced = properties.filter((p) => isAdvanced(p.name) && !p.hidden);
+  const advancedErrors = advanced.some((p) => !!(errorSchema as Record<string, unknown> | undefined)?.[p.name]);
+  const ui = (registry.formContext as EditorFormContext).ui;
+  const showControl = !readonly && !disabled;
+  return (
+    <fieldset className={className} id={fieldPathId.$id}>
+      {title && <TitleFieldTemplate id={titleId(fieldPathId)} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} optionalDataControl={showControl ? optionalDataControl : undefined} />}
+      {description && <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />}
+      {!showControl ? optionalDataControl : undefined}
+      {main.map((p) => p.content)}
+      {advanced.length > 0 && (
+        <details className="ed-advanced" open={advancedErrors || undefined}>
+          <summary>{tr('form.advanced', undefined, ui)}</summary>
+          <p className="ed-help">{tr('form.advancedHelp', undefined, ui)}</p>
+          {advanced.map((p) => p.content)}
+        </details>
+      )}
+    </fieldset>
+  );
+}
+
+const fields: RegistryFieldsType = { ObjectField, HiddenField };
+const widgets: RegistryWidgetsType = { CheckboxWidget, PageParentWidget, PageRefWidget, LinkWidget, TeamMemberWidget };
+
+const templatesByLang = new Map<string, Partial<TemplatesType>>();
+function templatesFor(ui: UiLang): Partial<TemplatesType> {
+  let t = templatesByLang.get(ui);
+  if (!t) {
+    const say = (k: Parameters<typeof tr>[0]) => tr(k, undefined, ui);
+    t = {
+      FieldTemplate,
+      ObjectFieldTemplate,
+      OptionalDataControlsTemplate,
+      ButtonTemplates: {
+        ...defaults.templates.ButtonTemplates,
+        AddButton: textButton(say('form.add'), say('form.addItem'), 'ed-button--add'),
+        CopyButton: textButton(say('form.copy'), say('form.copyItem')),
+        MoveUpButton: textButton('↑', say('form.moveUp')),
+        MoveDownButton: textButton('↓', say('form.moveDown')),
+        RemoveButton: textButton(say('form.remove'), say('form.removeItem'), 'ed-button--danger-text'),
+        ClearButton: textButton(say('form.clear'), say('form.clear')),
+      },
+    };
+    templatesByLang.set(ui, t);
+  }
+  return t;
+}
 
 const behaviour = {
   emptyObjectFields: 'skipDefaults' as const,
@@ -162,6 +238,8 @@ export function SchemaForm<T>({
   context,
   readonly,
   className,
+  kind,
+  admin,
 }: {
   schema: Schema;
   uiSchema?: UiSchema;
@@ -173,22 +251,28 @@ export function SchemaForm<T>({
   context: EditorFormContext;
   readonly?: boolean;
   className?: string;
+  /** What the form edits (which fields are managed by the editor, which technical). */
+  kind?: UiContext['kind'];
+  /** Administrators see the technical fields, under "Advanced". */
+  admin?: boolean;
 }) {
-  const ui = useMemo<UiSchema>(() => {
-    const merged = mergeUi(impliedUi(schema), uiSchema);
+  const ui = useUiLang((s) => s.lang);
+  const uiSchemaFull = useMemo<UiSchema>(() => {
+    const merged = mergeUi(impliedUi(schema, { lang: ui, kind, admin }), uiSchema);
     return { ...merged, 'ui:globalOptions': { enableOptionalDataFieldForType: ['object'], ...((merged['ui:globalOptions'] as object) ?? {}) } };
-  }, [schema, uiSchema]);
+  }, [schema, uiSchema, ui, kind, admin]);
+  const formContext = useMemo(() => ({ ...context, ui }), [context, ui]);
   return (
     <Form
       className={`ed-form${className ? ` ${className}` : ''}`}
       schema={schema}
-      uiSchema={ui}
+      uiSchema={uiSchemaFull}
       formData={data}
-      validator={validator}
+      validator={validatorFor(ui)}
       fields={fields}
       widgets={widgets}
-      templates={templates}
-      formContext={context}
+      templates={templatesFor(ui)}
+      formContext={formContext}
       idPrefix={idPrefix}
       idSeparator="_"
       noValidate

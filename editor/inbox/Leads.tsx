@@ -6,30 +6,18 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Me } from '../api.ts';
 import { useSession } from '../store.ts';
-import { LEAD_KINDS, formatWhen, inboxApi, type LeadDetail, type LeadFilter, type LeadKind, type LeadPage, type LeadRow } from './api.ts';
+import { LEAD_KINDS, inboxApi, type LeadDetail, type LeadFilter, type LeadKind, type LeadPage, type LeadRow } from './api.ts';
+import { formatWhen, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
 import './inbox.css';
 
-const KIND_LABELS: Record<LeadKind, string> = {
-  'site-contact': 'Contact',
-  'contact-me': 'Property request',
-  'send-to-friend': 'Sent to a friend',
-  'document-request': 'Documents',
-  'sign-newsletter': 'Newsletter',
-  'contact-demand': 'Valuation request',
-  'demand-register': 'Search alert',
-  'purchase-offer': 'Purchase offer',
-  'contact-appointment': 'Appointment',
-  'rental-application': 'Rental application',
-  testimonial: 'Testimonial',
-  'job-application': 'Job application',
-};
-const TESTIMONIAL_LABELS = { pending: 'Awaiting approval', published: 'Published', rejected: 'Rejected' } as const;
+const kindLabel = (k: LeadKind | string, ui: UiLang) => (LEAD_KINDS as readonly string[]).includes(k) ? tr(`leads.kind.${k}` as MessageKey, undefined, ui) : k;
+const testimonialLabel = (t: 'pending' | 'published' | 'rejected', ui: UiLang) => tr(`leads.testimonial.${t}` as MessageKey, undefined, ui);
 
 /** A value the visitor sent, in words. */
-function show(v: unknown): string {
+function show(v: unknown, ui: UiLang): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v)) return v.map(show).join(', ');
+  if (typeof v === 'boolean') return tr(v ? 'common.yes' : 'common.no', undefined, ui);
+  if (Array.isArray(v)) return v.map((x) => show(x, ui)).join(', ');
   if (typeof v === 'object') {
     const o = v as { name?: unknown; size?: unknown; type?: unknown };
     if (typeof o.name === 'string') return `${o.name}${typeof o.size === 'number' ? ` (${Math.max(1, Math.round(o.size / 1024))} KB${o.type ? `, ${String(o.type)}` : ''})` : ''}`;
@@ -38,10 +26,13 @@ function show(v: unknown): string {
   return String(v);
 }
 
-const FIELD_LABELS: Record<string, string> = { cv: 'CV', url: 'Website', about: 'About them', propertyId: 'Property id', advanceAmount: 'Advance at signing' };
-const humanize = (k: string) => FIELD_LABELS[k] ?? k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+/** The fields of the visitors' forms by name (a field the catalogue does not name is shown by its words). */
+const LEAD_FIELDS = ['title', 'firstName', 'lastName', 'email', 'phone', 'message', 'propertyId', 'goal', 'propertyType', 'address', 'zip', 'city', 'newsletter', 'timeSlots', 'preference', 'types', 'cities', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms', 'garages', 'parkings', 'terrace', 'garden', 'position', 'cv', 'offeredPrice', 'conditions', 'monthlyIncome', 'persons', 'friendFirstName', 'friendLastName', 'receiverEmail', 'about', 'url', 'comment', 'slot', 'advanceAmount'];
+const fieldName = (k: string, ui: UiLang) => (LEAD_FIELDS.includes(k) ? tr(`leads.field.${k}` as MessageKey, undefined, ui) : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()));
 
 export default function Leads({ me }: { me: Me }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const expired = useSession((s) => s.expired);
   const [filter, setFilter] = useState<LeadFilter>({});
   const [propertyInput, setPropertyInput] = useState('');
@@ -63,13 +54,18 @@ export default function Leads({ me }: { me: Me }) {
       const page = await inboxApi.leads(f);
       setData(page);
       setError(null);
-      setStatus(`${page.total} request${page.total === 1 ? '' : 's'}${page.pages > 1 ? `, page ${page.page} of ${page.pages}` : ''}.`);
+      setStatus(page.pages > 1 ? tr('leads.countPaged', { n: page.total, page: page.page, pages: page.pages }) : tr('leads.count', { n: page.total }));
     } catch (e) {
       if (!expired(e)) setError((e as Error).message);
     } finally {
       setLoading(false);
     }
   }, [expired]);
+  // The count line speaks the editor's language when it changes.
+  useEffect(() => {
+    if (data) setStatus(data.pages > 1 ? t('leads.countPaged', { n: data.total, page: data.page, pages: data.pages }) : t('leads.count', { n: data.total }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t]);
 
   useEffect(() => {
     void load(filter);
@@ -100,7 +96,7 @@ export default function Leads({ me }: { me: Me }) {
   const applyProperty = () => {
     const v = propertyInput.trim();
     if (v && !/^[1-9]\d{0,8}$/.test(v)) {
-      setPropertyError('Enter a property id (a whole number), or leave it empty.');
+      setPropertyError(t('leads.propertyBad'));
       return;
     }
     setPropertyError(null);
@@ -134,14 +130,14 @@ export default function Leads({ me }: { me: Me }) {
 
   return (
     <div className="ed-inbox">
-      <h1 className="ed-inbox__title">Leads</h1>
+      <h1 className="ed-inbox__title">{t('nav.leads')}</h1>
       <p className="ed-inbox__status" role="status" aria-live="polite">
-        {loading ? 'Loading…' : status}
+        {loading ? t('common.loading') : status}
       </p>
 
       <form
         className="ed-inbox__filters"
-        aria-label="Filter the requests"
+        aria-label={t('leads.filters')}
         onSubmit={(e) => {
           e.preventDefault();
           applyProperty();
@@ -149,23 +145,26 @@ export default function Leads({ me }: { me: Me }) {
       >
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={ids.kind}>
-            Kind
+            {t('leads.kind')}
           </label>
           <select id={ids.kind} className="ed-input" value={filter.kind ?? ''} onChange={(e) => change({ kind: (e.target.value || undefined) as LeadKind | undefined })}>
-            <option value="">All kinds{data ? ` (${totalAll})` : ''}</option>
+            <option value="">
+              {t('leads.allKinds')}
+              {data ? ` (${totalAll})` : ''}
+            </option>
             {kinds.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABELS[k]} ({data?.counts[k] ?? 0})
+                {kindLabel(k, ui)} ({data?.counts[k] ?? 0})
               </option>
             ))}
           </select>
         </div>
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={ids.lang}>
-            Language
+            {t('leads.language')}
           </label>
           <select id={ids.lang} className="ed-input" value={filter.lang ?? ''} onChange={(e) => change({ lang: (e.target.value || undefined) as LeadFilter['lang'] })}>
-            <option value="">All languages</option>
+            <option value="">{t('leads.allLanguages')}</option>
             {me.langs.map((l) => (
               <option key={l} value={l}>
                 {l.toUpperCase()}
@@ -175,7 +174,7 @@ export default function Leads({ me }: { me: Me }) {
         </div>
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={ids.property}>
-            Property id
+            {t('leads.propertyId')}
           </label>
           <div className="ed-inbox__inline">
             <input
@@ -189,7 +188,7 @@ export default function Leads({ me }: { me: Me }) {
               onBlur={applyProperty}
             />
             <button type="submit" className="ed-button ed-button--small">
-              Apply
+              {t('leads.apply')}
             </button>
           </div>
           {propertyError && (
@@ -200,12 +199,12 @@ export default function Leads({ me }: { me: Me }) {
         </div>
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={ids.handled}>
-            Handled
+            {t('leads.handled')}
           </label>
           <select id={ids.handled} className="ed-input" value={filter.handled ?? ''} onChange={(e) => change({ handled: (e.target.value || undefined) as LeadFilter['handled'] })}>
-            <option value="">All</option>
-            <option value="no">Not handled</option>
-            <option value="yes">Handled</option>
+            <option value="">{t('leads.all')}</option>
+            <option value="no">{t('leads.notHandled')}</option>
+            <option value="yes">{t('leads.handledYes')}</option>
           </select>
         </div>
       </form>
@@ -214,27 +213,27 @@ export default function Leads({ me }: { me: Me }) {
         <div className="ed-alert ed-alert--error" role="alert">
           {error}{' '}
           <button type="button" className="ed-button ed-button--small" onClick={() => void load(filter)}>
-            Try again
+            {t('common.retry')}
           </button>
         </div>
       )}
 
       <div className={`ed-inbox__split${openId ? ' ed-inbox__split--open' : ''}`}>
         <div className="ed-inbox__list">
-          {data && data.items.length === 0 && !loading && <p className="ed-inbox__empty">No request matches these filters.</p>}
+          {data && data.items.length === 0 && !loading && <p className="ed-inbox__empty">{t('leads.none')}</p>}
           {data && data.items.length > 0 && (
             <table className="ed-table ed-inbox__table" aria-describedby={ids.caption}>
               <caption id={ids.caption} className="ed-inbox__caption">
-                Requests, newest first{data.pages > 1 ? ` (page ${data.page} of ${data.pages})` : ''}
+                {data.pages > 1 ? t('leads.captionPaged', { page: data.page, pages: data.pages }) : t('leads.caption')}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Property</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('leads.received')}</th>
+                  <th scope="col">{t('leads.kind')}</th>
+                  <th scope="col">{t('leads.from')}</th>
+                  <th scope="col">{t('leads.property')}</th>
+                  <th scope="col">{t('leads.message')}</th>
+                  <th scope="col">{t('leads.status')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -255,12 +254,12 @@ export default function Leads({ me }: { me: Me }) {
                           setOpenId(row.id === openId ? null : row.id);
                         }}
                       >
-                        <time dateTime={row.at}>{formatWhen(row.at)}</time>
-                        <span className="ed-visually-hidden">: open the request{row.name ? ` from ${row.name}` : ''}</span>
+                        <time dateTime={row.at}>{formatWhen(row.at, ui)}</time>
+                        <span className="ed-visually-hidden">{row.name ? t('leads.openFrom', { name: row.name }) : t('leads.open')}</span>
                       </button>
                     </td>
                     <td>
-                      {KIND_LABELS[row.kind] ?? row.kind} <span className="ed-inbox__lang">{row.lang.toUpperCase()}</span>
+                      {kindLabel(row.kind, ui)} <span className="ed-inbox__lang">{row.lang.toUpperCase()}</span>
                     </td>
                     <td>
                       <div>{row.name ?? '—'}</div>
@@ -271,8 +270,8 @@ export default function Leads({ me }: { me: Me }) {
                     <td className="ed-inbox__excerpt">{row.excerpt || '—'}</td>
                     <td>
                       <div className="ed-inbox__badges">
-                        {row.handled ? <span className="ed-badge ed-inbox__badge--done">Handled</span> : <span className="ed-badge ed-inbox__badge--new">New</span>}
-                        {row.testimonial && <span className={`ed-badge ed-inbox__badge--${row.testimonial}`}>{TESTIMONIAL_LABELS[row.testimonial]}</span>}
+                        {row.handled ? <span className="ed-badge ed-inbox__badge--done">{t('leads.handledYes')}</span> : <span className="ed-badge ed-inbox__badge--new">{t('leads.new')}</span>}
+                        {row.testimonial && <span className={`ed-badge ed-inbox__badge--${row.testimonial}`}>{testimonialLabel(row.testimonial, ui)}</span>}
                         {row.cv && <span className="ed-badge">CV</span>}
                       </div>
                     </td>
@@ -282,15 +281,13 @@ export default function Leads({ me }: { me: Me }) {
             </table>
           )}
           {data && data.pages > 1 && (
-            <nav className="ed-inbox__pager" aria-label="Pages">
+            <nav className="ed-inbox__pager" aria-label={t('leads.pages')}>
               <button type="button" className="ed-button ed-button--small" disabled={data.page <= 1} onClick={() => change({ page: data.page - 1 })}>
-                Newer
+                {t('leads.newer')}
               </button>
-              <span>
-                Page {data.page} of {data.pages}
-              </span>
+              <span>{t('leads.page', { page: data.page, pages: data.pages })}</span>
               <button type="button" className="ed-button ed-button--small" disabled={data.page >= data.pages} onClick={() => change({ page: data.page + 1 })}>
-                Older
+                {t('leads.older')}
               </button>
             </nav>
           )}
@@ -298,7 +295,7 @@ export default function Leads({ me }: { me: Me }) {
 
         {openId && (
           <section id={ids.detail} className="ed-inbox__detail" aria-labelledby={`${ids.detail}-title`}>
-            {!detail && !detailError && <p>Loading the request…</p>}
+            {!detail && !detailError && <p>{t('leads.loadingOne')}</p>}
             {detailError && (
               <div className="ed-alert ed-alert--error" role="alert">
                 {detailError}
@@ -308,19 +305,19 @@ export default function Leads({ me }: { me: Me }) {
               <>
                 <div className="ed-inbox__detail-head">
                   <h2 id={`${ids.detail}-title`} ref={detailHeading} tabIndex={-1}>
-                    {KIND_LABELS[detail.kind] ?? detail.kind}
+                    {kindLabel(detail.kind, ui)}
                     {detail.name ? ` — ${detail.name}` : ''}
                   </h2>
                   <button type="button" className="ed-button ed-button--ghost ed-button--small" onClick={() => setOpenId(null)}>
-                    Close
+                    {t('common.close')}
                   </button>
                 </div>
                 <p className="ed-muted">
-                  Received {formatWhen(detail.at)} in {detail.lang.toUpperCase()}
-                  {detail.propertyId ? ` about property ${detail.propertyId}` : ''}
+                  {detail.propertyId ? t('leads.receivedAbout', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase(), id: detail.propertyId }) : t('leads.receivedIn', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase() })}
                   {detail.page ? (
                     <>
-                      {' '}from <span className="ed-inbox__break">{detail.page}</span>
+                      {' '}
+                      {t('leads.fromPage')} <span className="ed-inbox__break">{detail.page}</span>
                     </>
                   ) : null}
                 </p>
@@ -330,18 +327,18 @@ export default function Leads({ me }: { me: Me }) {
                     type="button"
                     className={`ed-button${detail.handled ? '' : ' ed-button--primary'}`}
                     disabled={busy}
-                    onClick={() => act(() => inboxApi.setHandled(detail.id, !detail.handled), (r) => (r.handled ? 'Marked as handled.' : 'Marked as not handled.'))}
+                    onClick={() => act(() => inboxApi.setHandled(detail.id, !detail.handled), (r) => (r.handled ? t('leads.markedHandled') : t('leads.markedNotHandled')))}
                   >
-                    {detail.handled ? 'Mark not handled' : 'Mark handled'}
+                    {detail.handled ? t('leads.markNotHandled') : t('leads.markHandled')}
                   </button>
                   {detail.testimonial && detail.testimonial !== 'published' && (
                     <button
                       type="button"
                       className="ed-button ed-button--primary"
                       disabled={busy}
-                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'publish'), () => 'The testimonial is published.')}
+                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'publish'), () => t('leads.testimonialPublished'))}
                     >
-                      Approve and publish
+                      {t('leads.approve')}
                     </button>
                   )}
                   {detail.testimonial && detail.testimonial !== 'rejected' && (
@@ -349,41 +346,40 @@ export default function Leads({ me }: { me: Me }) {
                       type="button"
                       className="ed-button"
                       disabled={busy}
-                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'reject'), () => (detail.testimonial === 'published' ? 'The testimonial is withdrawn.' : 'The testimonial is rejected.'))}
+                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'reject'), () => (detail.testimonial === 'published' ? t('leads.testimonialWithdrawn') : t('leads.testimonialRejected')))}
                     >
-                      {detail.testimonial === 'published' ? 'Withdraw' : 'Reject'}
+                      {detail.testimonial === 'published' ? t('leads.withdraw') : t('leads.reject')}
                     </button>
                   )}
                   {detail.cv && (
                     <a className="ed-button" href={inboxApi.cvUrl(detail.id)} download>
-                      Download CV
+                      {t('leads.downloadCv')}
                     </a>
                   )}
                 </div>
                 {detail.handled && detail.handledBy && (
                   <p className="ed-muted">
-                    Handled by {detail.handledBy}
-                    {detail.handledAt ? ` on ${formatWhen(detail.handledAt)}` : ''}.
+                    {detail.handledAt ? t('leads.handledByAt', { by: detail.handledBy, when: formatWhen(detail.handledAt, ui) }) : t('leads.handledBy', { by: detail.handledBy })}
                   </p>
                 )}
                 {detail.testimonial && (
                   <p className="ed-muted">
-                    Testimonial: {TESTIMONIAL_LABELS[detail.testimonial]}
-                    {detail.reviewedBy ? ` (by ${detail.reviewedBy}${detail.reviewedAt ? `, ${formatWhen(detail.reviewedAt)}` : ''})` : ''}.
+                    {t('leads.testimonialState', { state: testimonialLabel(detail.testimonial, ui) })}
+                    {detail.reviewedBy ? ` (${detail.reviewedBy}${detail.reviewedAt ? `, ${formatWhen(detail.reviewedAt, ui)}` : ''})` : ''}
                   </p>
                 )}
 
-                <h3 className="ed-inbox__subtitle">What was sent</h3>
+                <h3 className="ed-inbox__subtitle">{t('leads.sent')}</h3>
                 <dl className="ed-inbox__fields">
                   {Object.entries(detail.fields).map(([k, v]) => (
                     <div key={k} className="ed-inbox__field">
-                      <dt>{humanize(k)}</dt>
-                      <dd>{show(v)}</dd>
+                      <dt>{fieldName(k, ui)}</dt>
+                      <dd>{show(v, ui)}</dd>
                     </div>
                   ))}
                   {detail.appointment && (
                     <div className="ed-inbox__field">
-                      <dt>Appointment</dt>
+                      <dt>{t('leads.appointment')}</dt>
                       <dd>
                         {detail.appointment.slot.replace('T', ' ')} ({detail.appointment.status})
                       </dd>
@@ -391,8 +387,8 @@ export default function Leads({ me }: { me: Me }) {
                   )}
                   {detail.alert && (
                     <div className="ed-inbox__field">
-                      <dt>Mailing</dt>
-                      <dd>{detail.alert.active ? 'Subscribed' : `Unsubscribed${detail.alert.unsubscribedAt ? ` on ${formatWhen(detail.alert.unsubscribedAt)}` : ''}`}</dd>
+                      <dt>{t('leads.mailing')}</dt>
+                      <dd>{detail.alert.active ? t('leads.subscribed') : detail.alert.unsubscribedAt ? t('leads.unsubscribedAt', { when: formatWhen(detail.alert.unsubscribedAt, ui) }) : t('leads.unsubscribed')}</dd>
                     </div>
                   )}
                 </dl>
@@ -411,7 +407,7 @@ export default function Leads({ me }: { me: Me }) {
                     {detail.tool.url && (
                       <p>
                         <a href={detail.tool.url} target="_blank" rel="noopener noreferrer">
-                          Open it as the visitor saw it
+                          {t('leads.openTool')}
                         </a>
                       </p>
                     )}
@@ -420,12 +416,12 @@ export default function Leads({ me }: { me: Me }) {
 
                 {detail.mails.length > 0 && (
                   <>
-                    <h3 className="ed-inbox__subtitle">Mails</h3>
+                    <h3 className="ed-inbox__subtitle">{t('leads.mails')}</h3>
                     <ul className="ed-inbox__mails">
                       {detail.mails.map((m, i) => (
                         <li key={i}>
                           <strong>{m.to}</strong> — {m.subject}:{' '}
-                          {m.sentAt ? `sent ${formatWhen(m.sentAt)}` : m.attempts ? `not sent yet (${m.attempts} attempt${m.attempts > 1 ? 's' : ''}${m.lastError ? `: ${m.lastError}` : ''})` : 'waiting to be sent'}
+                          {m.sentAt ? t('leads.mailSent', { when: formatWhen(m.sentAt, ui) }) : m.attempts ? t('leads.mailNotYet', { n: m.attempts }) + (m.lastError ? `: ${m.lastError}` : '') : t('leads.mailWaiting')}
                         </li>
                       ))}
                     </ul>

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError, call } from '../api.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { useSession } from '../store.ts';
-import { formatWhen } from './api.ts';
+import { formatWhen, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
 import './inbox.css';
 
 interface FeedProblem {
@@ -56,19 +56,20 @@ const listingsApi = {
   publish: (id: string) => call<Overview>('POST', `/listings/publish/${encodeURIComponent(id)}`, {}),
 };
 
-const RESULT_LABEL: Record<ImportEntry['result'], string> = { accepted: 'Live', refused: 'Refused', failed: 'Failed', restored: 'Restored' };
+const resultLabel = (r: string) => (['accepted', 'refused', 'failed', 'restored'].includes(r) ? tr(`listings.result.${r}` as MessageKey) : r);
 const RESULT_BADGE: Record<ImportEntry['result'], string> = { accepted: 'ed-badge--ok', refused: 'ed-badge--error', failed: 'ed-badge--error', restored: 'ed-badge--changed' };
-const TRIGGER_LABEL: Record<ImportEntry['trigger'], string> = { file: 'File import', sync: 'Sync', editor: 'Editor', legacy: 'Earlier import' };
-const n = (x: number) => x.toLocaleString('en-GB');
+const triggerLabel = (t: ImportEntry['trigger']) => tr(`listings.trigger.${t}` as MessageKey);
+const LOCALE: Record<UiLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
+const n = (x: number) => x.toLocaleString(LOCALE[useUiLang.getState().lang]);
 
 function what(e: ImportEntry): string {
   const c = e.counts;
-  if (e.result === 'restored') return e.reason ? `${e.reason[0].toUpperCase()}${e.reason.slice(1)}.` : 'An earlier import is live again.';
+  if (e.result === 'restored') return e.reason ? `${e.reason[0].toUpperCase()}${e.reason.slice(1)}.` : tr('listings.earlierLive');
   const parts: string[] = [];
-  if (c) parts.push(`${n(c.properties)} ${c.properties === 1 ? 'property' : 'properties'}, ${n(c.projects)} ${c.projects === 1 ? 'project' : 'projects'}`);
-  if (c?.refusedRecords) parts.push(`${n(c.refusedRecords)} of ${n(c.records)} records refused`);
-  if (e.removed) parts.push(`${n(e.added ?? 0)} new, ${n(e.removed.count)} removed`);
-  if (e.forced) parts.push('forced');
+  if (c) parts.push(tr('listings.counts', { properties: c.properties, projects: c.projects }));
+  if (c?.refusedRecords) parts.push(tr('listings.refusedRecords', { n: n(c.refusedRecords), total: n(c.records) }));
+  if (e.removed) parts.push(tr('listings.changed', { added: n(e.added ?? 0), removed: n(e.removed.count) }));
+  if (e.forced) parts.push(tr('listings.forced'));
   return parts.join(' · ');
 }
 
@@ -79,21 +80,21 @@ function Problems({ entry }: { entry: ImportEntry }) {
     listingsApi.entry(entry.id).then(setFull, (e: Error) => setError(e.message));
   }, [entry.id]);
   if (error) return <p className="ed-alert ed-alert--error">{error}</p>;
-  if (!full) return <p className="ed-loading">Loading the problems…</p>;
+  if (!full) return <p className="ed-loading">{tr('common.loading')}</p>;
   const problems = full.problems ?? [];
   return (
     <div className="ed-listings__problems">
       {problems.length === 0 ? (
-        <p>No problems: every record was read as it was sent.</p>
+        <p>{tr('listings.noProblems')}</p>
       ) : (
         <table className="ed-table">
-          <caption className="ed-visually-hidden">Problems of the import of {formatWhen(entry.at)}</caption>
+          <caption className="ed-visually-hidden">{tr('listings.problemsOf', { when: formatWhen(entry.at) })}</caption>
           <thead>
             <tr>
-              <th scope="col">Record</th>
-              <th scope="col">Field</th>
-              <th scope="col">What is wrong</th>
-              <th scope="col">What was done</th>
+              <th scope="col">{tr('listings.record')}</th>
+              <th scope="col">{tr('listings.field')}</th>
+              <th scope="col">{tr('listings.wrong')}</th>
+              <th scope="col">{tr('listings.done')}</th>
             </tr>
           </thead>
           <tbody>
@@ -105,7 +106,7 @@ function Problems({ entry }: { entry: ImportEntry }) {
                 </td>
                 <td>{p.fieldLabel || '—'}</td>
                 <td>{p.reason}</td>
-                <td>{p.action === 'refused' ? 'Record not used' : p.action === 'left out' ? 'Field left out, record kept' : 'For information'}</td>
+                <td>{p.action === 'refused' ? tr('listings.actionRefused') : p.action === 'left out' ? tr('listings.actionLeftOut') : tr('listings.actionInfo')}</td>
               </tr>
             ))}
           </tbody>
@@ -113,7 +114,7 @@ function Problems({ entry }: { entry: ImportEntry }) {
       )}
       {full.problemCount > problems.length && (
         <p className="ed-help">
-          The first {n(problems.length)} of {n(full.problemCount)} problems are shown; <code>npm run import -- FILE --problems {full.problemCount}</code> lists them all.
+          {tr('listings.firstProblems', { n: n(problems.length), total: n(full.problemCount) })} <code>npm run import -- FILE --problems {full.problemCount}</code>
         </p>
       )}
     </div>
@@ -121,6 +122,8 @@ function Problems({ entry }: { entry: ImportEntry }) {
 }
 
 export default function Listings() {
+  const t = useT();
+  useUiLang((s) => s.lang); // redraws in the editor's language
   const expired = useSession((s) => s.expired);
   const [data, setData] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -149,60 +152,64 @@ export default function Listings() {
       const next = await run();
       setData(next);
       const o = next.outcome;
-      if (o?.result === 'unchanged') setNotice('The feed has not changed since the last sync: nothing to do.');
-      else if (o?.entry) setNotice(`${RESULT_LABEL[o.entry.result as ImportEntry['result']] ?? o.entry.result}: ${o.entry.reason ?? what(o.entry)}`);
+      if (o?.result === 'unchanged') setNotice(t('listings.unchanged'));
+      else if (o?.entry) setNotice(`${resultLabel(o.entry.result)}: ${o.entry.reason ?? what(o.entry)}`);
     } catch (e) {
-      if (!expired(e)) setError(e instanceof ApiError ? e.message : `The request failed: ${(e as Error).message}`);
+      if (!expired(e)) setError(e instanceof ApiError ? e.message : t('listings.failed', { error: (e as Error).message }));
     } finally {
       setBusy(null);
     }
   };
 
-  if (!data) return error ? <p className="ed-alert ed-alert--error" role="alert">{error}</p> : <p className="ed-loading">Loading the listings…</p>;
+  if (!data) return error ? <p className="ed-alert ed-alert--error" role="alert">{error}</p> : <p className="ed-loading">{t('common.loading')}</p>;
   const latest = data.entries[0];
   const refused = data.refusedSet ? data.entries.find((e) => e.id === data.refusedSet) : undefined;
 
   return (
     <section className="ed-listings" aria-labelledby="ed-listings-title">
-      <h1 id="ed-listings-title">Listings</h1>
-      <p className="ed-help">The properties and projects come from the agency's CRM. An import is checked before it goes live; one that would harm the site is refused and the site keeps what it shows.</p>
+      <h1 id="ed-listings-title">{t('nav.listings')}</h1>
+      <p className="ed-help">{t('listings.help')}</p>
 
       <div className="ed-listings__summary">
         <div>
-          <h2>On the site now</h2>
+          <h2>{t('listings.now')}</h2>
           <p>
-            <strong>{n(data.live.properties)}</strong> properties and <strong>{n(data.live.projects)}</strong> projects
-            {data.live.sample ? ' — the sample listings shipped with the site: no import yet.' : data.live.since ? `, live since ${formatWhen(data.live.since)}.` : '.'}
+            {t('listings.live', { properties: data.live.properties, projects: data.live.projects })}
+            {data.live.sample ? ` — ${t('listings.sample')}` : data.live.since ? `, ${t('listings.since', { when: formatWhen(data.live.since) })}` : '.'}
           </p>
         </div>
         <div>
-          <h2>Sync from the CRM</h2>
+          <h2>{t('listings.syncTitle')}</h2>
           {data.sync.configured ? (
             <p>
-              Every {data.sync.minutes} minutes from <code>{data.sync.url ?? '(not yet)'}</code>.
+              {t('listings.every', { minutes: data.sync.minutes })} <code>{data.sync.url ?? '—'}</code>.
               {data.sync.checkedAt && (
                 <>
                   {' '}
-                  Last checked {formatWhen(data.sync.checkedAt)}: {data.sync.result === 'unchanged' ? 'no change' : data.sync.result}
+                  {t('listings.lastChecked', { when: formatWhen(data.sync.checkedAt) })}
+                  {t('common.colon')}
+                  {data.sync.result === 'unchanged' ? t('listings.noChange') : data.sync.result ? resultLabel(data.sync.result) : ''}
                   {data.sync.reason ? ` (${data.sync.reason})` : ''}.
                 </>
               )}
             </p>
           ) : (
-            <p>No feed is set up. The server syncs when <code>LISTINGS_URL</code> is set; files are imported with <code>npm run import -- FILE</code>.</p>
+            <p>
+              {t('listings.noFeed')} <code>LISTINGS_URL</code> · <code>npm run import -- FILE</code>
+            </p>
           )}
         </div>
       </div>
 
-      <div className="ed-inbox__actions" role="group" aria-label="Listing actions">
+      <div className="ed-inbox__actions" role="group" aria-label={t('listings.actions')}>
         <button type="button" className="ed-button ed-button--primary" disabled={!data.sync.configured || !!busy} onClick={() => void act('sync', listingsApi.sync)}>
-          {busy === 'sync' ? 'Syncing…' : 'Sync now'}
+          {busy === 'sync' ? t('listings.syncing') : t('listings.syncNow')}
         </button>
         <button type="button" className="ed-button" disabled={!data.canRollback || !!busy} onClick={() => setConfirm('rollback')}>
-          Restore the previous import
+          {t('listings.restorePrevious')}
         </button>
         <button type="button" className="ed-button ed-button--ghost" disabled={!!busy} onClick={() => void load()}>
-          Refresh
+          {t('listings.refresh')}
         </button>
       </div>
 
@@ -218,32 +225,33 @@ export default function Listings() {
       {latest && (latest.result === 'refused' || latest.result === 'failed') && (
         <div className="ed-alert ed-alert--warning" role="status">
           <p>
-            <strong>The last {latest.trigger === 'sync' ? 'sync' : 'import'} was {latest.result === 'failed' ? 'not read' : 'refused'}</strong> ({formatWhen(latest.at)}
-            {latest.repeated ? `, ${latest.repeated} times in a row` : ''}): {latest.reason}. The site still shows the listings it showed before.
+            <strong>{t(latest.result === 'failed' ? (latest.trigger === 'sync' ? 'listings.lastSyncFailed' : 'listings.lastImportFailed') : latest.trigger === 'sync' ? 'listings.lastSyncRefused' : 'listings.lastImportRefused')}</strong> ({formatWhen(latest.at)}
+            {latest.repeated ? `, ${t('listings.times', { n: latest.repeated })}` : ''}){t('common.colon')}
+            {latest.reason}. {t('listings.stillShows')}
           </p>
           {refused && refused.id === latest.id && (
             <p>
-              If the agency really took these properties off the market, publish this import anyway.{' '}
+              {t('listings.publishAnywayHelp')}{' '}
               <button type="button" className="ed-button ed-button--small" disabled={!!busy} onClick={() => setConfirm('publish')}>
-                Publish anyway
+                {t('listings.publishAnyway')}
               </button>
             </p>
           )}
         </div>
       )}
 
-      <h2>History</h2>
+      <h2>{t('doc.history')}</h2>
       {data.entries.length === 0 ? (
-        <p>No import yet.</p>
+        <p>{t('listings.noImport')}</p>
       ) : (
         <table className="ed-table ed-listings__history">
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">How</th>
-              <th scope="col">Result</th>
-              <th scope="col">What</th>
-              <th scope="col">Problems</th>
+              <th scope="col">{t('history.when')}</th>
+              <th scope="col">{t('listings.how')}</th>
+              <th scope="col">{t('listings.result')}</th>
+              <th scope="col">{t('listings.what')}</th>
+              <th scope="col">{t('listings.problems')}</th>
             </tr>
           </thead>
           <tbody>
@@ -256,9 +264,9 @@ export default function Listings() {
 
       {confirm === 'rollback' && (
         <ConfirmDialog
-          title="Restore the previous import?"
-          message={<p>The listings of the import before the current one go live again at once. The current import is kept and can be published again by importing it.</p>}
-          confirmLabel="Restore"
+          title={t('listings.restoreTitle')}
+          message={<p>{t('listings.restoreMessage')}</p>}
+          confirmLabel={t('history.restore')}
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             setConfirm(null);
@@ -268,9 +276,9 @@ export default function Listings() {
       )}
       {confirm === 'publish' && refused && (
         <ConfirmDialog
-          title="Publish the refused import?"
-          message={<p>{refused.reason ? `It was refused because ${refused.reason}.` : ''} Publishing it takes those properties off the site now.</p>}
-          confirmLabel="Publish anyway"
+          title={t('listings.publishTitle')}
+          message={<p>{refused.reason ? `${t('listings.refusedBecause', { reason: refused.reason })} ` : ''}{t('listings.publishMessage')}</p>}
+          confirmLabel={t('listings.publishAnyway')}
           danger
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
@@ -289,14 +297,14 @@ function ListingRow({ entry: e, open, onToggle, live }: { entry: ImportEntry; op
       <tr>
         <td>{formatWhen(e.at)}</td>
         <td>
-          {TRIGGER_LABEL[e.trigger]}
-          {e.by ? ` by ${e.by}` : ''}
+          {triggerLabel(e.trigger)}
+          {e.by ? ` (${e.by})` : ''}
           <br />
           <small className="ed-listings__source">{e.source}</small>
         </td>
         <td>
-          <span className={`ed-badge ${RESULT_BADGE[e.result]}`}>{RESULT_LABEL[e.result]}</span>
-          {live && e.result === 'accepted' && <span className="ed-listings__live"> (shown now)</span>}
+          <span className={`ed-badge ${RESULT_BADGE[e.result]}`}>{resultLabel(e.result)}</span>
+          {live && e.result === 'accepted' && <span className="ed-listings__live"> {tr('listings.shownNow')}</span>}
           {e.repeated ? ` ×${e.repeated}` : ''}
         </td>
         <td>
@@ -306,10 +314,10 @@ function ListingRow({ entry: e, open, onToggle, live }: { entry: ImportEntry; op
         <td>
           {e.problemCount > 0 ? (
             <button type="button" className="ed-button ed-button--small ed-button--ghost" aria-expanded={open} onClick={onToggle}>
-              {open ? 'Hide' : 'Show'} {n(e.problemCount)}
+              {tr(open ? 'listings.hide' : 'listings.show', { n: n(e.problemCount) })}
             </button>
           ) : (
-            'None'
+            tr('owners.noProperties')
           )}
         </td>
       </tr>

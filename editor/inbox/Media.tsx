@@ -7,12 +7,15 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Me, MediaItem } from '../api.ts';
 import { useSession } from '../store.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
-import { formatWhen, inboxApi, type MediaLimits } from './api.ts';
+import { inboxApi, type MediaLimits } from './api.ts';
+import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
 import './inbox.css';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 export default function Media({ me }: { me: Me }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const expired = useSession((s) => s.expired);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -45,16 +48,16 @@ export default function Media({ me }: { me: Me }) {
     setUploadError(null);
     for (const file of list) {
       setProgress({ name: file.name, sent: 0 });
-      setStatus(`Uploading ${file.name}…`);
+      setStatus(t('library.uploading', { name: file.name }));
       try {
         const { item } = await inboxApi.uploadMedia(file, me.csrf, (sent) => setProgress({ name: file.name, sent }));
         setItems((xs) => [item, ...(xs ?? [])]);
         setFresh(item.url);
-        setStatus(`${file.name} is in the library (${item.width} × ${item.height}).`);
+        setStatus(t('library.uploaded', { name: file.name, width: item.width, height: item.height }));
       } catch (e) {
         if (expired(e)) return;
         setUploadError(`${file.name}: ${(e as Error).message}`);
-        setStatus(`${file.name} was not uploaded.`);
+        setStatus(t('library.notUploaded', { name: file.name }));
         break;
       } finally {
         setProgress(null);
@@ -66,19 +69,19 @@ export default function Media({ me }: { me: Me }) {
   const copy = async (item: MediaItem) => {
     try {
       await navigator.clipboard.writeText(item.url);
-      setStatus(`The URL of ${item.name} is copied: ${item.url}`);
+      setStatus(t('library.copied', { name: item.name, url: item.url }));
     } catch {
-      setStatus(`Copy this URL: ${item.url}`);
+      setStatus(t('library.copyThis', { url: item.url }));
     }
   };
 
   return (
     <div className="ed-inbox">
-      <h1 className="ed-inbox__title">Media library</h1>
+      <h1 className="ed-inbox__title">{t('media.library')}</h1>
 
       <div className="ed-library__upload">
         <label className="ed-label" htmlFor={`${id}-file`}>
-          Upload images
+          {t('library.upload')}
         </label>
         <input
           ref={input}
@@ -92,11 +95,11 @@ export default function Media({ me }: { me: Me }) {
           onChange={(e) => void upload(e.target.files)}
         />
         <p id={`${id}-help`} className="ed-help">
-          JPEG, PNG or WebP{limits ? `, at most ${size(limits.maxBytes)} each` : ''}. Wider images are scaled down{limits ? ` to ${limits.maxWidth} pixels` : ''}; their metadata (camera, location) is removed.
+          {limits ? t('library.helpLimits', { size: size(limits.maxBytes), width: limits.maxWidth }) : t('library.help')}
         </p>
         {progress && (
           <div className="ed-library__progress">
-            <label htmlFor={`${id}-progress`}>Uploading {progress.name}</label>
+            <label htmlFor={`${id}-progress`}>{t('library.uploading', { name: progress.name })}</label>
             <progress id={`${id}-progress`} max={1} value={progress.sent}>
               {Math.round(progress.sent * 100)}%
             </progress>
@@ -116,14 +119,14 @@ export default function Media({ me }: { me: Me }) {
         <div className="ed-alert ed-alert--error" role="alert">
           {error}{' '}
           <button type="button" className="ed-button ed-button--small" onClick={() => void load()}>
-            Try again
+            {t('common.retry')}
           </button>
         </div>
       )}
-      {!items && !error && <p>Loading the library…</p>}
-      {items && items.length === 0 && <p className="ed-inbox__empty">The library is empty: upload the first image above.</p>}
+      {!items && !error && <p>{t('common.loading')}</p>}
+      {items && items.length === 0 && <p className="ed-inbox__empty">{t('library.empty')}</p>}
       {items && items.length > 0 && (
-        <ul className="ed-library__grid" aria-label={`${items.length} image${items.length === 1 ? '' : 's'}, newest first`}>
+        <ul className="ed-library__grid" aria-label={t('library.list', { n: items.length })}>
           {items.map((item) => (
             <li key={item.url} className={`ed-library__item${item.url === fresh ? ' ed-library__item--fresh' : ''}`}>
               <figure className="ed-library__figure">
@@ -136,14 +139,15 @@ export default function Media({ me }: { me: Me }) {
                     {item.width} × {item.height} · {size(item.bytes)}
                   </span>
                   <span className="ed-muted">
-                    {formatWhen(item.uploadedAt)} · {item.by}
+                    {formatWhen(item.uploadedAt, ui)} · {item.by}
                   </span>
                 </figcaption>
               </figure>
               <div className="ed-library__url">
-                <input className="ed-input ed-input--small" readOnly value={item.url} aria-label={`URL of ${item.name}`} onFocus={(e) => e.target.select()} />
+                <input className="ed-input ed-input--small" readOnly value={item.url} aria-label={t('library.urlOf', { name: item.name })} onFocus={(e) => e.target.select()} />
                 <button type="button" className="ed-button ed-button--small" onClick={() => void copy(item)}>
-                  Copy URL<span className="ed-visually-hidden"> of {item.name}</span>
+                  {t('library.copy')}
+                  <span className="ed-visually-hidden"> {t('library.ofName', { name: item.name })}</span>
                 </button>
               </div>
             </li>

@@ -9,7 +9,8 @@ import { ApiError } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { useSession } from '../store.ts';
-import { formatWhen, inboxApi, type OwnerView } from './api.ts';
+import { inboxApi, type OwnerView } from './api.ts';
+import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
 import './inbox.css';
 
 /** A labelled text input with its help and its error (announced with the input). */
@@ -56,13 +57,15 @@ function fieldErrorOf(e: unknown): FieldErrors {
 }
 
 function Secret({ username, password, onDone }: { username: string; password: string; onDone: () => void }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <div className="ed-alert ed-owners__secret" role="alert">
       <p>
-        The password of <strong>{username}</strong> is <code className="ed-owners__password">{password}</code>
+        {t('owners.passwordOf')} <strong>{username}</strong>{t('common.colon')}
+        <code className="ed-owners__password">{password}</code>
       </p>
-      <p>It is shown this once: give it to the owner now (they can change it with “Forgot password” in the portal).</p>
+      <p>{t('owners.shownOnce')}</p>
       <div className="ed-inbox__actions">
         <button
           type="button"
@@ -76,10 +79,10 @@ function Secret({ username, password, onDone }: { username: string; password: st
             }
           }}
         >
-          {copied ? 'Copied' : 'Copy password'}
+          {copied ? t('owners.copied') : t('owners.copyPassword')}
         </button>
         <button type="button" className="ed-button ed-button--small ed-button--ghost" onClick={onDone}>
-          Done
+          {t('owners.done')}
         </button>
       </div>
     </div>
@@ -87,6 +90,7 @@ function Secret({ username, password, onDone }: { username: string; password: st
 }
 
 function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; langs: Lang[]; onSaved: (o: OwnerView) => void; onCancel: () => void }) {
+  const t = useT();
   const expired = useSession((s) => s.expired);
   const id = useId();
   const [ids, setIds] = useState(owner.propertyIds.join(', '));
@@ -100,7 +104,7 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
     e.preventDefault();
     const propertyIds = parseIds(ids);
     if (!propertyIds) {
-      setErrors({ propertyIds: 'Enter property ids (whole numbers) separated by commas.' });
+      setErrors({ propertyIds: tr('owners.idsBad') });
       return;
     }
     setBusy(true);
@@ -121,7 +125,7 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
   return (
     <form className="ed-owners__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`} className="ed-inbox__subtitle">
-        Edit {owner.username}
+        {t('owners.edit', { name: owner.username })}
       </h3>
       {error && (
         <div className="ed-alert ed-alert--error" role="alert">
@@ -129,11 +133,11 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
         </div>
       )}
       <div className="ed-owners__fields">
-        <TextField id={`${id}-ids`} label="Property ids" value={ids} onChange={setIds} error={errors.propertyIds} help="Separated by commas." />
-        <TextField id={`${id}-ref`} label="CRM owner reference" value={ref} onChange={setRef} error={errors.ref} />
+        <TextField id={`${id}-ids`} label={t('owners.ids')} value={ids} onChange={setIds} error={errors.propertyIds} help={t('owners.idsHelp')} />
+        <TextField id={`${id}-ref`} label={t('owners.ref')} value={ref} onChange={setRef} error={errors.ref} />
         <div className="ed-inbox__filter">
           <label className="ed-label" htmlFor={`${id}-lang`}>
-            Language
+            {t('leads.language')}
           </label>
           <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
             {langs.map((l) => (
@@ -146,10 +150,10 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
       </div>
       <div className="ed-inbox__actions">
         <button type="submit" className="ed-button ed-button--primary" disabled={busy}>
-          Save
+          {t('doc.save')}
         </button>
         <button type="button" className="ed-button ed-button--ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -157,6 +161,8 @@ function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; lang
 }
 
 export default function Owners({ me }: { me: Me }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const expired = useSession((s) => s.expired);
   const isAdmin = me.user.role === 'admin';
   const id = useId();
@@ -194,8 +200,8 @@ export default function Owners({ me }: { me: Me }) {
   if (!isAdmin) {
     return (
       <div className="ed-inbox">
-        <h1 className="ed-inbox__title">Owner accounts</h1>
-        <p>Only an admin can manage the owners’ accounts.</p>
+        <h1 className="ed-inbox__title">{t('owners.title')}</h1>
+        <p>{t('owners.adminsOnly')}</p>
       </div>
     );
   }
@@ -205,9 +211,9 @@ export default function Owners({ me }: { me: Me }) {
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const errors: FieldErrors = {};
-    if (!isEmail(username.trim())) errors.username = 'Enter the owner’s e-mail address.';
+    if (!isEmail(username.trim())) errors.username = t('owners.emailBad');
     const propertyIds = parseIds(ids);
-    if (!propertyIds) errors.propertyIds = 'Enter property ids (whole numbers) separated by commas.';
+    if (!propertyIds) errors.propertyIds = t('owners.idsBad');
     setAddErrors(errors);
     setAddError(null);
     if (Object.keys(errors).length) return;
@@ -216,7 +222,7 @@ export default function Owners({ me }: { me: Me }) {
       const r = await inboxApi.addOwner({ username: username.trim(), lang, ...(propertyIds!.length ? { propertyIds } : {}), ...(ref.trim() ? { ref: ref.trim() } : {}) });
       setOwners((list) => [...(list ?? []), r.owner].sort((a, b) => a.username.localeCompare(b.username)));
       setSecret({ username: r.owner.username, password: r.password });
-      setStatus(`The account of ${r.owner.username} is made.`);
+      setStatus(t('owners.made', { name: r.owner.username }));
       setUsername('');
       setIds('');
       setRef('');
@@ -246,7 +252,7 @@ export default function Owners({ me }: { me: Me }) {
 
   return (
     <div className="ed-inbox">
-      <h1 className="ed-inbox__title">Owner accounts</h1>
+      <h1 className="ed-inbox__title">{t('owners.title')}</h1>
       <p className="ed-inbox__status" role="status" aria-live="polite">
         {status}
       </p>
@@ -257,18 +263,18 @@ export default function Owners({ me }: { me: Me }) {
         </div>
       )}
 
-      {!owners && !error && <p>Loading the accounts…</p>}
-      {owners && owners.length === 0 && <p className="ed-inbox__empty">No owner has an account yet.</p>}
+      {!owners && !error && <p>{t('common.loading')}</p>}
+      {owners && owners.length === 0 && <p className="ed-inbox__empty">{t('owners.none')}</p>}
       {owners && owners.length > 0 && (
         <table className="ed-table ed-inbox__table">
-          <caption className="ed-inbox__caption">Owner accounts</caption>
+          <caption className="ed-inbox__caption">{t('owners.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Language</th>
-              <th scope="col">Properties</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('login.email')}</th>
+              <th scope="col">{t('leads.language')}</th>
+              <th scope="col">{t('owners.properties')}</th>
+              <th scope="col">{t('leads.status')}</th>
+              <th scope="col">{t('common.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -276,41 +282,42 @@ export default function Owners({ me }: { me: Me }) {
               <tr key={o.id} className={o.disabled ? 'ed-inbox__row--handled' : undefined}>
                 <td>
                   <div>{o.username}</div>
-                  <div className="ed-muted">Since {formatWhen(o.createdAt)}</div>
+                  <div className="ed-muted">{t('owners.since', { when: formatWhen(o.createdAt, ui) })}</div>
                 </td>
                 <td>{o.lang.toUpperCase()}</td>
                 <td>
                   {o.properties.length === 0 ? (
-                    <span className="ed-muted">None</span>
+                    <span className="ed-muted">{t('owners.noProperties')}</span>
                   ) : (
                     <ul className="ed-owners__properties">
                       {o.properties.map((p) => (
                         <li key={p.id}>
                           {p.id}
-                          {p.title ? ` — ${p.title}` : ' (not in the listings)'}
-                          {p.via === 'ref' && <span className="ed-muted"> (via reference)</span>}
+                          {p.title ? ` — ${p.title}` : ` ${t('owners.notListed')}`}
+                          {p.via === 'ref' && <span className="ed-muted"> {t('owners.viaRef')}</span>}
                         </li>
                       ))}
                     </ul>
                   )}
-                  {o.ref && <div className="ed-muted">Reference: {o.ref}</div>}
+                  {o.ref && <div className="ed-muted">{t('owners.refIs', { ref: o.ref })}</div>}
                 </td>
                 <td>
-                  {o.disabled ? <span className="ed-badge ed-inbox__badge--rejected">Disabled</span> : <span className="ed-badge ed-inbox__badge--done">Active</span>}
-                  {o.resetPending && <div className="ed-muted">Password reset asked</div>}
+                  {o.disabled ? <span className="ed-badge ed-inbox__badge--rejected">{t('owners.disabled')}</span> : <span className="ed-badge ed-inbox__badge--done">{t('owners.active')}</span>}
+                  {o.resetPending && <div className="ed-muted">{t('owners.resetAsked')}</div>}
                 </td>
                 <td>
                   <div className="ed-inbox__actions">
                     <button type="button" className="ed-button ed-button--small" aria-expanded={editing === o.id} onClick={() => setEditing(editing === o.id ? null : o.id)}>
-                      Edit<span className="ed-visually-hidden"> {o.username}</span>
+                      {t('common.edit')}
+                      <span className="ed-visually-hidden"> {o.username}</span>
                     </button>
                     <button
                       type="button"
                       className="ed-button ed-button--small"
                       disabled={busy === o.id}
-                      onClick={() => run(o, () => inboxApi.changeOwner(o.id, { disabled: !o.disabled }), (x) => (x.disabled ? `${x.username} is disabled and logged out.` : `${x.username} can log in again.`))}
+                      onClick={() => run(o, () => inboxApi.changeOwner(o.id, { disabled: !o.disabled }), (x) => (x.disabled ? t('owners.disabledNow', { name: x.username }) : t('owners.enabledNow', { name: x.username })))}
                     >
-                      {o.disabled ? 'Enable' : 'Disable'}
+                      {o.disabled ? t('owners.enable') : t('owners.disable')}
                       <span className="ed-visually-hidden"> {o.username}</span>
                     </button>
                     <button
@@ -318,12 +325,13 @@ export default function Owners({ me }: { me: Me }) {
                       className="ed-button ed-button--small ed-button--ghost"
                       disabled={busy === o.id}
                       onClick={() => {
-                        if (window.confirm(`Give ${o.username} a new password? The current one stops working and they are logged out.`)) {
-                          void run(o, () => inboxApi.newOwnerPassword(o.id), (x) => `${x.username} has a new password.`);
+                        if (window.confirm(t('owners.newPasswordAsk', { name: o.username }))) {
+                          void run(o, () => inboxApi.newOwnerPassword(o.id), (x) => t('owners.newPasswordDone', { name: x.username }));
                         }
                       }}
                     >
-                      New password<span className="ed-visually-hidden"> for {o.username}</span>
+                      {t('owners.newPassword')}
+                      <span className="ed-visually-hidden"> {o.username}</span>
                     </button>
                   </div>
                   {editing === o.id && (
@@ -334,7 +342,7 @@ export default function Owners({ me }: { me: Me }) {
                       onSaved={(saved) => {
                         replace(saved);
                         setEditing(null);
-                        setStatus(`${saved.username} is saved.`);
+                        setStatus(t('owners.saved', { name: saved.username }));
                       }}
                     />
                   )}
@@ -347,7 +355,7 @@ export default function Owners({ me }: { me: Me }) {
 
       <form className="ed-owners__form ed-owners__add" onSubmit={add} aria-labelledby={`${id}-add`} noValidate>
         <h2 id={`${id}-add`} className="ed-inbox__subtitle">
-          New owner account
+          {t('owners.new')}
         </h2>
         {addError && (
           <div className="ed-alert ed-alert--error" role="alert">
@@ -355,10 +363,10 @@ export default function Owners({ me }: { me: Me }) {
           </div>
         )}
         <div className="ed-owners__fields">
-          <TextField id={`${id}-username`} label="E-mail address" value={username} onChange={setUsername} error={addErrors.username} type="email" required />
+          <TextField id={`${id}-username`} label={t('owners.email')} value={username} onChange={setUsername} error={addErrors.username} type="email" required />
           <div className="ed-inbox__filter">
             <label className="ed-label" htmlFor={`${id}-lang`}>
-              Language
+              {t('leads.language')}
             </label>
             <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-invalid={addErrors.lang ? true : undefined}>
               {langs.map((l) => (
@@ -369,11 +377,11 @@ export default function Owners({ me }: { me: Me }) {
             </select>
             {addErrors.lang && <p className="ed-inbox__field-error">{addErrors.lang}</p>}
           </div>
-          <TextField id={`${id}-ids`} label="Property ids" value={ids} onChange={setIds} error={addErrors.propertyIds} help="Optional, separated by commas." />
-          <TextField id={`${id}-ref`} label="CRM owner reference" value={ref} onChange={setRef} error={addErrors.ref} help="Optional: the owner also sees the properties with this reference." />
+          <TextField id={`${id}-ids`} label={t('owners.ids')} value={ids} onChange={setIds} error={addErrors.propertyIds} help={t('owners.idsOptional')} />
+          <TextField id={`${id}-ref`} label={t('owners.ref')} value={ref} onChange={setRef} error={addErrors.ref} help={t('owners.refHelp')} />
         </div>
         <button type="submit" className="ed-button ed-button--primary" disabled={adding}>
-          {adding ? 'Making the account…' : 'Make the account'}
+          {adding ? t('owners.making') : t('owners.make')}
         </button>
       </form>
     </div>

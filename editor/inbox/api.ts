@@ -4,13 +4,7 @@
  * uses XMLHttpRequest, which reports how much has been sent.
  */
 import { ApiError, call, type MediaItem } from '../api.ts';
-import { AGENCY_TIME_ZONE, type Lang } from '../../shared/constants.ts';
-
-/** A moment as staff read it, in the agency's time zone. */
-export const formatWhen = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
-};
+import type { Lang } from '../../shared/constants.ts';
 
 export const LEAD_KINDS = [
   'site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register',

@@ -2,8 +2,11 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api.ts';
 import { useSession } from '../store.ts';
+import { useT } from '../i18n/index.ts';
+import { LanguageChoice } from '../components/LanguageChoice.tsx';
 
 export default function Login() {
+  const t = useT();
   const setMe = useSession((s) => s.setMe);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -16,7 +19,8 @@ export default function Login() {
     try {
       setMe(await api.login(username.trim(), password));
     } catch (err) {
-      setError((err as Error).message);
+      const status = (err as { status?: number }).status;
+      setError(status === 401 ? t('login.wrong') : status === 429 ? t('login.tooMany') : status === 503 ? t('login.busy') : status === 422 ? t('login.missing') : (err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -24,14 +28,14 @@ export default function Login() {
   return (
     <main className="ed-login">
       <form className="ed-login__card" onSubmit={submit} aria-labelledby="ed-login-title">
-        <h1 id="ed-login-title">Vitrine editor</h1>
-        <p className="ed-help">Log in with your staff account.</p>
+        <h1 id="ed-login-title">{t('login.title')}</h1>
+        <p className="ed-help">{t('login.help')}</p>
         <label className="ed-label" htmlFor="ed-login-user">
-          E-mail
+          {t('login.email')}
         </label>
         <input id="ed-login-user" className="ed-input" type="email" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <label className="ed-label" htmlFor="ed-login-password">
-          Password
+          {t('login.password')}
         </label>
         <input id="ed-login-password" className="ed-input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         {error && (
@@ -40,8 +44,9 @@ export default function Login() {
           </p>
         )}
         <button type="submit" className="ed-button ed-button--primary ed-login__submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
+          {busy ? t('login.busyButton') : t('login.submit')}
         </button>
+        <LanguageChoice />
       </form>
     </main>
   );

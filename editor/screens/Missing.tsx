@@ -1,30 +1,35 @@
 /**
  * Missing translations over every document, grouped per language in use, each a link that opens
- * the document at that field.
+ * the document at that field, named by the document's title and the field's label.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { api, type DocKey, type MissingText } from '../api.ts';
-import { useMe, useSession } from '../store.ts';
-import { LANG_NAMES } from '../validation.ts';
-import { SETTINGS_DOCS } from './Settings.tsx';
+import { api, type DocKey, type MissingText, type SingleDoc } from '../api.ts';
+import { localize } from '../../shared/localize.ts';
+import { useContentLang, useMe, useRegistry, useSession } from '../store.ts';
+import { useArticles, usePages } from '../catalog.ts';
+import { labelAt, pointerToPath } from '../schema.ts';
+import { langName, tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
+import { settingLabel } from '../settings-docs.ts';
 
 /** The editor route of a document, opened at a field. */
 export function docHref(key: DocKey, pointer?: string): string {
   const q = pointer ? `?field=${encodeURIComponent(pointer)}` : '';
   if (key.startsWith('page:')) return `/pages/${key.slice(5)}${q}`;
+  if (key.startsWith('article:')) return `/articles/${key.slice(8)}${q}`;
   if (key.startsWith('dictionary:')) return `/dictionaries/${key.slice(11)}${q}`;
+  if (key === 'banner') return `/banner${q}`;
   return `/settings/${key}${q}`;
 }
 
-function docLabel(key: DocKey): string {
-  if (key.startsWith('page:')) return `Page #${key.slice(5)}`;
-  if (key.startsWith('dictionary:')) return `Dictionary (${key.slice(11)})`;
-  return SETTINGS_DOCS.find((d) => d.key === key)?.label ?? key;
-}
-
 export default function Missing() {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const me = useMe();
+  const shown = useContentLang();
+  const registry = useRegistry();
+  const pages = usePages();
+  const articles = useArticles();
   const expired = useSession((s) => s.expired);
   const [items, setItems] = useState<MissingText[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -37,35 +42,53 @@ export default function Missing() {
       });
   }, [expired]);
   const canSettings = me.user.role === 'admin';
+
+  /** "Page “Contact”: Description (fr)", "Article “…”: Summary (nl)", "Dictionary French: nav.menu". */
+  const labelOf = (m: MissingText, pointer: string, lang: string, ui: UiLang): string => {
+    const path = pointerToPath(pointer);
+    if (m.key.startsWith('dictionary:')) return tr('where.dictionary', { key: path[0] ?? '', lang: langName(lang, ui) }, ui);
+    if (m.key.startsWith('page:')) {
+      const page = pages?.find((p) => p.id === Number(m.key.slice(5)));
+      const doc = tr('where.pageNamed', { title: localize(page?.title, shown) || m.key.slice(5) }, ui);
+      if (path[0] === 'modules') return `${doc} — ${tr('where.moduleN', { n: Number(path[1]) + 1 }, ui)} › ${labelAt(undefined, path.slice(2))}`;
+      return `${doc} — ${labelAt(registry.schemas.page, path)}`;
+    }
+    if (m.key.startsWith('article:')) {
+      const a = articles?.find((x) => x.id === m.key.slice(8));
+      return `${tr('where.articleNamed', { title: localize(a?.title, shown) || m.key.slice(8) }, ui)} — ${labelAt(registry.schemas.article, path)}`;
+    }
+    return `${t(settingLabel(m.key as SingleDoc))} — ${labelAt(registry.schemas[m.key as SingleDoc], path)}`;
+  };
+
   return (
     <div className="ed-missing">
       <div className="ed-screen-head">
-        <h1>Missing translations</h1>
-        <p className="ed-help">Texts that are empty in a language in use. Each link opens the document at that field.</p>
+        <h1>{t('nav.missing')}</h1>
+        <p className="ed-help">{t('missing.help')}</p>
       </div>
       {error && (
         <p className="ed-alert ed-alert--error" role="alert">
           {error}
         </p>
       )}
-      {!items && !error && <p className="ed-loading">Looking for missing texts…</p>}
+      {!items && !error && <p className="ed-loading">{t('missing.looking')}</p>}
       {items &&
         me.langs.map((lang) => {
           const list = items.filter((m) => m.lang === lang);
           return (
             <section key={lang} className="ed-card" aria-labelledby={`ed-missing-${lang}`} data-lang={lang}>
               <h2 id={`ed-missing-${lang}`}>
-                {LANG_NAMES[lang] ?? lang} ({lang}) <span className="ed-badge">{list.length}</span>
+                {langName(lang, ui)} ({lang}) <span className="ed-badge">{list.length}</span>
               </h2>
               {list.length === 0 ? (
-                <p className="ed-muted">Nothing missing.</p>
+                <p className="ed-muted">{t('missing.nothing')}</p>
               ) : (
                 <ul className="ed-missing__list">
                   {list.map((m, i) => {
-                    const settings = !m.key.startsWith('page:') && !m.key.startsWith('dictionary:');
+                    const settings = !m.key.startsWith('page:') && !m.key.startsWith('dictionary:') && !m.key.startsWith('article:') && m.key !== 'banner';
                     // A localized text is pointed at as a whole: the link goes to this language's input.
                     const pointer = m.key.startsWith('dictionary:') || m.pointer.endsWith(`/${lang}`) ? m.pointer : `${m.pointer}/${lang}`;
-                    const text = m.label.includes(m.pointer) ? m.label : `${docLabel(m.key)}: ${m.label} (${m.pointer})`;
+                    const text = labelOf(m, pointer, lang, ui);
                     return (
                       <li key={`${m.key}${m.pointer}${i}`}>
                         {settings && !canSettings ? <span>{text}</span> : <Link href={docHref(m.key, pointer)}>{text}</Link>}

@@ -1,7 +1,8 @@
 /**
- * One page (`page:N`): its modules (add from the picker, reorder, edit, remove), its settings (the
- * page schema without `modules`), the save bar and the live preview. Nothing here knows a module
- * type: each module's form comes from its type's schema and uiSchema in the registry.
+ * One page (`page:N`): its modules (add from the picker, reorder, edit, remove), its banner (its
+ * own, or the site's it inherits, shown as it is), its settings (the page schema without `modules`
+ * and the banner), the save bar and the live preview. Nothing here knows a module type: each
+ * module's form comes from its type's schema and uiSchema in the registry.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
@@ -9,15 +10,18 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import { api, type DocKey, type PageSummary } from '../api.ts';
 import { localize } from '../../shared/localize.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
-import { DocumentBar, type FieldProblem } from '../components/DocumentBar.tsx';
-import { ModuleList, moduleTypeTitle, type ModuleRecordLike } from '../components/ModuleList.tsx';
+import { DocumentBar, plainValue, type FieldProblem } from '../components/DocumentBar.tsx';
+import { ModuleList, moduleName, type ModuleRecordLike } from '../components/ModuleList.tsx';
 import { ModulePicker } from '../components/ModulePicker.tsx';
 import { Preview } from '../components/Preview.tsx';
 import { SchemaForm, type EditorFormContext, type PageOption } from '../fields/SchemaForm.tsx';
 import { focusField } from '../focus.ts';
-import { humanize, pointerToPath, withoutProperties } from '../schema.ts';
-import { useMe, useRegistry, useSession, type PreparedModule } from '../store.ts';
+import { labelAt, pickProperties, pointerToPath, withoutProperties, type Schema } from '../schema.ts';
+import { useContentLang, useIsAdmin, useMe, useRegistry, useSession, type PreparedModule } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
+import { useArticles, useCatalog, usePages } from '../catalog.ts';
+import { tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
+import { enumLabel } from '../i18n/fields.ts';
 import { errorsAt, listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
 
 interface PageDoc {
@@ -25,19 +29,25 @@ interface PageDoc {
   parentId: number | null;
   title?: Record<string, string>;
   modules?: ModuleRecordLike[];
+  showPageBanner?: boolean;
+  bannerType?: string;
   [key: string]: unknown;
 }
 
 const SETTINGS_PREFIX = 'edp';
+const BANNER_PREFIX = 'edb';
 const modulePrefix = (id: number) => `edm${id}`;
-/** Fields every module has that the editor manages itself (identity and order). */
-const MODULE_BASE_UI: UiSchema = { id: { 'ui:widget': 'hidden' }, view: { 'ui:widget': 'hidden' }, version: { 'ui:widget': 'hidden' }, sort: { 'ui:widget': 'hidden' } };
-const PAGE_UI: UiSchema = {
-  'ui:order': ['title', 'name', 'status', 'type', 'category', 'parentId', 'path', 'localizedPath', 'showInMenu', 'sort', '*'],
-  id: { 'ui:readonly': true },
-  parentId: { 'ui:widget': 'PageParentWidget', 'ui:title': 'Parent page' },
-  createDate: { 'ui:readonly': true },
-  modifyDate: { 'ui:readonly': true },
+/** The page's banner fields, edited in a card of their own. */
+export const BANNER_KEYS = ['showPageBanner', 'bannerType', 'bannerTitle', 'bannerDescription', 'bannerImage', 'bannerImages', 'bannerVideo', 'bannerVideoPoster', 'bannerVideoMobile', 'bannerVideoMobilePoster', 'bannerColor', 'bannerTransparent'];
+/** Which banner fields each kind of banner uses (the others are not shown). */
+const BANNER_FIELDS: Record<string, string[]> = {
+  site: ['bannerTitle', 'bannerDescription', 'bannerTransparent'],
+  image: ['bannerTitle', 'bannerDescription', 'bannerImage', 'bannerTransparent'],
+  gallery: ['bannerTitle', 'bannerDescription', 'bannerImages', 'bannerTransparent'],
+  video: ['bannerTitle', 'bannerDescription', 'bannerVideo', 'bannerVideoPoster', 'bannerVideoMobile', 'bannerVideoMobilePoster', 'bannerTransparent'],
+  color: ['bannerTitle', 'bannerDescription', 'bannerColor', 'bannerTransparent'],
+  properties: ['bannerTitle', 'bannerDescription', 'bannerTransparent'],
+  none: [],
 };
 
 /** Modules in the order they are drawn (by `sort`, stable), so that the list shows what visitors see. */
@@ -49,43 +59,58 @@ function normalize(doc: PageDoc): PageDoc {
 /** After a change of order, `sort` follows the list. */
 const renumber = (modules: ModuleRecordLike[]) => modules.map((m, i) => ({ ...m, sort: i + 1 }));
 
-export function pageOptions(pages: PageSummary[], lang: string, exclude?: number): PageOption[] {
-  const out: PageOption[] = [];
-  const walk = (parent: number | null, depth: number) => {
-    for (const p of pages.filter((x) => x.parentId === parent).sort((a, b) => a.sort - b.sort || a.id - b.id)) {
-      if (p.id === exclude) continue;
-      out.push({ id: p.id, label: localize(p.title, lang as never) || p.path, depth });
-      walk(p.id, depth + 1);
-    }
-  };
-  walk(null, 0);
-  return out;
+import { pageOptions } from '../page-options.ts';
+
+/** Where a pointer of a page is, in words: a field of a module (by its name) or of the page's settings. */
+export function describePagePointer(pointer: string, page: PageDoc | undefined, o: { settings: Schema; types: Map<string, PreparedModule>; defaultLang: import('../../shared/constants.ts').Lang; ui: UiLang }): string {
+  const path = pointerToPath(pointer);
+  if (path[0] === 'modules' && path.length >= 2) {
+    const i = Number(path[1]);
+    const m = page?.modules?.[i];
+    if (!m) return tr('where.module', { module: `${i + 1}` }, o.ui);
+    const type = o.types.get(m.view);
+    const name = moduleName(m, i, type, o.defaultLang, o.ui);
+    return path.length === 2 ? tr('where.module', { module: name }, o.ui) : tr('where.moduleField', { field: labelAt(type?.form, path.slice(2)), module: name }, o.ui);
+  }
+  if (!path.length) return tr('where.page', undefined, o.ui);
+  return tr('where.pageField', { field: labelAt(o.settings, path) }, o.ui);
 }
 
 export default function PageEditor() {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const { id: idParam } = useParams<{ id: string }>();
   const pageId = Number(idParam);
   const key = `page:${pageId}` as DocKey;
   const me = useMe();
+  const shown = useContentLang();
+  const admin = useIsAdmin();
   const registry = useRegistry();
   const nextModuleId = useSession((s) => s.nextModuleId);
-  const doc = useDocument<PageDoc>(key, normalize);
+  const pages = usePages();
+  const articles = useArticles();
+  const summary = pages?.find((p) => p.id === pageId);
+  const docLabel = t('doc.labelPage', { title: localize(summary?.title, shown) || `${pageId}` });
+  const doc = useDocument<PageDoc>(key, normalize, docLabel);
   const search = useSearch();
-  const [pages, setPages] = useState<PageSummary[]>([]);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [picking, setPicking] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const settingsRef = useRef<HTMLDetailsElement>(null);
 
-  useEffect(() => {
-    api
-      .pages()
-      .then((r) => setPages(r.pages))
-      .catch(() => undefined);
-  }, [key]);
-
-  const settingsSchema = useMemo(() => withoutProperties(registry.schemas.page, ['modules']), [registry]);
-  const context: EditorFormContext = useMemo(() => ({ langs: me.langs, defaultLang: me.defaultLang, pages: pageOptions(pages, me.defaultLang, pageId) }), [me, pages, pageId]);
+  const pageSchema = registry.schemas.page;
+  const settingsFull = useMemo(() => withoutProperties(pageSchema, ['modules']), [pageSchema]);
+  const settingsSchema = useMemo(() => withoutProperties(pageSchema, ['modules', ...BANNER_KEYS]), [pageSchema]);
+  const bannerSchema = useMemo(() => pickProperties(pageSchema, BANNER_KEYS), [pageSchema]);
+  const options = useMemo(() => pageOptions(pages ?? [], shown, pageId), [pages, shown, pageId]);
+  const context: EditorFormContext = useMemo(() => ({ langs: me.langs, defaultLang: shown, pages: options, articles: articles ?? [] }), [me, options, articles, shown]);
+  const pageUi: UiSchema = useMemo(
+    () => ({
+      'ui:order': ['title', 'description', 'status', 'showInMenu', 'parentId', 'localizedPath', 'showBreadCrumb', 'metadata', '*'],
+      parentId: { 'ui:widget': 'PageParentWidget' },
+    }),
+    [],
+  );
   const draft = doc.draft;
   const modules = useMemo(() => draft?.modules ?? [], [draft]);
   const settings = useMemo(() => {
@@ -94,25 +119,34 @@ export default function PageEditor() {
     return rest;
   }, [draft]);
 
-  // The editor's own findings, live.
+  // The editor's own findings, live. A module is checked again only when it changed (a keystroke in
+  // one module of a 30-module page checks that module), the settings only when they changed.
+  const checked = useRef({ key: '', modules: new WeakMap<object, ErrorSchema>(), settingsJson: '', settings: undefined as ErrorSchema | undefined });
   const found = useMemo(() => {
     const moduleErrors = new Map<number, ErrorSchema>();
     if (!draft) return { settings: undefined as ErrorSchema | undefined, modules: moduleErrors };
-    const s = validate(settingsSchema, settings, me.langs);
+    const cache = checked.current;
+    const key = `${ui}|${me.langs.join()}`;
+    if (cache.key !== key) Object.assign(cache, { key, modules: new WeakMap(), settingsJson: '' });
+    const json = JSON.stringify(settings);
+    if (json !== cache.settingsJson) Object.assign(cache, { settingsJson: json, settings: validate(settingsFull, settings, me.langs, ui) });
+    const s = cache.settings;
     for (const m of modules) {
       // A module of a type no longer registered is kept as it is (visitors do not see it; the server only warns).
       const type = registry.byView.get(m.view);
-      const es = type ? validate(type.form, m, me.langs) : undefined;
+      let es = cache.modules.get(m);
+      if (!es && type) cache.modules.set(m, (es = validate(type.form, m, me.langs, ui)));
       if (listErrors(es).length) moduleErrors.set(m.id, es!);
     }
     return { settings: listErrors(s).length ? s : undefined, modules: moduleErrors };
-  }, [draft, settings, modules, settingsSchema, registry, me.langs]);
+  }, [draft, settings, modules, settingsFull, registry, me.langs, ui]);
 
-  // The server's problems, at their fields until the document changes again.
+  // The server's problems (and a version marked for repair), at their fields until the document changes again.
+  const serverProblems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
   const server = useMemo(() => {
     const moduleErrors = new Map<number, ErrorSchema>();
-    if (!doc.problems.length || !draft) return { settings: undefined as ErrorSchema | undefined, modules: moduleErrors, json: '' };
-    const es = problemsToErrors(ownProblems(doc.problems, key)) as Record<string, ErrorSchema>;
+    if (!serverProblems.length || !draft) return { settings: undefined as ErrorSchema | undefined, modules: moduleErrors, json: '' };
+    const es = problemsToErrors(ownProblems(serverProblems, key), ui) as Record<string, ErrorSchema>;
     const { modules: mods, ...rest } = es;
     modules.forEach((m, i) => {
       const e = errorsAt(mods, [i]);
@@ -121,22 +155,43 @@ export default function PageEditor() {
     if (mods?.__errors) rest.__errors = [...((rest.__errors as unknown as string[]) ?? []), ...(mods.__errors as string[])] as never;
     return { settings: rest as ErrorSchema, modules: moduleErrors, json: JSON.stringify(draft) };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc.problems]);
-  const serverCurrent = server.json !== '' && server.json === JSON.stringify(draft);
+  }, [serverProblems, ui]);
+  const serverCurrent = server.json !== '' && (server.json === JSON.stringify(draft) || !!doc.base?.repair);
 
   const settingsErrors = mergeErrors(found.settings, serverCurrent ? server.settings : undefined);
   const moduleErrorsOf = (id: number) => mergeErrors(found.modules.get(id), serverCurrent ? server.modules.get(id) : undefined);
 
+  const describe = useCallback((pointer: string) => describePagePointer(pointer, draft, { settings: settingsFull, types: registry.byView, defaultLang: shown, ui }), [draft, settingsFull, registry, shown, ui]);
+  const showValue = useCallback(
+    (v: unknown, pointer: string) => {
+      const path = pointerToPath(pointer);
+      // A whole module (added, removed or changed on both sides): by its name.
+      if (path[0] === 'modules' && path.length === 2 && v && typeof v === 'object' && 'view' in (v as object)) {
+        const m = v as ModuleRecordLike;
+        return moduleName(m, Number(path[1]), registry.byView.get(m.view), shown, ui);
+      }
+      if (path[0] === 'modules' && path.length === 1 && Array.isArray(v)) {
+        return v.map((id, i) => {
+          const m = modules.find((x) => x.id === id);
+          return m ? moduleName(m, i, registry.byView.get(m.view), shown, ui) : String(id);
+        }).join(' → ');
+      }
+      return plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no'));
+    },
+    [registry, shown, ui, modules, t],
+  );
+
   const clientErrors: FieldProblem[] = useMemo(() => {
     const out: FieldProblem[] = [];
-    for (const e of listErrors(found.settings)) out.push({ pointer: e.pointer, message: e.message, label: `Page settings › ${labelOf(e.pointer)}` });
+    for (const e of listErrors(found.settings)) out.push({ pointer: e.pointer, message: e.message, label: describe(e.pointer) });
     modules.forEach((m, i) => {
-      const type = registry.byView.get(m.view);
-      for (const e of listErrors(found.modules.get(m.id)))
-        out.push({ pointer: `/modules/${i}${e.pointer === '/' ? '' : e.pointer}`, message: e.message, label: `Module ${moduleTypeTitle(type, m.view)} #${m.id} › ${labelOf(e.pointer)}` });
+      for (const e of listErrors(found.modules.get(m.id))) {
+        const pointer = `/modules/${i}${e.pointer === '/' ? '' : e.pointer}`;
+        out.push({ pointer, message: e.message, label: describe(pointer) });
+      }
     });
     return out;
-  }, [found, modules, registry]);
+  }, [found, modules, describe]);
 
   const reveal = useCallback(
     (pointer: string) => {
@@ -146,7 +201,8 @@ export default function PageEditor() {
         if (!m) return;
         setOpen((o) => new Set(o).add(m.id));
         focusField(modulePrefix(m.id), path.slice(2));
-      } else {
+      } else if (BANNER_KEYS.includes(path[0])) focusField(BANNER_PREFIX, path);
+      else {
         if (settingsRef.current) settingsRef.current.open = true;
         focusField(SETTINGS_PREFIX, path);
       }
@@ -162,6 +218,10 @@ export default function PageEditor() {
     revealed.current = wanted;
     reveal(wanted);
   }, [wanted, draft, reveal]);
+  // After a save the page tree (titles, paths) may have changed for the pickers.
+  useEffect(() => {
+    if (doc.base?.rev) void useCatalog.getState().loadPages();
+  }, [doc.base?.rev]);
 
   const setModules = (fn: (ms: ModuleRecordLike[]) => ModuleRecordLike[]) => doc.setDraft((d) => ({ ...d, modules: fn(d.modules ?? []) }));
 
@@ -179,51 +239,47 @@ export default function PageEditor() {
     setModules((ms) => renumber([...ms, module]));
     setOpen((o) => new Set(o).add(id));
     setPicking(false);
-    doc.announce(`${localize(type.title, 'en')} added at the end of the page (#${id}); not saved yet.`);
+    doc.announce(t('modules.added', { type: localize(type.title, ui) }));
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-module-id="${id}"] .ed-module__row`)?.focus());
   };
 
-  if (doc.loading && !draft) return <p className="ed-loading">Loading page…</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">Cannot open this page: {doc.loadError}</p>;
+  if (doc.loading && !draft) return <p className="ed-loading">{t('page.loading')}</p>;
+  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('page.cannotOpen', { error: doc.loadError })}</p>;
   if (!draft || !settings) return null;
 
-  const summary = pages.find((p) => p.id === pageId);
-  const title = localize(draft.title, me.defaultLang) || `Page ${pageId}`;
-  const removingModule = modules.find((m) => m.id === removing);
+  const title = localize(draft.title, shown) || t('page.untitled', { id: pageId });
+  const removingIndex = modules.findIndex((m) => m.id === removing);
+  const removingModule = modules[removingIndex];
 
   return (
     <div className="ed-page-editor">
       <div className="ed-screen-head">
         <p className="ed-crumbs">
-          <Link href="/pages">Pages</Link> › #{pageId}
+          <Link href="/pages">{t('nav.pages')}</Link> › {title}
         </p>
         <h1>{title}</h1>
         <p className="ed-muted">
-          {String(draft.path ?? '')}
           {summary?.publicPath && (
-            <>
-              {' · '}
-              <a href={`${me.origin}${summary.publicPath}`} target="_blank" rel="noreferrer">
-                View public page ({summary.publicPath})
-              </a>
-            </>
+            <a href={`${me.origin}${summary.publicPath}`} target="_blank" rel="noreferrer">
+              {t('page.viewPublic', { path: summary.publicPath })}
+            </a>
           )}
         </p>
       </div>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={onRefused} onShowProblem={reveal} title={title} />
+      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={onRefused} onShowProblem={reveal} describe={describe} showValue={showValue} title={title} />
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-modules-heading">
             <div className="ed-card__head">
-              <h2 id="ed-modules-heading">Modules</h2>
+              <h2 id="ed-modules-heading">{t('page.modules')}</h2>
               <button type="button" className="ed-button ed-button--primary" onClick={() => setPicking(true)}>
-                Add module
+                {t('page.addModule')}
               </button>
             </div>
             <ModuleList
               modules={modules}
               types={registry.byView}
-              defaultLang={me.defaultLang}
+              defaultLang={shown}
               open={open}
               errorCounts={new Map(modules.map((m) => [m.id, listErrors(moduleErrorsOf(m.id)).length]))}
               onToggle={(id) =>
@@ -243,47 +299,66 @@ export default function PageEditor() {
                 })
               }
               onRemove={(id) => setRemoving(id)}
-              renderEditor={(m) => <ModuleForm module={m} type={registry.byView.get(m.view)} errors={moduleErrorsOf(m.id)} context={context} onChange={(next) => setModules((ms) => ms.map((x) => (x.id === m.id ? next : x)))} />}
+              shows={(m) => {
+                const r = (m.relations as Array<{ type?: string; id?: string | number }> | undefined)?.[0];
+                if (r?.type === 'article') {
+                  const a = articles?.find((x) => x.id === r.id);
+                  return a ? t('modules.showsArticle', { title: localize(a.title, shown) || a.id }) : undefined;
+                }
+                if (r?.type === 'category' && typeof r.id === 'string') return t('modules.showsCategory', { category: enumLabel('category', r.id, ui) });
+                return undefined;
+              }}
+              renderEditor={(m) => <ModuleForm module={m} type={registry.byView.get(m.view)} errors={moduleErrorsOf(m.id)} context={context} admin={admin} onChange={(next) => setModules((ms) => ms.map((x) => (x.id === m.id ? next : x)))} />}
+            />
+          </section>
+          <section className="ed-card ed-banner-card" aria-labelledby="ed-banner-heading">
+            <h2 id="ed-banner-heading">{t('page.banner')}</h2>
+            <BannerInherits page={draft} />
+            <SchemaForm
+              schema={bannerSchema}
+              uiSchema={bannerUi(draft)}
+              data={settings}
+              idPrefix={BANNER_PREFIX}
+              context={context}
+              errors={settingsErrors}
+              kind="page"
+              admin={admin}
+              onChange={(next) => doc.setDraft((d) => ({ ...d, ...pickKeys(next as Record<string, unknown>, BANNER_KEYS), ...dropped(d, next as Record<string, unknown>, BANNER_KEYS) }))}
             />
           </section>
           <details className="ed-card ed-settings" ref={settingsRef} open>
             <summary>
-              <h2>Page settings</h2>
+              <h2>{t('page.settings')}</h2>
             </summary>
             <SchemaForm
               schema={settingsSchema}
-              uiSchema={PAGE_UI}
+              uiSchema={pageUi}
               data={settings}
               idPrefix={SETTINGS_PREFIX}
               context={context}
               errors={settingsErrors}
-              onChange={(next) => doc.setDraft((d) => ({ ...(next as PageDoc), modules: d.modules }))}
+              kind="page"
+              admin={admin}
+              onChange={(next) => doc.setDraft((d) => ({ ...(next as PageDoc), ...pickKeys(d, BANNER_KEYS), modules: d.modules }))}
             />
           </details>
         </div>
         <aside className="ed-split__side">
-          <Preview
-            docKey={key}
-            data={draft}
-            pageId={pageId}
-            langs={me.langs}
-            defaultLang={me.defaultLang}
-            blocked={clientErrors.length ? `The preview waits until the ${clientErrors.length === 1 ? 'marked field is' : `${clientErrors.length} marked fields are`} fixed.` : undefined}
-          />
+          <Preview docKey={key} data={draft} pageId={pageId} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined} describe={describe} />
         </aside>
       </div>
       {picking && <ModulePicker types={registry.modules} onPick={addModule} onClose={() => setPicking(false)} />}
       {removingModule && (
         <ConfirmDialog
-          title="Remove this module?"
-          message={`${moduleTypeTitle(registry.byView.get(removingModule.view), removingModule.view)} #${removingModule.id} is taken off this page when you save.`}
-          confirmLabel="Remove"
+          title={t('modules.removeTitle')}
+          message={t('modules.removeMessage', { name: moduleName(removingModule, removingIndex, registry.byView.get(removingModule.view), shown, ui) })}
+          confirmLabel={t('form.remove')}
           danger
           onClose={() => setRemoving(null)}
           onConfirm={() => {
             setModules((ms) => renumber(ms.filter((m) => m.id !== removingModule.id)));
             setRemoving(null);
-            doc.announce(`Module #${removingModule.id} removed; not saved yet.`);
+            doc.announce(t('modules.removed'));
           }}
         />
       )}
@@ -291,9 +366,53 @@ export default function PageEditor() {
   );
 }
 
-function labelOf(pointer: string): string {
-  const path = pointerToPath(pointer);
-  return path.length ? path.map((s) => (/^\d+$/.test(s) ? `#${Number(s) + 1}` : s.length <= 2 ? s : humanize(s))).join(' › ') : '(whole)';
+const pickKeys = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
+/** The keys among `keys` that `before` had and `after` no longer has (a cleared banner field), set to undefined. */
+const dropped = (before: Record<string, unknown>, after: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in before && !(k in after)).map((k) => [k, undefined]));
+
+/** The banner's fields that its kind uses; the others stay out of the way. */
+function bannerUi(page: PageDoc): UiSchema {
+  const type = page.bannerType ?? 'site';
+  const shown = new Set(['showPageBanner', ...(page.showPageBanner ? ['bannerType', ...(BANNER_FIELDS[type] ?? BANNER_KEYS)] : [])]);
+  const ui: UiSchema = { 'ui:order': BANNER_KEYS };
+  for (const k of BANNER_KEYS) if (!shown.has(k)) ui[k] = { 'ui:field': 'HiddenField' };
+  return ui;
+}
+
+/** What the page's banner shows: nothing, its own, or the site's banner (as it is now, with a link to change it). */
+function BannerInherits({ page }: { page: PageDoc }) {
+  const t = useT();
+  const shown = useContentLang();
+  const [site, setSite] = useState<{ type?: string; image?: { url?: string }; gallery?: { images?: Array<{ url: string }> }; title?: { value?: Record<string, string> } } | null>(null);
+  const fromSite = !page.bannerType || page.bannerType === 'site';
+  useEffect(() => {
+    if (!page.showPageBanner || !fromSite || site) return;
+    api
+      .doc<NonNullable<typeof site>>('banner')
+      .then((d) => setSite(d.data))
+      .catch(() => undefined);
+  }, [page.showPageBanner, fromSite, site]);
+  if (!page.showPageBanner) return <p className="ed-help">{t('banner.none')}</p>;
+  if (!fromSite) return <p className="ed-help">{t('banner.own')}</p>;
+  const pictures = site?.type === 'gallery' ? (site.gallery?.images ?? []).map((i) => i.url) : site?.image?.url ? [site.image.url] : [];
+  const ownTitle = localize((page.bannerTitle as { value?: Record<string, string> } | undefined)?.value, shown);
+  return (
+    <div className="ed-inherits" data-inherits="site">
+      <p>
+        {t('banner.inherits', { type: site?.type ? t(`banner.type.${site.type}` as never) : '…' })} <Link href="/banner">{t('banner.editSite')}</Link>
+      </p>
+      {pictures.length > 0 && (
+        <ul className="ed-inherits__pictures">
+          {pictures.slice(0, 4).map((u) => (
+            <li key={u}>
+              <img src={u} alt="" />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="ed-muted">{ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, shown) || '—' })}</p>
+    </div>
+  );
 }
 
 function ModuleForm({
@@ -301,19 +420,24 @@ function ModuleForm({
   type,
   errors,
   context,
+  admin,
   onChange,
 }: {
   module: ModuleRecordLike;
   type: PreparedModule | undefined;
   errors: ErrorSchema | undefined;
   context: EditorFormContext;
+  admin: boolean;
   onChange: (m: ModuleRecordLike) => void;
 }) {
-  const uiSchema = useMemo(() => ({ ...(type?.uiSchema ?? {}), ...MODULE_BASE_UI }), [type]);
-  if (!type) return <p className="ed-alert ed-alert--error">No module type “{module.view}” is registered: this module cannot be edited (visitors do not see it).</p>;
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
+  // The module's image is its background: choosing one shows it (issue 14: "a module's image field does what its label says").
+  const uiSchema = useMemo(() => ({ ...(type?.uiSchema ?? {}), image: { 'ui:title': t('field.backgroundImage'), ...((type?.uiSchema?.image as object) ?? {}) } }), [type, t]);
+  if (!type) return <p className="ed-alert ed-alert--error">{t('module.unregistered', { view: module.view })}</p>;
   return (
     <>
-      {type.description && <p className="ed-help">{localize(type.description, 'en')}</p>}
+      {type.description && <p className="ed-help">{localize(type.description, ui)}</p>}
       <SchemaForm
         schema={type.form}
         uiSchema={uiSchema}
@@ -321,7 +445,15 @@ function ModuleForm({
         idPrefix={modulePrefix(module.id)}
         context={context}
         errors={errors}
-        onChange={(next) => onChange({ ...(next as ModuleRecordLike), id: module.id, view: module.view })}
+        kind="module"
+        admin={admin}
+        onChange={(next) => {
+          const m: Record<string, unknown> & ModuleRecordLike = { ...(next as ModuleRecordLike), id: module.id, view: module.view };
+          const image = (m.image as { url?: string } | undefined)?.url;
+          if (image && image !== (module.image as { url?: string } | undefined)?.url && m.backgroundType !== 'image') m.backgroundType = 'image';
+          if (!image && (module.image as { url?: string } | undefined)?.url && m.backgroundType === 'image') delete m.backgroundType;
+          onChange(m);
+        }}
       />
     </>
   );

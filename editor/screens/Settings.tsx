@@ -1,8 +1,8 @@
 /**
  * Site settings (administrators): one form per single document — languages, site info, header,
- * footer, banner, popup, cookie consent — each from its schema in the registry, with the same
- * save bar (save, draft, publish, history, conflicts, problems) as pages, and the home page as
- * preview.
+ * footer, banner, popup, cookie consent, the visitor tools' figures — each from its schema in the
+ * registry, with the same save bar (save, draft, publish, history, conflicts, problems) as pages,
+ * and the page it shows on as preview. The site's banner is also the editors' (Banner.tsx).
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
@@ -11,33 +11,27 @@ import { DocumentBar, type FieldProblem } from '../components/DocumentBar.tsx';
 import { Preview } from '../components/Preview.tsx';
 import { SchemaForm } from '../fields/SchemaForm.tsx';
 import { focusField } from '../focus.ts';
-import { humanize, pointerToPath } from '../schema.ts';
-import { useMe, useRegistry } from '../store.ts';
+import { labelAt, pointerToPath } from '../schema.ts';
+import { useIsAdmin, useMe, useRegistry } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
+import { useArticles, usePages } from '../catalog.ts';
+import { tr, useT, useUiLang } from '../i18n/index.ts';
 import { listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
+import { pageOptions } from '../page-options.ts';
 
-export const SETTINGS_DOCS: Array<{ key: SingleDoc; label: string; help: string }> = [
-  { key: 'site', label: 'Site info', help: 'Agency details, analytics and tag IDs.' },
-  { key: 'languages', label: 'Languages', help: 'Languages in use and the default one.' },
-  { key: 'header', label: 'Header', help: 'Header behaviour and the top bar links.' },
-  { key: 'footer', label: 'Footer', help: 'Footer columns and legal lines.' },
-  { key: 'banner', label: 'Banner', help: 'The site banner (home and pages that use the site banner).' },
-  { key: 'popup', label: 'Popup', help: 'The promotional popup.' },
-  { key: 'cookieConsent', label: 'Cookie consent', help: 'Cookie banner texts and categories.' },
-  { key: 'renovation', label: 'Renovation calculator', help: 'Works with their unit costs (euro, VAT included) and energy effect, renovation obligations and regional grants. Every figure names its source and date; the calculator says they are indicative.' },
-  { key: 'valuation', label: 'Online valuation', help: 'How the online valuation estimates from the live listings: the minimum number of comparables, the areas it widens to, and the factors for EPC label, condition and outdoor space.' },
-];
+import { SETTINGS_DOCS, settingHelp, settingLabel } from '../settings-docs.ts';
 
 export default function Settings() {
+  const t = useT();
   const me = useMe();
   const params = useParams<{ doc?: string }>();
-  const current = SETTINGS_DOCS.find((d) => d.key === params.doc) ?? SETTINGS_DOCS[0];
+  const current = SETTINGS_DOCS.find((d) => d === params.doc) ?? SETTINGS_DOCS[0];
   if (me.user.role !== 'admin') {
     return (
       <div className="ed-screen-head">
-        <h1>Site settings</h1>
+        <h1>{t('nav.settings')}</h1>
         <p className="ed-alert ed-alert--info" role="alert">
-          Only administrators can change the site settings.
+          {t('settings.adminsOnly')}
         </p>
       </div>
     );
@@ -45,32 +39,41 @@ export default function Settings() {
   return (
     <div className="ed-settings-screen">
       <div className="ed-screen-head">
-        <h1>Site settings</h1>
+        <h1>{t('nav.settings')}</h1>
       </div>
-      <nav className="ed-tabs" aria-label="Settings documents">
+      <nav className="ed-tabs" aria-label={t('settings.tabs')}>
         {SETTINGS_DOCS.map((d) => (
-          <Link key={d.key} href={`/settings/${d.key}`} className="ed-tabs__item" aria-current={d.key === current.key ? 'page' : undefined}>
-            {d.label}
+          <Link key={d} href={`/settings/${d}`} className="ed-tabs__item" aria-current={d === current ? 'page' : undefined}>
+            {t(settingLabel(d))}
           </Link>
         ))}
       </nav>
-      <SettingsDocument key={current.key} docKey={current.key} label={current.label} help={current.help} />
+      <SettingsDocument key={current} docKey={current} />
     </div>
   );
 }
 
 const PREFIX = 'eds';
 
-function SettingsDocument({ docKey, label, help }: { docKey: SingleDoc; label: string; help: string }) {
+export function SettingsDocument({ docKey }: { docKey: SingleDoc }) {
+  const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const me = useMe();
+  const admin = useIsAdmin();
   const registry = useRegistry();
+  const pages = usePages();
+  const articles = useArticles();
   const schema = registry.schemas[docKey];
-  const doc = useDocument<unknown>(docKey);
+  const label = t(settingLabel(docKey));
+  const doc = useDocument<unknown>(docKey, (d) => d, label);
   const search = useSearch();
-  const found = useMemo(() => (doc.draft === undefined ? undefined : validate(schema, doc.draft, me.langs)), [schema, doc.draft, me.langs]);
-  const serverJson = useMemo(() => (doc.problems.length ? JSON.stringify(doc.draft) : ''), [doc.problems]); // eslint-disable-line react-hooks/exhaustive-deps
-  const server = doc.problems.length && serverJson === JSON.stringify(doc.draft) ? problemsToErrors(ownProblems(doc.problems, doc.key)) : undefined;
-  const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({ ...e, label: pointerToPath(e.pointer).map((s) => (/^\d+$/.test(s) ? `#${Number(s) + 1}` : humanize(s))).join(' › ') || label }));
+  const context = useMemo(() => ({ langs: me.langs, defaultLang: me.defaultLang, pages: pageOptions(pages ?? [], me.defaultLang), articles: articles ?? [] }), [me, pages, articles]);
+  const found = useMemo(() => (doc.draft === undefined ? undefined : validate(schema, doc.draft, me.langs, ui)), [schema, doc.draft, me.langs, ui]);
+  const problems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
+  const serverJson = useMemo(() => (problems.length ? JSON.stringify(doc.draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps
+  const server = problems.length && (serverJson === JSON.stringify(doc.draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, doc.key), ui) : undefined;
+  const describe = useCallback((pointer: string) => tr('where.settingField', { field: labelAt(schema, pointerToPath(pointer)) || label, setting: label }, ui), [schema, label, ui]);
+  const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({ ...e, label: describe(e.pointer) }));
   const reveal = useCallback((pointer: string) => focusField(PREFIX, pointerToPath(pointer)), []);
   const wanted = new URLSearchParams(search).get('field');
   const revealed = useRef<string | null>(null);
@@ -80,21 +83,21 @@ function SettingsDocument({ docKey, label, help }: { docKey: SingleDoc; label: s
     reveal(wanted);
   }, [wanted, doc.draft, reveal]);
 
-  if (doc.loading && doc.draft === undefined) return <p className="ed-loading">Loading {label.toLowerCase()}…</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">Cannot open {label}: {doc.loadError}</p>;
+  if (doc.loading && doc.draft === undefined) return <p className="ed-loading">{t('common.loading')}</p>;
+  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('settings.cannotOpen', { name: label, error: doc.loadError })}</p>;
   return (
     <>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)} onShowProblem={reveal} title={label} />
+      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)} onShowProblem={reveal} describe={describe} title={label} />
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-settings-heading">
             <h2 id="ed-settings-heading">{label}</h2>
-            <p className="ed-help">{help}</p>
-            <SchemaForm schema={schema} data={doc.draft} idPrefix={PREFIX} context={{ langs: me.langs, defaultLang: me.defaultLang }} errors={mergeErrors(found, server)} onChange={(d) => doc.setDraft(d)} />
+            <p className="ed-help">{t(settingHelp(docKey))}</p>
+            <SchemaForm schema={schema} data={doc.draft} idPrefix={PREFIX} context={context} errors={mergeErrors(found, server)} admin={admin} onChange={(d) => doc.setDraft(d)} />
           </section>
         </div>
         <aside className="ed-split__side">
-          <Preview docKey={docKey} data={doc.draft} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? 'The preview waits until the marked fields are fixed.' : undefined} />
+          <Preview docKey={docKey} data={doc.draft} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined} describe={describe} />
         </aside>
       </div>
     </>

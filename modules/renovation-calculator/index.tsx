@@ -379,8 +379,8 @@ export default defineModule<RenovationCalculatorModule, CalculatorData>({
   version: 1,
   schema,
   uiSchema: {
-    showGrants: { 'ui:help': 'The grants themselves are in Site settings › Renovation calculator.' },
-    showSources: { 'ui:help': 'Every figure names its source and date there too.' },
+    showGrants: { 'ui:help': { nl: 'De premies zelf staan in Site-instellingen › Renovatiecalculator.', fr: 'Les primes elles-mêmes se trouvent dans Réglages du site › Calculateur de rénovation.', en: 'The grants themselves are in Site settings › Renovation calculator.' } },
+    showSources: { 'ui:help': { nl: 'Elk cijfer vermeldt daar ook zijn bron en datum.', fr: 'Chaque chiffre y indique aussi sa source et sa date.', en: 'Every figure names its source and date there too.' } },
   },
   meta: {
     title: { nl: 'Renovatiecalculator', fr: 'Calculateur de rénovation', en: 'Renovation cost calculator' },

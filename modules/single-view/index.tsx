@@ -75,7 +75,15 @@ export default defineModule<SingleViewModule, SingleViewData | null>({
   view: 'single-view',
   version: 1,
   schema,
-  uiSchema: { relations: { 'ui:help': 'The article to show; leave empty on article pages.' } },
+  uiSchema: {
+    relations: {
+      'ui:help': {
+        nl: 'Het artikel dat getoond wordt; leeg laten op een artikelpagina (die toont haar eigen artikel).',
+        fr: 'L’article à afficher ; à laisser vide sur une page d’article (elle affiche son propre article).',
+        en: 'The article to show; leave empty on article pages (they show their own article).',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Artikel', fr: 'Article', en: 'Article' },
     description: { nl: 'Eén artikel', fr: 'Un article', en: 'One article' },

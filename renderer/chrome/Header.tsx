@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFocusTrap } from './focus.ts';
 import { useLocation } from 'wouter';
 import { Link, telHref, useShell } from '../ui.tsx';
@@ -7,6 +7,8 @@ import { settings, useSettings } from '../store.ts';
 import type { LinkView, MenuItem, PageData } from '../page-data.ts';
 import { Icon } from './Icon.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { menuBarFrom } from '../../shared/menu-fit.ts';
+import { BREAKPOINT_DESKTOP } from '../../shared/constants.ts';
 
 function isActive(item: MenuItem, location: string, homePath: string): boolean {
   if (item.external) return false;
@@ -81,10 +83,10 @@ function MenuList({ className, itemClass, subClass }: { className: string; itemC
   );
 }
 
-function DesktopMenu() {
+function DesktopMenu({ navRef }: { navRef: React.RefObject<HTMLElement | null> }) {
   const { t } = useI18n();
   return (
-    <nav className="main-nav" aria-label={t('nav.main')}>
+    <nav className="main-nav" aria-label={t('nav.main')} ref={navRef}>
       <MenuList className="main-nav__list" itemClass="main-nav__item" subClass="main-nav__sub" />
     </nav>
   );
@@ -130,21 +132,57 @@ function Drawer({ page }: { page: PageData }) {
   );
 }
 
+/**
+ * Whether the menu bar, shown from `from` px (the server's estimate), really fits: measured in the
+ * browser, at the current width; a bar that does not fit gives way to the drawer button, so that
+ * the logo keeps its size with any number of menu items (issue 14). Re-measured when the window
+ * grows past the width at which it did not fit.
+ */
+function useMenuOverflow(nav: React.RefObject<HTMLElement | null>, from: number | null, key: string): boolean {
+  const [tooNarrowAt, setTooNarrowAt] = useState<number | null>(null);
+  useEffect(() => {
+    const check = () => {
+      const width = window.innerWidth;
+      if (tooNarrowAt !== null) {
+        if (width > tooNarrowAt) setTooNarrowAt(null);
+        return;
+      }
+      const el = nav.current;
+      const list = el?.firstElementChild as HTMLElement | null;
+      if (!el || !list || from === null || width < Math.max(from, BREAKPOINT_DESKTOP) || getComputedStyle(el).display === 'none') return;
+      if (list.scrollWidth > el.clientWidth + 1) setTooNarrowAt(width);
+    };
+    check();
+    window.addEventListener('resize', check);
+    return () => window.removeEventListener('resize', check);
+  }, [nav, from, key, tooNarrowAt]);
+  return tooNarrowAt !== null;
+}
+
 export function Header({ page }: { page: PageData }) {
-  const { header, site, homePath } = useShell();
-  const { t } = useI18n();
+  const { header, site, homePath, menu, languages } = useShell();
+  const { t, lang } = useI18n();
   const scrolled = useSettings((s) => s.headerScrolled);
   const open = useSettings((s) => s.drawerOpen);
   const fixed = (header.fixedOnScroll || page.page.showFixedMenu) && scrolled;
   const small = header.shrinkLogoOnScroll && scrolled;
+  const from = menuBarFrom(menu, languages.length);
+  const nav = useRef<HTMLElement>(null);
+  const overflow = useMenuOverflow(nav, from, `${lang}:${menu.length}`);
   return (
     <div className="header-slot">
-      <header className="site-header" data-fixed={fixed || undefined} data-small={small || undefined} data-transparent={(header.transparentOnTop && !scrolled) || undefined}>
+      <header
+        className="site-header"
+        data-fixed={fixed || undefined}
+        data-small={small || undefined}
+        data-transparent={(header.transparentOnTop && !scrolled) || undefined}
+        data-menu-from={overflow || from === null ? 'never' : from}
+      >
         <div className="container site-header__inner">
           <Link href={homePath} className="site-header__logo">
             <img src={site.logoUrl} alt={t('nav.homeOf', { name: site.name })} width={220} height={56} />
           </Link>
-          <DesktopMenu />
+          <DesktopMenu navRef={nav} />
           <LanguageSwitcher page={page} variant="header" />
           <button
             type="button"

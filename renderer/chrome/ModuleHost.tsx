@@ -12,19 +12,21 @@ function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleReg
   if (!def) return null;
   const m = item.record;
   const span = m.span ?? GRID_COLUMNS;
+  // A module's image is its background (issue 14: the field does what its label says), unless another background was chosen.
+  const backgroundImage = m.image?.url && (m.backgroundType === 'image' || m.backgroundType === undefined) ? m.image.url : undefined;
   const style = {
     '--sm': m.col?.sm ?? GRID_COLUMNS,
     '--md': m.col?.md ?? span,
     '--lg': m.col?.lg ?? span,
     ...(m.colorBackground ? { background: m.colorBackground } : {}),
-    ...(m.backgroundType === 'image' && m.image ? { backgroundImage: `url(${JSON.stringify(m.image.url)})` } : {}),
+    ...(backgroundImage ? { backgroundImage: `url(${JSON.stringify(backgroundImage)})` } : {}),
   } as CSSProperties;
   const title = localize(m.title, lang);
   const description = localize(m.description, lang);
   const description2 = localize(m.description2, lang);
   const View = def.View;
   return (
-    <section className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${m.backgroundType && m.backgroundType !== 'none' ? ' module--bg' : ''}`} style={style} data-module-id={m.id}>
+    <section className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${(m.backgroundType && m.backgroundType !== 'none') || backgroundImage ? ' module--bg' : ''}`} style={style} data-module-id={m.id}>
       {title && (
         <Heading level={m.titleSize} className="module__title">
           {title}

@@ -1,18 +1,35 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** The HTML that content and config may carry; everything else is removed before rendering. */
+/**
+ * The HTML that content and config may carry — what the site's styles support and the editor's
+ * rich-text field writes (headings, paragraphs, lists, links, bold, italic, quotes, tables, images
+ * from the media library); everything else is removed before rendering: scripts, event handlers,
+ * style attributes, `javascript:` and `data:` URLs, frames, forms. Images come from this site
+ * (`/media/…`) or over https only.
+ */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'br', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel', 'hreflang'], td: ['colspan'], th: ['colspan', 'scope'] },
+  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'br', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img'],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel', 'hreflang'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'scope'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => {
       const external = /^https?:/i.test(attribs.href ?? '');
       return { tagName, attribs: external || attribs.target ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs };
     },
+    // Pictures in a text load when they come into view and never block the page.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
   },
+  // The two attributes the img transform adds are the only others an image keeps.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
+options.allowedAttributes = { ...(options.allowedAttributes as Record<string, string[]>), img: [...(options.allowedAttributes as Record<string, string[]>).img, 'loading', 'decoding'] };
 
 export function sanitize(html: string): string {
   return sanitizeHtml(html, options);

@@ -13,6 +13,7 @@ import { RouteTable } from '../../shared/routes.ts';
 import { localize } from '../../shared/localize.ts';
 import { SchemaRegistry, type Problem } from './schemas.ts';
 import { sanitize } from '../common/sanitize.ts';
+import { richTextSchemas, sanitizePageModules } from '../content/rich-text.ts';
 import { renovationConfigProblems } from '../../shared/renovation.ts';
 import { valuationConfigProblems } from '../../shared/valuation.ts';
 
@@ -173,7 +174,7 @@ export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schema
   };
   crossCheck(content, registry, schemas, problems, warnings);
   if (problems.length) return { problems, warnings };
-  return { content: sanitizeContent(content), problems, warnings };
+  return { content: sanitizeContent(content, richTextSchemas(registry, schemas.ajv)), problems, warnings };
 }
 
 /** Checks what a schema cannot: references between files, unique ids and paths, languages. */
@@ -208,39 +209,39 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
     if (p.parentId !== null && !pageIds.has(p.parentId)) problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: `page ${p.parentId} does not exist` });
     for (let q: PageRecord | undefined = p, n = 0; q && q.parentId !== null; q = content.pages[pageIds.get(q.parentId)!], n++) {
       if (n > content.pages.length) {
-        problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: 'pages form a cycle' });
+        problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: 'pages form a cycle', code: 'page.cycle' });
         break;
       }
     }
     for (const lang of langs) {
       const seg = localize(p.localizedPath, lang);
       if (p.path === '/' ? seg !== '' : !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(seg)) {
-        problems.push({ file: 'pages.json', pointer: `${at}/localizedPath/${lang}`, message: p.path === '/' ? 'must be empty for the home page' : 'must be a lowercase path segment (letters, digits, hyphens)' });
+        problems.push({ file: 'pages.json', pointer: `${at}/localizedPath/${lang}`, message: p.path === '/' ? 'must be empty for the home page' : 'must be a lowercase path segment (letters, digits, hyphens)', code: p.path === '/' ? 'path.homeEmpty' : 'path.segment', params: { lang } });
       }
       // Its own title in each language in use (German may fall back to English, SPEC §1).
       const title = lang === 'de' ? localize(p.title, lang) : String(p.title?.[lang] ?? p.title?.[lang.toUpperCase()] ?? '').trim();
-      if (!title) problems.push({ file: 'pages.json', pointer: `${at}/title/${lang}`, message: 'is required for every language in use' });
+      if (!title) problems.push({ file: 'pages.json', pointer: `${at}/title/${lang}`, message: 'is required for every language in use', code: 'text.required', params: { lang } });
     }
     if (p.type === 'article') {
-      if (!p.category) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: 'is required for a page of type article' });
-      else if (categoryPages.has(p.category)) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: `category "${p.category}" is already listed by page ${categoryPages.get(p.category)}` });
+      if (!p.category) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: 'is required for a page of type article', code: 'category.required' });
+      else if (categoryPages.has(p.category)) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: `category "${p.category}" is already listed by page ${categoryPages.get(p.category)}`, code: 'category.taken', params: { category: p.category, page: categoryPages.get(p.category) } });
       else categoryPages.set(p.category, p.id);
     }
-    if (p.listing && !pageIds.has(p.listing.detailPageId)) problems.push({ file: 'pages.json', pointer: `${at}/listing/detailPageId`, message: `page ${p.listing.detailPageId} does not exist` });
-    if (p.listing?.kind === 'property' && !p.listing.goal) problems.push({ file: 'pages.json', pointer: `${at}/listing/goal`, message: 'is required for a list of properties' });
-    if (p.redirect && !p.redirectUrl) problems.push({ file: 'pages.json', pointer: `${at}/redirectUrl`, message: 'is required when redirect is on' });
+    if (p.listing && !pageIds.has(p.listing.detailPageId)) problems.push({ file: 'pages.json', pointer: `${at}/listing/detailPageId`, message: `page ${p.listing.detailPageId} does not exist`, code: 'ref.page', params: { id: p.listing.detailPageId } });
+    if (p.listing?.kind === 'property' && !p.listing.goal) problems.push({ file: 'pages.json', pointer: `${at}/listing/goal`, message: 'is required for a list of properties', code: 'listing.goal' });
+    if (p.redirect && !p.redirectUrl) problems.push({ file: 'pages.json', pointer: `${at}/redirectUrl`, message: 'is required when redirect is on', code: 'redirect.url' });
     for (const [lang, meta] of Object.entries(p.metadata ?? {})) {
       if (meta.schemaData) {
         try {
           JSON.parse(meta.schemaData);
         } catch {
-          problems.push({ file: 'pages.json', pointer: `${at}/metadata/${lang}/schemaData`, message: 'must be valid JSON (JSON-LD)' });
+          problems.push({ file: 'pages.json', pointer: `${at}/metadata/${lang}/schemaData`, message: 'must be valid JSON (JSON-LD)', code: 'json.invalid' });
         }
       }
     }
     (p.modules ?? []).forEach((m, j) => {
       const mp = `${at}/modules/${j}`;
-      if (moduleIds.has(m.id)) problems.push({ file: 'pages.json', pointer: `${mp}/id`, message: `duplicate module id ${m.id} (also at ${moduleIds.get(m.id)})` });
+      if (moduleIds.has(m.id)) problems.push({ file: 'pages.json', pointer: `${mp}/id`, message: `duplicate module id ${m.id} (also at ${moduleIds.get(m.id)})`, code: 'module.duplicateId', params: { id: m.id } });
       moduleIds.set(m.id, mp);
       const def = registry.get(m.view);
       if (!def) {
@@ -249,34 +250,34 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
       }
       problems.push(...schemas.validate(def.view, m, 'pages.json', mp));
       (m.relations ?? []).forEach((r, k) => {
-        if (r.type === 'article' && !articleIds.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `article "${r.id}" does not exist` });
-        if (r.type === 'category' && !categories.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `no article has category "${r.id}"` });
+        if (r.type === 'article' && !articleIds.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `article "${r.id}" does not exist`, code: 'ref.article', params: { id: r.id } });
+        if (r.type === 'category' && !categories.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `no article has category "${r.id}"`, code: 'ref.category', params: { id: r.id } });
       });
     });
   });
 
   const teamIds = new Set(content.articles.filter((a) => a.category === 'team').map((a) => a.id));
   content.articles.forEach((a) => {
-    if (a.author && !teamIds.has(a.author)) problems.push({ file: 'articles', pointer: `/${a.id}/author`, message: `team member "${a.author}" does not exist` });
+    if (a.author && !teamIds.has(a.author)) problems.push({ file: 'articles', pointer: `/${a.id}/author`, message: `team member "${a.author}" does not exist`, code: 'ref.team', params: { id: a.author } });
     for (const lang of langs) {
       for (const field of ['title', 'body'] as const) {
-        if (!localize(a[field], lang)) problems.push({ file: 'articles', pointer: `/${a.id}/${field}/${lang}`, message: 'is required for every language in use' });
+        if (!localize(a[field], lang)) problems.push({ file: 'articles', pointer: `/${a.id}/${field}/${lang}`, message: 'is required for every language in use', code: 'text.required', params: { lang } });
       }
     }
   });
 
   content.footer.columns.forEach((c, i) =>
     (c.links ?? []).forEach((id, k) => {
-      if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/columns/${i}/links/${k}`, message: `page ${id} does not exist` });
+      if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/columns/${i}/links/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
     }),
   );
   (content.footer.legalLinks ?? []).forEach((id, k) => {
-    if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/legalLinks/${k}`, message: `page ${id} does not exist` });
+    if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/legalLinks/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
   });
   for (const side of ['left', 'right'] as const) {
     (content.header.topBar[side] ?? []).forEach((l, k) => {
       const m = /^page:(\d+)$/.exec(l.link);
-      if (m && !pageIds.has(Number(m[1]))) problems.push({ file: 'header.json', pointer: `/topBar/${side}/${k}/link`, message: `page ${m[1]} does not exist` });
+      if (m && !pageIds.has(Number(m[1]))) problems.push({ file: 'header.json', pointer: `/topBar/${side}/${k}/link`, message: `page ${m[1]} does not exist`, code: 'ref.page', params: { id: Number(m[1]) } });
     });
   }
 
@@ -287,25 +288,30 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
   if (problems.length) return;
   // Two pages (or articles) must never share a public path.
   const routes = new RouteTable(content);
-  const owners = new Map<string, string>();
+  const owners = new Map<string, { what: string; name: string }>();
+  // The problem names the other page or article by id (logs) and by its title (the editor says it in its language).
+  const taken = (file: string, pointer: string, path: string, lang: Lang) => {
+    const o = owners.get(path)!;
+    problems.push({ file, pointer, message: `path ${path} is already used by ${o.what}`, code: 'path.taken', params: { path, lang, owner: o.name } });
+  };
   for (const lang of langs) {
     content.pages.forEach((p, i) => {
       if (routes.templates.has(p.id)) return;
       const path = routes.pagePath(p, lang);
-      if (owners.has(path)) problems.push({ file: 'pages.json', pointer: `/${i}/localizedPath/${lang}`, message: `path ${path} is already used by ${owners.get(path)}` });
-      else owners.set(path, `page ${p.id}`);
+      if (owners.has(path)) taken('pages.json', `/${i}/localizedPath/${lang}`, path, lang);
+      else owners.set(path, { what: `page ${p.id}`, name: localize(p.title, lang) || `#${p.id}` });
     });
     for (const a of content.articles) {
       const path = routes.articlePath(a, lang);
       if (!path || a.status !== 'Published') continue;
-      if (owners.has(path)) problems.push({ file: 'articles', pointer: `/${a.id}/slug/${lang}`, message: `path ${path} is already used by ${owners.get(path)}` });
-      else owners.set(path, `article ${a.id}`);
+      if (owners.has(path)) taken('articles', `/${a.id}/slug/${lang}`, path, lang);
+      else owners.set(path, { what: `article ${a.id}`, name: localize(a.title, lang) || a.id });
     }
   }
 }
 
-/** Every HTML field passes the sanitiser once, when the content is loaded. */
-function sanitizeContent(content: Content): Content {
+/** Every HTML field passes the sanitiser once, when the content is loaded (a module's rich texts by its type's schema). */
+function sanitizeContent(content: Content, rich: ReturnType<typeof richTextSchemas>): Content {
   const html = (v: Record<string, string> | undefined) => (v ? Object.fromEntries(Object.entries(v).map(([k, s]) => [k, sanitize(s)])) : v);
   return {
     ...content,
@@ -315,7 +321,7 @@ function sanitizeContent(content: Content): Content {
       columns: content.footer.columns.map((c) => (c.text ? { ...c, text: { ...c.text, value: html(c.text.value)! } } : c)),
     },
     pages: content.pages.map((p) =>
-      p.content ? { ...p, content: Object.fromEntries(Object.entries(p.content).map(([k, v]) => [k, { ...v, html: sanitize(v.html) }])) } : p,
+      sanitizePageModules(p.content ? { ...p, content: Object.fromEntries(Object.entries(p.content).map(([k, v]) => [k, { ...v, html: sanitize(v.html) }])) } : p, rich),
     ),
   };
 }

@@ -53,7 +53,14 @@ export const coreSchemas = {
 export interface Problem {
   file: string;
   pointer: string;
+  /** In English, for logs and scripts. */
   message: string;
+  /**
+   * What the problem is, for the editor to say in its own language: an AJV keyword as `ajv.<keyword>`
+   * (then `params` are AJV's, read by ajv-i18n), or a check of ours (`text.required`, `ref.page` …).
+   */
+  code?: string;
+  params?: Record<string, unknown>;
 }
 
 export class SchemaRegistry {
@@ -198,7 +205,7 @@ export function toProblems(errors: ErrorObject[], file: string, prefix = ''): Pr
     const key = `${pointer}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ file, pointer: pointer || '/', message });
+    out.push({ file, pointer: pointer || '/', message, code: `ajv.${e.keyword}`, params: e.params as Record<string, unknown> });
   }
   return out;
 }

@@ -2,8 +2,11 @@
  * The content staff edit: the site-config files are the first version of every document; each save
  * in the editor is a revision (who, when, what changed) kept in DATA_DIR/revisions.json. A document
  * is one page (`page:12`), one dictionary (`dictionary:fr`) or one of the single settings (`site`,
- * `header`, `footer`, `banner`, `popup`, `cookieConsent`, `languages`). The live content is the
- * files with every document's newest published revision laid over them, validated as a whole.
+ * `header`, `footer`, `banner`, `popup`, `cookieConsent`, `languages`) or one article
+ * (`article:buyer-registration-duties`). The live content is the files with every document's newest
+ * published revision laid over them, validated as a whole; a document that no longer validates (a
+ * schema changed) is marked for repair and only it falls back to its files' version (issue 14).
+ * A save based on an older revision is merged with what was saved in between (issue 14).
  */
 import type { Content, PageRecord } from '../../renderer/content.ts';
 import type { ModuleRegistry } from '../../renderer/module-api.ts';
@@ -11,16 +14,34 @@ import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import { buildContent, type ConfigDocs } from '../config/config.ts';
 import type { Problem, SchemaRegistry } from '../config/schemas.ts';
 import type { RevisionRepository, Revision as StoredRevision } from '../storage/index.ts';
+import { articleInFiles, articleProblem, ARTICLE_ID, overlayArticles } from './articles.ts';
+import { rebase } from './rebase.ts';
+import type { MergeConflict } from './merge.ts';
+import { settle, type RepairMark } from './repair.ts';
 
 export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation'] as const;
-export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}`;
+export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}` | `article:${string}`;
 
 /** A stored revision (server/storage/types.ts) of a document the content knows. */
 export interface Revision extends StoredRevision {
   key: DocKey;
 }
 
-export type SaveResult = { ok: true; revision: Revision } | { ok: false; conflict: Revision } | { ok: false; problems: Problem[] };
+export type SaveResult =
+  | { ok: true; revision: Revision; /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean; /** The newest of them. */ mergedWith?: Pick<Revision, 'rev' | 'by' | 'at'> }
+  | { ok: false; conflict: Revision; /** Fields both sides changed; `merged` holds everything else merged (theirs at the conflicts). */ conflicts?: MergeConflict[]; merged?: unknown }
+  | { ok: false; problems: Problem[] };
+
+export interface SaveOptions {
+  /** The revision the change started from (0: the files' version). */
+  baseRev: number;
+  by: string;
+  publish: boolean;
+  restoredFrom?: number;
+  summary?: string;
+  /** A publish or a restore acts on what the person saw: never merged, refused when something came in between. */
+  noMerge?: boolean;
+}
 
 /** The store's revisions, read once at start; this process's saves are added as they are made. */
 export interface RevisionData {
@@ -33,7 +54,12 @@ export async function readRevisions(repo: RevisionRepository): Promise<RevisionD
 }
 
 export function isDocKey(s: string): s is DocKey {
-  return (SINGLE_DOCS as readonly string[]).includes(s) || /^page:[1-9]\d{0,8}$/.test(s) || (s.startsWith('dictionary:') && (LANGUAGES as readonly string[]).includes(s.slice(11)));
+  return (
+    (SINGLE_DOCS as readonly string[]).includes(s) ||
+    /^page:[1-9]\d{0,8}$/.test(s) ||
+    (s.startsWith('dictionary:') && (LANGUAGES as readonly string[]).includes(s.slice(11))) ||
+    (s.startsWith('article:') && s.length <= 8 + 100 && ARTICLE_ID.test(s.slice(8)))
+  );
 }
 
 /** What changed between two versions of a document, in a line people read ("title/fr, modules: +news-view #62"). */
@@ -82,6 +108,8 @@ export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {
     }
     const dict = /^dictionaries\/([a-z]{2})\.json$/.exec(p.file);
     if (dict) return { ...p, file: `dictionary:${dict[1]}` };
+    const article = articleProblem(p, docs.articles);
+    if (article) return article;
     return FILE_KEYS[p.file] ? { ...p, file: FILE_KEYS[p.file] } : p;
   });
 }
@@ -101,9 +129,39 @@ export class ContentStore {
     /** When the files were read (the date of revision 0). */
     readonly baseAt = new Date().toISOString(),
   ) {
-    const built = this.build(this.overlay((r) => r.published));
-    // Stored revisions that no longer validate (a module type was removed) leave the files in force.
-    this.live = built.content ?? baseContent;
+    // Stored revisions that no longer validate (a schema changed without a migration) are set
+    // aside document by document: that document shows its files' version, the rest stays live.
+    const settled = settle<Content>(
+      (aside) => {
+        this.repairs = aside as Map<DocKey, RepairMark>;
+        const docs = this.overlay((r) => r.published);
+        const built = this.build(docs);
+        return { content: built.content, problems: docProblems(built.problems, docs) };
+      },
+      (key) => this.latest(key as DocKey, (r) => r.published)?.rev,
+    );
+    this.repairs = settled.content ? (settled.repairs as Map<DocKey, RepairMark>) : new Map();
+    this.live = settled.content ?? baseContent;
+  }
+
+  /** Documents whose stored version no longer validates: each falls back to its files' version until it is saved again. */
+  private repairs = new Map<DocKey, RepairMark>();
+
+  /** The documents marked for repair (key, the revision that no longer validates, its problems). */
+  repairList(): Array<{ key: DocKey } & RepairMark> {
+    return [...this.repairs].map(([key, m]) => ({ key, ...m }));
+  }
+
+  /** Why a document is marked for repair, while its newest version is the one that no longer validates. */
+  repairOf(key: DocKey): RepairMark | undefined {
+    const mark = this.repairs.get(key);
+    return mark && this.latest(key)?.rev === mark.rev ? mark : undefined;
+  }
+
+  /** A revision the content may use: not one set aside for repair. */
+  private usable(r: Revision): boolean {
+    const mark = this.repairs.get(r.key);
+    return !mark || r.rev > mark.rev;
   }
 
   /** The content visitors see. */
@@ -116,6 +174,11 @@ export class ContentStore {
     const all = this.store.revisions;
     for (let i = all.length - 1; i >= 0; i--) if (all[i].key === key && filter(all[i])) return all[i];
     return undefined;
+  }
+
+  /** Every document that has revisions (deleted ones included). */
+  keys(): DocKey[] {
+    return [...new Set(this.store.revisions.map((r) => r.key))];
   }
 
   history(key: DocKey): Revision[] {
@@ -134,17 +197,26 @@ export class ContentStore {
   fileVersion(key: DocKey): unknown {
     if (key.startsWith('page:')) return (this.base.single.pages as PageRecord[] | undefined)?.find((p) => p.id === Number(key.slice(5)));
     if (key.startsWith('dictionary:')) return this.base.dictionaries[key.slice(11) as Lang];
+    if (key.startsWith('article:')) return articleInFiles(this.base.articles, key.slice(8));
     return this.base.single[key as (typeof SINGLE_DOCS)[number]];
   }
 
-  /** The documents with, for each key, the newest revision that `use` accepts laid over the files. */
-  overlay(use: (r: Revision) => boolean, extra?: { key: DocKey; data: unknown }): ConfigDocs {
+  /**
+   * The documents with, for each key, the newest revision that `use` accepts laid over the files.
+   * Revisions set aside for repair are left out unless `withRepairs` (what the editor shows).
+   */
+  overlay(use: (r: Revision) => boolean, extra?: { key: DocKey; data: unknown }, withRepairs = false): ConfigDocs {
     const docs: ConfigDocs = { single: { ...this.base.single }, articles: this.base.articles, dictionaries: { ...this.base.dictionaries } };
     const newest = new Map<DocKey, unknown>();
-    for (const r of this.store.revisions) if (use(r)) newest.set(r.key, r.data);
+    for (const r of this.store.revisions) if (use(r) && (withRepairs || this.usable(r))) newest.set(r.key, r.data);
     if (extra) newest.set(extra.key, extra.data);
     let pages = [...((docs.single.pages as PageRecord[]) ?? [])];
+    const articles = new Map<string, unknown>();
     for (const [key, data] of newest) {
+      if (key.startsWith('article:')) {
+        articles.set(key.slice(8), data);
+        continue;
+      }
       if (key.startsWith('page:')) {
         const id = Number(key.slice(5));
         const at = pages.findIndex((p) => p.id === id);
@@ -155,6 +227,7 @@ export class ContentStore {
       else docs.single[key as (typeof SINGLE_DOCS)[number]] = data;
     }
     docs.single.pages = pages;
+    docs.articles = overlayArticles(this.base.articles, articles);
     return docs;
   }
 
@@ -175,18 +248,27 @@ export class ContentStore {
    * another save came in meanwhile, nothing is stored and `conflict` says by whom. An invalid
    * document (alone or with the rest of the content) is refused with its problems.
    */
-  save(key: DocKey, data: unknown, o: { baseRev: number; by: string; publish: boolean; restoredFrom?: number; summary?: string }): Promise<SaveResult> {
+  save(key: DocKey, data: unknown, o: SaveOptions): Promise<SaveResult> {
     const run = this.queue.then(() => this.saveNow(key, data, o));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async saveNow(key: DocKey, data: unknown, o: { baseRev: number; by: string; publish: boolean; restoredFrom?: number; summary?: string }): Promise<SaveResult> {
+  private async saveNow(key: DocKey, data: unknown, o: SaveOptions): Promise<SaveResult> {
     const current = this.latest(key);
-    if ((current?.rev ?? 0) !== o.baseRev) {
-      return current
-        ? { ok: false, conflict: current }
-        : { ok: false, problems: [{ file: key, pointer: '/', message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)` }] };
+    let merged = false;
+    // A deleted document made again from nothing (an article's id comes from its title): a new start, not a merge.
+    const recreated = !!current && current.data === null && o.baseRev === 0 && data !== null;
+    if ((current?.rev ?? 0) !== o.baseRev && !recreated) {
+      const base = o.baseRev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === o.baseRev);
+      if (!current || !base || (o.baseRev === 0 && base.data === undefined) || o.baseRev > current.rev) {
+        return { ok: false, problems: [{ file: key, pointer: '/', code: 'rev.unknown', params: { rev: o.baseRev }, message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)` }] };
+      }
+      // Saved by someone else since: merged with their version where the two touched different fields.
+      const r = rebase(key, base.data, data, current.data);
+      if (r.conflicts.length || o.noMerge) return { ok: false, conflict: current, conflicts: r.conflicts, merged: r.merged };
+      data = r.merged;
+      merged = true;
     }
     // A draft is checked like a published version: it must be publishable as it is.
     const drafts = (r: Revision) => r.published || r.key === key;
@@ -196,32 +278,35 @@ export class ContentStore {
     const before = current ? current.data : this.fileVersion(key);
     const revision: Revision = {
       key, rev: (this.store.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
-      summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : changeSummary(before, data)), data: structuredClone(data), published: o.publish,
+      summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : `${changeSummary(before, data)}${merged ? ` (merged with revision ${current!.rev})` : ''}`), data: structuredClone(data), published: o.publish,
       ...(o.restoredFrom !== undefined ? { restoredFrom: o.restoredFrom } : {}),
     };
     if (!(await this.store.repo.append(revision as StoredRevision, this.store.revisions.at(-1)?.rev ?? 0))) {
       // Another server process saved first: its revisions are read and the save is looked at again
-      // (refused as a conflict if that save was of this document).
+      // (merged, or refused as a conflict if that save changed the same fields of this document).
       this.store.revisions = [...(await this.store.repo.all())] as Revision[];
       return this.saveNow(key, data, o);
     }
     this.store.revisions.push(revision);
-    if (o.publish) this.refresh();
-    return { ok: true, revision };
+    if (o.publish) {
+      this.repairs.delete(key);
+      this.refresh();
+    }
+    return { ok: true, revision, ...(merged ? { merged, mergedWith: { rev: current!.rev, by: current!.by, at: current!.at } } : {}) };
   }
 
   /** Publishes the newest draft of a document as a new revision. */
   async publish(key: DocKey, baseRev: number, by: string): Promise<SaveResult> {
     const current = this.latest(key);
     if (!current || current.published) return { ok: false, problems: [{ file: key, pointer: '/', message: 'there is no draft to publish' }] };
-    return this.save(key, current.data, { baseRev, by, publish: true, summary: `published draft ${current.rev}` });
+    return this.save(key, current.data, { baseRev, by, publish: true, summary: `published draft ${current.rev}`, noMerge: true });
   }
 
   /** Brings an old revision (0: the file's version) back as a new, published revision. */
   async restore(key: DocKey, rev: number, baseRev: number, by: string): Promise<SaveResult | undefined> {
     const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === rev);
     if (!old || old.data === undefined) return undefined;
-    return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev });
+    return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev, noMerge: true });
   }
 
   private refresh() {

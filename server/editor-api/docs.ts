@@ -12,8 +12,8 @@ import type { CounterRepository } from '../storage/index.ts';
 import { hasRole, type StaffAccount, type StaffAccounts, type StaffRole } from '../auth/staff-accounts.ts';
 import { ContentStore, isDocKey, SINGLE_DOCS, type DocKey, type Revision, type SaveResult } from '../content/content-store.ts';
 import { toolPreviewPath } from '../tools/visitor-tools.ts';
-import { editorRegistry } from './editor-schemas.ts';
 import { sanitize } from '../common/sanitize.ts';
+import { documentRoutes, editorForms, sanitizeRichTexts, textProblems } from './documents.ts';
 import type { SchemaRegistry, Problem } from '../config/schemas.ts';
 import type { PageRecord } from '../../renderer/content.ts';
 import { migrateModule, type ModuleRegistry } from '../../renderer/module-api.ts';
@@ -45,11 +45,12 @@ export interface AdminDeps {
 
 const userOf = (a: StaffAccount) => ({ username: a.username, ...(a.name ? { name: a.name } : {}), role: a.role });
 const info = (r: Revision) => ({ rev: r.rev, at: r.at, by: r.by, summary: r.summary, published: r.published, ...(r.restoredFrom !== undefined ? { restoredFrom: r.restoredFrom } : {}) });
-const roleFor = (key: DocKey): StaffRole => (key.startsWith('page:') || key.startsWith('dictionary:') ? 'editor' : 'admin');
+// Editors write pages, articles and dictionaries, and change the home banner (issue 14); the other settings are for admins.
+const roleFor = (key: DocKey): StaffRole => (key.startsWith('page:') || key.startsWith('dictionary:') || key.startsWith('article:') || key === 'banner' ? 'editor' : 'admin');
 
 function keyOf(ctx: Koa.Context): DocKey {
   const key = String(ctx.params.key ?? '');
-  if (!isDocKey(key)) throw new HttpError(404, { error: `No document "${key}": a document is page:<id>, dictionary:<${LANGUAGES.join('|')}> or one of ${SINGLE_DOCS.join(', ')}.`, field: 'key' });
+  if (!isDocKey(key)) throw new HttpError(404, { error: `No document "${key}": a document is page:<id>, article:<id>, dictionary:<${LANGUAGES.join('|')}> or one of ${SINGLE_DOCS.join(', ')}.`, field: 'key' });
   return key;
 }
 
@@ -77,7 +78,7 @@ function modulesInOrder(page: PageRecord, registry: ModuleRegistry): PageRecord 
 }
 
 /** HTML fields are sanitised on save (and again on render); a page's module order is its list order. */
-function sanitizeDoc(key: DocKey, data: unknown): unknown {
+function sanitizeDoc(key: DocKey, data: unknown, registry: ModuleRegistry, ajv: SchemaRegistry['ajv']): unknown {
   if (!data || typeof data !== 'object') return data;
   const d = structuredClone(data) as Record<string, unknown>;
   if (key.startsWith('page:') && Array.isArray(d.modules)) {
@@ -88,26 +89,27 @@ function sanitizeDoc(key: DocKey, data: unknown): unknown {
   if (key.startsWith('page:') && d.content && typeof d.content === 'object') {
     for (const v of Object.values(d.content as Record<string, { html?: unknown }>)) if (v && typeof v.html === 'string') v.html = sanitize(v.html);
   }
-  if (key === 'footer' && Array.isArray(d.columns)) {
-    for (const c of d.columns as Array<{ text?: { value?: Record<string, unknown> } }>) {
-      const value = c?.text?.value;
-      if (value && typeof value === 'object') for (const [l, html] of Object.entries(value)) if (typeof html === 'string') value[l] = sanitize(html);
-    }
-  }
-  return d;
+  // Rich texts wherever the schemas have them (an article's body, a Text module, the footer's texts).
+  return sanitizeRichTexts(key, d, registry, ajv);
 }
 
 /** The answer to a save: the revision, or 409 with who saved in between, or 422 with the problems. */
 function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
   if (r.ok) {
-    ctx.body = { revision: info(r.revision) };
+    // Merged with a colleague's save in between: the editor goes on from the merged document.
+    ctx.body = { revision: info(r.revision), ...(r.merged ? { merged: true, mergedWith: r.mergedWith, data: r.revision.data } : {}) };
     return;
   }
   if ('conflict' in r) {
     const c = r.conflict;
+    const n = r.conflicts?.length ?? 0;
     throw new HttpError(409, {
-      error: `${key} was saved by ${c.by} at ${c.at} (revision ${c.rev}) after you opened it; nothing was overwritten. Reload to see their version.`,
+      error: `${key} was saved by ${c.by} at ${c.at} (revision ${c.rev}) after you opened it${n ? ` and ${n === 1 ? 'one field was' : `${n} fields were`} changed by both of you: choose which version to keep` : ''}; nothing was overwritten.`,
       conflict: { by: c.by, at: c.at, rev: c.rev },
+      // Field by field: where it is, the version you started from, yours and theirs; `merged` has everything else merged.
+      conflicts: r.conflicts ?? [],
+      ...(r.merged !== undefined ? { merged: r.merged } : {}),
+      theirs: c.data,
     });
   }
   const problems = r.problems;
@@ -115,7 +117,7 @@ function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
   const first = mine[0] ?? problems[0];
   throw new HttpError(422, {
     error: `${key} was not saved: ${first ? `${first.file === key ? '' : `${first.file} `}${first.pointer} ${first.message}` : 'it is not valid'}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-    problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message })),
+    problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code } : {}), ...(p.params ? { params: p.params } : {}) })),
   });
 }
 
@@ -143,6 +145,7 @@ export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: st
 }
 
 export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) {
+  documentRoutes(router, deps, route);
   const me = async (account: StaffAccount, csrf: string) => {
     const site = await deps.sites.current();
     const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];
@@ -151,21 +154,20 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
 
   staffRoutes(router, { staff: deps.staff, gate: deps.gate, counters: deps.counters, me }, route);
 
-  /** Newest version of every document (drafts included): what the editor shows. */
-  const working = () => deps.store.overlay(() => true);
+  /** Newest version of every document (drafts, and versions marked for repair, included): what the editor shows. */
+  const working = () => deps.store.overlay(() => true, undefined, true);
 
   // Made once per registry (a new one only on hot reload in development).
-  const forms = new WeakMap<ModuleRegistry, ReturnType<typeof editorRegistry>>();
   router.get('/api/admin/registry', route('editor', async (ctx) => {
     const registry = (await deps.renderer()).registry;
-    if (!forms.has(registry)) forms.set(registry, editorRegistry(registry, deps.schemas.ajv));
-    const { schemas, modules } = forms.get(registry)!;
+    const { schemas, modules } = editorForms(registry, deps.schemas.ajv);
     const pages = (working().single.pages as PageRecord[]) ?? [];
     ctx.body = {
       modules,
       schemas,
       maxModuleId: Math.max(0, ...pages.flatMap((p) => (p.modules ?? []).map((m) => m.id))),
-      maxPageId: Math.max(0, ...pages.map((p) => p.id)),
+      // A deleted page keeps its history under its id: a new page never takes it.
+      maxPageId: Math.max(0, ...pages.map((p) => p.id), ...deps.store.keys().filter((k) => k.startsWith('page:')).map((k) => Number(k.slice(5)))),
     };
   }));
 
@@ -178,8 +180,10 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
         const live = site.content.pages.find((x) => x.id === p.id);
         return {
           id: p.id, parentId: p.parentId, title: p.title, path: p.path, status: p.status, type: p.type, sort: p.sort ?? 0, showInMenu: p.showInMenu,
-          modules: p.modules?.length ?? 0, rev: latest?.rev ?? 0, draft: !!latest && !latest.published,
+          modules: p.modules?.length ?? 0, rev: latest?.rev ?? 0, draft: !!latest && !latest.published, repair: !!deps.store.repairOf(`page:${p.id}`),
           publicPath: live && !site.routes.templates.has(p.id) ? site.routes.pagePath(live, site.routes.defaultLang) : undefined,
+          // Every language's public path (a link written in a text points at the page in that text's language).
+          paths: live && !site.routes.templates.has(p.id) ? Object.fromEntries(site.routes.enabled.map((l) => [l, site.routes.pagePath(live, l)])) : undefined,
         };
       }),
     };
@@ -191,7 +195,12 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (!doc || doc.data === null) throw new HttpError(404, { error: `${key} does not exist.` });
     const latest = deps.store.latest(key);
     const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord, (await deps.renderer()).registry) : doc.data;
-    ctx.body = { key, data, rev: doc.rev, published: doc.published, ...(latest ? { by: latest.by, at: latest.at } : {}) };
+    const repair = deps.store.repairOf(key);
+    ctx.body = {
+      key, data, rev: doc.rev, published: doc.published, ...(latest ? { by: latest.by, at: latest.at } : {}),
+      // This version no longer validates (a schema changed): visitors see the files' version until it is fixed and saved.
+      ...(repair ? { repair: repair.problems.map((p) => ({ key, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) } : {}),
+    };
   }));
 
   const dataOf = (body: Record<string, unknown>) => {
@@ -204,8 +213,14 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
     const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
     const baseRev = baseRevOf(body);
-    const data = sanitizeDoc(key, dataOf(body));
+    const registry = (await deps.renderer()).registry;
+    const data = sanitizeDoc(key, dataOf(body), registry, deps.schemas.ajv);
     if (key.startsWith('page:') && (data as PageRecord).id !== Number(key.slice(5))) throw new HttpError(422, { error: `id: must be ${key.slice(5)} (the page being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(5)}` }] });
+    if (key.startsWith('article:') && (data as { id?: unknown }).id !== key.slice(8)) throw new HttpError(422, { error: `id: must be ${key.slice(8)} (the article being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(8)}` }] });
+    // Texts first: required ones in every language in use, placeholders that the reference text has (issue 14).
+    const site = await deps.sites.current();
+    const texts = textProblems(key, data, { forms: editorForms(registry, deps.schemas.ajv), langs: site.routes.enabled, defaultLang: site.routes.defaultLang, store: deps.store });
+    if (texts.length) answer(ctx, key, { ok: false, problems: texts });
     const r = await deps.store.save(key, data, { baseRev, by: account.username, publish: body.publish !== false });
     if (r.ok && r.revision.published) deps.sites.invalidate();
     answer(ctx, key, r);
@@ -213,7 +228,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
 
   router.delete('/api/admin/docs/:key', route('editor', async (ctx, account) => {
     const key = keyOf(ctx);
-    if (!key.startsWith('page:')) throw new HttpError(405, { error: 'Only pages can be deleted.' });
+    if (!key.startsWith('page:') && !key.startsWith('article:')) throw new HttpError(405, { error: 'Only pages and articles can be deleted.' });
+    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
     const body = await readJson(ctx);
     const r = await deps.store.save(key, null, { baseRev: baseRevOf(body), by: account.username, publish: true });
     if (r.ok) deps.sites.invalidate();
@@ -256,9 +272,9 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     const key = String(body.key ?? '');
     if (!isDocKey(key)) throw new HttpError(400, { error: 'key: must be a document key', field: 'key' });
     const renderer = await deps.renderer();
-    const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body)));
+    const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body), renderer.registry, deps.schemas.ajv));
     if (!candidate.content) {
-      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message })) });
+      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code, params: p.params } : {}) })) });
     }
     const site = await deps.sites.over({ content: candidate.content });
     const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
@@ -274,6 +290,11 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     }
     // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
     if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
+    // An article on its own public page (issue 14), once its category has a page that lists it.
+    if (key.startsWith('article:')) {
+      const article = candidate.content.articles.find((a) => a.id === key.slice(8));
+      path = (article && site.routes.articlePath(article, lang)) ?? path;
+    }
     const result = await site.page(path);
     ctx.type = 'text/html; charset=utf-8';
     if ('redirect' in result) {
@@ -292,6 +313,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
     const pages = (docs.single.pages as PageRecord[]) ?? [];
     const list = [
       ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),
+      ...docs.articles.flatMap((f) => (Array.isArray(f.data) ? (f.data as Array<{ id: string; title?: Record<string, string> }>) : [])).map((a) => ({ key: `article:${a.id}` as DocKey, data: a, label: `Article “${localize(a.title, site.routes.defaultLang) || a.id}”` })),
       ...SINGLE_DOCS.filter((k) => k !== 'languages').map((k) => ({ key: k as DocKey, data: docs.single[k], label: k })),
     ];
     ctx.body = { missing: missingTexts(list, site.routes.enabled, docs.dictionaries as Partial<Record<Lang, Record<string, string>>>) };

@@ -1,8 +1,9 @@
 /**
  * The registry's schemas as the editor's forms need them: self-contained (every $ref inlined, so
  * RJSF needs no resolver), a module's own params merged with the common module record, and
- * localized texts and media marked (`x-localized`, `x-media`) so that the editor picks its
- * side-by-side and library fields by what a field is, never by its name.
+ * localized texts, rich texts, media, page references, module relations and links marked
+ * (`x-localized`, `x-richtext`, `x-media`, `x-page-ref`, `x-relation`, `x-link`) so that the editor
+ * picks its side-by-side, rich-text, library and by-title pickers by what a field is, never by its name.
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ModuleRegistry } from '../../renderer/module-api.ts';
@@ -26,8 +27,13 @@ function inline(node: unknown, base: string, ajv: Ajv2020, depth: number): unkno
     const out: Schema = { ...resolved, ...siblings };
     if (title === 'LocalizedText') out['x-localized'] = true;
     if (title === 'Media') out['x-media'] = true;
+    // Issue 14: rich text, a page picked by title, what a module shows (article or category), a link.
+    if (title === 'LocalizedHtml') out['x-richtext'] = true;
+    if (title === 'PageRef') out['x-page-ref'] = true;
+    if (title === 'ModuleRelation') out['x-relation'] = true;
+    if (title === 'Link') out['x-link'] = true;
     // The target's name ("LocalizedText") is a type, not a label: the field's key labels it instead.
-    if (typeof title === 'string' && ['LocalizedText', 'Media', 'PublicText', 'Link'].includes(title)) {
+    if (typeof title === 'string' && ['LocalizedText', 'LocalizedHtml', 'Media', 'PublicText', 'PublicHtml', 'Link', 'PageRef', 'ModuleRelation'].includes(title)) {
       if (!('title' in siblings)) delete out.title;
       if (!('description' in siblings)) delete out.description;
     }
@@ -63,7 +69,7 @@ export function moduleEditorSchema(schema: Schema, ajv: Ajv2020): Schema {
 }
 
 export const EDITOR_DOCS = {
-  page: 'page', site: 'site', header: 'header', footer: 'footer', banner: 'banner', popup: 'popup', cookieConsent: 'cookieConsent', languages: 'languages', dictionary: 'dictionary',
+  page: 'page', article: 'article', site: 'site', header: 'header', footer: 'footer', banner: 'banner', popup: 'popup', cookieConsent: 'cookieConsent', languages: 'languages', dictionary: 'dictionary',
   renovation: 'renovation', valuation: 'valuation',
 } as const;
 

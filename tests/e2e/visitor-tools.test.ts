@@ -210,11 +210,12 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'fr-BE' }, ['/api/admin/me']);
     await desk.goto('/admin/');
     const login = desk.locator('form.ed-login__card');
+    // A browser in French: the editor speaks French to this staff member.
     await login.getByLabel('E-mail').fill(staff.username);
-    await login.getByLabel('Password').fill(staff.password);
-    await login.getByRole('button', { name: 'Log in' }).click();
+    await login.getByLabel('Mot de passe').fill(staff.password);
+    await login.getByRole('button', { name: 'Se connecter' }).click();
     await desk.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
-    await desk.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Leads' }).click();
+    await desk.getByRole('navigation', { name: 'Éditeur' }).getByRole('link', { name: 'Demandes' }).click();
     const row = desk.locator('tr', { hasText: email });
     await row.getByRole('button').click();
     const detail = desk.locator('.ed-inbox__detail');

@@ -104,11 +104,12 @@ describe('saving documents', () => {
     bad.modules![1].span = 13;
     const r = await editor.req('PUT', '/api/admin/docs/page:4', { data: bad, baseRev: doc.rev });
     expect(r.status).toBe(422);
-    expect(r.json.problems).toEqual([{ key: 'page:4', pointer: '/modules/1/span', message: 'must be <= 12' }]);
+    // The message in English for scripts, and the validator's keyword and figures for the editor to say in its own language.
+    expect(r.json.problems).toEqual([{ key: 'page:4', pointer: '/modules/1/span', message: 'must be <= 12', code: 'ajv.maximum', params: { comparison: '<=', limit: 12 } }]);
     expect(r.json.error).toBe('page:4 was not saved: /modules/1/span must be <= 12');
     const untitled = await editor.req('PUT', '/api/admin/docs/page:4', { data: { ...doc.data, title: { ...doc.data.title, fr: '' } }, baseRev: doc.rev });
     expect(untitled.status).toBe(422);
-    expect(untitled.json.problems).toEqual([{ key: 'page:4', pointer: '/title/fr', message: 'is required for every language in use' }]);
+    expect(untitled.json.problems).toEqual([{ key: 'page:4', pointer: '/title/fr', message: 'is required in fr (the site uses this language)', code: 'text.required', params: { lang: 'fr' } }]);
     expect(revisionsFile()).toBe(before);
     expect((await editor.req('GET', '/api/admin/docs/page:4')).json.rev).toBe(doc.rev);
     expect(await publicPage('/fr/nos-services/')).toContain('Nos services');

@@ -1,0 +1,114 @@
+/**
+ * Pages chosen by their title, never by an id (issue 14): `PageRefWidget` for a page reference
+ * (a footer link, the detail page of a listing, the valuation request page), `LinkWidget` for a
+ * link that is a page of the site (`page:12`, followed when the page moves) or another address.
+ * Pages in the menu come first, in menu order; the others are listed apart.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import { tr } from '../i18n/index.ts';
+import type { EditorFormContext, PageOption } from './SchemaForm.tsx';
+
+function PageOptions({ pages, ui }: { pages: PageOption[]; ui: EditorFormContext['ui'] }) {
+  const inMenu = pages.filter((p) => !p.hidden);
+  const apart = pages.filter((p) => p.hidden);
+  const row = (p: PageOption) => (
+    <option key={p.id} value={p.id}>
+      {'\u00a0\u00a0'.repeat(p.depth)}
+      {p.label}
+    </option>
+  );
+  return (
+    <>
+      <optgroup label={tr('pick.inMenu', undefined, ui)}>{inMenu.map(row)}</optgroup>
+      {apart.length > 0 && <optgroup label={tr('pick.notInMenu', undefined, ui)}>{apart.map(row)}</optgroup>}
+    </>
+  );
+}
+
+export function PageRefWidget(props: WidgetProps) {
+  const ctx = props.registry.formContext as EditorFormContext;
+  const pages = ctx.pages ?? [];
+  const known = props.value === undefined || props.value === null || pages.some((p) => p.id === props.value);
+  return (
+    <select
+      id={props.id}
+      name={props.id}
+      className="ed-input"
+      value={props.value === null || props.value === undefined ? '' : String(props.value)}
+      disabled={props.disabled || props.readonly}
+      aria-invalid={props.rawErrors?.length ? true : undefined}
+      onChange={(e) => props.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+    >
+      <option value="">{tr('pick.choosePage', undefined, ctx.ui)}</option>
+      {!known && <option value={String(props.value)}>{tr('pick.missingPage', { id: String(props.value) }, ctx.ui)}</option>}
+      <PageOptions pages={pages} ui={ctx.ui} />
+    </select>
+  );
+}
+
+const PAGE_LINK = /^page:(\d+)$/;
+
+export function LinkWidget(props: WidgetProps) {
+  const ctx = props.registry.formContext as EditorFormContext;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const m = PAGE_LINK.exec(value);
+  const mode = value === '' || m ? 'page' : 'address';
+  const locked = props.disabled || props.readonly;
+  return (
+    <div className="ed-link-field" id={props.id}>
+      <select
+        className="ed-input ed-link-field__mode"
+        aria-label={tr('pick.linkKind', { field: props.label }, ctx.ui)}
+        value={mode}
+        disabled={locked}
+        onChange={(e) => props.onChange(e.target.value === 'page' ? undefined : value && !m ? value : 'https://')}
+      >
+        <option value="page">{tr('pick.linkPage', undefined, ctx.ui)}</option>
+        <option value="address">{tr('pick.linkAddress', undefined, ctx.ui)}</option>
+      </select>
+      {mode === 'page' ? (
+        <select
+          id={`${props.id}_page`}
+          className="ed-input"
+          aria-label={props.label}
+          value={m ? m[1] : ''}
+          disabled={locked}
+          onChange={(e) => props.onChange(e.target.value ? `page:${e.target.value}` : undefined)}
+        >
+          <option value="">{tr('pick.choosePage', undefined, ctx.ui)}</option>
+          <PageOptions pages={ctx.pages ?? []} ui={ctx.ui} />
+        </select>
+      ) : (
+        <input
+          id={`${props.id}_address`}
+          className="ed-input"
+          type="text"
+          inputMode="url"
+          aria-label={props.label}
+          placeholder="https://…, mailto:…, tel:…"
+          value={value}
+          disabled={locked}
+          onChange={(e) => props.onChange(e.target.value || undefined)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The author of an article: a member of the team, by name. */
+export function TeamMemberWidget(props: WidgetProps) {
+  const ctx = props.registry.formContext as EditorFormContext;
+  const team = (ctx.articles ?? []).filter((a) => a.category === 'team');
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <select id={props.id} name={props.id} className="ed-input" value={value} disabled={props.disabled || props.readonly} onChange={(e) => props.onChange(e.target.value || undefined)}>
+      <option value="">{tr('pick.noAuthor', undefined, ctx.ui)}</option>
+      {value && !team.some((a) => a.id === value) && <option value={value}>{value}</option>}
+      {team.map((a) => (
+        <option key={a.id} value={a.id}>
+          {a.title[ctx.defaultLang] ?? a.title.en ?? a.id}
+        </option>
+      ))}
+    </select>
+  );
+}
