@@ -7,13 +7,14 @@ import type Router from '@koa/router';
 import type { AdminRoute } from '../auth/staff-routes.ts';
 import { HttpError } from '../http/request.ts';
 import { fieldName } from '../listings/feed.ts';
-import { publishRefused, rollbackListings } from '../listings/import.ts';
-import type { ImportEntry, ListingSets } from '../storage/listing-sets.ts';
+import { keptSets, publishRefused, rollbackListings } from '../listings/import.ts';
+import type { ImportEntry } from '../storage/listing-sets.ts';
+import type { ListingSetRepository } from '../storage/types.ts';
 import type { ListingSync } from '../listings/sync.ts';
 import type { LiveListings } from '../listings/live.ts';
 
 export interface ListingAdminDeps {
-  sets: ListingSets;
+  sets: ListingSetRepository;
   live: LiveListings;
   sync?: ListingSync;
 }
@@ -24,7 +25,7 @@ export function listingAdminRoutes(router: Router, deps: ListingAdminDeps, route
   const overview = async () => {
     const state = await deps.sets.readState();
     const store = deps.live.get();
-    const kept = state.liveHistory.filter((id) => deps.sets.hasSet(id));
+    const kept = await keptSets(deps.sets, state.liveHistory);
     return {
       live: {
         set: state.live,

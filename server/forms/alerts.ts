@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Lang } from '../../shared/constants.ts';
 import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import { cityKeyOf, goalOf, isAvailable, typesOf } from '../listings/store.ts';
-import type { ListingSets } from '../storage/listing-sets.ts';
+import type { ListingSetRepository } from '../storage/types.ts';
 import type { LeadRepository, OutboxMessage, OutboxRepository } from '../storage/index.ts';
 import { escapeHtml as esc } from '../http/request.ts';
 import { mailLayout, smallLink } from '../mail/layout.ts';
@@ -50,7 +50,7 @@ const KNOWN_IDS = 'known-ids.json';
  * ignores a repeated alert of the same set). The first time (no record yet) every property is taken
  * as known and none as new: the shipped sample or a first import is not news.
  */
-export async function newPropertyIds(sets: ListingSets, live: ListingSource): Promise<{ fresh: number[]; remember: () => Promise<void> }> {
+export async function newPropertyIds(sets: ListingSetRepository, live: ListingSource): Promise<{ fresh: number[]; remember: () => Promise<void> }> {
   const text = await sets.readAux(KNOWN_IDS);
   const ids = live.propertyIds();
   let known: Set<number> | null = null;

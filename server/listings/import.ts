@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { lineCol } from '../config/config.ts';
 import { normaliseFeed, type FeedProblem, type NormaliseOptions } from './feed.ts';
-import { ListingSets, MAX_STORED_PROBLEMS, newSetId, type ImportEntry, type ImportTrigger, type ListingState, type SyncState } from '../storage/listing-sets.ts';
+import type { ListingSetRepository } from '../storage/types.ts';
+import { addImportEntry, MAX_STORED_PROBLEMS, newSetId, type ImportEntry, type ImportTrigger, type ListingState, type SyncState } from '../storage/listing-sets.ts';
 import { coreSchemas, type SchemaRegistry } from '../config/schemas.ts';
 
 /** The default share of the live properties an import may remove without --force. */
@@ -80,14 +81,14 @@ function capped(problems: FeedProblem[]) {
 }
 
 /** Imports a feed: checks it, stages it, and makes it live — or refuses it and says why. */
-export async function importFeed(sets: ListingSets, schemas: SchemaRegistry, settings: ImportSettings, input: FeedInput): Promise<ImportEntry> {
+export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegistry, settings: ImportSettings, input: FeedInput): Promise<ImportEntry> {
   const id = newSetId();
   const base = { id, at: new Date().toISOString(), trigger: input.trigger, source: input.source, ...(input.by ? { by: input.by } : {}) };
   const record = async (entry: ImportEntry, change?: (s: ListingState) => void) => {
     const state = await sets.readState();
     change?.(state);
     if (input.sync) state.sync = { ...input.sync, checkedAt: entry.at, result: entry.result === 'accepted' ? 'accepted' : entry.result === 'failed' ? 'failed' : 'refused', reason: entry.reason };
-    ListingSets.addEntry(state, entry);
+    addImportEntry(state, entry);
     await sets.prune(state);
     await sets.writeState(state);
     return entry;
@@ -109,7 +110,7 @@ export async function importFeed(sets: ListingSets, schemas: SchemaRegistry, set
     let removed: ImportEntry['removed'];
     let added: number | undefined;
     // The shipped sample is not the agency's listings: replacing it is never "removing" anything.
-    if (state.live && sets.hasSet(state.live)) {
+    if (state.live && (await sets.hasSet(state.live))) {
       const liveIds = await sets.propertyIds(state.live);
       const gone = liveIds.filter((x) => !nextIds.has(x)).length;
       const live = new Set(liveIds);
@@ -136,10 +137,10 @@ export async function importFeed(sets: ListingSets, schemas: SchemaRegistry, set
 }
 
 /** Brings back the set that was live before the current one. */
-export async function rollbackListings(sets: ListingSets, by?: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+export async function rollbackListings(sets: ListingSetRepository, by?: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
   return sets.withLock(async () => {
     const state = await sets.readState();
-    const history = state.liveHistory.filter((id) => sets.hasSet(id));
+    const history = await keptSets(sets, state.liveHistory);
     if (!state.live || history.length < 2 || history.at(-1) !== state.live) {
       return { ok: false as const, reason: 'no earlier import is kept, so there is nothing to go back to' };
     }
@@ -151,7 +152,7 @@ export async function rollbackListings(sets: ListingSets, by?: { trigger: Import
     };
     state.liveHistory = history.slice(0, -1);
     state.live = previous;
-    ListingSets.addEntry(state, entry);
+    addImportEntry(state, entry);
     await sets.prune(state);
     await sets.writeState(state);
     return { ok: true as const, entry };
@@ -159,7 +160,7 @@ export async function rollbackListings(sets: ListingSets, by?: { trigger: Import
 }
 
 /** Publishes the refused import that was kept (staff decided the removals are real). */
-export async function publishRefused(sets: ListingSets, id: string, by: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+export async function publishRefused(sets: ListingSetRepository, id: string, by: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
   return sets.withLock(async () => {
     const state = await sets.readState();
     if (state.refusedSet !== id || !sets.hasSet(id)) return { ok: false as const, reason: 'that import is no longer kept; import the file again' };
@@ -171,7 +172,7 @@ export async function publishRefused(sets: ListingSets, id: string, by: { trigge
     state.live = id;
     state.liveHistory.push(id);
     delete state.refusedSet;
-    ListingSets.addEntry(state, entry);
+    addImportEntry(state, entry);
     await sets.prune(state);
     await sets.writeState(state);
     return { ok: true as const, entry };
@@ -195,4 +196,10 @@ export function summaryLine(e: ImportEntry): string {
     case 'failed':
       return `Not imported: ${e.reason}. Nothing changed on the site.`;
   }
+}
+
+/** The sets of `ids` still kept, in order. */
+export async function keptSets(sets: ListingSetRepository, ids: string[]): Promise<string[]> {
+  const kept = await Promise.all(ids.map((id) => sets.hasSet(id)));
+  return ids.filter((_, i) => kept[i]);
 }

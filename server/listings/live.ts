@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ListingStore } from './store.ts';
 import { formatFeedProblem, normaliseFeed, type ListingData } from './feed.ts';
 import { importFeed, listingSchemaHash, parseFeedText, readFeedFile } from './import.ts';
-import { ListingSets } from '../storage/listing-sets.ts';
+import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 
 /** How often the server looks at state.json for another live set. */
@@ -46,7 +46,7 @@ export class LiveListings {
   private checking: Promise<void> | null = null;
 
   constructor(
-    readonly sets: ListingSets,
+    readonly sets: ListingSetRepository,
     private readonly sampleFile: string,
     private readonly schemas: SchemaRegistry,
     private readonly log: ListingLog,
@@ -83,7 +83,7 @@ export class LiveListings {
   }
 
   private async doCheck() {
-    const stamp = this.sets.stateStamp();
+    const stamp = await this.sets.stateStamp();
     if (stamp === this.stamp) return;
     let state;
     try {
@@ -136,7 +136,7 @@ export class LiveListings {
 
   /** DATA_DIR/listings.json of an earlier version becomes the first imported set. */
   private async migrateLegacy() {
-    const legacy = this.sets.legacyFile();
+    const legacy = await this.sets.legacyFile();
     if (!legacy || (await this.sets.readState()).live) return;
     const { raw, readError } = await readFeedFile(legacy);
     const entry = await importFeed(this.sets, this.schemas, { maxRemovedShare: 1 }, { raw, readError, source: legacy, trigger: 'legacy', force: true });

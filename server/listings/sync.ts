@@ -4,7 +4,8 @@
  * the same import as a file (listing-import.ts), with the same safety rules. One sync at a time.
  */
 import { importFeed, parseFeedText, type ImportSettings } from './import.ts';
-import { ListingSets, type ImportEntry, type SyncState } from '../storage/listing-sets.ts';
+import type { ImportEntry, SyncState } from '../storage/listing-sets.ts';
+import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import type { ListingLog } from './live.ts';
 
@@ -58,7 +59,7 @@ export class ListingSync {
 
   constructor(
     readonly config: SyncConfig,
-    private readonly sets: ListingSets,
+    private readonly sets: ListingSetRepository,
     private readonly schemas: SchemaRegistry,
     private readonly settings: () => ImportSettings,
     private readonly log: ListingLog,

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   AccountRecord, AccountRepository, BlobStore, CounterRepository, LeadRepository, MediaRepository, OutboxRepository, RevisionRepository, SecretRepository,
-  SessionRepository, StatsRepository,
+  SessionRepository, StatsRepository, ListingSetRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
@@ -35,7 +35,7 @@ export interface Store {
   cache: BlobStore;
   /** Mails written as .eml files when no mail server is set (development). */
   mailDrop: BlobStore;
-  listingSets: ListingSets;
+  listingSets: ListingSetRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }

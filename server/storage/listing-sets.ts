@@ -6,12 +6,13 @@
  * old set or the new one, never half of one. The last few accepted sets are kept for a rollback.
  * Imports from the command line and from the server take the same lock file.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { syncDir, writeFileDurably } from './files.ts';
 import type { FeedCounts, FeedProblem, ListingData } from '../listings/feed.ts';
+import type { ListingSetRepository } from './types.ts';
 
 /** Accepted imports kept (the live one included) for a rollback. */
 export const KEPT_IMPORTS = 5;
@@ -90,11 +91,23 @@ export const newSetId = () => `${new Date().toISOString().replace(/[-:]/g, '').r
 
 export class ImportBusyError extends Error {}
 
-export class ListingSets {
+/** Adds an entry to the history, folding a failure identical to the newest entry. */
+export function addImportEntry(state: ListingState, entry: ImportEntry) {
+  const last = state.entries[0];
+  if (entry.result === 'failed' && last?.result === 'failed' && last.reason === entry.reason && last.source === entry.source) {
+    last.repeated = (last.repeated ?? 1) + 1;
+    last.at = entry.at;
+    return;
+  }
+  state.entries.unshift(entry);
+}
+
+/** The file store's listing sets (DATA_DIR/listings). */
+export class ListingSets implements ListingSetRepository {
   /** DATA_DIR/listings.json of an earlier version, if there is one to take over. */
-  legacyFile(): string | undefined {
+  async legacyFile(): Promise<string | undefined> {
     const legacy = join(this.dir, '..', 'listings.json');
-    return existsSync(legacy) ? legacy : undefined;
+    return (await exists(legacy)) ? legacy : undefined;
   }
 
   /** The earlier version's file was imported: it is kept beside, renamed. */
@@ -123,24 +136,13 @@ export class ListingSets {
   }
 
   /** When state.json last changed (0 when there is none): the server polls this. */
-  stateStamp(): number {
-    return existsSync(this.statePath) ? statSync(this.statePath).mtimeMs : 0;
+  async stateStamp(): Promise<number> {
+    return (await stat(this.statePath).catch(() => undefined))?.mtimeMs ?? 0;
   }
 
   async writeState(state: ListingState): Promise<void> {
     state.entries = state.entries.slice(0, MAX_ENTRIES);
     await writeFileDurably(this.statePath, JSON.stringify(state, null, 1));
-  }
-
-  /** Adds an entry to the history, folding a failure identical to the newest entry. */
-  static addEntry(state: ListingState, entry: ImportEntry) {
-    const last = state.entries[0];
-    if (entry.result === 'failed' && last?.result === 'failed' && last.reason === entry.reason && last.source === entry.source) {
-      last.repeated = (last.repeated ?? 1) + 1;
-      last.at = entry.at;
-      return;
-    }
-    state.entries.unshift(entry);
   }
 
   /**
@@ -179,8 +181,8 @@ export class ListingSets {
     return join(this.setsDir, `${id}.ndjson`);
   }
 
-  hasSet(id: string) {
-    return existsSync(this.setPath(id));
+  hasSet(id: string): Promise<boolean> {
+    return exists(this.setPath(id));
   }
 
   /** Writes a set durably: one record per line after a header line; its property IDs beside it. */
@@ -277,4 +279,8 @@ function alive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined)) !== undefined;
 }

@@ -4,6 +4,8 @@
  * interfaces. Nothing outside server/storage touches the data files.
  */
 import type { Readable } from 'node:stream';
+import type { ListingData } from '../listings/feed.ts';
+import type { ListingState, SetHeader } from './listing-sets.ts';
 
 /** A visitor's request (a form post), as kept. */
 export interface Submission {
@@ -227,4 +229,32 @@ export interface BlobStore {
 export interface SecretRepository {
   /** The key called `name` (32 random bytes made on first use). */
   secret(name: string): Promise<Buffer>;
+}
+
+/**
+ * The imported listing sets: each accepted import a set of its own, written whole before it can go
+ * live, and a state that says which set visitors see, the import history and the last sync. Going
+ * live is one atomic write of the state, so a reader sees the old set or the new one.
+ */
+export interface ListingSetRepository {
+  readState(): Promise<ListingState>;
+  /** Kept to at most MAX_ENTRIES history entries; atomic. */
+  writeState(state: ListingState): Promise<void>;
+  /** Changes whenever the state is written (0 when there is none): the server polls this. */
+  stateStamp(): Promise<number>;
+  /** One import at a time, in this process and across processes (the command line and the server). */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  hasSet(id: string): Promise<boolean>;
+  /** Written durably before it resolves. */
+  writeSet(id: string, data: ListingData, schemaHash: string): Promise<void>;
+  readSet(id: string): Promise<{ header: SetHeader; data: ListingData }>;
+  propertyIds(id: string): Promise<number[]>;
+  /** Removes the sets no longer needed (the last KEPT_IMPORTS live ones and the refused set stay). */
+  prune(state: ListingState): Promise<void>;
+  /** Small texts beside the sets (the property IDs search alerts already announced). */
+  writeAux(name: string, text: string): Promise<void>;
+  readAux(name: string): Promise<string | undefined>;
+  /** The listings file of a version before staged imports, to take over once (file store only). */
+  legacyFile(): Promise<string | undefined>;
+  legacyTaken(): Promise<void>;
 }
