@@ -25,6 +25,7 @@ import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, resolvePage } from './site/request.ts';
 import { servePage } from './site/serve.ts';
 import { sitemap } from './site/seo.ts';
+import { apiLang } from './site/api-lang.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
@@ -35,7 +36,6 @@ import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
 import { parsePropertyQuery } from '../shared/listing-query.ts';
-import { isLang } from '../shared/routes.ts';
 import type { Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
@@ -190,13 +190,8 @@ export function createApp(opts: AppOptions) {
   // Property search: the same query string as the list pages, plus lang.
   router.get('/api/properties', async (ctx) => {
     const s = await sites.current();
-    const langParam = ctx.query.lang;
-    if (langParam !== undefined && (typeof langParam !== 'string' || !isLang(langParam) || !s.routes.enabled.includes(langParam))) {
-      ctx.status = 400;
-      ctx.body = { error: `lang must be one of ${s.routes.enabled.join(', ')}`, field: 'lang' };
-      return;
-    }
-    const lang = (langParam as typeof s.routes.defaultLang | undefined) ?? s.routes.defaultLang;
+    const lang = apiLang(ctx, s);
+    if (!lang) return;
     const params = new URLSearchParams(ctx.querystring);
     params.delete('lang');
     const { query, errors } = parsePropertyQuery(params);

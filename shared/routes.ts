@@ -44,7 +44,7 @@ export class RouteTable {
   /** Ids of the detail template pages. */
   readonly templates: Set<number>;
 
-  constructor(private readonly content: Pick<Content, 'languages' | 'pages' | 'articles'>) {
+  constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'>) {
     this.enabled = content.languages.filter((l) => l.use).map((l) => l.code as Lang);
     this.defaultLang = (content.languages.find((l) => l.use && l.default)?.code ?? this.enabled[0] ?? 'nl') as Lang;
     for (const p of content.pages) {

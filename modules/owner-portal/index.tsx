@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { useI18n } from '../../renderer/ui.tsx';
 import type { OwnerPortalModule } from '../../schemas/types.gen.ts';
 import { Alert, call, hashParam, setHash, type FieldErrors, type Me, type Screen } from './shared.tsx';
 import schema from './schema.json';

@@ -6,16 +6,15 @@
  * listings and the current figures, and attached to the lead, its mails and the inbox.
  */
 import type Router from '@koa/router';
-import type Koa from 'koa';
 import type { Lang } from '../../shared/constants.ts';
 import { epcDisplayText } from '../../shared/epc.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import type { FieldError, FormKind } from '../../shared/forms.ts';
 import { localize } from '../../shared/localize.ts';
-import { isLang } from '../../shared/routes.ts';
 import { computeRenovation, parseRenovationQuery, renovationQuery, type RenovationInputs, type RenovationResult, type ToolError } from '../../shared/renovation.ts';
 import { estimateValuation, parseValuationQuery, valuationIndex, valuationQuery, type ValuationInputs, type ValuationResult } from '../../shared/valuation.ts';
 import type { Site } from '../site/site.ts';
+import { apiLang } from '../site/api-lang.ts';
 import type { SiteHolder } from '../site/holder.ts';
 
 /** The form field that carries a tool's state, per form kind. */
@@ -171,16 +170,6 @@ export function toolPreviewPath(site: Site, key: string, lang: Lang): string | u
   }
   const type = site.content.valuation.types[0];
   return `${path}?${valuationQuery({ address: site.content.site.address.street, zip, type, surface: 100, bedrooms: 2, condition: 'good', epc: 'D', outdoor: 'none' }).toString()}`;
-}
-
-/** The language of an API answer: `?lang=` (one of the site's), else the default; a bad `lang` is answered 400 here (then null). */
-function apiLang(ctx: Koa.Context, site: Site): Lang | null {
-  const q = ctx.query.lang;
-  if (q === undefined) return site.routes.defaultLang;
-  if (typeof q === 'string' && isLang(q) && site.routes.enabled.includes(q)) return q;
-  ctx.status = 400;
-  ctx.body = { error: `lang must be one of ${site.routes.enabled.join(', ')}`, field: 'lang' };
-  return null;
 }
 
 export function visitorToolRoutes(router: Router, deps: { sites: Pick<SiteHolder, 'current'> }) {
