@@ -7,28 +7,10 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Me } from '../api.ts';
 import { useSession } from '../store.ts';
 import { LEAD_KINDS, inboxApi, type LeadDetail, type LeadFilter, type LeadKind, type LeadPage, type LeadRow } from './api.ts';
-import { formatWhen, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
+import { kindLabel, testimonialLabel } from './lead-text.ts';
+import { LeadDetailPanel } from './LeadDetailPanel.tsx';
 import './inbox.css';
-
-const kindLabel = (k: LeadKind | string, ui: UiLang) => (LEAD_KINDS as readonly string[]).includes(k) ? tr(`leads.kind.${k}` as MessageKey, undefined, ui) : k;
-const testimonialLabel = (t: 'pending' | 'published' | 'rejected', ui: UiLang) => tr(`leads.testimonial.${t}` as MessageKey, undefined, ui);
-
-/** A value the visitor sent, in words. */
-function show(v: unknown, ui: UiLang): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return tr(v ? 'common.yes' : 'common.no', undefined, ui);
-  if (Array.isArray(v)) return v.map((x) => show(x, ui)).join(', ');
-  if (typeof v === 'object') {
-    const o = v as { name?: unknown; size?: unknown; type?: unknown };
-    if (typeof o.name === 'string') return `${o.name}${typeof o.size === 'number' ? ` (${Math.max(1, Math.round(o.size / 1024))} KB${o.type ? `, ${String(o.type)}` : ''})` : ''}`;
-    return JSON.stringify(v);
-  }
-  return String(v);
-}
-
-/** The fields of the visitors' forms by name (a field the catalogue does not name is shown by its words). */
-const LEAD_FIELDS = ['title', 'firstName', 'lastName', 'email', 'phone', 'message', 'propertyId', 'goal', 'propertyType', 'address', 'zip', 'city', 'newsletter', 'timeSlots', 'preference', 'types', 'cities', 'minPrice', 'maxPrice', 'bedrooms', 'bathrooms', 'garages', 'parkings', 'terrace', 'garden', 'position', 'cv', 'offeredPrice', 'conditions', 'monthlyIncome', 'persons', 'friendFirstName', 'friendLastName', 'receiverEmail', 'about', 'url', 'comment', 'slot', 'advanceAmount'];
-const fieldName = (k: string, ui: UiLang) => (LEAD_FIELDS.includes(k) ? tr(`leads.field.${k}` as MessageKey, undefined, ui) : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()));
 
 export default function Leads({ me }: { me: Me }) {
   const t = useT();
@@ -294,142 +276,7 @@ export default function Leads({ me }: { me: Me }) {
         </div>
 
         {openId && (
-          <section id={ids.detail} className="ed-inbox__detail" aria-labelledby={`${ids.detail}-title`}>
-            {!detail && !detailError && <p>{t('leads.loadingOne')}</p>}
-            {detailError && (
-              <div className="ed-alert ed-alert--error" role="alert">
-                {detailError}
-              </div>
-            )}
-            {detail && (
-              <>
-                <div className="ed-inbox__detail-head">
-                  <h2 id={`${ids.detail}-title`} ref={detailHeading} tabIndex={-1}>
-                    {kindLabel(detail.kind, ui)}
-                    {detail.name ? ` — ${detail.name}` : ''}
-                  </h2>
-                  <button type="button" className="ed-button ed-button--ghost ed-button--small" onClick={() => setOpenId(null)}>
-                    {t('common.close')}
-                  </button>
-                </div>
-                <p className="ed-muted">
-                  {detail.propertyId ? t('leads.receivedAbout', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase(), id: detail.propertyId }) : t('leads.receivedIn', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase() })}
-                  {detail.page ? (
-                    <>
-                      {' '}
-                      {t('leads.fromPage')} <span className="ed-inbox__break">{detail.page}</span>
-                    </>
-                  ) : null}
-                </p>
-
-                <div className="ed-inbox__actions">
-                  <button
-                    type="button"
-                    className={`ed-button${detail.handled ? '' : ' ed-button--primary'}`}
-                    disabled={busy}
-                    onClick={() => act(() => inboxApi.setHandled(detail.id, !detail.handled), (r) => (r.handled ? t('leads.markedHandled') : t('leads.markedNotHandled')))}
-                  >
-                    {detail.handled ? t('leads.markNotHandled') : t('leads.markHandled')}
-                  </button>
-                  {detail.testimonial && detail.testimonial !== 'published' && (
-                    <button
-                      type="button"
-                      className="ed-button ed-button--primary"
-                      disabled={busy}
-                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'publish'), () => t('leads.testimonialPublished'))}
-                    >
-                      {t('leads.approve')}
-                    </button>
-                  )}
-                  {detail.testimonial && detail.testimonial !== 'rejected' && (
-                    <button
-                      type="button"
-                      className="ed-button"
-                      disabled={busy}
-                      onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'reject'), () => (detail.testimonial === 'published' ? t('leads.testimonialWithdrawn') : t('leads.testimonialRejected')))}
-                    >
-                      {detail.testimonial === 'published' ? t('leads.withdraw') : t('leads.reject')}
-                    </button>
-                  )}
-                  {detail.cv && (
-                    <a className="ed-button" href={inboxApi.cvUrl(detail.id)} download>
-                      {t('leads.downloadCv')}
-                    </a>
-                  )}
-                </div>
-                {detail.handled && detail.handledBy && (
-                  <p className="ed-muted">
-                    {detail.handledAt ? t('leads.handledByAt', { by: detail.handledBy, when: formatWhen(detail.handledAt, ui) }) : t('leads.handledBy', { by: detail.handledBy })}
-                  </p>
-                )}
-                {detail.testimonial && (
-                  <p className="ed-muted">
-                    {t('leads.testimonialState', { state: testimonialLabel(detail.testimonial, ui) })}
-                    {detail.reviewedBy ? ` (${detail.reviewedBy}${detail.reviewedAt ? `, ${formatWhen(detail.reviewedAt, ui)}` : ''})` : ''}
-                  </p>
-                )}
-
-                <h3 className="ed-inbox__subtitle">{t('leads.sent')}</h3>
-                <dl className="ed-inbox__fields">
-                  {Object.entries(detail.fields).map(([k, v]) => (
-                    <div key={k} className="ed-inbox__field">
-                      <dt>{fieldName(k, ui)}</dt>
-                      <dd>{show(v, ui)}</dd>
-                    </div>
-                  ))}
-                  {detail.appointment && (
-                    <div className="ed-inbox__field">
-                      <dt>{t('leads.appointment')}</dt>
-                      <dd>
-                        {detail.appointment.slot.replace('T', ' ')} ({detail.appointment.status})
-                      </dd>
-                    </div>
-                  )}
-                  {detail.alert && (
-                    <div className="ed-inbox__field">
-                      <dt>{t('leads.mailing')}</dt>
-                      <dd>{detail.alert.active ? t('leads.subscribed') : detail.alert.unsubscribedAt ? t('leads.unsubscribedAt', { when: formatWhen(detail.alert.unsubscribedAt, ui) }) : t('leads.unsubscribed')}</dd>
-                    </div>
-                  )}
-                </dl>
-
-                {detail.tool && (
-                  <>
-                    <h3 className="ed-inbox__subtitle">{detail.tool.title}</h3>
-                    <dl className="ed-inbox__fields ed-inbox__tool">
-                      {detail.tool.rows.map(([k, v], i) => (
-                        <div key={i} className="ed-inbox__field">
-                          <dt>{k}</dt>
-                          <dd>{v}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    {detail.tool.url && (
-                      <p>
-                        <a href={detail.tool.url} target="_blank" rel="noopener noreferrer">
-                          {t('leads.openTool')}
-                        </a>
-                      </p>
-                    )}
-                  </>
-                )}
-
-                {detail.mails.length > 0 && (
-                  <>
-                    <h3 className="ed-inbox__subtitle">{t('leads.mails')}</h3>
-                    <ul className="ed-inbox__mails">
-                      {detail.mails.map((m, i) => (
-                        <li key={i}>
-                          <strong>{m.to}</strong> — {m.subject}:{' '}
-                          {m.sentAt ? t('leads.mailSent', { when: formatWhen(m.sentAt, ui) }) : m.attempts ? t('leads.mailNotYet', { n: m.attempts }) + (m.lastError ? `: ${m.lastError}` : '') : t('leads.mailWaiting')}
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                )}
-              </>
-            )}
-          </section>
+          <LeadDetailPanel id={ids.detail} detail={detail} error={detailError} busy={busy} headingRef={detailHeading} onClose={() => setOpenId(null)} act={act} />
         )}
       </div>
     </div>

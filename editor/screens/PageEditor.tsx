@@ -7,74 +7,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
-import { api, type DocKey, type PageSummary } from '../api.ts';
+import type { DocKey } from '../api.ts';
 import { localize } from '../../shared/localize.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { DocumentBar, plainValue, type FieldProblem } from '../components/DocumentBar.tsx';
 import { ModuleList, moduleName, type ModuleRecordLike } from '../components/ModuleList.tsx';
 import { ModulePicker } from '../components/ModulePicker.tsx';
 import { Preview } from '../components/Preview.tsx';
-import { SchemaForm, type EditorFormContext, type PageOption } from '../fields/SchemaForm.tsx';
+import { SchemaForm, type EditorFormContext } from '../fields/SchemaForm.tsx';
 import { focusField } from '../focus.ts';
-import { labelAt, pickProperties, pointerToPath, withoutProperties, type Schema } from '../schema.ts';
+import { pickProperties, pointerToPath, withoutProperties } from '../schema.ts';
 import { useContentLang, useIsAdmin, useMe, useRegistry, useSession, type PreparedModule } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
 import { useArticles, useCatalog, usePages } from '../catalog.ts';
-import { tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
+import { useT, useUiLang } from '../i18n/index.ts';
 import { enumLabel } from '../i18n/fields.ts';
-import { errorsAt, listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
-
-interface PageDoc {
-  id: number;
-  parentId: number | null;
-  title?: Record<string, string>;
-  modules?: ModuleRecordLike[];
-  showPageBanner?: boolean;
-  bannerType?: string;
-  [key: string]: unknown;
-}
-
-const SETTINGS_PREFIX = 'edp';
-const BANNER_PREFIX = 'edb';
-const modulePrefix = (id: number) => `edm${id}`;
-/** The page's banner fields, edited in a card of their own. */
-export const BANNER_KEYS = ['showPageBanner', 'bannerType', 'bannerTitle', 'bannerDescription', 'bannerImage', 'bannerImages', 'bannerVideo', 'bannerVideoPoster', 'bannerVideoMobile', 'bannerVideoMobilePoster', 'bannerColor', 'bannerTransparent'];
-/** Which banner fields each kind of banner uses (the others are not shown). */
-const BANNER_FIELDS: Record<string, string[]> = {
-  site: ['bannerTitle', 'bannerDescription', 'bannerTransparent'],
-  image: ['bannerTitle', 'bannerDescription', 'bannerImage', 'bannerTransparent'],
-  gallery: ['bannerTitle', 'bannerDescription', 'bannerImages', 'bannerTransparent'],
-  video: ['bannerTitle', 'bannerDescription', 'bannerVideo', 'bannerVideoPoster', 'bannerVideoMobile', 'bannerVideoMobilePoster', 'bannerTransparent'],
-  color: ['bannerTitle', 'bannerDescription', 'bannerColor', 'bannerTransparent'],
-  properties: ['bannerTitle', 'bannerDescription', 'bannerTransparent'],
-  none: [],
-};
-
-/** Modules in the order they are drawn (by `sort`, stable), so that the list shows what visitors see. */
-function normalize(doc: PageDoc): PageDoc {
-  if (!doc || !Array.isArray(doc.modules)) return doc;
-  const modules = doc.modules.map((m, i) => ({ m, i })).sort((a, b) => ((a.m.sort as number) ?? 0) - ((b.m.sort as number) ?? 0) || a.i - b.i).map((x) => x.m);
-  return { ...doc, modules };
-}
-/** After a change of order, `sort` follows the list. */
-const renumber = (modules: ModuleRecordLike[]) => modules.map((m, i) => ({ ...m, sort: i + 1 }));
-
 import { pageOptions } from '../page-options.ts';
-
-/** Where a pointer of a page is, in words: a field of a module (by its name) or of the page's settings. */
-export function describePagePointer(pointer: string, page: PageDoc | undefined, o: { settings: Schema; types: Map<string, PreparedModule>; defaultLang: import('../../shared/constants.ts').Lang; ui: UiLang }): string {
-  const path = pointerToPath(pointer);
-  if (path[0] === 'modules' && path.length >= 2) {
-    const i = Number(path[1]);
-    const m = page?.modules?.[i];
-    if (!m) return tr('where.module', { module: `${i + 1}` }, o.ui);
-    const type = o.types.get(m.view);
-    const name = moduleName(m, i, type, o.defaultLang, o.ui);
-    return path.length === 2 ? tr('where.module', { module: name }, o.ui) : tr('where.moduleField', { field: labelAt(type?.form, path.slice(2)), module: name }, o.ui);
-  }
-  if (!path.length) return tr('where.page', undefined, o.ui);
-  return tr('where.pageField', { field: labelAt(o.settings, path) }, o.ui);
-}
+import { errorsAt, listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from '../validation.ts';
+import { BannerInherits } from './BannerInherits.tsx';
+import { ModuleForm } from './ModuleForm.tsx';
+import { BANNER_KEYS, bannerUi, dropped, pickKeys } from './page-banner.ts';
+import { BANNER_PREFIX, describePagePointer, modulePrefix, normalize, renumber, SETTINGS_PREFIX, type PageDoc } from './page-doc.ts';
 
 export default function PageEditor() {
   const t = useT();
@@ -363,98 +316,5 @@ export default function PageEditor() {
         />
       )}
     </div>
-  );
-}
-
-const pickKeys = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
-/** The keys among `keys` that `before` had and `after` no longer has (a cleared banner field), set to undefined. */
-const dropped = (before: Record<string, unknown>, after: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in before && !(k in after)).map((k) => [k, undefined]));
-
-/** The banner's fields that its kind uses; the others stay out of the way. */
-function bannerUi(page: PageDoc): UiSchema {
-  const type = page.bannerType ?? 'site';
-  const shown = new Set(['showPageBanner', ...(page.showPageBanner ? ['bannerType', ...(BANNER_FIELDS[type] ?? BANNER_KEYS)] : [])]);
-  const ui: UiSchema = { 'ui:order': BANNER_KEYS };
-  for (const k of BANNER_KEYS) if (!shown.has(k)) ui[k] = { 'ui:field': 'HiddenField' };
-  return ui;
-}
-
-/** What the page's banner shows: nothing, its own, or the site's banner (as it is now, with a link to change it). */
-function BannerInherits({ page }: { page: PageDoc }) {
-  const t = useT();
-  const shown = useContentLang();
-  const [site, setSite] = useState<{ type?: string; image?: { url?: string }; gallery?: { images?: Array<{ url: string }> }; title?: { value?: Record<string, string> } } | null>(null);
-  const fromSite = !page.bannerType || page.bannerType === 'site';
-  useEffect(() => {
-    if (!page.showPageBanner || !fromSite || site) return;
-    api
-      .doc<NonNullable<typeof site>>('banner')
-      .then((d) => setSite(d.data))
-      .catch(() => undefined);
-  }, [page.showPageBanner, fromSite, site]);
-  if (!page.showPageBanner) return <p className="ed-help">{t('banner.none')}</p>;
-  if (!fromSite) return <p className="ed-help">{t('banner.own')}</p>;
-  const pictures = site?.type === 'gallery' ? (site.gallery?.images ?? []).map((i) => i.url) : site?.image?.url ? [site.image.url] : [];
-  const ownTitle = localize((page.bannerTitle as { value?: Record<string, string> } | undefined)?.value, shown);
-  return (
-    <div className="ed-inherits" data-inherits="site">
-      <p>
-        {t('banner.inherits', { type: site?.type ? t(`banner.type.${site.type}` as never) : '…' })} <Link href="/banner">{t('banner.editSite')}</Link>
-      </p>
-      {pictures.length > 0 && (
-        <ul className="ed-inherits__pictures">
-          {pictures.slice(0, 4).map((u) => (
-            <li key={u}>
-              <img src={u} alt="" />
-            </li>
-          ))}
-        </ul>
-      )}
-      <p className="ed-muted">{ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, shown) || '—' })}</p>
-    </div>
-  );
-}
-
-function ModuleForm({
-  module,
-  type,
-  errors,
-  context,
-  admin,
-  onChange,
-}: {
-  module: ModuleRecordLike;
-  type: PreparedModule | undefined;
-  errors: ErrorSchema | undefined;
-  context: EditorFormContext;
-  admin: boolean;
-  onChange: (m: ModuleRecordLike) => void;
-}) {
-  const t = useT();
-  const ui = useUiLang((s) => s.lang);
-  // The module's image is its background: choosing one shows it (issue 14: "a module's image field does what its label says").
-  const uiSchema = useMemo(() => ({ ...(type?.uiSchema ?? {}), image: { 'ui:title': t('field.backgroundImage'), ...((type?.uiSchema?.image as object) ?? {}) } }), [type, t]);
-  if (!type) return <p className="ed-alert ed-alert--error">{t('module.unregistered', { view: module.view })}</p>;
-  return (
-    <>
-      {type.description && <p className="ed-help">{localize(type.description, ui)}</p>}
-      <SchemaForm
-        schema={type.form}
-        uiSchema={uiSchema}
-        data={module}
-        idPrefix={modulePrefix(module.id)}
-        context={context}
-        errors={errors}
-        kind="module"
-        admin={admin}
-        onChange={(next) => {
-          const m: Record<string, unknown> & ModuleRecordLike = { ...(next as ModuleRecordLike), id: module.id, view: module.view };
-          const image = (m.image as { url?: string } | undefined)?.url;
-          if (image && image !== (module.image as { url?: string } | undefined)?.url && m.backgroundType !== 'image') m.backgroundType = 'image';
-          if (!image && (module.image as { url?: string } | undefined)?.url && m.backgroundType === 'image') delete m.backgroundType;
-          onChange(m);
-        }}
-      />
-    </>
   );
 }

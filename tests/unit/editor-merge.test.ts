@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { merge3 } from '../../server/content/merge.ts';
 import { rebase } from '../../server/content/rebase.ts';
 import { applyChoices } from '../../editor/useDocument.ts';
-import { menuPlaces, movePlace, placeSorts, type Place } from '../../editor/screens/Pages.tsx';
+import { menuPlaces, movePlace, placeSorts, type Place } from '../../editor/screens/menu-tree.ts';
 import type { PageSummary } from '../../editor/api.ts';
 
 const page = (modules: Array<Record<string, unknown>>, title = 'Nos services') => ({ id: 4, title: { fr: title }, modules });
