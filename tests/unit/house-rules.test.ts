@@ -94,11 +94,6 @@ describe('house rules', () => {
       'editor/inbox/Leads.tsx': 442,
       'editor/screens/Pages.tsx': 522,
       'editor/screens/PageEditor.tsx': 461,
-      'tests/e2e/editor.test.ts': 471,
-      'tests/e2e/editor-staff.test.ts': 481,
-      'tests/integration/admin-inbox.test.ts': 470,
-      'tests/integration/hardening.test.ts': 419,
-      'tests/unit/listing-helpers.test.ts': 404,
     };
     const long = ['server', 'shared', 'renderer', 'modules', 'editor', 'scripts', 'bench', 'tests']
       .flatMap((d) => sources(d))
