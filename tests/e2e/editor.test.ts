@@ -1,79 +1,23 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+// The editor as staff use it, in real Chromium (in English): the services page gets a module from
+// the picker, saved past a colleague's save and restored from the history; an invalid value never
+// leaves the editor; the page tree adds, duplicates and deletes pages; the editor's files stay off
+// the public site. Site settings, dictionaries and missing translations: editor-settings.test.ts.
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { watchConsole } from '../helpers/browser.ts';
-import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { SLOW, colleagueBrowser, staffApi as adminApi, useStaffAccounts } from '../helpers/editor-e2e.ts';
+import { CLAIRE, ENTRY, EXPECTED_4XX, MARC, asShipped, latest, nav, openEditor, revisions } from '../helpers/editor-story-en.ts';
 import { registry } from '../../modules/index.ts';
 
 const browser = useBrowser();
-const dataDir = inject('dataDir');
-const baseUrl = inject('baseUrl');
+useStaffAccounts([CLAIRE, MARC]);
 const root = join(import.meta.dirname, '../..');
-/** Where staff open the editor. */
-const ENTRY = '/admin/';
-
-const CLAIRE = { username: 'claire.dubois@atrium-immo.be', password: 'les services 2026', role: 'admin' as const };
-const MARC = { username: 'marc.peeters@atrium-immo.be', password: 'de diensten 2026', role: 'editor' as const };
-type Who = typeof CLAIRE | typeof MARC;
-
-interface StoredRevision {
-  key: string;
-  rev: number;
-  at: string;
-  by: string;
-  summary: string;
-  published: boolean;
-  restoredFrom?: number;
-  data: { modules?: Array<{ id: number; view: string; sort?: number; title?: Record<string, string>; span?: number }>; title?: Record<string, string> } | null;
-}
-/** What the store holds (DATA_DIR/revisions.json), oldest first. */
-function revisions(key: string): StoredRevision[] {
-  const file = join(dataDir, 'revisions.json');
-  if (!existsSync(file)) return [];
-  return (JSON.parse(readFileSync(file, 'utf8')) as { revisions: StoredRevision[] }).revisions.filter((r) => r.key === key);
-}
-const latest = (key: string) => revisions(key).at(-1);
-
-/** Paths whose 4xx the editor provokes on purpose (not logged in yet, a wrong password, a conflict). */
-const EXPECTED_4XX = ['/api/admin/me', '/api/admin/login', '/api/admin/docs/page%3A4', '/api/admin/docs/page%3A5', '/api/admin/preview'];
-/** Saving runs the server's checks of the whole site: on a busy 2-core machine that takes a moment. */
-const SLOW = { timeout: 20_000 };
-
-async function openEditor(page: Page, who: Who, opts: { wrongPasswordFirst?: boolean } = {}) {
-  await page.goto(ENTRY);
-  const form = page.locator('form.ed-login__card');
-  if (opts.wrongPasswordFirst) {
-    await form.getByLabel('E-mail').fill(who.username);
-    await form.getByLabel('Password').fill('not my password');
-    await form.getByRole('button', { name: 'Log in' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText()).toBe('The username or password are not correct.');
-  }
-  await form.getByLabel('E-mail').fill(who.username);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
-}
 
 /** A second person in a browser of their own, its console watched like the first one's. */
-async function colleagueBrowser(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.state.context!.browser()!.newContext({ viewport: { width: 1366, height: 900 }, baseURL: baseUrl });
-  const page = await context.newPage();
-  return { context, page, problems: watchConsole(page, new Set(EXPECTED_4XX)) };
-}
-
-/** The staff API as a script would use it (for putting the shipped services page back afterwards). */
-async function adminApi(who: Who) {
-  const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ username: who.username, password: who.password }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { csrf } = (await login.json()) as { csrf: string };
-  return (method: string, path: string, body?: unknown) =>
-    fetch(`${baseUrl}/api/admin${path}`, { method, headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-/** A link of the editor's navigation. */
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name, exact: true });
+const colleague = () => colleagueBrowser(browser, { width: 1366, height: 900 }, EXPECTED_4XX);
 const viewsOf = (page: Page) => page.locator('li.ed-module').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.view));
 /** Whether, in the element's document, the first match of `a` comes before the first match of `b` (run in the page). */
 const comesBefore = (_: Element, [a, b]: string[]) => {
@@ -82,27 +26,10 @@ const comesBefore = (_: Element, [a, b]: string[]) => {
   return !!x && !!y && !!(x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING);
 };
 
-beforeAll(async () => {
-  const accounts = StaffAccounts.inDataDir(dataDir);
-  for (const who of [CLAIRE, MARC]) if (!(await accounts.byUsername(who.username))) await addStaff(accounts, who);
-});
-
-/** A document back as shipped (revision 0, published), unless it is already. */
-async function asShipped(key: string) {
-  const newest = latest(key);
-  if (!newest || newest.restoredFrom === 0) return;
-  const call = await adminApi(CLAIRE);
-  const r = await call('POST', `/docs/${encodeURIComponent(key)}/restore`, { rev: 0, baseRev: newest.rev });
-  expect(r.status).toBe(200);
-}
 /** The services page as shipped: where the story starts, and what the other browser tests read. */
 const shippedServicesPage = () => asShipped('page:4');
 afterAll(async () => {
   await shippedServicesPage();
-  // Drafts never reach visitors; the shipped versions keep the store tidy for whoever looks next.
-  await asShipped('popup');
-  await asShipped('dictionary:fr');
-  await asShipped('page:13');
 });
 
 describe('a staff member edits the services page in the editor', () => {
@@ -192,7 +119,7 @@ describe('a staff member edits the services page in the editor', () => {
     await visitor.close();
 
     // Meanwhile a colleague saves the same page…
-    const marc = await colleagueBrowser();
+    const marc = await colleague();
     await openEditor(marc.page, MARC);
     await marc.page.getByRole('tree').locator('li[data-page-id="4"]').getByRole('link', { name: 'Our services' }).click();
     const theirNews = marc.page.locator('li.ed-module[data-view="news-view"]');
@@ -351,78 +278,6 @@ describe('the page tree', () => {
       await expect.poll(() => page.locator(`tr[data-page-id="${pid}"]`).count(), { timeout: 20_000 }).toBe(0);
       expect(latest(`page:${pid}`)!.data).toBeNull();
     }
-  });
-});
-
-describe('settings, dictionaries and missing translations', () => {
-  it('keeps site settings to admins, saves a setting and a dictionary as drafts, and leads from a missing text to its input', async () => {
-    await asShipped('popup');
-    await asShipped('dictionary:fr');
-    await asShipped('page:13');
-    // An editor: no site settings, no owners.
-    const page = await browser.open();
-    for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
-    await openEditor(page, MARC);
-    const links = await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts();
-    expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Media', 'Leads']);
-    await page.goto('/admin/settings/popup');
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => '')).toBe('Only administrators can change the site settings.');
-    expect(await page.locator('form.ed-form').count()).toBe(0);
-    await page.getByRole('button', { name: 'Log out' }).click();
-    await page.locator('form.ed-login__card').waitFor();
-
-    // An admin: the popup's form, from its schema, saved as a draft (the live popup stays as it is).
-    await page.locator('form.ed-login__card').getByLabel('E-mail').fill(CLAIRE.username);
-    await page.locator('form.ed-login__card').getByLabel('Password').fill(CLAIRE.password);
-    await page.locator('form.ed-login__card').getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Articles', 'Home banner', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners', 'Listings']);
-    await nav(page, 'Site settings').click();
-    await page.getByRole('navigation', { name: 'Settings documents' }).getByRole('link', { name: 'Popup' }).click();
-    const title = page.getByLabel('Title (fr)', { exact: true });
-    await expect.poll(() => title.inputValue().catch(() => '')).toBe('Estimation gratuite de votre bien');
-    await title.fill('Estimation gratuite et sans engagement');
-    await expect.poll(() => page.frameLocator('iframe.ed-preview__frame').locator('body').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Save as draft' }).click();
-    await expect.poll(() => page.locator('.ed-docbar__status').innerText(), SLOW).toMatch(/^Saved as a draft/);
-    const popup = latest('popup')! as unknown as { by: string; published: boolean; data: { title: Record<string, string> } };
-    expect([popup.by, popup.published, popup.data.title.fr]).toEqual([CLAIRE.username, false, 'Estimation gratuite et sans engagement']);
-    expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(1);
-
-    // The French dictionary: an emptied text is highlighted and found by "only missing".
-    await nav(page, 'Dictionaries').click();
-    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'French (fr)' }).click();
-    const menu = page.getByLabel('nav.menu (fr)', { exact: true });
-    await expect.poll(() => menu.inputValue().catch(() => '')).toBe('Menu');
-    const row = page.locator('tr[data-key="nav.menu"]');
-    expect(await row.getAttribute('class')).toBeNull();
-    // The English text beside it (the reference dictionary arrives on a request of its own).
-    await expect.poll(() => row.locator('td').first().innerText()).toBe('Menu');
-    await menu.fill('');
-    expect(await row.getAttribute('class')).toBe('is-missing');
-    await page.getByLabel(/Only missing/).check();
-    expect(await page.locator('table.ed-dict tbody tr').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))).toEqual(['nav.menu']);
-    // French is in use: an empty text would be published empty, so it is refused at its field, and nothing is sent.
-    expect(await row.locator('.ed-field-errors').innerText()).toBe('is required in French');
-    await page.getByRole('button', { name: 'Save as draft' }).click();
-    expect(await page.locator('.ed-docbar__status').innerText()).toBe('Not saved: 1 field needs fixing (marked below).');
-    await menu.fill('Menu du site');
-    await page.getByRole('button', { name: 'Save as draft' }).click();
-    await expect.poll(() => page.locator('.ed-docbar__status').innerText(), SLOW).toMatch(/^Saved as a draft/);
-    expect((latest('dictionary:fr')!.data as unknown as Record<string, string>)['nav.menu']).toBe('Menu du site');
-
-    // An optional text left empty in Dutch: Missing translations lists it under Dutch, by page and field; its link opens the page at that input.
-    await nav(page, 'Pages').click();
-    await page.getByRole('link', { name: 'Free valuation', exact: true }).click();
-    const description = page.locator('.ed-settings').getByLabel('Description (nl)', { exact: true });
-    await description.fill('');
-    await page.getByRole('button', { name: 'Save as draft' }).click();
-    await expect.poll(() => page.locator('.ed-docbar__status').innerText(), SLOW).toMatch(/^Saved as a draft/);
-    await nav(page, 'Missing translations').click();
-    const nl = page.locator('section[data-lang="nl"]');
-    await nl.getByRole('link', { name: 'Page “Free valuation” — Description (nl)' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/pages/13');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('edp_description_nl');
   });
 });
 

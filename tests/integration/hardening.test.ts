@@ -1,14 +1,14 @@
 /**
  * The outside audit's findings, each attacked the way the audit did: a request body that made a
- * pattern backtrack, encoded traversal out of /media/, a CV that was HTML, a login burst, proxy
- * headers that dodged the limits, a client-chosen fill time, control characters in names, a
- * password change that left sessions alive, and the CSP and HSTS headers. Behaviour only: how fast
- * is for `npm run soak`.
+ * pattern backtrack, encoded traversal out of /media/, a CV that was HTML, a login burst, a
+ * client-chosen fill time, control characters in names, a password change that left sessions
+ * alive, and the CSP and HSTS headers (proxy headers that dodged the limits: trusted-proxy.test.ts).
+ * Behaviour only: how fast is for `npm run soak`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredLeads } from '../../server/storage/index.ts';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
@@ -16,9 +16,10 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { Client, staffSession } from '../helpers/client.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { fillToken } from '../helpers/fill-token.ts';
+import { person } from '../helpers/visitor.ts';
 import { StaffAccounts, changeStaff } from '../../server/auth/staff-accounts.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
-import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../shared/constants.ts';
+import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS } from '../../shared/constants.ts';
 
 const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
@@ -28,7 +29,6 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
 
 /** A GET whose path goes out exactly as written (fetch would normalise dot segments and backslashes). */
 function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
@@ -232,7 +232,7 @@ describe('hardening (one server, the sample site)', () => {
     it.each([
       ['no token', () => undefined, 'missing'],
       ['a client-chosen time (startedAt 0)', () => 'startedAt', 'missing'],
-      ['a forged token', () => `${Date.now().toString(36)}.${'A'.repeat(32)}`, 'missing'],
+      ['a forged token', () => `${Date.now().toString(36)}.${'n'.repeat(16)}.${'A'.repeat(32)}`, 'missing'],
       ['a token made a moment ago', () => fillToken(0), 'tooFast'],
       ['a token from yesterday', () => fillToken(FORM_TOKEN_MAX_AGE_MS + 60_000), 'expired'],
     ])('refuses %s with 400 naming formToken', async (_what, make, reason) => {
@@ -340,58 +340,6 @@ describe('hardening (one server, the sample site)', () => {
       expect((await staff.login(staff.username, 'another long password')).status).toBe(200);
       expect((await staff.req('GET', '/api/admin/me')).status).toBe(200);
     });
-  });
-});
-
-describe('behind reverse proxies (TRUST_PROXY=2)', () => {
-  let srv: Awaited<ReturnType<typeof startTestServer>>;
-  // Each proxy appends the address it received from: the client is the second entry from the right.
-  const via = (client: string, spoofed = '') => ({ 'x-forwarded-for': `${spoofed ? `${spoofed}, ` : ''}${client}, 10.0.0.2`, 'x-forwarded-proto': 'https' });
-  beforeAll(async () => {
-    srv = await startTestServer({ trustProxy: 2, formRate: { max: 2, windowMs: 60_000 } });
-  });
-  afterAll(() => srv.close());
-
-  it('sends HSTS when the trusted proxy says the request came over TLS', async () => {
-    expect((await fetch(`${srv.url}/fr/`, { headers: via('203.0.113.1') })).headers.get('strict-transport-security')).toBe('max-age=31536000');
-    expect((await fetch(`${srv.url}/fr/`)).headers.get('strict-transport-security')).toBeNull();
-  });
-
-  it('limits forms per client at that depth: a forged left-most entry changes nothing, another client has its own allowance', async () => {
-    const send = (headers: Record<string, string>) => fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...person(), message: 'Bonjour' }) });
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await send(via('203.0.113.7', `198.51.100.${i}`))).status);
-    expect(statuses).toEqual([201, 201, 429, 429]);
-    expect((await send(via('203.0.113.8', '198.51.100.1'))).status).toBe(201);
-  });
-
-  it('throttles logins per client at that depth, whatever the forged entries say', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
-      const r = await new Client(srv.url, via('203.0.113.50', `192.0.2.${i}`)).req('POST', '/api/owner/login', { username: `nobody${i}@example.be`, password: 'wrong password', lang: 'en' });
-      statuses.push(r.status);
-    }
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(statuses[20]).toBe(429);
-    const other = await new Client(srv.url, via('203.0.113.51', '192.0.2.1')).req('POST', '/api/owner/login', { username: 'nobody@example.be', password: 'wrong password', lang: 'en' });
-    expect(other.status).toBe(401);
-  }, 120_000); // twenty-one scrypt checks, one at a time, on a busy machine
-
-  it('bounds password checks for staff and owners together: past the queue, logins are answered 503 at once', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => {
-        const c = new Client(srv.url, via(`198.18.${Math.floor(i / 250)}.${i % 250}`));
-        return i % 2 ? c.req('POST', '/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }) : c.req('POST', '/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' });
-      }),
-    );
-    const busy = answers.filter((a) => a.status === 503);
-    expect(answers.every((a) => a.status === 401 || a.status === 503)).toBe(true);
-    // At most the running and queued checks of the first moment get through; the rest are refused without a hash.
-    expect(busy.length).toBeGreaterThanOrEqual(100 - 4 * (PASSWORD_CHECKS_CONCURRENT + PASSWORD_CHECKS_QUEUED));
-    expect(busy.every((a) => a.headers.get('retry-after') === '5')).toBe(true);
-    expect(answers.filter((a, i) => a.status === 503 && i % 2 === 1).length).toBeGreaterThan(0); // owners
-    expect(answers.filter((a, i) => a.status === 503 && i % 2 === 0).length).toBeGreaterThan(0); // staff
-    expect(answers.find((a, i) => a.status === 503 && i % 2 === 1)!.json.error).toBe('De nombreuses connexions sont en cours de vérification. Réessayez dans quelques secondes.');
   });
 });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { FillTokens } from '../../server/forms/fill-token.ts';
+import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS } from '../../shared/constants.ts';
+
+const tokens = new FillTokens(Buffer.from('b2'.repeat(32), 'hex'));
+const shownAt = Date.UTC(2026, 10, 23, 9, 30);
+
+describe('fill-time tokens', () => {
+  it('are all different, even when made in the same millisecond, and each one checks', () => {
+    const made = Array.from({ length: 50 }, () => tokens.issue(shownAt));
+    expect(new Set(made).size).toBe(made.length);
+    for (const t of made) {
+      expect(t.length).toBeLessThanOrEqual(64);
+      expect(tokens.check(t, shownAt + FORM_MIN_FILL_MS)).toBe('ok');
+    }
+  });
+
+  it('are too fresh before the minimum fill time and expired after the maximum age', () => {
+    const t = tokens.issue(shownAt);
+    expect(tokens.check(t, shownAt + FORM_MIN_FILL_MS - 1)).toBe('tooFast');
+    expect(tokens.check(t, shownAt + FORM_TOKEN_MAX_AGE_MS)).toBe('ok');
+    expect(tokens.check(t, shownAt + FORM_TOKEN_MAX_AGE_MS + 1)).toBe('expired');
+  });
+
+  it('refuses a token whose time or nonce was changed, one signed with another key, and anything else', () => {
+    const [issued, nonce, mac] = tokens.issue(shownAt).split('.');
+    const later = shownAt + FORM_MIN_FILL_MS + 1;
+    const earlier = (shownAt - 60_000).toString(36);
+    const otherNonce = `${nonce.slice(1)}${nonce[0] === 'A' ? 'B' : 'A'}`;
+    const otherKey = new FillTokens(Buffer.from('c3'.repeat(32), 'hex')).issue(shownAt);
+    for (const bad of [`${earlier}.${nonce}.${mac}`, `${issued}.${otherNonce}.${mac}`, otherKey, `${issued}.${mac}`, `${issued}.${nonce}.${mac}x`, '', null, 42, 'x'.repeat(65)]) {
+      expect(tokens.check(bad, later), String(bad)).toBe('missing');
+    }
+  });
+});
