@@ -26,7 +26,9 @@ function formValidators(): Plugin {
       const dir = join(import.meta.dirname, 'schemas');
       const exports: Record<string, string> = {};
       const kinds: string[] = [];
-      for (const file of readdirSync(dir).filter((f) => /^form-[a-z-]+\.json$/.test(f)).sort()) {
+      for (const file of readdirSync(dir)
+        .filter((f) => /^form-[a-z-]+\.json$/.test(f))
+        .sort()) {
         const schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
         ajv.addSchema(schema);
         const kind = file.slice(5, -5);

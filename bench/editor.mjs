@@ -28,7 +28,14 @@ function reach(manifest, key, { dynamic }) {
 export function editorBundle({ root }) {
   const dir = join(root, 'dist/client');
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
-  const gz = (keys) => [...keys].reduce((n, k) => n + gzipSync(readFileSync(join(dir, manifest[k].file))).length + (manifest[k].css ?? []).reduce((m, c) => m + gzipSync(readFileSync(join(dir, c))).length, 0), 0) / 1024;
+  const gz = (keys) =>
+    [...keys].reduce(
+      (n, k) =>
+        n +
+        gzipSync(readFileSync(join(dir, manifest[k].file))).length +
+        (manifest[k].css ?? []).reduce((m, c) => m + gzipSync(readFileSync(join(dir, c))).length, 0),
+      0,
+    ) / 1024;
   const publicAll = reach(manifest, 'renderer/entry-client.tsx', { dynamic: true });
   const initial = reach(manifest, 'editor/main.tsx', { dynamic: false });
   const all = reach(manifest, 'editor/main.tsx', { dynamic: true });
@@ -36,12 +43,17 @@ export function editorBundle({ root }) {
   // Each lazily loaded screen (and the rich-text field): what it adds to what the first screen loaded.
   const lazy = (manifest['editor/App.tsx'] ?? manifest['editor/main.tsx']).dynamicImports ?? [];
   const rich = Object.keys(manifest).filter((k) => k.endsWith('RichTextField.tsx'));
-  const name = (k) => (manifest[k]?.name ?? k).replace(/^editor\//, '').replace(/\.tsx$/, '').replace(/^_/, '');
+  const name = (k) =>
+    (manifest[k]?.name ?? k)
+      .replace(/^editor\//, '')
+      .replace(/\.tsx$/, '')
+      .replace(/^_/, '');
   const screens = lazy.map((k) => ({ name: name(k), kb: gz([...reach(manifest, k, { dynamic: false })].filter((x) => !initial.has(x))) }));
   // The rich-text field: what it adds to the article screen that loads it.
   const article = lazy.find((k) => k.includes('ArticleEditor'));
   const before = new Set([...initial, ...(article ? reach(manifest, article, { dynamic: false }) : [])]);
-  for (const k of rich) screens.push({ name: 'rich-text field (on top of Articles)', kb: gz([...reach(manifest, k, { dynamic: false })].filter((x) => !before.has(x))) });
+  for (const k of rich)
+    screens.push({ name: 'rich-text field (on top of Articles)', kb: gz([...reach(manifest, k, { dynamic: false })].filter((x) => !before.has(x))) });
   return { initialKb: gz(initial), allKb: gz(all), ownKb: gz(own), chunks: all.size, screens };
 }
 
@@ -55,7 +67,15 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
   await addStaff(StaffAccounts.inDataDir(dataDir), { username, password, role: 'editor' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: url });
@@ -71,7 +91,14 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
     const id = reg.maxPageId + 1;
     const types = reg.modules.filter((m) => m.category === 'content' || m.category === 'listings');
     const page = {
-      id, parentId: null, name: 'bench', path: '/bench/', localizedPath: { nl: 'bench', fr: 'bench', en: 'bench' }, status: 'Hidden', type: 'page', sort: 99,
+      id,
+      parentId: null,
+      name: 'bench',
+      path: '/bench/',
+      localizedPath: { nl: 'bench', fr: 'bench', en: 'bench' },
+      status: 'Hidden',
+      type: 'page',
+      sort: 99,
       title: { nl: 'Bench', fr: 'Bench', en: 'Bench' },
       modules: Array.from({ length: modules }, (_, i) => {
         const type = types[i % types.length];
@@ -86,7 +113,10 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
       const tab = await context.newPage();
       const t0 = performance.now();
       await tab.goto(`/admin/pages/${id}`);
-      await tab.locator('[data-module-id]').nth(modules - 1).waitFor();
+      await tab
+        .locator('[data-module-id]')
+        .nth(modules - 1)
+        .waitFor();
       await tab.locator('form').first().waitFor();
       const ms = performance.now() - t0;
       if (i > 0) times.push(ms); // the first run warms the server and the disk cache
@@ -106,7 +136,15 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
       return html;
     };
     const articleId = 'bench-long-article';
-    const article = { id: articleId, category: 'blog', column: 'seller', date: '2026-11-20', status: 'Published', title: { nl: 'Lang artikel', fr: 'Article long', en: 'Long article' }, body: { nl: longText('nl'), fr: longText('fr'), en: longText('en') } };
+    const article = {
+      id: articleId,
+      category: 'blog',
+      column: 'seller',
+      date: '2026-11-20',
+      status: 'Published',
+      title: { nl: 'Lang artikel', fr: 'Article long', en: 'Long article' },
+      body: { nl: longText('nl'), fr: longText('fr'), en: longText('en') },
+    };
     await call('PUT', `/docs/article:${articleId}`, { data: article, baseRev: 0, publish: true });
     const articleTimes = [];
     for (let i = 0; i < runs + 1; i++) {
@@ -121,7 +159,10 @@ export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
     }
     articleTimes.sort((a, b) => a - b);
     return {
-      modules, medianMs: times[Math.floor(times.length / 2)], minMs: times[0], maxMs: times.at(-1),
+      modules,
+      medianMs: times[Math.floor(times.length / 2)],
+      minMs: times[0],
+      maxMs: times.at(-1),
       article: { words: 5000, medianMs: articleTimes[Math.floor(articleTimes.length / 2)], minMs: articleTimes[0], maxMs: articleTimes.at(-1) },
     };
   } finally {

@@ -11,7 +11,15 @@ export async function benchForms({ root, seconds = 6, clients = 50 }) {
   // A fill-time token the way a browser gets one, used once it is old enough.
   const { token } = await (await fetch(`${srv.url}/api/forms/token`)).json();
   await new Promise((r) => setTimeout(r, 2600));
-  const body = JSON.stringify({ lang: 'nl', formToken: token, website: '', firstName: 'Bench', lastName: 'Mark', email: 'bench@example.be', message: 'Load test of the contact form.' });
+  const body = JSON.stringify({
+    lang: 'nl',
+    formToken: token,
+    website: '',
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.be',
+    message: 'Load test of the contact form.',
+  });
   const until = Date.now() + seconds * 1000;
   let acknowledged = 0;
   let other = 0;

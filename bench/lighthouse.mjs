@@ -8,15 +8,30 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
   const srv = await benchServer({ root, pageCache: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
-    const result = await lighthouse(`${srv.url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(`${srv.url}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
     const lhr = result.lhr;
     const lcpItems = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
     const lcpNode = lcpItems.flatMap((i) => i.items ?? [i]).find((i) => i.node)?.node;
     const shifts = lhr.audits['layout-shifts']?.details?.items ?? [];
-    const consentShift = shifts.filter((s) => /consent/.test(s.node?.selector ?? '') || /consent/.test(s.node?.snippet ?? '')).reduce((a, s) => a + (s.score ?? 0), 0);
+    const consentShift = shifts
+      .filter((s) => /consent/.test(s.node?.selector ?? '') || /consent/.test(s.node?.snippet ?? ''))
+      .reduce((a, s) => a + (s.score ?? 0), 0);
     return {
       scores: Object.fromEntries(Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)])),
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue,
@@ -24,7 +39,9 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
       lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : 'unknown',
       consentIsLcp: /consent/.test(`${lcpNode?.selector ?? ''} ${lcpNode?.snippet ?? ''}`),
       consentShift,
-      failing: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary').map((a) => a.id),
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
     };
   } finally {
     await chrome.kill();

@@ -5,9 +5,18 @@ import { chromium } from 'playwright-core';
 import { benchServer, load, PREBUILT } from './server.mjs';
 
 const QUERIES = [
-  'goal=sale', 'goal=rent', 'goal=sale&type=3', 'goal=sale&city=1030', 'goal=sale&maxPrice=400000&bedrooms=2',
-  'goal=sale&type=3&city=1030&maxPrice=400000&bedrooms=2&sort=price-asc', 'goal=rent&minSurface=80&sort=price-desc',
-  'goal=sale&garden=1&sort=city', 'goal=sale&maxEpc=C&page=3', 'goal=rent&terrace=1&parking=1', 'goal=sale&q=avenue', 'goal=sale&sort=type&page=10',
+  'goal=sale',
+  'goal=rent',
+  'goal=sale&type=3',
+  'goal=sale&city=1030',
+  'goal=sale&maxPrice=400000&bedrooms=2',
+  'goal=sale&type=3&city=1030&maxPrice=400000&bedrooms=2&sort=price-asc',
+  'goal=rent&minSurface=80&sort=price-desc',
+  'goal=sale&garden=1&sort=city',
+  'goal=sale&maxEpc=C&page=3',
+  'goal=rent&terrace=1&parking=1',
+  'goal=sale&q=avenue',
+  'goal=sale&sort=type&page=10',
 ];
 
 const pct = (xs, p) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -43,12 +52,24 @@ export async function benchListingPages({ root, seconds = 6 }) {
   await srv.prebuild('/nl/kopen/');
   const opts = { seconds };
   await load('warm-up', `${url}/nl/kopen/`, opts);
-  const rows = [await load('prebuilt HTML string', url + PREBUILT, opts), await load('SSR /nl/kopen/ (24 cards)', `${url}/nl/kopen/`, opts), await load('SSR property detail', `${url}${detail}`, opts)];
+  const rows = [
+    await load('prebuilt HTML string', url + PREBUILT, opts),
+    await load('SSR /nl/kopen/ (24 cards)', `${url}/nl/kopen/`, opts),
+    await load('SSR property detail', `${url}${detail}`, opts),
+  ];
 
   // JS each page type makes the browser load (gzip), with and without the map chunk.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   const js = [];
-  for (const [label, path] of [['home', '/nl/'], ['list', '/nl/kopen/'], ['detail', detail], ['list, map view', '/nl/kopen/?view=map']]) {
+  for (const [label, path] of [
+    ['home', '/nl/'],
+    ['list', '/nl/kopen/'],
+    ['detail', detail],
+    ['list, map view', '/nl/kopen/?view=map'],
+  ]) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 204, body: '' }));
     const sizes = [];

@@ -10,7 +10,9 @@ export async function benchOutbox({ root, requests = 1000 }) {
   const { start, readStoredLeads } = await import(join(root, 'dist/server/main.js'));
   let received = 0;
   const smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, _s, cb) {
       stream.on('data', () => {});
       stream.on('end', () => {
@@ -26,15 +28,43 @@ export async function benchOutbox({ root, requests = 1000 }) {
   const body = 'Bonjour,\n\nNous avons bien reçu votre demande. '.repeat(20);
   for (let i = 0; i < requests; i++) {
     const id = randomUUID();
-    submissions.push({ id, kind: 'site-contact', lang: 'fr', createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(), page: null, propertyId: null, status: 'new', fields: { firstName: 'Bench', lastName: `N${i}`, email: `bench${i}@example.be`, message: body } });
+    submissions.push({
+      id,
+      kind: 'site-contact',
+      lang: 'fr',
+      createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, i)).toISOString(),
+      page: null,
+      propertyId: null,
+      status: 'new',
+      fields: { firstName: 'Bench', lastName: `N${i}`, email: `bench${i}@example.be`, message: body },
+    });
     for (const who of ['agency', 'visitor']) {
-      outbox.push({ id: `${id}-${who}`, leadId: id, to: who === 'agency' ? 'agency@example.be' : `bench${i}@example.be`, from: '"Atrium" <info@example.be>', subject: 'Contact', text: body, html: `<p>${body}</p>`, lang: 'fr', attempts: 0, nextAttemptAt: 0 });
+      outbox.push({
+        id: `${id}-${who}`,
+        leadId: id,
+        to: who === 'agency' ? 'agency@example.be' : `bench${i}@example.be`,
+        from: '"Atrium" <info@example.be>',
+        subject: 'Contact',
+        text: body,
+        html: `<p>${body}</p>`,
+        lang: 'fr',
+        attempts: 0,
+        nextAttemptAt: 0,
+      });
     }
   }
   // What a data folder holds after a burst of requests while the mail server was away.
   writeFileSync(join(dataDir, 'leads.json'), JSON.stringify({ submissions, outbox }));
   const t0 = performance.now();
-  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`, countViews: false });
+  const server = await start({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    quiet: true,
+    smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    countViews: false,
+  });
   const total = outbox.length;
   while (received < total) await new Promise((r) => setTimeout(r, 20));
   const seconds = (performance.now() - t0) / 1000;

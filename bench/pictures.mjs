@@ -15,7 +15,10 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 
 async function cdn() {
   // Noise, blurred a little: about the entropy (and so the file size and decode cost) of a real photo.
-  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).blur(1.5).jpeg({ quality: 85 }).toBuffer();
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .blur(1.5)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   let requests = 0;
   const server = createServer((req, res) => {
     requests++;
@@ -35,13 +38,15 @@ function listingsOn(base, root) {
     const [, project = '', id, n] = /\/(project-)?(\d+)\/(\d+)\.jpg/.exec(url);
     return `${base}/${project}${id}/${n}.jpg?v=1731000000`;
   };
-  const properties = sample.properties.filter((p) => ids.includes(p.ID)).map((p) => ({
-    ...p,
-    ProjectID: null,
-    Pictures: p.Pictures.map((x) => ({ ...x, Url: at(x.Url) })),
-    SmallPictureItem: p.SmallPictureItem && { ...p.SmallPictureItem, Url: at(p.SmallPictureItem.Url) },
-    XLargePictureItem: p.XLargePictureItem && { Url: at(p.XLargePictureItem.Url) },
-  }));
+  const properties = sample.properties
+    .filter((p) => ids.includes(p.ID))
+    .map((p) => ({
+      ...p,
+      ProjectID: null,
+      Pictures: p.Pictures.map((x) => ({ ...x, Url: at(x.Url) })),
+      SmallPictureItem: p.SmallPictureItem && { ...p.SmallPictureItem, Url: at(p.SmallPictureItem.Url) },
+      XLargePictureItem: p.XLargePictureItem && { Url: at(p.XLargePictureItem.Url) },
+    }));
   return { data: { ...sample, properties, projects: [] }, ids };
 }
 

@@ -66,7 +66,12 @@ export async function benchPortalApi({ root, requests = 300 }) {
   const day = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const year = Array.from({ length: 365 }, (_, i) => day(i));
   for (const p of sample.properties) {
-    if (p.ID === id) p.PortalStats = ['Immoweb', 'Zimmo', 'Logic-immo'].map((Source, k) => ({ Source, Url: `https://portal${k}.example/${id}`, Visits: year.map((Date, i) => ({ Date, Count: (i * (k + 3)) % 41 })) }));
+    if (p.ID === id)
+      p.PortalStats = ['Immoweb', 'Zimmo', 'Logic-immo'].map((Source, k) => ({
+        Source,
+        Url: `https://portal${k}.example/${id}`,
+        Visits: year.map((Date, i) => ({ Date, Count: (i * (k + 3)) % 41 })),
+      }));
   }
   const feed = join(dataDir, 'crm.json');
   writeFileSync(feed, JSON.stringify(sample));
@@ -75,13 +80,24 @@ export async function benchPortalApi({ root, requests = 300 }) {
   writeFileSync(join(dataDir, 'stats.json'), JSON.stringify({ views: { [id]: Object.fromEntries(year.map((d, i) => [d, (i * 7) % 53])) } }));
   const kinds = ['contact-me', 'document-request', 'send-to-friend', 'contact-appointment'];
   const submissions = Array.from({ length: 400 }, (_, i) => ({
-    id: `b${i}`, kind: kinds[i % 4], lang: 'fr', createdAt: new Date(Date.now() - i * 3_600_000).toISOString(), page: null, propertyId: id, status: 'new',
-    fields: { message: `Request ${i}` }, ...(i % 4 === 3 ? { appointment: { start: new Date(Date.now() + i * 3_600_000).toISOString(), status: 'confirmed' } } : {}),
+    id: `b${i}`,
+    kind: kinds[i % 4],
+    lang: 'fr',
+    createdAt: new Date(Date.now() - i * 3_600_000).toISOString(),
+    page: null,
+    propertyId: id,
+    status: 'new',
+    fields: { message: `Request ${i}` },
+    ...(i % 4 === 3 ? { appointment: { start: new Date(Date.now() + i * 3_600_000).toISOString(), status: 'confirmed' } } : {}),
   }));
   writeFileSync(join(dataDir, 'leads.json'), JSON.stringify({ submissions, outbox: [] }));
   await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr', ref: 'owner-001' });
   const s = await server(root, { countViews: true, pageCache: true, dataDir });
-  const login = await fetch(`${s.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr' }) });
+  const login = await fetch(`${s.url}/api/owner/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench.owner@example.be', password: 'bench password 1', lang: 'fr' }),
+  });
   if (login.status !== 200) throw new Error(`bench login: ${login.status}`);
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const times = [];

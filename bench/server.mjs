@@ -18,7 +18,18 @@ export async function benchServer({ root, pageCache = false, dataDir }) {
   };
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
   // Mail goes to .eml files: the bench measures what the site does, not a mail server.
-  const server = await start({ root, port: 0, host: '127.0.0.1', dataDir: dir, quiet: true, before: [baseline], pageCache, smtpUrl: '', formRate: { max: 1e9, windowMs: 60_000 }, photoSource: samplePhotoSource });
+  const server = await start({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: dir,
+    quiet: true,
+    before: [baseline],
+    pageCache,
+    smtpUrl: '',
+    formRate: { max: 1e9, windowMs: 60_000 },
+    photoSource: samplePhotoSource,
+  });
   const url = `http://127.0.0.1:${server.address().port}`;
   return {
     url,

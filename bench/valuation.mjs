@@ -40,7 +40,17 @@ export async function benchValuation({ root, imported, rounds = 30 }) {
       }
     }
     server.close();
-    rows.push({ count, firstMs, p50: pct(api, 50), p95: pct(api, 95), n: api.length, pageP50: pct(page, 50), pageP95: pct(page, 95), pages: page.length, withFigure: estimates / (api.length * 2) });
+    rows.push({
+      count,
+      firstMs,
+      p50: pct(api, 50),
+      p95: pct(api, 95),
+      n: api.length,
+      pageP50: pct(page, 50),
+      pageP95: pct(page, 95),
+      pages: page.length,
+      withFigure: estimates / (api.length * 2),
+    });
   }
   return rows;
 }

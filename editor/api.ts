@@ -163,7 +163,11 @@ export interface MediaItem {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
     super(message);
   }
   get problems(): Problem[] {
@@ -215,9 +219,11 @@ export const api = {
   pages: () => call<{ pages: PageSummary[] }>('GET', '/pages'),
   doc: <T = unknown>(key: DocKey) => call<DocState<T>>('GET', `/docs/${encodeURIComponent(key)}`),
   /** Saves a document; `publish: false` keeps it as a draft. */
-  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean) => call<SaveAnswer>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish }),
+  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean) =>
+    call<SaveAnswer>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish }),
   /** Deletes a page or an article (a revision with no data); refused while other documents link to it. */
-  remove: (key: `page:${number}` | `article:${string}`, baseRev: number) => call<{ revision: RevisionInfo }>('DELETE', `/docs/${encodeURIComponent(key)}`, { baseRev }),
+  remove: (key: `page:${number}` | `article:${string}`, baseRev: number) =>
+    call<{ revision: RevisionInfo }>('DELETE', `/docs/${encodeURIComponent(key)}`, { baseRev }),
   articles: () => call<{ articles: ArticleSummary[] }>('GET', '/articles'),
   /** The menu's new shape: each page's parent and place among its siblings (only changed pages are saved). */
   menu: (pages: Array<{ id: number; parentId: number | null; sort: number; showInMenu?: boolean }>) =>
@@ -225,7 +231,8 @@ export const api = {
   publish: (key: DocKey, baseRev: number) => call<{ revision: RevisionInfo }>('POST', `/docs/${encodeURIComponent(key)}/publish`, { baseRev }),
   history: (key: DocKey) => call<{ revisions: RevisionInfo[] }>('GET', `/docs/${encodeURIComponent(key)}/history`),
   /** Brings revision `rev` back (0: the version from the files) as a new published revision. */
-  restore: (key: DocKey, rev: number, baseRev: number) => call<{ revision: RevisionInfo }>('POST', `/docs/${encodeURIComponent(key)}/restore`, { rev, baseRev }),
+  restore: (key: DocKey, rev: number, baseRev: number) =>
+    call<{ revision: RevisionInfo }>('POST', `/docs/${encodeURIComponent(key)}/restore`, { rev, baseRev }),
   /** The page as it would look with the unsaved `data`, rendered by the site's renderer (HTML). */
   preview: (key: DocKey, data: unknown, lang: Lang, pageId?: number) => call<string>('POST', '/preview', { key, data, lang, pageId }, { raw: true }),
   media: () => call<{ items: MediaItem[] }>('GET', '/media'),

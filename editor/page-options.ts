@@ -12,7 +12,9 @@ export function pageOptions(pages: PageSummary[], lang: string, exclude?: number
   const ids = new Set(pages.map((p) => p.id));
   const inMenu = (p: PageSummary) => p.status === 'Published' && p.showInMenu !== false;
   const walk = (parent: number | null, depth: number, hiddenBranch: boolean) => {
-    for (const p of pages.filter((x) => (parent === null ? x.parentId === null || !ids.has(x.parentId) : x.parentId === parent)).sort((a, b) => a.sort - b.sort || a.id - b.id)) {
+    for (const p of pages
+      .filter((x) => (parent === null ? x.parentId === null || !ids.has(x.parentId) : x.parentId === parent))
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)) {
       if (p.id === exclude) continue;
       const hidden = hiddenBranch || !inMenu(p);
       out.push({ id: p.id, label: localize(p.title, lang as never) || p.path, depth, hidden });

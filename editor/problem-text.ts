@@ -31,7 +31,10 @@ export function problemMessage(p: { message: string; code?: string; params?: Rec
     return e.message ?? p.message;
   }
   const key = `problem.${p.code}` as MessageKey;
-  const params: Record<string, string> = { example: '{name}', ...Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, k === 'lang' && typeof v === 'string' ? langName(v, ui) : String(v)])) };
+  const params: Record<string, string> = {
+    example: '{name}',
+    ...Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, k === 'lang' && typeof v === 'string' ? langName(v, ui) : String(v)])),
+  };
   if (typeof p.params?.offset === 'number') params.offset = String(p.params.offset + 1);
   const text = tr(key, params, ui);
   return text === key ? p.message : text;

@@ -73,11 +73,11 @@ export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
       if (k === 'properties' && isObj(v)) {
         // A text with its "shown" switch (PublicText): the text carries the name of the field it is.
         const publicText = 'value' in v && Object.keys(v).every((x) => x === 'value' || x === 'public');
-        s.properties = Object.fromEntries(Object.entries(v).map(([pk, ps]) => [pk, walk(ps, publicText && pk === 'value' && label ? label : lang ? fieldLabel(pk, lang) : humanize(pk), pk)]));
-      }
-      else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
-      else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains')
-        s[k] = walk(v);
+        s.properties = Object.fromEntries(
+          Object.entries(v).map(([pk, ps]) => [pk, walk(ps, publicText && pk === 'value' && label ? label : lang ? fieldLabel(pk, lang) : humanize(pk), pk)]),
+        );
+      } else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
+      else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains') s[k] = walk(v);
       else if ((k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) s[k] = v.map((x) => walk(x));
     }
     return s;
@@ -117,7 +117,13 @@ const LANG_KEYS = new Set<string>([...LANGUAGES, ...LANGUAGES.map((l) => l.toUpp
 export function isLangMapSchema(s: Schema | undefined): boolean {
   if (!s || isLocalizedSchema(s) || isRichTextSchema(s) || s.properties) return false;
   const names = s.propertyNames?.enum;
-  return Array.isArray(names) && names.length > 0 && names.every((n: string) => LANG_KEYS.has(n)) && isObj(s.additionalProperties) && (s.additionalProperties.type === 'object' || !!s.additionalProperties.properties);
+  return (
+    Array.isArray(names) &&
+    names.length > 0 &&
+    names.every((n: string) => LANG_KEYS.has(n)) &&
+    isObj(s.additionalProperties) &&
+    (s.additionalProperties.type === 'object' || !!s.additionalProperties.properties)
+  );
 }
 
 /** The type of a schema node (first non-null type of a union). */
@@ -199,8 +205,7 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
           delete u['ui:widget'];
           u['ui:field'] = 'HiddenField';
         }
-      }
-      else if (advanced.includes(k)) u['ui:options'] = { ...((u['ui:options'] as object) ?? {}), advanced: true };
+      } else if (advanced.includes(k)) u['ui:options'] = { ...((u['ui:options'] as object) ?? {}), advanced: true };
       if (Object.keys(u).length) out[k] = u;
     }
   }

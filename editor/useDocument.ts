@@ -133,7 +133,12 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   norm.current = normalize;
   const createRef = useRef(create);
   createRef.current = create;
-  const current = useRef<{ base: DocState<T> | null; draft: T | undefined; saveBase: number | null; offer: LocalDraft<T> | null }>({ base: null, draft: undefined, saveBase: null, offer: null });
+  const current = useRef<{ base: DocState<T> | null; draft: T | undefined; saveBase: number | null; offer: LocalDraft<T> | null }>({
+    base: null,
+    draft: undefined,
+    saveBase: null,
+    offer: null,
+  });
   current.current = { base, draft, saveBase, offer };
 
   const load = useCallback(

@@ -34,7 +34,8 @@ import { LOCALIZERS, problemMessage } from './problem-text.ts';
 const validators = new Map<UiLang, ValidatorType>();
 export function validatorFor(lang: UiLang = 'en'): ValidatorType {
   let v = validators.get(lang);
-  if (!v) validators.set(lang, (v = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } }, LOCALIZERS[lang])));
+  if (!v)
+    validators.set(lang, (v = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, allowUnionTypes: true } }, LOCALIZERS[lang])));
   return v;
 }
 export const validator = validatorFor('en');
@@ -82,7 +83,8 @@ export function localizedRequired(schema: Schema, langs: Lang[], data?: unknown,
             for (const [lang, text] of Object.entries(rich ? {} : texts)) {
               if (typeof text !== 'string' || !text) continue;
               const reference = lang.toLowerCase() === 'en' ? undefined : typeof texts.en === 'string' && texts.en.trim() ? texts.en : undefined;
-              for (const p of icuProblems(text, reference, { file: '', pointer: '', lang: lang.toLowerCase() })) child(child(node, k), lang).addError(problemMessage(p, ui));
+              for (const p of icuProblems(text, reference, { file: '', pointer: '', lang: lang.toLowerCase() }))
+                child(child(node, k), lang).addError(problemMessage(p, ui));
             }
             // A text shown only when public (a banner title) may stay empty while it is not.
             if (!required.includes(k) || (data as Record<string, unknown>).public === false) continue;

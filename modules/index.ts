@@ -22,6 +22,24 @@ import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
 import text from './text/index.tsx';
 
-export const modules = [singleView, listView, newsView, onsTeamView, siteSearch, propertyList, propertyDetail, homeBlocks, projectList, projectDetail, cookieList, contact, testimonials, ownerPortal, renovationCalculator, onlineValuation, text];
+export const modules = [
+  singleView,
+  listView,
+  newsView,
+  onsTeamView,
+  siteSearch,
+  propertyList,
+  propertyDetail,
+  homeBlocks,
+  projectList,
+  projectDetail,
+  cookieList,
+  contact,
+  testimonials,
+  ownerPortal,
+  renovationCalculator,
+  onlineValuation,
+  text,
+];
 
 export const registry = new ModuleRegistry(modules);

@@ -166,8 +166,12 @@ function Site({ initial, assets, registry }: RootProps) {
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.devInline?.map((code, i) => <script key={i} type="module" dangerouslySetInnerHTML={{ __html: code }} />)}
-        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} />)}
+        {assets.devInline?.map((code, i) => (
+          <script key={i} type="module" dangerouslySetInnerHTML={{ __html: code }} />
+        ))}
+        {assets.devScripts?.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
@@ -187,7 +191,17 @@ function Site({ initial, assets, registry }: RootProps) {
   );
 }
 
-function Body({ page, loading, registry, onClick }: { page: PageData; loading: boolean; registry: ModuleRegistry; onClick: (e: MouseEvent<HTMLDivElement>) => void }) {
+function Body({
+  page,
+  loading,
+  registry,
+  onClick,
+}: {
+  page: PageData;
+  loading: boolean;
+  registry: ModuleRegistry;
+  onClick: (e: MouseEvent<HTMLDivElement>) => void;
+}) {
   const { t } = useI18n();
   const isHome = page.page.type === 'page' && page.breadcrumbs.length <= 1 && page.kind === 'page';
   return (

@@ -1,6 +1,16 @@
 import type {
-  Article, BannerConfig, CookieConsentConfig, FooterConfig, HeaderConfig, LanguageConfig, ModuleRecord,
-  PageRecord, PopupConfig, SiteInfo, RenovationConfig, ValuationConfig,
+  Article,
+  BannerConfig,
+  CookieConsentConfig,
+  FooterConfig,
+  HeaderConfig,
+  LanguageConfig,
+  ModuleRecord,
+  PageRecord,
+  PopupConfig,
+  SiteInfo,
+  RenovationConfig,
+  ValuationConfig,
 } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { Dictionary } from '../shared/format.ts';

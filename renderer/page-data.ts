@@ -14,7 +14,10 @@ export interface HeadData {
   jsonLd: string[];
 }
 
-export interface ImageView { url: string; alt: string }
+export interface ImageView {
+  url: string;
+  alt: string;
+}
 
 export interface BannerView {
   type: 'image' | 'gallery' | 'video' | 'color';
@@ -36,7 +39,13 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-export interface LinkView { label: string; href: string; external: boolean; icon?: string; color?: string }
+export interface LinkView {
+  label: string;
+  href: string;
+  external: boolean;
+  icon?: string;
+  color?: string;
+}
 
 export interface FooterColumnView {
   title?: string;

@@ -1,8 +1,6 @@
 import { createStore, useStore } from 'zustand';
 import type { ConsentState } from './consent/consent.ts';
-import {
-  BACK_TO_TOP_DEBOUNCE_MS, BACK_TO_TOP_OFFSET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET, HEADER_SCROLL_OFFSET,
-} from '../shared/constants.ts';
+import { BACK_TO_TOP_DEBOUNCE_MS, BACK_TO_TOP_OFFSET, BREAKPOINT_DESKTOP, BREAKPOINT_TABLET, HEADER_SCROLL_OFFSET } from '../shared/constants.ts';
 
 export type Device = 'mobile' | 'tablet' | 'desktop';
 

@@ -60,7 +60,21 @@ export function Heading({ level, children, className, id }: { level: string | un
   );
 }
 
-export function Img({ src, alt, width, height, className, eager }: { src: string; alt: string; width: number; height: number; className?: string; eager?: boolean }) {
+export function Img({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  eager,
+}: {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  eager?: boolean;
+}) {
   return (
     <img
       src={src}

@@ -10,18 +10,7 @@
  * y above the floor, d in front of the back wall); exteriors are frontal elevations with a ground plane.
  */
 
-export type PhotoKind =
-  | 'facade'
-  | 'living'
-  | 'kitchen'
-  | 'bedroom'
-  | 'bathroom'
-  | 'garden'
-  | 'terrace'
-  | 'plot'
-  | 'office'
-  | 'shop'
-  | 'garage';
+export type PhotoKind = 'facade' | 'living' | 'kitchen' | 'bedroom' | 'bathroom' | 'garden' | 'terrace' | 'plot' | 'office' | 'shop' | 'garage';
 
 const W = 1600;
 const H = 1067;
@@ -158,9 +147,7 @@ class Svg {
     this.parts.push(s);
   }
   private stops(stops: readonly Stop[]): string {
-    return stops
-      .map(([o, c, op]) => `<stop offset="${f1(o * 100)}%" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${f1(op)}"`}/>`)
-      .join('');
+    return stops.map(([o, c, op]) => `<stop offset="${f1(o * 100)}%" stop-color="${c}"${op === undefined ? '' : ` stop-opacity="${f1(op)}"`}/>`).join('');
   }
   /** Linear gradient in bounding-box units; returns a fill value. */
   private shared = new Map<string, string>();
@@ -252,7 +239,17 @@ const seg = (a: Pt, b: Pt): string => `M${f1(a[0])} ${f1(a[1])}L${f1(b[0])} ${f1
 // Shared outdoor elements
 
 function sky(svg: Svg, r: Rng, pal: readonly string[], y1: number, clouds = r.int(1, 4)): void {
-  svg.rect(0, 0, W, y1, svg.lin([[0, pal[0]], [0.6, pal[1]], [1, pal[2]]]));
+  svg.rect(
+    0,
+    0,
+    W,
+    y1,
+    svg.lin([
+      [0, pal[0]],
+      [0.6, pal[1]],
+      [1, pal[2]],
+    ]),
+  );
   for (let i = 0; i < clouds; i++) cloud(svg, r, r.range(60, W - 60), r.range(60, Math.max(80, y1 * 0.55)), r.range(160, 360));
 }
 
@@ -273,10 +270,7 @@ function tree(svg: Svg, r: Rng, x: number, base: number, h: number, greens: read
   const cr = h * 0.36;
   const cy = base - h + cr * 1.05;
   const tw = Math.max(3, h * 0.045);
-  svg.path(
-    `M${f1(x - tw)} ${f1(base)}L${f1(x - tw * 0.6)} ${f1(cy)}L${f1(x + tw * 0.6)} ${f1(cy)}L${f1(x + tw)} ${f1(base)}Z`,
-    tint('#6b5646'),
-  );
+  svg.path(`M${f1(x - tw)} ${f1(base)}L${f1(x - tw * 0.6)} ${f1(cy)}L${f1(x + tw * 0.6)} ${f1(cy)}L${f1(x + tw)} ${f1(base)}Z`, tint('#6b5646'));
   const layers: [string, number, number][] = [
     [greens[0], 0.12, 0.1],
     [greens[1], -0.02, -0.04],
@@ -354,7 +348,16 @@ function plant(svg: Svg, r: Rng, x: number, base: number, sc: number, pot: strin
       [x + pw * 0.38, base],
       [x - pw * 0.38, base],
     ],
-    svg.lin([[0, shade(pot, 0.12)], [1, shade(pot, -0.18)]], 0, 0, 1, 0),
+    svg.lin(
+      [
+        [0, shade(pot, 0.12)],
+        [1, shade(pot, -0.18)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
   );
   svg.rect(x - pw / 2 - 2, top - 2, pw + 4, 8 * sc, shade(pot, 0.05));
 }
@@ -433,14 +436,27 @@ function box(svg: Svg, R: Room, x0: number, x1: number, y0: number, y1: number, 
 
 function floorShadow(svg: Svg, R: Room, x0: number, x1: number, d0: number, d1: number, op = 0.22): void {
   // a radial falloff instead of a blur filter: much cheaper to rasterise
-  svg.poly(R.floorQuad(x0 - 0.12, x1 + 0.12, d0 - 0.06, d1 + 0.14), svg.rad([[0, INK, op * 1.3], [0.62, INK, op], [1, INK, 0]]));
+  svg.poly(
+    R.floorQuad(x0 - 0.12, x1 + 0.12, d0 - 0.06, d1 + 0.14),
+    svg.rad([
+      [0, INK, op * 1.3],
+      [0.62, INK, op],
+      [1, INK, 0],
+    ]),
+  );
 }
 
 type FloorKind = 'planks' | 'boards' | 'tiles' | 'checker' | 'concrete' | 'carpet';
 
 function floor(svg: Svg, r: Rng, R: Room, kind: FloorKind, c: string, c2 = shade(c, -0.25)): void {
   const quad = R.floorQuad(0, R.wm, 0, R.dm);
-  svg.poly(quad, svg.lin([[0, shade(c, -0.04)], [1, shade(c, -0.1)]]));
+  svg.poly(
+    quad,
+    svg.lin([
+      [0, shade(c, -0.04)],
+      [1, shade(c, -0.1)],
+    ]),
+  );
   if (kind === 'planks') {
     const pw = r.range(0.17, 0.22);
     let joints = '';
@@ -484,11 +500,24 @@ function floor(svg: Svg, r: Rng, R: Room, kind: FloorKind, c: string, c2 = shade
       const x = r.range(0.3, R.wm - 0.3);
       const d = r.range(0.3, R.dm);
       const bc = shade(c, r.range(-0.08, 0.06));
-      svg.poly(R.floorQuad(x - 0.6, x + 0.6, d - 0.35, d + 0.35), svg.rad([[0, bc, 0.6], [1, bc, 0]]));
+      svg.poly(
+        R.floorQuad(x - 0.6, x + 0.6, d - 0.35, d + 0.35),
+        svg.rad([
+          [0, bc, 0.6],
+          [1, bc, 0],
+        ]),
+      );
     }
   }
   // sheen from the room light
-  svg.poly(quad, svg.lin([[0, '#ffffff', 0.18], [0.5, '#ffffff', 0]]), '');
+  svg.poly(
+    quad,
+    svg.lin([
+      [0, '#ffffff', 0.18],
+      [0.5, '#ffffff', 0],
+    ]),
+    '',
+  );
 }
 
 interface Shell {
@@ -504,15 +533,77 @@ function shell(svg: Svg, R: Room, o: Shell): void {
   const cr: Pt = R.p(R.wm, R.hm, 0);
   const fl: Pt = R.p(0, 0, 0);
   const fr: Pt = R.p(R.wm, 0, 0);
-  svg.poly([[0, 0], [W, 0], cr, cl], svg.lin([[0, shade(wall, 0.2)], [1, shade(wall, 0.42)]]));
+  svg.poly(
+    [[0, 0], [W, 0], cr, cl],
+    svg.lin([
+      [0, shade(wall, 0.2)],
+      [1, shade(wall, 0.42)],
+    ]),
+  );
   const lDark = o.lightFrom === 'left' ? -0.1 : -0.03;
   const rDark = o.lightFrom === 'left' ? -0.03 : -0.1;
-  svg.poly([[0, 0], cl, fl, [0, H]], svg.lin([[0, shade(wall, lDark - 0.06)], [1, shade(wall, lDark)]], 0, 0, 1, 0));
-  svg.poly([[W, 0], cr, fr, [W, H]], svg.lin([[0, shade(wall, rDark)], [1, shade(wall, rDark - 0.06)]], 0, 0, 1, 0));
+  svg.poly(
+    [[0, 0], cl, fl, [0, H]],
+    svg.lin(
+      [
+        [0, shade(wall, lDark - 0.06)],
+        [1, shade(wall, lDark)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
+  svg.poly(
+    [[W, 0], cr, fr, [W, H]],
+    svg.lin(
+      [
+        [0, shade(wall, rDark)],
+        [1, shade(wall, rDark - 0.06)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   const lit = o.lightFrom === 'left';
-  svg.rect(R.bx0, R.by0, R.bx1 - R.bx0, R.by1 - R.by0, svg.lin([[0, shade(back, lit ? 0.06 : -0.04)], [1, shade(back, lit ? -0.04 : 0.06)]], 0, 0, 1, 0));
+  svg.rect(
+    R.bx0,
+    R.by0,
+    R.bx1 - R.bx0,
+    R.by1 - R.by0,
+    svg.lin(
+      [
+        [0, shade(back, lit ? 0.06 : -0.04)],
+        [1, shade(back, lit ? -0.04 : 0.06)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   // soft shadow in the corners
-  svg.rect(R.bx0, R.by0, R.bx1 - R.bx0, R.by1 - R.by0, svg.lin([[0, INK, 0.08], [0.06, INK, 0], [0.94, INK, 0], [1, INK, 0.08]], 0, 0, 1, 0));
+  svg.rect(
+    R.bx0,
+    R.by0,
+    R.bx1 - R.bx0,
+    R.by1 - R.by0,
+    svg.lin(
+      [
+        [0, INK, 0.08],
+        [0.06, INK, 0],
+        [0.94, INK, 0],
+        [1, INK, 0.08],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
 }
 
 function baseboards(svg: Svg, R: Room, c: string): void {
@@ -524,7 +615,16 @@ function baseboards(svg: Svg, R: Room, c: string): void {
 
 /** What one sees through a window: sky, and trees or the houses across the street. */
 function outside(svg: Svg, r: Rng, x: number, y: number, w: number, h: number, pal: readonly string[], horizon: number): void {
-  svg.rect(x, y, w, h, svg.lin([[0, pal[0]], [1, pal[2]]]));
+  svg.rect(
+    x,
+    y,
+    w,
+    h,
+    svg.lin([
+      [0, pal[0]],
+      [1, pal[2]],
+    ]),
+  );
   const mode = r.int(0, 2);
   const haze = pal[2];
   if (mode !== 0) {
@@ -731,13 +831,43 @@ function pendant(svg: Svg, R: Room, x: number, d: number, drop: number, c: strin
   svg.stroke(`M${f1(top[0])} ${f1(top[1])}V${f1(at[1])}`, '#2e2a27', 1.5);
   const rw = 0.2 * k;
   const rh = 0.16 * k;
-  if (glow) svg.ellipse(at[0], at[1] + rh, rw * 1.8, rw * 1.2, svg.rad([[0, '#fff4d6', 0.55], [1, '#fff4d6', 0]]));
-  svg.path(`M${f1(at[0] - rw)} ${f1(at[1] + rh)}Q${f1(at[0] - rw)} ${f1(at[1])} ${f1(at[0])} ${f1(at[1])}Q${f1(at[0] + rw)} ${f1(at[1])} ${f1(at[0] + rw)} ${f1(at[1] + rh)}Z`, svg.lin([[0, shade(c, 0.15)], [1, shade(c, -0.15)]], 0, 0, 1, 0));
+  if (glow)
+    svg.ellipse(
+      at[0],
+      at[1] + rh,
+      rw * 1.8,
+      rw * 1.2,
+      svg.rad([
+        [0, '#fff4d6', 0.55],
+        [1, '#fff4d6', 0],
+      ]),
+    );
+  svg.path(
+    `M${f1(at[0] - rw)} ${f1(at[1] + rh)}Q${f1(at[0] - rw)} ${f1(at[1])} ${f1(at[0])} ${f1(at[1])}Q${f1(at[0] + rw)} ${f1(at[1])} ${f1(at[0] + rw)} ${f1(at[1] + rh)}Z`,
+    svg.lin(
+      [
+        [0, shade(c, 0.15)],
+        [1, shade(c, -0.15)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   svg.ellipse(at[0], at[1] + rh, rw * 0.55, rh * 0.14, '#fff7dd');
 }
 
 function lampGlow(svg: Svg, x: number, y: number, rr: number): void {
-  svg.circle(x, y, rr, svg.rad([[0, '#fff2cf', 0.55], [1, '#fff2cf', 0]]));
+  svg.circle(
+    x,
+    y,
+    rr,
+    svg.rad([
+      [0, '#fff2cf', 0.55],
+      [1, '#fff2cf', 0],
+    ]),
+  );
 }
 
 /**
@@ -747,22 +877,120 @@ function lampGlow(svg: Svg, x: number, y: number, rr: number): void {
 function finish(svg: Svg, lightFrom: 'left' | 'right' | 'top', warm = 0.06): void {
   const edge = 0.14;
   if (lightFrom === 'top') {
-    svg.rect(0, 0, 260, H, svg.lin([[0, INK, edge], [1, INK, 0]], 0, 0, 1, 0));
-    svg.rect(W - 260, 0, 260, H, svg.lin([[0, INK, 0], [1, INK, edge]], 0, 0, 1, 0));
+    svg.rect(
+      0,
+      0,
+      260,
+      H,
+      svg.lin(
+        [
+          [0, INK, edge],
+          [1, INK, 0],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
+    svg.rect(
+      W - 260,
+      0,
+      260,
+      H,
+      svg.lin(
+        [
+          [0, INK, 0],
+          [1, INK, edge],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
   } else {
-    const lit = svg.lin([[0, INK, edge * 0.6], [0.12, '#fff6e4', warm * 1.6], [1, '#fff6e4', 0]], 0, 0, 1, 0);
-    const dark = svg.lin([[0, INK, 0], [1, INK, 0.1 + edge]], 0, 0, 1, 0);
+    const lit = svg.lin(
+      [
+        [0, INK, edge * 0.6],
+        [0.12, '#fff6e4', warm * 1.6],
+        [1, '#fff6e4', 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
+    const dark = svg.lin(
+      [
+        [0, INK, 0],
+        [1, INK, 0.1 + edge],
+      ],
+      0,
+      0,
+      1,
+      0,
+    );
     const half = W * 0.5;
     if (lightFrom === 'left') {
       svg.rect(0, 0, half, H, lit);
       svg.rect(W * 0.55, 0, W * 0.45, H, dark);
     } else {
-      svg.rect(0, 0, W * 0.45, H, svg.lin([[0, INK, 0.1 + edge], [1, INK, 0]], 0, 0, 1, 0));
-      svg.rect(half, 0, half, H, svg.lin([[0, '#fff6e4', 0], [0.88, '#fff6e4', warm * 1.6], [1, INK, edge * 0.6]], 0, 0, 1, 0));
+      svg.rect(
+        0,
+        0,
+        W * 0.45,
+        H,
+        svg.lin(
+          [
+            [0, INK, 0.1 + edge],
+            [1, INK, 0],
+          ],
+          0,
+          0,
+          1,
+          0,
+        ),
+      );
+      svg.rect(
+        half,
+        0,
+        half,
+        H,
+        svg.lin(
+          [
+            [0, '#fff6e4', 0],
+            [0.88, '#fff6e4', warm * 1.6],
+            [1, INK, edge * 0.6],
+          ],
+          0,
+          0,
+          1,
+          0,
+        ),
+      );
     }
   }
-  svg.rect(0, 0, W, 150, svg.lin([[0, INK, edge * 0.8], [1, INK, 0]]));
-  svg.rect(0, H - 150, W, 150, svg.lin([[0, INK, 0], [1, INK, edge]]));
+  svg.rect(
+    0,
+    0,
+    W,
+    150,
+    svg.lin([
+      [0, INK, edge * 0.8],
+      [1, INK, 0],
+    ]),
+  );
+  svg.rect(
+    0,
+    H - 150,
+    W,
+    150,
+    svg.lin([
+      [0, INK, 0],
+      [1, INK, edge],
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -843,7 +1071,10 @@ function living(svg: Svg, r: Rng): void {
         [t[0] + 0.2 * k, t[1] + 0.22 * k],
         [t[0] - 0.2 * k, t[1] + 0.22 * k],
       ],
-      svg.lin([[0, shade(lc, 0.3)], [1, lc]]),
+      svg.lin([
+        [0, shade(lc, 0.3)],
+        [1, lc],
+      ]),
     );
   }
   sofa(svg, r, R, sofaX, sofaW, r.pick(FABRICS));
@@ -861,7 +1092,16 @@ function living(svg: Svg, r: Rng): void {
     const base = R.p(sofaX, 0, td0 + 0.35);
     svg.rect(c[0] - rx * 0.35, c[1], rx * 0.7, base[1] - c[1], shade(tc, -0.25));
     svg.ellipse(c[0], c[1] + 6, rx, ry, shade(tc, -0.2));
-    svg.ellipse(c[0], c[1], rx, ry, svg.lin([[0, shade(tc, 0.1)], [1, tc]]));
+    svg.ellipse(
+      c[0],
+      c[1],
+      rx,
+      ry,
+      svg.lin([
+        [0, shade(tc, 0.1)],
+        [1, tc],
+      ]),
+    );
   } else {
     const x0 = sofaX - 0.6;
     const x1 = sofaX + 0.6;
@@ -879,9 +1119,13 @@ function living(svg: Svg, r: Rng): void {
   }
   const v = R.p(sofaX + 0.25, 0.41, td0 + 0.3);
   const k = R.k(td0 + 0.3);
-  svg.path(`M${f1(v[0] - 0.05 * k)} ${f1(v[1])}Q${f1(v[0] - 0.09 * k)} ${f1(v[1] - 0.12 * k)} ${f1(v[0] - 0.03 * k)} ${f1(v[1] - 0.2 * k)}H${f1(v[0] + 0.03 * k)}Q${f1(v[0] + 0.09 * k)} ${f1(v[1] - 0.12 * k)} ${f1(v[0] + 0.05 * k)} ${f1(v[1])}Z`, r.pick(['#e9e2d6', '#9bb0a5', '#c98a68']));
+  svg.path(
+    `M${f1(v[0] - 0.05 * k)} ${f1(v[1])}Q${f1(v[0] - 0.09 * k)} ${f1(v[1] - 0.12 * k)} ${f1(v[0] - 0.03 * k)} ${f1(v[1] - 0.2 * k)}H${f1(v[0] + 0.03 * k)}Q${f1(v[0] + 0.09 * k)} ${f1(v[1] - 0.12 * k)} ${f1(v[0] + 0.05 * k)} ${f1(v[1])}Z`,
+    r.pick(['#e9e2d6', '#9bb0a5', '#c98a68']),
+  );
   let stems = '';
-  for (let i = 0; i < 5; i++) stems += `M${f1(v[0])} ${f1(v[1] - 0.18 * k)}q${f1(r.range(-0.2, 0.2) * k)} ${f1(-0.15 * k)} ${f1(r.range(-0.25, 0.25) * k)} ${f1(-0.3 * k)}`;
+  for (let i = 0; i < 5; i++)
+    stems += `M${f1(v[0])} ${f1(v[1] - 0.18 * k)}q${f1(r.range(-0.2, 0.2) * k)} ${f1(-0.15 * k)} ${f1(r.range(-0.25, 0.25) * k)} ${f1(-0.3 * k)}`;
   svg.stroke(stems, '#6c7f56', 2.5);
   if (r.chance(0.5)) pendant(svg, R, sofaX, 1.9, 0.7, r.pick(['#2f2d2b', '#d9c9ad', '#b56d4e', '#f1ece2']), true);
   finish(svg, lightFrom);
@@ -915,7 +1159,17 @@ function sofa(svg: Svg, r: Rng, R: Room, xc: number, width: number, c: string): 
     [x1 - 0.35, 7, pc[1]],
   ] as const) {
     const [x, y, w, h] = R.front(px - 0.2, px + 0.2, 0.48, 0.86, d0 + 0.45);
-    svg.rect(x, y, w, h, svg.lin([[0, shade(col, 0.08)], [1, shade(col, -0.1)]]), `rx="${f1(w * 0.16)}" transform="rotate(${rot} ${f1(x + w / 2)} ${f1(y + h / 2)})"`);
+    svg.rect(
+      x,
+      y,
+      w,
+      h,
+      svg.lin([
+        [0, shade(col, 0.08)],
+        [1, shade(col, -0.1)],
+      ]),
+      `rx="${f1(w * 0.16)}" transform="rotate(${rot} ${f1(x + w / 2)} ${f1(y + h / 2)})"`,
+    );
   }
   // arms
   box(svg, R, x0, x0 + 0.17, 0.12, 0.64, d0, d1, shade(c, -0.04), { rx: 6 });
@@ -928,7 +1182,14 @@ function kitchen(svg: Svg, r: Rng): void {
   const lightFrom = side === 'L' ? 'left' : 'right';
   shell(svg, R, { wall, back: wall, lightFrom });
   const fl = r.pick<FloorKind>(['tiles', 'checker', 'planks', 'concrete', 'boards']);
-  floor(svg, r, R, fl, fl === 'checker' ? '#ece7dd' : fl === 'tiles' ? r.pick(['#d8d1c5', '#c9c2b7', '#a9a49c']) : fl === 'concrete' ? '#c0bbb3' : r.pick(WOODS), fl === 'checker' ? r.pick(['#3d4347', '#8a9a8c', '#b47a5e']) : undefined);
+  floor(
+    svg,
+    r,
+    R,
+    fl,
+    fl === 'checker' ? '#ece7dd' : fl === 'tiles' ? r.pick(['#d8d1c5', '#c9c2b7', '#a9a49c']) : fl === 'concrete' ? '#c0bbb3' : r.pick(WOODS),
+    fl === 'checker' ? r.pick(['#3d4347', '#8a9a8c', '#b47a5e']) : undefined,
+  );
   const frame = r.pick(['#f3f1ec', '#2f2d2b']);
   const cab = r.pick(['#7d9183', '#3f4e63', '#eeebe4', '#d8cbb6', '#2f3233', '#a9b8b5', '#c4a27e', '#8d9a7d']);
   const top = r.pick(['#ece8e1', '#c9c3b9', '#2e2e2e', '#b58f68', '#dcd6cc']);
@@ -942,7 +1203,11 @@ function kitchen(svg: Svg, r: Rng): void {
   const tw = 0.15 * R.M;
   const th = 0.075 * R.M;
   const grout = shade(tile, -0.12);
-  const pat = svg.pattern(tw, th * 2, `<rect width="${f1(tw)}" height="${f1(th * 2)}" fill="${tile}"/><path d="M0 .5H${f1(tw)}M0 ${f1(th + 0.5)}H${f1(tw)}M.5 0V${f1(th)}M${f1(tw / 2)} ${f1(th)}V${f1(th * 2)}" stroke="${grout}" stroke-width="1.5"/>`);
+  const pat = svg.pattern(
+    tw,
+    th * 2,
+    `<rect width="${f1(tw)}" height="${f1(th * 2)}" fill="${tile}"/><path d="M0 .5H${f1(tw)}M0 ${f1(th + 0.5)}H${f1(tw)}M.5 0V${f1(th)}M${f1(tw / 2)} ${f1(th)}V${f1(th * 2)}" stroke="${grout}" stroke-width="1.5"/>`,
+  );
   svg.rect(bx, by, bw, bh, pat);
   // window above the sink
   const sinkX = (run0 + run1) / 2 + r.range(-0.3, 0.3);
@@ -954,7 +1219,17 @@ function kitchen(svg: Svg, r: Rng): void {
   const [tx, ty, tw2, th2] = R.front(tall0, tall0 + 1.25, 0, 2.3, 0.62);
   let lines = `M${f1(tx + tw2 / 2)} ${f1(ty)}v${f1(th2)}`;
   const oven = R.front(tall0 + 0.66, tall0 + 1.2, 0.9, 1.45, 0.625);
-  svg.rect(oven[0], oven[1], oven[2], oven[3], svg.lin([[0, '#4a4d50'], [1, '#1f2224']]), `rx="3"`);
+  svg.rect(
+    oven[0],
+    oven[1],
+    oven[2],
+    oven[3],
+    svg.lin([
+      [0, '#4a4d50'],
+      [1, '#1f2224'],
+    ]),
+    `rx="3"`,
+  );
   svg.rect(oven[0] + oven[2] * 0.1, oven[1] + oven[3] * 0.25, oven[2] * 0.8, oven[3] * 0.6, '#0f1113', 'opacity=".6"');
   lines += `M${f1(tx + tw2 / 2)} ${f1(oven[1] - 6)}h${f1(tw2 / 2)}M${f1(tx + tw2 / 2)} ${f1(oven[1] + oven[3] + 6)}h${f1(tw2 / 2)}`;
   svg.stroke(lines, shade(cab, -0.3), 2);
@@ -981,7 +1256,12 @@ function kitchen(svg: Svg, r: Rng): void {
   svg.poly(sk, shade(top, -0.35));
   const tb = R.p(sinkX, 0.92, 0.08);
   const k0 = R.k(0.08);
-  svg.stroke(`M${f1(tb[0])} ${f1(tb[1])}v${f1(-0.28 * k0)}q0 ${f1(-0.08 * k0)} ${f1(0.08 * k0)} ${f1(-0.06 * k0)}l${f1(0.03 * k0)} ${f1(0.08 * k0)}`, '#9b9c9c', 4.5, 'stroke-linecap="round"');
+  svg.stroke(
+    `M${f1(tb[0])} ${f1(tb[1])}v${f1(-0.28 * k0)}q0 ${f1(-0.08 * k0)} ${f1(0.08 * k0)} ${f1(-0.06 * k0)}l${f1(0.03 * k0)} ${f1(0.08 * k0)}`,
+    '#9b9c9c',
+    4.5,
+    'stroke-linecap="round"',
+  );
   // hob + hood or upper cabinets
   const hobX = sinkX < R.wm / 2 === tallLeft ? (sinkX + run1) / 2 + 0.2 : (run0 + sinkX) / 2 - 0.2;
   const hobOk = Math.abs(hobX - sinkX) > 0.8 && hobX - 0.35 > run0 && hobX + 0.35 < run1;
@@ -997,7 +1277,15 @@ function kitchen(svg: Svg, r: Rng): void {
     const b = i === 0 ? (hasWin ? sinkX - 0.75 : run1) : run1;
     if (i === 1 && !hasWin) break;
     let segs: [number, number][] = [[a, b]];
-    if (hobOk) segs = segs.flatMap(([p, q]): [number, number][] => (hobX > p && hobX < q ? [[p, hobX - 0.45], [hobX + 0.45, q]] : [[p, q]]));
+    if (hobOk)
+      segs = segs.flatMap(([p, q]): [number, number][] =>
+        hobX > p && hobX < q
+          ? [
+              [p, hobX - 0.45],
+              [hobX + 0.45, q],
+            ]
+          : [[p, q]],
+      );
     for (const [p, q] of segs) {
       if (q - p < 0.3) continue;
       if (uppers) {
@@ -1015,7 +1303,25 @@ function kitchen(svg: Svg, r: Rng): void {
             const w = r.range(0.1, 0.22);
             const h = r.range(0.1, 0.24);
             const c = r.pick(['#efe9df', '#c9d3cf', '#d7b594', '#8da39b', '#f4f1ea', '#b7705a']);
-            R.frontRect(svg, x, x + w, sy, sy + h, 0.14, svg.lin([[0, shade(c, 0.1)], [1, shade(c, -0.1)]], 0, 0, 1, 0), 'rx="4"');
+            R.frontRect(
+              svg,
+              x,
+              x + w,
+              sy,
+              sy + h,
+              0.14,
+              svg.lin(
+                [
+                  [0, shade(c, 0.1)],
+                  [1, shade(c, -0.1)],
+                ],
+                0,
+                0,
+                1,
+                0,
+              ),
+              'rx="4"',
+            );
             x += w + r.range(0.05, 0.25);
           }
         }
@@ -1033,8 +1339,12 @@ function kitchen(svg: Svg, r: Rng): void {
     // fruit bowl
     const fb = R.p(islandX + 0.3, 0.93, d0 + 0.45);
     const kk = R.k(d0 + 0.45);
-    svg.path(`M${f1(fb[0] - 0.17 * kk)} ${f1(fb[1] - 0.06 * kk)}Q${f1(fb[0])} ${f1(fb[1] + 0.08 * kk)} ${f1(fb[0] + 0.17 * kk)} ${f1(fb[1] - 0.06 * kk)}Z`, '#e9e3d8');
-    for (let i = 0; i < 4; i++) svg.circle(fb[0] + (i - 1.5) * 0.07 * kk, fb[1] - 0.09 * kk - (i % 2) * 0.03 * kk, 0.045 * kk, r.pick(['#d9a441', '#b9533c', '#8fa04f', '#e28a3b']));
+    svg.path(
+      `M${f1(fb[0] - 0.17 * kk)} ${f1(fb[1] - 0.06 * kk)}Q${f1(fb[0])} ${f1(fb[1] + 0.08 * kk)} ${f1(fb[0] + 0.17 * kk)} ${f1(fb[1] - 0.06 * kk)}Z`,
+      '#e9e3d8',
+    );
+    for (let i = 0; i < 4; i++)
+      svg.circle(fb[0] + (i - 1.5) * 0.07 * kk, fb[1] - 0.09 * kk - (i % 2) * 0.03 * kk, 0.045 * kk, r.pick(['#d9a441', '#b9533c', '#8fa04f', '#e28a3b']));
     // stools
     for (const sx of [islandX - iw * 0.55, islandX + iw * 0.55]) {
       const sd = d0 + 1.05;
@@ -1042,7 +1352,11 @@ function kitchen(svg: Svg, r: Rng): void {
       const b = R.p(sx, 0, sd);
       const kk2 = R.k(sd);
       const sc = r.pick(['#2f2d2b', '#b8875f', '#6f7d72']);
-      svg.stroke(`M${f1(seat[0] - 0.14 * kk2)} ${f1(b[1])}L${f1(seat[0] - 0.1 * kk2)} ${f1(seat[1])}M${f1(seat[0] + 0.14 * kk2)} ${f1(b[1])}L${f1(seat[0] + 0.1 * kk2)} ${f1(seat[1])}`, shade(sc, -0.2), 5);
+      svg.stroke(
+        `M${f1(seat[0] - 0.14 * kk2)} ${f1(b[1])}L${f1(seat[0] - 0.1 * kk2)} ${f1(seat[1])}M${f1(seat[0] + 0.14 * kk2)} ${f1(b[1])}L${f1(seat[0] + 0.1 * kk2)} ${f1(seat[1])}`,
+        shade(sc, -0.2),
+        5,
+      );
       svg.ellipse(seat[0], seat[1], 0.19 * kk2, 0.05 * kk2, sc);
     }
     const pc = r.pick(['#2f2d2b', '#d9c9ad', '#b56d4e', '#efe8dc', '#8ea79c']);
@@ -1106,7 +1420,10 @@ function bedroom(svg: Svg, r: Rng): void {
     const lb = R.p(nx + 0.25, 0.55, 0.2);
     const k = R.k(0.2);
     lampGlow(svg, lb[0], lb[1] - 0.33 * k, 0.55 * k);
-    svg.path(`M${f1(lb[0] - 0.06 * k)} ${f1(lb[1])}Q${f1(lb[0] - 0.12 * k)} ${f1(lb[1] - 0.12 * k)} ${f1(lb[0])} ${f1(lb[1] - 0.22 * k)}Q${f1(lb[0] + 0.12 * k)} ${f1(lb[1] - 0.12 * k)} ${f1(lb[0] + 0.06 * k)} ${f1(lb[1])}Z`, r.pick(['#d9cfc0', '#8fa39b', '#c98a68', '#3b3936']));
+    svg.path(
+      `M${f1(lb[0] - 0.06 * k)} ${f1(lb[1])}Q${f1(lb[0] - 0.12 * k)} ${f1(lb[1] - 0.12 * k)} ${f1(lb[0])} ${f1(lb[1] - 0.22 * k)}Q${f1(lb[0] + 0.12 * k)} ${f1(lb[1] - 0.12 * k)} ${f1(lb[0] + 0.06 * k)} ${f1(lb[1])}Z`,
+      r.pick(['#d9cfc0', '#8fa39b', '#c98a68', '#3b3936']),
+    );
     svg.poly(
       [
         [lb[0] - 0.1 * k, lb[1] - 0.42 * k],
@@ -1114,7 +1431,10 @@ function bedroom(svg: Svg, r: Rng): void {
         [lb[0] + 0.15 * k, lb[1] - 0.22 * k],
         [lb[0] - 0.15 * k, lb[1] - 0.22 * k],
       ],
-      svg.lin([[0, shade(lampC, 0.4)], [1, lampC]]),
+      svg.lin([
+        [0, shade(lampC, 0.4)],
+        [1, lampC],
+      ]),
     );
   }
   // bed
@@ -1139,11 +1459,27 @@ function bedroom(svg: Svg, r: Rng): void {
     [bx + 0.08, x1 - 0.2, 0.36, shade(duvet, -0.05)],
   ] as const) {
     const [px, py, pw, ph] = R.front(a, b, 0.5, 0.86, d);
-    svg.rect(px, py, pw, ph, svg.lin([[0, shade(c, 0.06)], [1, shade(c, -0.08)]]), `rx="${f1(pw * 0.12)}"`);
+    svg.rect(
+      px,
+      py,
+      pw,
+      ph,
+      svg.lin([
+        [0, shade(c, 0.06)],
+        [1, shade(c, -0.08)],
+      ]),
+      `rx="${f1(pw * 0.12)}"`,
+    );
   }
   // duvet: top and drape, folded back at the head
   const dd0 = 0.55;
-  box(svg, R, x0 - 0.04, x1 + 0.04, 0.22, 0.6, dd0, 2.16, shade(duvet, -0.06), { rx: 8, top: svg.lin([[0, shade(duvet, 0.12)], [1, duvet]]) });
+  box(svg, R, x0 - 0.04, x1 + 0.04, 0.22, 0.6, dd0, 2.16, shade(duvet, -0.06), {
+    rx: 8,
+    top: svg.lin([
+      [0, shade(duvet, 0.12)],
+      [1, duvet],
+    ]),
+  });
   svg.poly(R.floorQuad(x0 - 0.04, x1 + 0.04, dd0, dd0 + 0.2, 0.605), shade(duvet, 0.12));
   // throw across the foot
   const th = r.pick(['#a8644e', '#7f948a', '#c4925e', '#5f718c', '#d9cdbb', '#3f4d5e']);
@@ -1163,16 +1499,42 @@ function bathroom(svg: Svg, r: Rng): void {
   const lightFrom = side === 'L' ? 'left' : 'right';
   const tileH = r.chance(0.5) ? R.hm : 1.25;
   shell(svg, R, { wall, back: wall, lightFrom });
-  floor(svg, r, R, r.pick<FloorKind>(['tiles', 'checker', 'tiles']), r.pick(['#d8d2c8', '#bfbab2', '#e6e2da', '#9c9893']), r.pick(['#4b5153', '#8b9896', '#c9b7a5']));
+  floor(
+    svg,
+    r,
+    R,
+    r.pick<FloorKind>(['tiles', 'checker', 'tiles']),
+    r.pick(['#d8d2c8', '#bfbab2', '#e6e2da', '#9c9893']),
+    r.pick(['#4b5153', '#8b9896', '#c9b7a5']),
+  );
   // wall tiles: a pattern on the back wall, lines in perspective on the side walls
   const ts = r.pick([0.1, 0.15, 0.2]);
   const tw = ts * R.M * (r.chance(0.5) ? 2 : 1);
   const th = ts * R.M;
   const grout = shade(tile, -0.13);
-  const pat = svg.pattern(tw, th, `<rect width="${f1(tw)}" height="${f1(th)}" fill="${tile}"/><path d="M0 .5H${f1(tw)}M.5 0V${f1(th)}" stroke="${grout}" stroke-width="1.5"/>`);
+  const pat = svg.pattern(
+    tw,
+    th,
+    `<rect width="${f1(tw)}" height="${f1(th)}" fill="${tile}"/><path d="M0 .5H${f1(tw)}M.5 0V${f1(th)}" stroke="${grout}" stroke-width="1.5"/>`,
+  );
   const [tx, ty, tw2, th2] = R.front(0, R.wm, 0, tileH, 0);
   svg.rect(tx, ty, tw2, th2, pat);
-  svg.rect(tx, ty, tw2, th2, svg.lin([[0, '#ffffff', lightFrom === 'left' ? 0.12 : 0], [1, '#ffffff', lightFrom === 'left' ? 0 : 0.12]], 0, 0, 1, 0));
+  svg.rect(
+    tx,
+    ty,
+    tw2,
+    th2,
+    svg.lin(
+      [
+        [0, '#ffffff', lightFrom === 'left' ? 0.12 : 0],
+        [1, '#ffffff', lightFrom === 'left' ? 0 : 0.12],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   for (const wx of [0, R.wm]) {
     const dark = (wx === 0) === (lightFrom === 'left') ? -0.1 : -0.03;
     svg.poly([R.p(wx, 0, 0), R.p(wx, tileH, 0), R.p(wx, tileH, R.dm * 1.3), R.p(wx, 0, R.dm * 1.3)], shade(tile, dark));
@@ -1182,7 +1544,11 @@ function bathroom(svg: Svg, r: Rng): void {
     svg.stroke(g, grout, 1.5, 'opacity=".8"');
   }
   const frame = r.pick(['#f3f1ec', '#2f2d2b']);
-  const patch = sideWindow(svg, r, R, ['#dfe6ea', '#e9eef0', '#f1f3f2'], side, r.range(1.0, 1.3), r.range(1.9, 2.3), 1.35, 2.25, { frame, wall: tileH > 2 ? tile : wall, frosted: true });
+  const patch = sideWindow(svg, r, R, ['#dfe6ea', '#e9eef0', '#f1f3f2'], side, r.range(1.0, 1.3), r.range(1.9, 2.3), 1.35, 2.25, {
+    frame,
+    wall: tileH > 2 ? tile : wall,
+    frosted: true,
+  });
   sunPatch(svg, patch);
   const metal = r.pick(['#2f2d2b', '#b9b8b4', '#b89560']);
   const white = '#f7f6f2';
@@ -1215,12 +1581,27 @@ function bathroom(svg: Svg, r: Rng): void {
     // niche with bottles
     const [nx, ny, nw, nh] = R.front(sx + 0.2, sx + 0.5, 1.1, 1.4, 0);
     svg.rect(nx, ny, nw, nh, shade(sh, -0.15));
-    for (let i = 0; i < 3; i++) svg.rect(nx + 6 + i * (nw / 3), ny + nh * (0.35 + (i % 2) * 0.15), nw / 3 - 10, nh * (0.65 - (i % 2) * 0.15), r.pick(['#e9e4dc', '#9bb0a5', '#c98a68', '#3b3936']), 'rx="3"');
+    for (let i = 0; i < 3; i++)
+      svg.rect(
+        nx + 6 + i * (nw / 3),
+        ny + nh * (0.35 + (i % 2) * 0.15),
+        nw / 3 - 10,
+        nh * (0.65 - (i % 2) * 0.15),
+        r.pick(['#e9e4dc', '#9bb0a5', '#c98a68', '#3b3936']),
+        'rx="3"',
+      );
     svg.poly(R.floorQuad(z0 + 0.2, z1 - 0.2, 0.2, 0.28), '#6d6d6a');
     // glass screen on the room side
     const ex = bathLeft ? z1 - 0.02 : z0 + 0.02;
     const glass = [R.p(ex, 0, 0), R.p(ex, 2.0, 0), R.p(ex, 2.0, 1.1), R.p(ex, 0, 1.1)];
-    svg.poly(glass, svg.lin([[0, '#e3f0f2', 0.45], [1, '#cfe2e6', 0.25]]), `stroke="${metal}" stroke-width="5" stroke-linejoin="round"`);
+    svg.poly(
+      glass,
+      svg.lin([
+        [0, '#e3f0f2', 0.45],
+        [1, '#cfe2e6', 0.25],
+      ]),
+      `stroke="${metal}" stroke-width="5" stroke-linejoin="round"`,
+    );
     const a = R.p(ex, 0.3, 0.25);
     const b = R.p(ex, 1.8, 0.85);
     svg.stroke(`M${f1(a[0])} ${f1(a[1])}L${f1(b[0])} ${f1(b[1])}`, '#ffffff', 12, 'opacity=".35"');
@@ -1236,17 +1617,50 @@ function bathroom(svg: Svg, r: Rng): void {
     const bot = R.p(xc, 0.06, 1.0)[1];
     floorShadow(svg, R, z0 + 0.1, z1 - 0.1, 0.3, 1.1, 0.25);
     const tc = r.chance(0.6) ? white : r.pick(['#2f3233', '#7d9183', '#3f4e63', '#c98a68']);
-    svg.path(`M${f1(cx - rx)} ${f1(cy)}C${f1(cx - rx)} ${f1(bot)} ${f1(cx - rx * 0.55)} ${f1(bot)} ${f1(cx)} ${f1(bot)}C${f1(cx + rx * 0.55)} ${f1(bot)} ${f1(cx + rx)} ${f1(bot)} ${f1(cx + rx)} ${f1(cy)}Z`, svg.lin([[0, shade(tc, -0.1)], [0.35, tc], [1, shade(tc, -0.18)]], 0, 0, 1, 0));
+    svg.path(
+      `M${f1(cx - rx)} ${f1(cy)}C${f1(cx - rx)} ${f1(bot)} ${f1(cx - rx * 0.55)} ${f1(bot)} ${f1(cx)} ${f1(bot)}C${f1(cx + rx * 0.55)} ${f1(bot)} ${f1(cx + rx)} ${f1(bot)} ${f1(cx + rx)} ${f1(cy)}Z`,
+      svg.lin(
+        [
+          [0, shade(tc, -0.1)],
+          [0.35, tc],
+          [1, shade(tc, -0.18)],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
     svg.ellipse(cx, cy, rx, ry, white);
-    svg.ellipse(cx, cy + ry * 0.05, rx * 0.9, ry * 0.78, svg.lin([[0, '#c3cfd1'], [1, '#e6eded']]));
+    svg.ellipse(
+      cx,
+      cy + ry * 0.05,
+      rx * 0.9,
+      ry * 0.78,
+      svg.lin([
+        [0, '#c3cfd1'],
+        [1, '#e6eded'],
+      ]),
+    );
     const fx = R.p(bathLeft ? z1 - 0.08 : z0 + 0.08, 0, 0.7);
     const fk = R.k(0.7);
-    svg.stroke(`M${f1(fx[0])} ${f1(fx[1])}V${f1(fx[1] - 0.95 * fk)}q0 ${f1(-0.12 * fk)} ${f1((bathLeft ? -1 : 1) * 0.12 * fk)} ${f1(-0.1 * fk)}`, metal, 5, 'stroke-linecap="round"');
+    svg.stroke(
+      `M${f1(fx[0])} ${f1(fx[1])}V${f1(fx[1] - 0.95 * fk)}q0 ${f1(-0.12 * fk)} ${f1((bathLeft ? -1 : 1) * 0.12 * fk)} ${f1(-0.1 * fk)}`,
+      metal,
+      5,
+      'stroke-linecap="round"',
+    );
   } else {
     const bathC = white;
     floorShadow(svg, R, z0, z1, 0.5, 0.85, 0.2);
     box(svg, R, z0, z1, 0, 0.56, 0, 0.78, tileH > 2 ? tile : shade(tile, 0.05), { top: bathC });
-    svg.poly(R.floorQuad(z0 + 0.1, z1 - 0.1, 0.1, 0.68, 0.561), svg.lin([[0, '#c3cfd1'], [1, '#e9eeee']]));
+    svg.poly(
+      R.floorQuad(z0 + 0.1, z1 - 0.1, 0.1, 0.68, 0.561),
+      svg.lin([
+        [0, '#c3cfd1'],
+        [1, '#e9eeee'],
+      ]),
+    );
     const tap = R.p(bathLeft ? z0 + 0.25 : z1 - 0.25, 0.56, 0.05);
     const k = R.k(0.05);
     svg.stroke(`M${f1(tap[0])} ${f1(tap[1])}v${f1(-0.18 * k)}h${f1((bathLeft ? 1 : -1) * 0.12 * k)}`, metal, 5);
@@ -1261,7 +1675,24 @@ function bathroom(svg: Svg, r: Rng): void {
     floorShadow(svg, R, wcX - 0.2, wcX + 0.2, 0.1, 0.6, 0.14);
     box(svg, R, wcX - 0.17, wcX + 0.17, 0.24, 0.42, 0, 0.3, white);
     const [bx, by, bw, bh] = R.front(wcX - 0.18, wcX + 0.18, 0.22, 0.42, 0.55);
-    svg.rect(bx, by, bw, bh, svg.lin([[0, shade(white, -0.08)], [0.4, white], [1, shade(white, -0.14)]], 0, 0, 1, 0), `rx="${f1(bw * 0.3)}"`);
+    svg.rect(
+      bx,
+      by,
+      bw,
+      bh,
+      svg.lin(
+        [
+          [0, shade(white, -0.08)],
+          [0.4, white],
+          [1, shade(white, -0.14)],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+      `rx="${f1(bw * 0.3)}"`,
+    );
     const sf = R.p(wcX, 0.43, 0.56);
     const sb = R.p(wcX, 0.43, 0.04);
     svg.ellipse(sf[0], (sf[1] + sb[1]) / 2, 0.19 * pk, (sf[1] - sb[1]) / 2, '#fbfaf7', `stroke="${shade(white, -0.12)}" stroke-width="2"`);
@@ -1273,7 +1704,24 @@ function bathroom(svg: Svg, r: Rng): void {
   const mk = mirrorRound ? R.front(vx - 0.36, vx + 0.36, 1.2, 1.92, 0.02) : R.front(vx - vw + 0.1, vx + vw - 0.1, 1.15, 2.0, 0.02);
   const mrx = mirrorRound ? ` rx="${f1(mk[2] / 2)}"` : ' rx="10"';
   softShadow(svg, mk[0] + 6, mk[1] + 8, mk[2], mk[3], 0.16, mirrorRound ? mk[2] / 2 : 10);
-  svg.rect(mk[0], mk[1], mk[2], mk[3], svg.lin([[0, '#dde6e8'], [0.5, '#c6d2d6'], [1, '#eef2f2']], 0, 0, 1, 1), `stroke="${metal}" stroke-width="5"${mrx}`);
+  svg.rect(
+    mk[0],
+    mk[1],
+    mk[2],
+    mk[3],
+    svg.lin(
+      [
+        [0, '#dde6e8'],
+        [0.5, '#c6d2d6'],
+        [1, '#eef2f2'],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+    `stroke="${metal}" stroke-width="5"${mrx}`,
+  );
   svg.poly(
     [
       [mk[0] + mk[2] * 0.25, mk[1] + mk[3] * 0.12],
@@ -1292,11 +1740,18 @@ function bathroom(svg: Svg, r: Rng): void {
   floorShadow(svg, R, vx - vw, vx + vw, 0.3, 0.6, 0.14);
   box(svg, R, vx - vw, vx + vw, 0.35, 0.82, 0, 0.5, vc);
   const [fx, fy, fw, fh] = R.front(vx - vw, vx + vw, 0.35, 0.82, 0.5);
-  svg.stroke(`M${f1(fx + fw / 2)} ${f1(fy + 4)}v${f1(fh - 8)}M${f1(fx + fw / 2 - 30)} ${f1(fy + 16)}h20M${f1(fx + fw / 2 + 10)} ${f1(fy + 16)}h20`, shade(vc, -0.3), 2.5);
+  svg.stroke(
+    `M${f1(fx + fw / 2)} ${f1(fy + 4)}v${f1(fh - 8)}M${f1(fx + fw / 2 - 30)} ${f1(fy + 16)}h20M${f1(fx + fw / 2 + 10)} ${f1(fy + 16)}h20`,
+    shade(vc, -0.3),
+    2.5,
+  );
   box(svg, R, vx - vw - 0.02, vx + vw + 0.02, 0.82, 0.85, 0, 0.52, r.pick(['#f4f2ee', '#dcd6cc', '#2e2e2e']));
   const bk = R.p(vx, 0.85, 0.27);
   const k2 = R.k(0.27);
-  svg.path(`M${f1(bk[0] - 0.24 * k2)} ${f1(bk[1])}Q${f1(bk[0] - 0.24 * k2)} ${f1(bk[1] - 0.13 * k2)} ${f1(bk[0])} ${f1(bk[1] - 0.13 * k2)}Q${f1(bk[0] + 0.24 * k2)} ${f1(bk[1] - 0.13 * k2)} ${f1(bk[0] + 0.24 * k2)} ${f1(bk[1])}Z`, white);
+  svg.path(
+    `M${f1(bk[0] - 0.24 * k2)} ${f1(bk[1])}Q${f1(bk[0] - 0.24 * k2)} ${f1(bk[1] - 0.13 * k2)} ${f1(bk[0])} ${f1(bk[1] - 0.13 * k2)}Q${f1(bk[0] + 0.24 * k2)} ${f1(bk[1] - 0.13 * k2)} ${f1(bk[0] + 0.24 * k2)} ${f1(bk[1])}Z`,
+    white,
+  );
   svg.ellipse(bk[0], bk[1] - 0.13 * k2, 0.24 * k2, 0.035 * k2, '#e3e7e6');
   const tp = R.p(vx, 0.85, 0.04);
   svg.stroke(`M${f1(tp[0])} ${f1(tp[1])}v${f1(-0.3 * k2)}h${f1(0.1 * k2)}`, metal, 4);
@@ -1307,7 +1762,25 @@ function bathroom(svg: Svg, r: Rng): void {
   const tx2 = bathLeft ? vx - vw - 0.28 : vx + vw + 0.28;
   if (tx2 - 0.2 > restA && tx2 + 0.2 < restB && (!hasWc || Math.abs(tx2 - wcX) > 0.45)) {
     const tc = r.pick(['#e9e0d2', '#b9c9c4', '#d7b9a4', '#f4f1ea', '#8a9f99', '#c9a27a']);
-    R.frontRect(svg, tx2 - 0.2, tx2 + 0.2, 0.8, 1.4, 0.04, svg.lin([[0, shade(tc, 0.06)], [1, shade(tc, -0.1)]], 0, 0, 1, 0), 'rx="6"');
+    R.frontRect(
+      svg,
+      tx2 - 0.2,
+      tx2 + 0.2,
+      0.8,
+      1.4,
+      0.04,
+      svg.lin(
+        [
+          [0, shade(tc, 0.06)],
+          [1, shade(tc, -0.1)],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+      'rx="6"',
+    );
     R.frontRect(svg, tx2 - 0.22, tx2 + 0.22, 1.38, 1.42, 0.03, metal, 'rx="2"');
   }
   // bath mat
@@ -1325,7 +1798,16 @@ function office(svg: Svg, r: Rng): void {
   const mull = r.pick(['#2f3336', '#5a6066', '#c9cccd']);
   const [gx, gy, gw, gh] = R.front(0.1, R.wm - 0.1, 0.05, R.hm - 0.12, -0.05);
   svg.open(`clip-path="${svg.clip(`<rect x="${f1(gx)}" y="${f1(gy)}" width="${f1(gw)}" height="${f1(gh)}"/>`)}"`);
-  svg.rect(gx, gy, gw, gh, svg.lin([[0, pal[0]], [1, pal[2]]]));
+  svg.rect(
+    gx,
+    gy,
+    gw,
+    gh,
+    svg.lin([
+      [0, pal[0]],
+      [1, pal[2]],
+    ]),
+  );
   let bx = gx - 40;
   while (bx < gx + gw) {
     const bw = r.range(100, 220);
@@ -1344,9 +1826,21 @@ function office(svg: Svg, r: Rng): void {
   mm += `M${f1(gx)} ${f1(gy + gh * 0.62)}h${f1(gw)}M${f1(gx)} ${f1(gy)}h${f1(gw)}M${f1(gx)} ${f1(gy + gh)}h${f1(gw)}`;
   svg.stroke(mm, mull, 7);
   const fl = r.pick<FloorKind>(['carpet', 'concrete', 'boards', 'tiles']);
-  floor(svg, r, R, fl, fl === 'carpet' ? r.pick(['#8f9396', '#a4a29c', '#7d868c']) : fl === 'concrete' ? '#bdbab4' : fl === 'tiles' ? '#c4c1bb' : r.pick(WOODS));
+  floor(
+    svg,
+    r,
+    R,
+    fl,
+    fl === 'carpet' ? r.pick(['#8f9396', '#a4a29c', '#7d868c']) : fl === 'concrete' ? '#bdbab4' : fl === 'tiles' ? '#c4c1bb' : r.pick(WOODS),
+  );
   // light from the glazing on the floor
-  svg.poly(R.floorQuad(0.1, R.wm - 0.1, 0, 1.6), svg.lin([[0, '#ffffff', 0.22], [1, '#ffffff', 0]]));
+  svg.poly(
+    R.floorQuad(0.1, R.wm - 0.1, 0, 1.6),
+    svg.lin([
+      [0, '#ffffff', 0.22],
+      [1, '#ffffff', 0],
+    ]),
+  );
   // ceiling panels
   for (let d = 0.6; d < R.dm; d += 1.3)
     for (const x of [R.wm * 0.25, R.wm * 0.75]) svg.poly(R.floorQuad(x - 0.3, x + 0.3, d, d + 0.6, R.hm - 0.002), '#fbfaf4');
@@ -1387,7 +1881,22 @@ function deskRows(svg: Svg, r: Rng, R: Room, deskC: string, chairC: string): voi
         const base = R.p(mx, 0.75, md);
         svg.rect(base[0] - 3, sy + shp, 6, base[1] - sy - shp, '#2a2c2e');
         svg.rect(sx, sy, swp, shp, '#2a2c2e', 'rx="3"');
-        svg.rect(sx + 3, sy + 3, swp - 6, shp - 6, svg.lin([[0, '#5c7387'], [1, '#9db3c2']], 0, 0, 1, 1));
+        svg.rect(
+          sx + 3,
+          sy + 3,
+          swp - 6,
+          shp - 6,
+          svg.lin(
+            [
+              [0, '#5c7387'],
+              [1, '#9db3c2'],
+            ],
+            0,
+            0,
+            1,
+            1,
+          ),
+        );
         if (front && (i + rows.length) % 2 === 0) officeChair(svg, R, mx, d1 + 0.35, chairC);
       }
     }
@@ -1400,10 +1909,24 @@ function officeChair(svg: Svg, R: Room, x: number, d: number, c: string): void {
   const cs = R.p(x, 0.47, d);
   const cb = R.p(x, 0, d);
   svg.ellipse(cb[0], cb[1], 0.28 * k, 0.05 * k, INK, 'opacity=".18"');
-  svg.stroke(`M${f1(cs[0])} ${f1(cs[1])}V${f1(cb[1] - 6)}M${f1(cb[0] - 0.25 * k)} ${f1(cb[1])}L${f1(cb[0] + 0.25 * k)} ${f1(cb[1])}`, '#2a2c2e', Math.max(3, 0.03 * k));
+  svg.stroke(
+    `M${f1(cs[0])} ${f1(cs[1])}V${f1(cb[1] - 6)}M${f1(cb[0] - 0.25 * k)} ${f1(cb[1])}L${f1(cb[0] + 0.25 * k)} ${f1(cb[1])}`,
+    '#2a2c2e',
+    Math.max(3, 0.03 * k),
+  );
   svg.rect(cs[0] - 0.25 * k, cs[1] - 0.06 * k, 0.5 * k, 0.08 * k, shade(c, -0.1), 'rx="4"');
   const bk = R.front(x - 0.23, x + 0.23, 0.58, 1.08, d + 0.05);
-  svg.rect(bk[0], bk[1], bk[2], bk[3], svg.lin([[0, shade(c, 0.1)], [1, c]]), `rx="${f1(bk[2] * 0.18)}"`);
+  svg.rect(
+    bk[0],
+    bk[1],
+    bk[2],
+    bk[3],
+    svg.lin([
+      [0, shade(c, 0.1)],
+      [1, c],
+    ]),
+    `rx="${f1(bk[2] * 0.18)}"`,
+  );
 }
 
 /** A meeting table running into the room, chairs on both sides, a screen on the back wall. */
@@ -1416,7 +1939,22 @@ function meetingTable(svg: Svg, r: Rng, R: Room, deskC: string, chairC: string):
   const sb = R.p(cx, 0, 0.15);
   svg.rect(sb[0] - 4, sy + sh, 8, sb[1] - sy - sh, '#2a2c2e');
   svg.rect(sx, sy, sw, sh, '#222426', 'rx="4"');
-  svg.rect(sx + 5, sy + 5, sw - 10, sh - 10, svg.lin([[0, '#3c4a56'], [1, '#5d7282']], 0, 0, 1, 1));
+  svg.rect(
+    sx + 5,
+    sy + 5,
+    sw - 10,
+    sh - 10,
+    svg.lin(
+      [
+        [0, '#3c4a56'],
+        [1, '#5d7282'],
+      ],
+      0,
+      0,
+      1,
+      1,
+    ),
+  );
   floorShadow(svg, R, cx - 0.6, cx + 0.6, d0, d1, 0.2);
   const chairs: number[] = [];
   for (let d = d0 + 0.35; d < d1 - 0.2; d += 0.62) chairs.push(d);
@@ -1455,7 +1993,11 @@ function garageInterior(svg: Svg, r: Rng): void {
   // block-work joints on the walls
   const bw = 0.4 * R.M;
   const bh = 0.2 * R.M;
-  const pat = svg.pattern(bw, bh * 2, `<path d="M0 .5H${f1(bw)}M0 ${f1(bh + 0.5)}H${f1(bw)}M.5 0V${f1(bh)}M${f1(bw / 2)} ${f1(bh)}V${f1(bh * 2)}" stroke="${shade(wall, -0.12)}" stroke-width="1.5"/>`);
+  const pat = svg.pattern(
+    bw,
+    bh * 2,
+    `<path d="M0 .5H${f1(bw)}M0 ${f1(bh + 0.5)}H${f1(bw)}M.5 0V${f1(bh)}M${f1(bw / 2)} ${f1(bh)}V${f1(bh * 2)}" stroke="${shade(wall, -0.12)}" stroke-width="1.5"/>`,
+  );
   svg.rect(R.bx0, R.by0, R.bx1 - R.bx0, R.by1 - R.by0, pat);
   floor(svg, r, R, 'concrete', r.pick(['#b9b6b0', '#a9a7a2', '#c4c0b8']));
   // sectional door
@@ -1468,7 +2010,16 @@ function garageInterior(svg: Svg, r: Rng): void {
   if (R.cx > dx0) svg.poly([R.p(dx0, 0, 0), R.p(dx0, dy1, 0), R.p(dx0, dy1, -e), R.p(dx0, 0, -e)], shade(wall, -0.12));
   if (R.cx < dx1) svg.poly([R.p(dx1, 0, 0), R.p(dx1, dy1, 0), R.p(dx1, dy1, -e), R.p(dx1, 0, -e)], shade(wall, -0.12));
   const [x, y, w, h] = R.front(dx0, dx1, 0, dy1, -e);
-  svg.rect(x, y, w, h, svg.lin([[0, shade(doorC, 0.08)], [1, shade(doorC, -0.08)]]));
+  svg.rect(
+    x,
+    y,
+    w,
+    h,
+    svg.lin([
+      [0, shade(doorC, 0.08)],
+      [1, shade(doorC, -0.08)],
+    ]),
+  );
   let grooves = '';
   for (let i = 1; i < 5; i++) grooves += `M${f1(x)} ${f1(y + (h * i) / 5)}h${f1(w)}`;
   for (let i = 0; i < 5; i++) grooves += `M${f1(x)} ${f1(y + (h * i) / 5 + h / 10)}h${f1(w)}`;
@@ -1509,7 +2060,13 @@ function garageInterior(svg: Svg, r: Rng): void {
   const tl = R.floorQuad(R.wm / 2 - 0.6, R.wm / 2 + 0.6, 1.5, 1.62, R.hm - 0.02);
   svg.poly(tl, '#fffdf4');
   // oil stain & tyres
-  svg.poly(R.floorQuad(R.wm / 2 - 0.4, R.wm / 2 + 0.6, 1.1, 1.9), svg.rad([[0, '#5f5b55', 0.25], [1, '#5f5b55', 0]]));
+  svg.poly(
+    R.floorQuad(R.wm / 2 - 0.4, R.wm / 2 + 0.6, 1.1, 1.9),
+    svg.rad([
+      [0, '#5f5b55', 0.25],
+      [1, '#5f5b55', 0],
+    ]),
+  );
   finish(svg, 'right', 0.03);
 }
 
@@ -1554,7 +2111,19 @@ function randomStyle(r: Rng): Style {
 }
 
 /** A facade window: stone surround, glass with reflection, frame, sill, optional railing (drawn once per look, then reused). */
-function facadeWindow(svg: Svg, r: Rng, x: number, y: number, w: number, h: number, st: Style, arch: boolean, railing: boolean, glass: string, simple = false): void {
+function facadeWindow(
+  svg: Svg,
+  r: Rng,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  st: Style,
+  arch: boolean,
+  railing: boolean,
+  glass: string,
+  simple = false,
+): void {
   const curtain = r.chance(0.4) && !simple;
   if (x + w + 20 < svg.view[0] || x - 20 > svg.view[1]) return;
   w = Math.round(w);
@@ -1605,12 +2174,32 @@ function townhouse(svg: Svg, r: Rng, x0: number, x1: number, base: number, st: S
     svg.stroke(rust, shade(st.wall, -0.12), 1.5);
   }
   // light across the facade and a soft shadow at the party walls
-  svg.rect(x0, top, w, base - top, svg.lin([[0, '#ffffff', 0.1], [0.5, '#ffffff', 0], [0.92, INK, 0.05], [1, INK, 0.16]], 0, 0, 1, 0));
+  svg.rect(
+    x0,
+    top,
+    w,
+    base - top,
+    svg.lin(
+      [
+        [0, '#ffffff', 0.1],
+        [0.5, '#ffffff', 0],
+        [0.92, INK, 0.05],
+        [1, INK, 0.16],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   svg.rect(x0, base - 46, w, 46, BLUESTONE);
   svg.rect(x0, base - 46, w, 4, shade(BLUESTONE, 0.15));
   const cols = Math.max(1, Math.round(w / 215));
   const cw = w / cols;
-  const glass = svg.lin([[0, mix('#3d4b57', pal[0], 0.3)], [1, '#56646e']]);
+  const glass = svg.lin([
+    [0, mix('#3d4b57', pal[0], 0.3)],
+    [1, '#56646e'],
+  ]);
   // string courses
   for (let f = 0; f < o.floors; f++) {
     const fy = base - o.gh - f * o.uh;
@@ -1676,10 +2265,26 @@ function door(svg: Svg, cx: number, base: number, w: number, h: number, st: Styl
   svg.path(`M${f1(x)} ${f1(y + w / 2)}a${f1(w / 2)} ${f1(w / 2)} 0 0 1 ${f1(w)} 0z`, glass);
   svg.path(`M${f1(x)} ${f1(y + w / 2)}a${f1(w / 2)} ${f1(w / 2)} 0 0 1 ${f1(w)} 0z`, 'none', `stroke="${st.frame}" stroke-width="4"`);
   const dy = y + w / 2 + 4;
-  svg.rect(x, dy, w, base - dy, svg.lin([[0, shade(st.door, 0.08)], [1, shade(st.door, -0.1)]], 0, 0, 1, 0));
+  svg.rect(
+    x,
+    dy,
+    w,
+    base - dy,
+    svg.lin(
+      [
+        [0, shade(st.door, 0.08)],
+        [1, shade(st.door, -0.1)],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   const ph = (base - dy - 30) / 2;
   let panels = '';
-  for (const px of [x + 8, x + w / 2 + 4]) for (let i = 0; i < 2; i++) panels += `M${f1(px)} ${f1(dy + 10 + i * (ph + 10))}h${f1(w / 2 - 12)}v${f1(ph)}h${f1(-(w / 2 - 12))}z`;
+  for (const px of [x + 8, x + w / 2 + 4])
+    for (let i = 0; i < 2; i++) panels += `M${f1(px)} ${f1(dy + 10 + i * (ph + 10))}h${f1(w / 2 - 12)}v${f1(ph)}h${f1(-(w / 2 - 12))}z`;
   svg.path(panels, 'none', `stroke="${shade(st.door, -0.3)}" stroke-width="2.5"`);
   svg.circle(x + w - 14, dy + (base - dy) / 2, 4, '#c8a85a');
   svg.rect(x - 18, base - 8, w + 36, 10, shade(BLUESTONE, -0.1));
@@ -1718,7 +2323,10 @@ function shopfront(svg: Svg, r: Rng, x0: number, x1: number, base: number, top: 
   const wx0 = doorLeft ? dx + doorW + 14 : x0 + 12;
   const wx1 = doorLeft ? x1 - 12 : dx - 14;
   // warm interior
-  const inside = svg.lin([[0, '#f6e7c8'], [1, '#d8b98d']]);
+  const inside = svg.lin([
+    [0, '#f6e7c8'],
+    [1, '#d8b98d'],
+  ]);
   svg.rect(x0, gy, x1 - x0, gh, shade(brand, -0.2));
   svg.rect(wx0, gy + 10, wx1 - wx0, gh - 40, inside);
   svg.rect(dx, gy + 10, doorW, gh - 10, inside);
@@ -1726,7 +2334,7 @@ function shopfront(svg: Svg, r: Rng, x0: number, x1: number, base: number, top: 
   // shelves of goods: one pattern tile of products, repeated
   const shopKind = r.int(0, 2);
   let goods = '<rect y="43" width="240" height="5" fill="#8a6a4a"/>';
-  for (let x = 6; x < 225; ) {
+  for (let x = 6; x < 225;) {
     const bw = Math.round(shopKind === 0 ? r.range(10, 18) : r.range(22, 40));
     const bh = Math.round(shopKind === 0 ? r.range(26, 36) : r.range(14, 32));
     if (x + bw > 236) break;
@@ -1743,11 +2351,23 @@ function shopfront(svg: Svg, r: Rng, x0: number, x1: number, base: number, top: 
   for (let i = 0; i < 3; i++) svg.rect(tx - 70 + i * 50, base - 130 - i * 10, 34, 30 + i * 10, r.pick(['#efe6d6', '#5c7a8c', '#b5533f', '#e0b04f']), 'rx="3"');
   for (let i = 0; i < 3; i++) {
     const lx = wx0 + ((wx1 - wx0) * (i + 0.5)) / 3;
-    svg.circle(lx, gy + 26, 40, svg.rad([[0, '#fff5d8', 0.9], [1, '#fff5d8', 0]]));
+    svg.circle(
+      lx,
+      gy + 26,
+      40,
+      svg.rad([
+        [0, '#fff5d8', 0.9],
+        [1, '#fff5d8', 0],
+      ]),
+    );
   }
   svg.close();
   svg.rect(wx0, gy + 10, wx1 - wx0, gh - 40, 'none', `stroke="${shade(brand, -0.3)}" stroke-width="6"`);
-  svg.path(`M${f1(wx0 + (wx1 - wx0) * 0.5)} ${f1(gy + 10)}L${f1(wx0 + (wx1 - wx0) * 0.8)} ${f1(gy + 10)}L${f1(wx0 + (wx1 - wx0) * 0.4)} ${f1(base - 30)}L${f1(wx0 + (wx1 - wx0) * 0.1)} ${f1(base - 30)}Z`, '#ffffff', 'opacity=".12"');
+  svg.path(
+    `M${f1(wx0 + (wx1 - wx0) * 0.5)} ${f1(gy + 10)}L${f1(wx0 + (wx1 - wx0) * 0.8)} ${f1(gy + 10)}L${f1(wx0 + (wx1 - wx0) * 0.4)} ${f1(base - 30)}L${f1(wx0 + (wx1 - wx0) * 0.1)} ${f1(base - 30)}Z`,
+    '#ffffff',
+    'opacity=".12"',
+  );
   svg.rect(dx, gy + 10, doorW, gh - 10, 'none', `stroke="${shade(brand, -0.3)}" stroke-width="8"`);
   svg.rect(dx + doorW - 20, gy + gh / 2, 6, 50, '#c8a85a', 'rx="3"');
   svg.rect(wx0 - 4, base - 30, wx1 - wx0 + 8, 30, shade(brand, -0.1));
@@ -1757,9 +2377,37 @@ function shopfront(svg: Svg, r: Rng, x0: number, x1: number, base: number, top: 
     const ay = gy + 2;
     const ah = Math.min(78, gh * 0.24);
     const stripes = svg.pattern(44, 10, `<rect width="44" height="10" fill="${a}"/><rect width="22" height="10" fill="${shade(a, 0.82)}"/>`);
-    svg.rect(wx0 - 22, ay + ah, wx1 - wx0 + 44, 40, svg.lin([[0, INK, 0.28], [1, INK, 0]]));
-    svg.poly([[wx0, ay], [wx1, ay], [wx1 + 22, ay + ah], [wx0 - 22, ay + ah]], stripes);
-    svg.poly([[wx0, ay], [wx1, ay], [wx1 + 22, ay + ah], [wx0 - 22, ay + ah]], svg.lin([[0, INK, 0.12], [1, '#ffffff', 0.08]]));
+    svg.rect(
+      wx0 - 22,
+      ay + ah,
+      wx1 - wx0 + 44,
+      40,
+      svg.lin([
+        [0, INK, 0.28],
+        [1, INK, 0],
+      ]),
+    );
+    svg.poly(
+      [
+        [wx0, ay],
+        [wx1, ay],
+        [wx1 + 22, ay + ah],
+        [wx0 - 22, ay + ah],
+      ],
+      stripes,
+    );
+    svg.poly(
+      [
+        [wx0, ay],
+        [wx1, ay],
+        [wx1 + 22, ay + ah],
+        [wx0 - 22, ay + ah],
+      ],
+      svg.lin([
+        [0, INK, 0.12],
+        [1, '#ffffff', 0.08],
+      ]),
+    );
     let val = `M${f1(wx0 - 22)} ${f1(ay + ah)}`;
     const n = Math.round((wx1 - wx0 + 44) / 22);
     const sw = (wx1 - wx0 + 44) / n;
@@ -1771,7 +2419,16 @@ function shopfront(svg: Svg, r: Rng, x0: number, x1: number, base: number, top: 
 function street(svg: Svg, r: Rng, base: number, vx: number, vy: number): void {
   const curb = base + 70;
   const pave = r.pick(['#cfc9bf', '#c4c0b8', '#d6cfc2']);
-  svg.rect(0, base, W, curb - base, svg.lin([[0, shade(pave, -0.08)], [1, pave]]));
+  svg.rect(
+    0,
+    base,
+    W,
+    curb - base,
+    svg.lin([
+      [0, shade(pave, -0.08)],
+      [1, pave],
+    ]),
+  );
   let j = '';
   for (let x = -1000; x < W + 1000; x += 90) {
     const t = (base - vy) / (curb - vy);
@@ -1781,7 +2438,16 @@ function street(svg: Svg, r: Rng, base: number, vx: number, vy: number): void {
   svg.stroke(j, shade(pave, -0.14), 1.5);
   svg.rect(0, base, W, 10, INK, 'opacity=".12"');
   svg.rect(0, curb, W, 9, '#b9b6b0');
-  svg.rect(0, curb + 9, W, H - curb - 9, svg.lin([[0, '#5b5e62'], [1, '#6c6f72']]));
+  svg.rect(
+    0,
+    curb + 9,
+    W,
+    H - curb - 9,
+    svg.lin([
+      [0, '#5b5e62'],
+      [1, '#6c6f72'],
+    ]),
+  );
   svg.rect(0, curb + 9, W, 8, INK, 'opacity=".2"');
 }
 
@@ -1824,11 +2490,29 @@ function facade(svg: Svg, r: Rng): void {
       // mansard roof with dormers
       const rh = 95;
       const slate = r.pick(['#4d5158', '#5b5552', '#3f4347']);
-      svg.poly([[x0 - 4, top], [x1 + 4, top], [x1 - 40, top - rh], [x0 + 40, top - rh]], svg.lin([[0, shade(slate, 0.1)], [1, slate]]));
+      svg.poly(
+        [
+          [x0 - 4, top],
+          [x1 + 4, top],
+          [x1 - 40, top - rh],
+          [x0 + 40, top - rh],
+        ],
+        svg.lin([
+          [0, shade(slate, 0.1)],
+          [1, slate],
+        ]),
+      );
       for (const dx of [x0 + mw * 0.3, x0 + mw * 0.7]) {
         svg.rect(dx - 34, top - rh + 14, 68, 72, st.trim);
         svg.rect(dx - 22, top - rh + 28, 44, 58, '#4a5660', `stroke="${st.frame}" stroke-width="4"`);
-        svg.poly([[dx - 44, top - rh + 16], [dx, top - rh - 14], [dx + 44, top - rh + 16]], shade(slate, -0.1));
+        svg.poly(
+          [
+            [dx - 44, top - rh + 16],
+            [dx, top - rh - 14],
+            [dx + 44, top - rh + 16],
+          ],
+          shade(slate, -0.1),
+        );
       }
     }
   }
@@ -1863,10 +2547,29 @@ function apartmentBlock(svg: Svg, r: Rng, base: number, pal: readonly string[], 
   const brick = r.chance(0.5);
   const wallC = brick ? r.pick(['#c9b79c', '#b98a6a', '#8e8580', '#d8cdb8']) : r.pick(['#efeee9', '#e4e0d8', '#d5d8d6']);
   svg.rect(x0, top, bw, base - top, brick ? brickFill(svg, wallC) : wallC);
-  svg.rect(x0, top, bw, base - top, svg.lin([[0, '#ffffff', 0.1], [0.6, '#ffffff', 0], [1, INK, 0.12]], 0, 0, 1, 0));
+  svg.rect(
+    x0,
+    top,
+    bw,
+    base - top,
+    svg.lin(
+      [
+        [0, '#ffffff', 0.1],
+        [0.6, '#ffffff', 0],
+        [1, INK, 0.12],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   svg.rect(x0 - 8, top - 6, bw + 16, 16, shade(wallC, -0.3));
   const frame = r.pick(['#2f3134', '#5a5f63', '#e9e7e2']);
-  const glass = svg.lin([[0, mix('#3d4b57', pal[0], 0.3)], [1, '#5a6873']]);
+  const glass = svg.lin([
+    [0, mix('#3d4b57', pal[0], 0.3)],
+    [1, '#5a6873'],
+  ]);
   const cols = 4;
   const cw = bw / cols;
   const glassRail = r.chance(0.5);
@@ -1934,12 +2637,12 @@ function shop(svg: Svg, r: Rng): void {
     const t = townhouse(svg, r, a, b, base, randomStyle(r), { floors: f, gh: 240, uh: 185, detail: false, shop: r.chance(0.6) }, pal);
     svg.rect(a, t, b - a, base - t, INK, 'opacity=".08"');
   };
-  for (let lx = x0; lx > 260; ) {
+  for (let lx = x0; lx > 260;) {
     const nw = r.range(420, 520);
     neighbour(lx - nw, lx);
     lx -= nw;
   }
-  for (let rx = x1; rx < W - 260; ) {
+  for (let rx = x1; rx < W - 260;) {
     const nw = r.range(420, 520);
     neighbour(rx, rx + nw);
     rx += nw;
@@ -1951,8 +2654,24 @@ function shop(svg: Svg, r: Rng): void {
   plant(svg, r, x0 + 40, base + 24, 0.8, r.pick(POTS), g);
   plant(svg, r, x1 - 40, base + 24, 0.8, r.pick(POTS), g);
   const ax = r.chance(0.5) ? x0 + 140 : x1 - 140;
-  svg.poly([[ax - 40, base + 50], [ax - 28, base - 60], [ax + 28, base - 60], [ax + 40, base + 50]], '#2b2b2b');
-  svg.poly([[ax - 33, base + 40], [ax - 23, base - 50], [ax + 23, base - 50], [ax + 33, base + 40]], '#3a3d3b');
+  svg.poly(
+    [
+      [ax - 40, base + 50],
+      [ax - 28, base - 60],
+      [ax + 28, base - 60],
+      [ax + 40, base + 50],
+    ],
+    '#2b2b2b',
+  );
+  svg.poly(
+    [
+      [ax - 33, base + 40],
+      [ax - 23, base - 50],
+      [ax + 23, base - 50],
+      [ax + 33, base + 40],
+    ],
+    '#3a3d3b',
+  );
   svg.rect(ax - 18, base - 30, 36, 4, '#e9e3d6');
   svg.rect(ax - 14, base - 18, 28, 4, '#e9e3d6');
   svg.close();
@@ -1973,7 +2692,14 @@ function garden(svg: Svg, r: Rng): void {
     const c = mix(r.pick(['#b98c70', '#d9cdb6', '#a86b52', '#e6ded0', '#c9b8a2']), pal[2], 0.25);
     const top = hz - h + 60;
     svg.rect(x, top, w, h, c);
-    svg.poly([[x - 6, top], [x + w / 2, top - r.range(50, 110)], [x + w + 6, top]], mix('#5b5552', pal[2], 0.3));
+    svg.poly(
+      [
+        [x - 6, top],
+        [x + w / 2, top - r.range(50, 110)],
+        [x + w + 6, top],
+      ],
+      mix('#5b5552', pal[2], 0.3),
+    );
     let wins = '';
     for (let wy = top + 30; wy < hz - 20; wy += 80) for (let wx = x + 30; wx < x + w - 50; wx += 80) wins += `M${f1(wx)} ${f1(wy)}h34v50h-34z`;
     svg.path(wins, mix('#4f5a63', pal[2], 0.35));
@@ -1986,13 +2712,26 @@ function garden(svg: Svg, r: Rng): void {
   const by0 = hz - 10;
   const by1 = hz + 80;
   if (bType === 0) {
-    svg.rect(0, by0, W, by1 - by0, svg.lin([[0, greens[1]], [1, greens[0]]]));
+    svg.rect(
+      0,
+      by0,
+      W,
+      by1 - by0,
+      svg.lin([
+        [0, greens[1]],
+        [1, greens[0]],
+      ]),
+    );
     let bumps = `M0 ${f1(by0 + 10)}`;
     for (let bx = 0; bx < W; bx += 60) bumps += `q30 -26 60 0`;
     svg.path(bumps + `V${f1(by1)}H0z`, greens[1]);
   } else if (bType === 1) {
     const wood = r.pick(['#9a7a5a', '#7d6a58', '#b0916d', '#6e6a64']);
-    const fp = svg.pattern(36, 10, `<rect width="36" height="10" fill="${wood}"/><rect x="34" width="2" height="10" fill="${shade(wood, -0.3)}"/><rect width="14" height="10" fill="${shade(wood, 0.06)}"/>`);
+    const fp = svg.pattern(
+      36,
+      10,
+      `<rect width="36" height="10" fill="${wood}"/><rect x="34" width="2" height="10" fill="${shade(wood, -0.3)}"/><rect width="14" height="10" fill="${shade(wood, 0.06)}"/>`,
+    );
     svg.rect(0, by0, W, by1 - by0, fp);
     svg.rect(0, by0, W, 6, shade(wood, -0.2));
   } else {
@@ -2003,7 +2742,16 @@ function garden(svg: Svg, r: Rng): void {
   }
   // lawn with mowing stripes
   const lawn = greens[1];
-  svg.rect(0, by1, W, H - by1, svg.lin([[0, shade(lawn, 0.1)], [1, shade(lawn, -0.12)]]));
+  svg.rect(
+    0,
+    by1,
+    W,
+    H - by1,
+    svg.lin([
+      [0, shade(lawn, 0.1)],
+      [1, shade(lawn, -0.12)],
+    ]),
+  );
   let stripes = '';
   for (let i = -12; i < 12; i += 2) {
     const a = vx + i * 70;
@@ -2030,7 +2778,17 @@ function garden(svg: Svg, r: Rng): void {
   // large tree in the foreground on one side, with its shadow
   const left = r.chance(0.5);
   const tx = left ? r.range(120, 300) : W - r.range(120, 300);
-  svg.ellipse(tx + 120, 930, 340, 70, svg.rad([[0, INK, 0.2], [0.7, INK, 0.12], [1, INK, 0]]));
+  svg.ellipse(
+    tx + 120,
+    930,
+    340,
+    70,
+    svg.rad([
+      [0, INK, 0.2],
+      [0.7, INK, 0.12],
+      [1, INK, 0],
+    ]),
+  );
   tree(svg, r, tx, 960, r.range(880, 1000), greens);
   // stepping stones or a patio with chairs
   if (r.chance(0.5)) {
@@ -2054,7 +2812,16 @@ function garden(svg: Svg, r: Rng): void {
     const fc2 = r.pick(['#2f3336', '#a9805a', '#f0ede6', '#4f6d5a']);
     // table and two chairs, drawn around their footprint and scaled into the foreground
     svg.open(`transform="translate(${f1(cx)} 1010) scale(1.7)"`);
-    svg.ellipse(0, 0, 170, 22, svg.rad([[0, INK, 0.25], [1, INK, 0]]));
+    svg.ellipse(
+      0,
+      0,
+      170,
+      22,
+      svg.rad([
+        [0, INK, 0.25],
+        [1, INK, 0],
+      ]),
+    );
     svg.rect(-6, -112, 12, 112, shade(fc2, -0.1));
     svg.ellipse(0, -2, 40, 7, shade(fc2, -0.1));
     svg.ellipse(0, -114, 100, 16, shade(fc2, 0.1));
@@ -2091,7 +2858,16 @@ function terrace(svg: Svg, r: Rng): void {
     const top = R.vy - h + 40;
     svg.rect(x, top, w, R.by1 - top + 40, c);
     const roof = mix(r.pick(['#5b5552', '#4d5158', '#8a4f3c']), pal[2], 0.2);
-    if (r.chance(0.6)) svg.poly([[x - 4, top], [x + w * 0.2, top - 40], [x + w * 0.8, top - 40], [x + w + 4, top]], roof);
+    if (r.chance(0.6))
+      svg.poly(
+        [
+          [x - 4, top],
+          [x + w * 0.2, top - 40],
+          [x + w * 0.8, top - 40],
+          [x + w + 4, top],
+        ],
+        roof,
+      );
     if (r.chance(0.5)) svg.rect(x + w * 0.7, top - 62, 16, 40, mix('#8a5a48', pal[2], 0.2));
     let wins = '';
     for (let wx = x + 18; wx < x + w - 24; wx += 38) wins += `M${f1(wx)} ${f1(top + 18)}h16v26h-16z`;
@@ -2117,13 +2893,32 @@ function terrace(svg: Svg, r: Rng): void {
   // sliding door in the wall
   const frame = r.pick(['#2f3134', '#5a5f63', '#e9e7e2']);
   const door = [R.p(wx, 0, 0.6), R.p(wx, 2.3, 0.6), R.p(wx, 2.3, 2.4), R.p(wx, 0, 2.4)];
-  svg.poly(door, svg.lin([[0, mix('#4b5a66', pal[0], 0.3)], [1, '#7b8a94']]), `stroke="${frame}" stroke-width="8"`);
+  svg.poly(
+    door,
+    svg.lin([
+      [0, mix('#4b5a66', pal[0], 0.3)],
+      [1, '#7b8a94'],
+    ]),
+    `stroke="${frame}" stroke-width="8"`,
+  );
   svg.stroke(seg(R.p(wx, 0, 1.5), R.p(wx, 2.3, 1.5)), frame, 7);
   svg.poly([R.p(wx, 2.3, 0.9), R.p(wx, 2.3, 1.3), R.p(wx, 0, 0.95), R.p(wx, 0, 0.6)], '#ffffff', 'opacity=".12"');
   // a low parapet along the open side
   const ox = side === 'L' ? R.wm : 0;
   const parapet = [R.p(ox, 0, 0), R.p(ox, 1.05, 0), R.p(ox, 1.05, R.dm * 1.3), R.p(ox, 0, R.dm * 1.3)];
-  svg.poly(parapet, svg.lin([[0, shade(wallC, -0.04)], [1, shade(wallC, -0.14)]], side === 'L' ? 0 : 1, 0, side === 'L' ? 1 : 0, 0));
+  svg.poly(
+    parapet,
+    svg.lin(
+      [
+        [0, shade(wallC, -0.04)],
+        [1, shade(wallC, -0.14)],
+      ],
+      side === 'L' ? 0 : 1,
+      0,
+      side === 'L' ? 1 : 0,
+      0,
+    ),
+  );
   svg.stroke(seg(R.p(ox, 1.05, 0), R.p(ox, 1.05, R.dm * 1.3)), shade(wallC, 0.3), 6);
   // railing at the edge
   const railC = r.pick(['#2f3134', '#4a4d50', '#c9ccce']);
@@ -2178,7 +2973,19 @@ function terrace(svg: Svg, r: Rng): void {
     const top = R.p(tx, 2.55, td + 0.4);
     svg.stroke(`M${f1(tt[0])} ${f1(tt[1])}V${f1(top[1])}`, '#5a4a3c', 5);
     const pw = 1.3 * tk;
-    svg.path(`M${f1(top[0] - pw)} ${f1(top[1] + 0.45 * tk)}Q${f1(top[0] - pw * 0.5)} ${f1(top[1] - 0.1 * tk)} ${f1(top[0])} ${f1(top[1] - 0.12 * tk)}Q${f1(top[0] + pw * 0.5)} ${f1(top[1] - 0.1 * tk)} ${f1(top[0] + pw)} ${f1(top[1] + 0.45 * tk)}Z`, svg.lin([[0, shade(pc2, 0.1)], [1, shade(pc2, -0.12)]], 0, 0, 1, 0));
+    svg.path(
+      `M${f1(top[0] - pw)} ${f1(top[1] + 0.45 * tk)}Q${f1(top[0] - pw * 0.5)} ${f1(top[1] - 0.1 * tk)} ${f1(top[0])} ${f1(top[1] - 0.12 * tk)}Q${f1(top[0] + pw * 0.5)} ${f1(top[1] - 0.1 * tk)} ${f1(top[0] + pw)} ${f1(top[1] + 0.45 * tk)}Z`,
+      svg.lin(
+        [
+          [0, shade(pc2, 0.1)],
+          [1, shade(pc2, -0.12)],
+        ],
+        0,
+        0,
+        1,
+        0,
+      ),
+    );
   }
   // potted plant by the door
   const pb = R.p(side === 'L' ? 0.45 : R.wm - 0.45, 0, 2.6);
@@ -2202,7 +3009,14 @@ function plot(svg: Svg, r: Rng): void {
     const hw = r.range(60, 120);
     const c = mix(r.pick(['#e9e3d6', '#c9a58a', '#b87a5e']), pal[2], 0.3);
     svg.rect(hx, hz - 40, hw, 45, c);
-    svg.poly([[hx - 5, hz - 40], [hx + hw / 2, hz - 75], [hx + hw + 5, hz - 40]], mix('#6b4f45', pal[2], 0.4));
+    svg.poly(
+      [
+        [hx - 5, hz - 40],
+        [hx + hw / 2, hz - 75],
+        [hx + hw + 5, hz - 40],
+      ],
+      mix('#6b4f45', pal[2], 0.4),
+    );
   }
   for (let i = 0; i < r.int(2, 4); i++) tree(svg, r, r.range(0, W), hz + 15, r.range(120, 200), greens, 0.3, pal[2]);
   // fields in bands
@@ -2219,8 +3033,21 @@ function plot(svg: Svg, r: Rng): void {
   const plotTop = y;
   // the plot itself: meadow with grass texture
   const mead = greens[1];
-  svg.rect(0, plotTop, W, H - plotTop, svg.lin([[0, shade(mead, 0.12)], [1, shade(mead, -0.1)]]));
-  const gp = svg.pattern(60, 30, `<path d="M5 28l3-12M10 28l-2-10M30 14l3-10M35 14l-3-9M48 29l2-11" stroke="${shade(mead, -0.18)}" stroke-width="2" fill="none"/>`);
+  svg.rect(
+    0,
+    plotTop,
+    W,
+    H - plotTop,
+    svg.lin([
+      [0, shade(mead, 0.12)],
+      [1, shade(mead, -0.1)],
+    ]),
+  );
+  const gp = svg.pattern(
+    60,
+    30,
+    `<path d="M5 28l3-12M10 28l-2-10M30 14l3-10M35 14l-3-9M48 29l2-11" stroke="${shade(mead, -0.18)}" stroke-width="2" fill="none"/>`,
+  );
   svg.rect(0, plotTop, W, H - plotTop, gp, 'opacity=".6"');
   // hedge along one side, in perspective, with a bumpy top
   const hedgeL = r.chance(0.5);
@@ -2238,12 +3065,25 @@ function plot(svg: Svg, r: Rng): void {
     prev = q;
   }
   hp += `L${f1(near[0])} ${H + 60}Z`;
-  svg.path(hp, svg.lin([[0, greens[0]], [1, shade(greens[0], -0.15)]], hedgeL ? 1 : 0, 0, hedgeL ? 0 : 1, 0));
+  svg.path(
+    hp,
+    svg.lin(
+      [
+        [0, greens[0]],
+        [1, shade(greens[0], -0.15)],
+      ],
+      hedgeL ? 1 : 0,
+      0,
+      hedgeL ? 0 : 1,
+      0,
+    ),
+  );
   svg.path(`M${f1(far[0])} ${f1(hz + 4)}L${f1(near[0])} ${H + 60}L${f1(near[0])} ${H + 200}Z`, INK, 'opacity=".12"');
   // track through the grass
   if (r.chance(0.6)) {
     const tc = mix('#b39b7a', mead, 0.25);
-    for (const o of [-1, 1]) svg.path(`M${f1(vx + o * 8)} ${f1(hz + 8)}L${f1(vx + o * 22)} ${f1(hz + 8)}L${f1(vx + o * 420)} ${H}L${f1(vx + o * 320)} ${H}Z`, tc, 'opacity=".75"');
+    for (const o of [-1, 1])
+      svg.path(`M${f1(vx + o * 8)} ${f1(hz + 8)}L${f1(vx + o * 22)} ${f1(hz + 8)}L${f1(vx + o * 420)} ${H}L${f1(vx + o * 320)} ${H}Z`, tc, 'opacity=".75"');
   }
   // wild flowers
   let fl = '';
@@ -2295,7 +3135,15 @@ function garageExterior(svg: Svg, r: Rng): void {
     const st = randomStyle(r);
     const top = base - r.range(420, 520);
     svg.rect(x, top, w, base - top, st.brick ? brickFill(svg, st.wall) : st.wall);
-    svg.poly([[x - 6, top], [x + w * 0.25, top - 70], [x + w * 0.75, top - 70], [x + w + 6, top]], r.pick(['#4d5158', '#5b5552', '#8a4f3c']));
+    svg.poly(
+      [
+        [x - 6, top],
+        [x + w * 0.25, top - 70],
+        [x + w * 0.75, top - 70],
+        [x + w + 6, top],
+      ],
+      r.pick(['#4d5158', '#5b5552', '#8a4f3c']),
+    );
     let wins = '';
     for (let wy = top + 40; wy < base - 300; wy += 110) for (let wx = x + 50; wx < x + w - 80; wx += 120) wins += `M${f1(wx)} ${f1(wy)}h54v76h-54z`;
     svg.path(wins, '#56636d', `stroke="${st.trim}" stroke-width="6"`);
@@ -2312,7 +3160,22 @@ function garageExterior(svg: Svg, r: Rng): void {
   const brick = r.chance(0.6);
   const wc = brick ? r.pick(['#a65c45', '#8e5b46', '#b9774f', '#c7a077']) : r.pick(['#e4e0d8', '#d5d2cc', '#efeae0']);
   svg.rect(bx, top, bw, base - top, brick ? brickFill(svg, wc) : wc);
-  svg.rect(bx, top, bw, base - top, svg.lin([[0, '#ffffff', 0.08], [1, INK, 0.12]], 0, 0, 1, 0));
+  svg.rect(
+    bx,
+    top,
+    bw,
+    base - top,
+    svg.lin(
+      [
+        [0, '#ffffff', 0.08],
+        [1, INK, 0.12],
+      ],
+      0,
+      0,
+      1,
+      0,
+    ),
+  );
   svg.rect(bx - 10, top - 16, bw + 20, 20, '#cfcbc4');
   svg.rect(bx - 10, top + 4, bw + 20, 8, INK, 'opacity=".2"');
   const doorCs = [r.pick(['#eeeeea', '#4a4f54', '#7b8a94', '#b58e66', '#3f5d62', '#8c3b32'])];
@@ -2321,7 +3184,16 @@ function garageExterior(svg: Svg, r: Rng): void {
     const dy = top + 70;
     const dc = r.chance(0.7) ? doorCs[0] : r.pick(['#eeeeea', '#4a4f54', '#7b8a94', '#b58e66']);
     svg.rect(dx - 10, dy - 10, dw + 20, base - dy + 10, shade(wc, -0.25));
-    svg.rect(dx, dy, dw, base - dy, svg.lin([[0, shade(dc, 0.1)], [1, shade(dc, -0.1)]]));
+    svg.rect(
+      dx,
+      dy,
+      dw,
+      base - dy,
+      svg.lin([
+        [0, shade(dc, 0.1)],
+        [1, shade(dc, -0.1)],
+      ]),
+    );
     let gr = '';
     const h = base - dy;
     for (let k = 1; k < 5; k++) gr += `M${f1(dx)} ${f1(dy + (h * k) / 5)}h${dw}`;
@@ -2335,7 +3207,16 @@ function garageExterior(svg: Svg, r: Rng): void {
   const vx = W / 2;
   const vy = base - 170;
   const pc = r.pick(['#bdb8ae', '#c9c2b4', '#a9a49b']);
-  svg.rect(0, base, W, H - base, svg.lin([[0, shade(pc, -0.05)], [1, pc]]));
+  svg.rect(
+    0,
+    base,
+    W,
+    H - base,
+    svg.lin([
+      [0, shade(pc, -0.05)],
+      [1, pc],
+    ]),
+  );
   let j = '';
   for (let gx = -2400; gx < W + 2400; gx += 70) j += `M${f1(vx + (gx - vx) * ((base - vy) / (H - vy)))} ${f1(base)}L${f1(gx)} ${H}`;
   for (let y = base + 10, s = 10; y < H; s *= 1.35, y += s) j += `M0 ${f1(y)}H${W}`;
@@ -2344,7 +3225,8 @@ function garageExterior(svg: Svg, r: Rng): void {
   for (const [gx, w] of [
     [bx - 40, 120],
     [bx + bw + 40, 140],
-  ]) bush(svg, r, gx, base + 6, w, greens);
+  ])
+    bush(svg, r, gx, base + 6, w, greens);
   finish(svg, 'left', 0.04);
 }
 

@@ -45,8 +45,8 @@ export const samplePhotoSource = {
     const id = m ? Number(m[2]) : hashOf(url);
     const n = m ? Math.max(1, Number(m[3])) : 1;
     const project = listing.kind === 'project' || !!m?.[1];
-    const kinds = photoKinds(project ? 1 : listing.webId ?? 1, n);
-    const kind = project && n === 1 ? 'facade' : kinds[n - 1] ?? kinds[0];
+    const kinds = photoKinds(project ? 1 : (listing.webId ?? 1), n);
+    const kind = project && n === 1 ? 'facade' : (kinds[n - 1] ?? kinds[0]);
     return sharp(Buffer.from(photoSvg(id * 100 + n, kind)), { density: (72 * width) / W })
       .resize({ width, height: Math.round((width * H) / W), fit: 'cover' })
       .jpeg({ quality: JPEG_QUALITY, progressive: width > PROGRESSIVE_FROM, mozjpeg: true })

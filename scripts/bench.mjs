@@ -35,7 +35,14 @@ console.log('\nImport of a CRM feed (npm run import: read, check every record, s
 console.log('properties'.padEnd(12), 'records'.padStart(9), 'file MB'.padStart(9), 'seconds'.padStart(9), 'records/s'.padStart(10), 'peak MB'.padStart(9));
 const imported = benchImport({ root });
 for (const r of imported) {
-  console.log(String(r.count).padEnd(12), String(r.count * 3).padStart(9), r.mb.toFixed(0).padStart(9), (r.ms / 1000).toFixed(1).padStart(9), ((r.count * 3) / (r.ms / 1000)).toFixed(0).padStart(10), r.maxRssMb.toFixed(0).padStart(9));
+  console.log(
+    String(r.count).padEnd(12),
+    String(r.count * 3).padStart(9),
+    r.mb.toFixed(0).padStart(9),
+    (r.ms / 1000).toFixed(1).padStart(9),
+    ((r.count * 3) / (r.ms / 1000)).toFixed(0).padStart(10),
+    r.maxRssMb.toFixed(0).padStart(9),
+  );
 }
 
 console.log('\nSearch API latency (sequential, 12 kinds of query)');
@@ -45,51 +52,106 @@ for (const r of await benchSearch({ root, imported })) {
 }
 
 console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');
-console.log('properties'.padEnd(12), 'index ms'.padStart(9), 'API p50'.padStart(8), 'API p95'.padStart(8), 'page p50'.padStart(9), 'page p95'.padStart(9), 'requests'.padStart(9), 'with a figure'.padStart(14));
+console.log(
+  'properties'.padEnd(12),
+  'index ms'.padStart(9),
+  'API p50'.padStart(8),
+  'API p95'.padStart(8),
+  'page p50'.padStart(9),
+  'page p95'.padStart(9),
+  'requests'.padStart(9),
+  'with a figure'.padStart(14),
+);
 for (const r of await benchValuation({ root, imported })) {
-  console.log(String(r.count).padEnd(12), r.firstMs.toFixed(0).padStart(9), r.p50.toFixed(1).padStart(8), r.p95.toFixed(1).padStart(8), r.pageP50.toFixed(1).padStart(9), r.pageP95.toFixed(1).padStart(9), String(r.n).padStart(9), `${(r.withFigure * 100).toFixed(0)} %`.padStart(14));
+  console.log(
+    String(r.count).padEnd(12),
+    r.firstMs.toFixed(0).padStart(9),
+    r.p50.toFixed(1).padStart(8),
+    r.p95.toFixed(1).padStart(8),
+    r.pageP50.toFixed(1).padStart(9),
+    r.pageP95.toFixed(1).padStart(9),
+    String(r.n).padStart(9),
+    `${(r.withFigure * 100).toFixed(0)} %`.padStart(14),
+  );
 }
 
 const listing = await benchListingPages({ root, seconds });
 console.log('\nListing pages SSR (page cache off)');
 const lbase = listing.rows[0].rps;
-for (const r of listing.rows) console.log(r.label.padEnd(28), r.rps.toFixed(0).padStart(7), 'req/s', String(r.p50).padStart(5), 'ms p50', (r.rps / lbase).toFixed(2).padStart(6), 'vs prebuilt');
+for (const r of listing.rows)
+  console.log(
+    r.label.padEnd(28),
+    r.rps.toFixed(0).padStart(7),
+    'req/s',
+    String(r.p50).padStart(5),
+    'ms p50',
+    (r.rps / lbase).toFixed(2).padStart(6),
+    'vs prebuilt',
+  );
 console.log('\nJavaScript loaded by the browser (gzip)');
 for (const j of listing.js) console.log(j.label.padEnd(28), `${j.kb.toFixed(1)} KB`.padStart(10), j.mapKb ? `(map chunk ${j.mapKb.toFixed(1)} KB)` : '');
 
 const pics = await benchPictures({ root });
-console.log(`\nCDN pictures (camera-sized 3000×2000 originals of ${pics.originalKb.toFixed(0)} KB on a loopback CDN; ${pics.n} listings; image route, sequential)`);
+console.log(
+  `\nCDN pictures (camera-sized 3000×2000 originals of ${pics.originalKb.toFixed(0)} KB on a loopback CDN; ${pics.n} listings; image route, sequential)`,
+);
 console.log(`cold: fetch + check + keep + resize to 600 px   p50 ${pics.cold.p50.toFixed(0)} ms (max ${pics.cold.max.toFixed(0)})`);
 console.log(`from the kept original: resize to 400 px       p50 ${pics.kept.p50.toFixed(1)} ms (max ${pics.kept.max.toFixed(1)})`);
-console.log(`cached: 600 px from the disk                   p50 ${pics.cached.p50.toFixed(2)} ms, p95 ${pics.cached.p95.toFixed(2)} ms; cold/cached ${(pics.cold.p50 / pics.cached.p50).toFixed(0)}×`);
-console.log(`background fetch after an import: ${pics.prefetch.pictures} pictures in ${pics.prefetch.seconds.toFixed(1)} s; then a card photo (400 px) for the first visitor p50 ${pics.prefetch.firstP50.toFixed(2)} ms`);
+console.log(
+  `cached: 600 px from the disk                   p50 ${pics.cached.p50.toFixed(2)} ms, p95 ${pics.cached.p95.toFixed(2)} ms; cold/cached ${(pics.cold.p50 / pics.cached.p50).toFixed(0)}×`,
+);
+console.log(
+  `background fetch after an import: ${pics.prefetch.pictures} pictures in ${pics.prefetch.seconds.toFixed(1)} s; then a card photo (400 px) for the first visitor p50 ${pics.prefetch.firstP50.toFixed(2)} ms`,
+);
 
 const lh = await benchLighthouse({ root });
 console.log('\nLighthouse 12, mobile, home page as a first-time visitor (consent dialog showing)');
-console.log(Object.entries(lh.scores).map(([k, v]) => `${k} ${v}`).join(' · '));
+console.log(
+  Object.entries(lh.scores)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(' · '),
+);
 console.log(`LCP ${(lh.lcpMs / 1000).toFixed(2)} s on ${lh.lcpElement.split(' <')[0]}; CLS ${lh.cls.toFixed(3)}`);
 console.log(`consent dialog: ${lh.consentIsLcp ? 'IS' : 'is not'} the LCP element; its CLS contribution ${lh.consentShift}`);
 if (lh.failing.length) console.log(`failing audits: ${lh.failing.join(', ')}`);
 
 const drained = await benchOutbox({ root });
 console.log('\nOutbox draining a backlog of 1,000 requests (real SMTP server on loopback; each sent mark fsynced before the next mail)');
-console.log(`${drained.mails} mails in ${drained.seconds.toFixed(1)} s: ${drained.rate.toFixed(0)} mails/s; received ${drained.received}, marked sent ${drained.marked}`);
+console.log(
+  `${drained.mails} mails in ${drained.seconds.toFixed(1)} s: ${drained.rate.toFixed(0)} mails/s; received ${drained.received}, marked sent ${drained.marked}`,
+);
 
 const forms = await benchForms({ root, seconds });
 console.log('\nContact form under 50 concurrent clients (stored and fsynced before each answer)');
-console.log(`${forms.rps.toFixed(0)} submissions/s, p50 ${forms.p50.toFixed(0)} ms, p99 ${forms.p99.toFixed(0)} ms; acknowledged ${forms.acknowledged}, in the store ${forms.stored}${forms.acknowledged === forms.stored ? ' (equal)' : ' (DIFFERENT)'}`);
+console.log(
+  `${forms.rps.toFixed(0)} submissions/s, p50 ${forms.p50.toFixed(0)} ms, p99 ${forms.p99.toFixed(0)} ms; acknowledged ${forms.acknowledged}, in the store ${forms.stored}${forms.acknowledged === forms.stored ? ' (equal)' : ' (DIFFERENT)'}`,
+);
 
 console.log('\nOwner portal: property detail page with view counting off / on (20 connections)');
 for (const r of await benchPortalViews({ root, seconds })) {
-  console.log(r.label.padEnd(24), `${r.off.rps.toFixed(0)} → ${r.on.rps.toFixed(0)} req/s`.padStart(20), `ratio on/off ${(r.on.rps / r.off.rps).toFixed(2)}`, ` p99 ${r.off.p99} → ${r.on.p99} ms`, ` views counted ${r.on.counted} of ${r.on.expected} sent`);
+  console.log(
+    r.label.padEnd(24),
+    `${r.off.rps.toFixed(0)} → ${r.on.rps.toFixed(0)} req/s`.padStart(20),
+    `ratio on/off ${(r.on.rps / r.off.rps).toFixed(2)}`,
+    ` p99 ${r.off.p99} → ${r.on.p99} ms`,
+    ` views counted ${r.on.counted} of ${r.on.expected} sent`,
+  );
 }
 const api = await benchPortalApi({ root });
-console.log(`Owner portal API, property with 365 days of figures (site + 3 portals) and 400 requests: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms over ${api.requests} sequential requests, ${api.kb.toFixed(1)} KB per answer`);
+console.log(
+  `Owner portal API, property with 365 days of figures (site + 3 portals) and 400 requests: p50 ${api.p50.toFixed(1)} ms, p95 ${api.p95.toFixed(1)} ms over ${api.requests} sequential requests, ${api.kb.toFixed(1)} KB per answer`,
+);
 
 const bundle = editorBundle({ root });
 console.log('\nEditor (/admin/) JavaScript and CSS, gzip');
-console.log(`first screen ${bundle.initialKb.toFixed(1)} KB; with every lazy screen ${bundle.allKb.toFixed(1)} KB in ${bundle.chunks} files; never loaded by the public site ${bundle.ownKb.toFixed(1)} KB`);
+console.log(
+  `first screen ${bundle.initialKb.toFixed(1)} KB; with every lazy screen ${bundle.allKb.toFixed(1)} KB in ${bundle.chunks} files; never loaded by the public site ${bundle.ownKb.toFixed(1)} KB`,
+);
 const open = await benchEditorOpen({ root });
 for (const s of bundle.screens) console.log(`  screen ${s.name.padEnd(28)} +${s.kb.toFixed(1)} KB`);
-console.log(`Opening a page with ${open.modules} modules in the editor (Chromium, logged in, to the module list and settings form): median ${open.medianMs.toFixed(0)} ms (min ${open.minMs.toFixed(0)}, max ${open.maxMs.toFixed(0)}) over 5 runs`);
-console.log(`Opening a ${open.article.words}-word article in the editor (to its text in the rich-text editor and the form): median ${open.article.medianMs.toFixed(0)} ms (min ${open.article.minMs.toFixed(0)}, max ${open.article.maxMs.toFixed(0)}) over 5 runs`);
+console.log(
+  `Opening a page with ${open.modules} modules in the editor (Chromium, logged in, to the module list and settings form): median ${open.medianMs.toFixed(0)} ms (min ${open.minMs.toFixed(0)}, max ${open.maxMs.toFixed(0)}) over 5 runs`,
+);
+console.log(
+  `Opening a ${open.article.words}-word article in the editor (to its text in the rich-text editor and the form): median ${open.article.medianMs.toFixed(0)} ms (min ${open.article.minMs.toFixed(0)}, max ${open.article.maxMs.toFixed(0)}) over 5 runs`,
+);

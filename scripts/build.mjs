@@ -30,7 +30,11 @@ const stampPath = join(root, 'dist', 'build-stamp.json');
 
 export function buildIsCurrent() {
   try {
-    return JSON.parse(readFileSync(stampPath, 'utf8')).hash === sourceHash() && existsSync(join(root, 'dist/server/main.js')) && existsSync(join(root, 'dist/server/sample.js'));
+    return (
+      JSON.parse(readFileSync(stampPath, 'utf8')).hash === sourceHash() &&
+      existsSync(join(root, 'dist/server/main.js')) &&
+      existsSync(join(root, 'dist/server/sample.js'))
+    );
   } catch {
     return false;
   }

@@ -44,9 +44,7 @@ function parseLabel(label) {
 function badgeSvg(label) {
   const { letter, common, mark } = parseLabel(label);
   const fill = COLOURS[common];
-  const text = mark
-    ? `${letter}<tspan font-size="26" dy="-14">${mark}</tspan>`
-    : letter;
+  const text = mark ? `${letter}<tspan font-size="26" dy="-14">${mark}</tspan>` : letter;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <path d="M12 4 H142 L174 30 L142 56 H12 Q4 56 4 48 V12 Q4 4 12 4 Z" fill="${fill}" stroke="${fill}" stroke-width="4" stroke-linejoin="round"/>
   <text x="78" y="45" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-weight="bold" font-size="40"

@@ -13,7 +13,9 @@ export async function generateTypes() {
     description: 'Every schema of the registry, by title.',
     type: 'object',
     properties: Object.fromEntries(
-      schemas.filter((s) => s.schema.title && (s.schema.type !== undefined || s.schema.allOf)).map((s) => [s.schema.title ?? s.schema.$id, { $ref: s.schema.$id }]),
+      schemas
+        .filter((s) => s.schema.title && (s.schema.type !== undefined || s.schema.allOf))
+        .map((s) => [s.schema.title ?? s.schema.$id, { $ref: s.schema.$id }]),
     ),
     additionalProperties: false,
   };

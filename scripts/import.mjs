@@ -55,7 +55,9 @@ const onProgress = tty
       if (now - lastDraw < 200 && done < total) return;
       lastDraw = now;
       const rate = done > first.done ? Math.round((done - first.done) / Math.max(0.001, (now - first.at) / 1000)) : 0;
-      process.stderr.write(`\r\x1b[2K  checked ${done.toLocaleString('en')} of ${total.toLocaleString('en')} records${rate ? ` · ${rate.toLocaleString('en')}/s` : ''} · ${problems.toLocaleString('en')} problems`);
+      process.stderr.write(
+        `\r\x1b[2K  checked ${done.toLocaleString('en')} of ${total.toLocaleString('en')} records${rate ? ` · ${rate.toLocaleString('en')}/s` : ''} · ${problems.toLocaleString('en')} problems`,
+      );
     }
   : undefined;
 
@@ -63,7 +65,8 @@ const { entry } = await main.importFile({ root, dataDir, configDir, file: resolv
 if (tty) process.stderr.write('\r\x1b[2K');
 const shown = entry.problems.slice(0, problemsShown);
 for (const p of shown) console.error(main.formatFeedProblem(p));
-if (entry.problemCount > shown.length) console.error(`… and ${entry.problemCount - shown.length} more problems (--problems N shows more; the editor's Listings screen lists them too).`);
+if (entry.problemCount > shown.length)
+  console.error(`… and ${entry.problemCount - shown.length} more problems (--problems N shows more; the editor's Listings screen lists them too).`);
 const secs = ((Date.now() - started) / 1000).toFixed(1);
 const line = `${main.summaryLine(entry)} (${secs} s)`;
 if (entry.result === 'accepted') {
@@ -71,5 +74,6 @@ if (entry.result === 'accepted') {
   process.exit(0);
 }
 console.error(line);
-if (entry.result === 'refused' && entry.removed) console.error('If the agency really took that many off the market: npm run import -- FILE --force, or "Publish anyway" in the editor (Listings).');
+if (entry.result === 'refused' && entry.removed)
+  console.error('If the agency really took that many off the market: npm run import -- FILE --force, or "Publish anyway" in the editor (Listings).');
 process.exit(1);

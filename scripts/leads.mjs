@@ -35,8 +35,12 @@ if (args.includes('--json')) {
       s.appointment ? `appointment ${s.appointment.slot.replace('T', ' ')} ${s.appointment.status}` : '',
       f.cv?.file ? `CV ${join(dataDir, 'uploads/cv', f.cv.file)}` : '',
       s.kind === 'testimonial' ? String(s.status) : '',
-    ].filter(Boolean).join('  ');
-    console.log(`${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(19)} ${s.lang}  ${who}${f.email ? ` <${f.email}>` : ''}${extra ? `  ${extra}` : ''}  mails ${sent}/${mails.length}`);
+    ]
+      .filter(Boolean)
+      .join('  ');
+    console.log(
+      `${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(19)} ${s.lang}  ${who}${f.email ? ` <${f.email}>` : ''}${extra ? `  ${extra}` : ''}  mails ${sent}/${mails.length}`,
+    );
   }
   console.log(`${rows.length} request${rows.length === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}${since ? ` since ${since}` : ''} in ${file}`);
 }

@@ -14,7 +14,9 @@ const opt = (name) => {
   return i >= 0 ? rest[i + 1] : undefined;
 };
 const usage = () => {
-  console.error('usage: npm run owners -- add EMAIL --lang nl|fr|en|de [--properties ID,ID] [--ref OWNER_REF] [--password P]\n       npm run owners -- list [--json]\n       npm run owners -- disable|enable EMAIL');
+  console.error(
+    'usage: npm run owners -- add EMAIL --lang nl|fr|en|de [--properties ID,ID] [--ref OWNER_REF] [--password P]\n       npm run owners -- list [--json]\n       npm run owners -- disable|enable EMAIL',
+  );
   process.exit(2);
 };
 if (!['add', 'list', 'disable', 'enable'].includes(command)) usage();
@@ -26,9 +28,19 @@ const accounts = OwnerAccounts.inDataDir(dataDir);
 try {
   if (command === 'list') {
     const owners = await accounts.all();
-    if (rest.includes('--json')) console.log(JSON.stringify(owners.map(({ passwordHash, reset, ...o }) => o), null, 2));
+    if (rest.includes('--json'))
+      console.log(
+        JSON.stringify(
+          owners.map(({ passwordHash, reset, ...o }) => o),
+          null,
+          2,
+        ),
+      );
     else {
-      for (const o of owners) console.log(`${o.username.padEnd(32)} ${o.lang}  ${o.disabled ? 'DISABLED' : 'active  '}  properties ${o.propertyIds.join(',') || '-'}${o.ref ? `  ref ${o.ref}` : ''}`);
+      for (const o of owners)
+        console.log(
+          `${o.username.padEnd(32)} ${o.lang}  ${o.disabled ? 'DISABLED' : 'active  '}  properties ${o.propertyIds.join(',') || '-'}${o.ref ? `  ref ${o.ref}` : ''}`,
+        );
       console.log(`${owners.length} owner account${owners.length === 1 ? '' : 's'} in ${dataDir}`);
     }
   } else if (command === 'add') {
@@ -38,8 +50,16 @@ try {
     if (props !== undefined && !/^\d+(,\d+)*$/.test(props)) throw new OwnerInputError(`--properties: must be property ids separated by commas, not "${props}"`);
     const given = opt('password') ?? process.env.OWNER_PASSWORD;
     const password = given ?? randomBytes(12).toString('base64url');
-    const o = await addOwner(accounts, { username, password, lang: opt('lang') ?? '', propertyIds: props ? props.split(',').map(Number) : [], ref: opt('ref') });
-    console.log(`Added ${o.username} (${o.lang})${o.propertyIds.length ? `, properties ${o.propertyIds.join(',')}` : ''}${o.ref ? `, owner reference ${o.ref}` : ''}.`);
+    const o = await addOwner(accounts, {
+      username,
+      password,
+      lang: opt('lang') ?? '',
+      propertyIds: props ? props.split(',').map(Number) : [],
+      ref: opt('ref'),
+    });
+    console.log(
+      `Added ${o.username} (${o.lang})${o.propertyIds.length ? `, properties ${o.propertyIds.join(',')}` : ''}${o.ref ? `, owner reference ${o.ref}` : ''}.`,
+    );
     if (!given) console.log(`Password: ${password}`);
   } else {
     const username = rest[0];

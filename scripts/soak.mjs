@@ -59,9 +59,16 @@ async function startServer() {
   child = fork(join(root, 'bench/soak/server.mjs'), [], {
     execArgv: ['--expose-gc'],
     env: {
-      ...process.env, NODE_ENV: 'production', SOAK_ROOT: root, SOAK_PORT: String(appPort), DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OUTBOX_RETRY_MS: '200', OUTBOX_MAX_RETRY_MS: '2000',
-      FORM_RATE_MAX: '10000000', TRUST_PROXY: '1',
+      ...process.env,
+      NODE_ENV: 'production',
+      SOAK_ROOT: root,
+      SOAK_PORT: String(appPort),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      OUTBOX_RETRY_MS: '200',
+      OUTBOX_MAX_RETRY_MS: '2000',
+      FORM_RATE_MAX: '10000000',
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -71,17 +78,20 @@ async function startServer() {
   });
   base = `http://127.0.0.1:${port}`;
 }
-const ask = (what) => new Promise((resolve) => {
-  child.once('message', resolve);
-  child.send(what);
-});
+const ask = (what) =>
+  new Promise((resolve) => {
+    child.once('message', resolve);
+    child.send(what);
+  });
 const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
 const leads = () => readStoredLeads(dataDir);
 
 /** A real mail server on loopback that records each Message-ID it accepts (started only when "back"). */
 function startSmtp(received) {
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
     onData(stream, _session, cb) {
       let head = '';
       stream.on('data', (c) => {
@@ -106,9 +116,11 @@ async function formToken() {
 
 async function pool(n, concurrency, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < n) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
 }
 
 console.log(`Vitrine soak (loopback, data in ${dataDir})`);
@@ -122,9 +134,22 @@ if (PHASES.has(1)) {
   let failed = 0;
   let killedAt = -1;
   const send = async (i) => {
-    const body = { lang: 'fr', formToken: token, website: '', firstName: 'Soak', lastName: `Visiteur ${i}`, email: `soak.${i}@example.be`, phone: '0470 12 34 56', message: `Demande ${i}` };
+    const body = {
+      lang: 'fr',
+      formToken: token,
+      website: '',
+      firstName: 'Soak',
+      lastName: `Visiteur ${i}`,
+      email: `soak.${i}@example.be`,
+      phone: '0470 12 34 56',
+      message: `Demande ${i}`,
+    };
     try {
-      const r = await fetch(`${base}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+      const r = await fetch(`${base}/api/forms/site-contact?lang=fr`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (r.status === 201) acknowledged.add((await r.json()).id);
       else failed++;
     } catch {
@@ -159,9 +184,15 @@ if (PHASES.has(1)) {
   line('acknowledged (201)', acknowledged.size);
   line('refused or cut off by the kill (not acknowledged)', failed);
   line('stored', `${stored.length} (acknowledged and not stored: ${[...acknowledged].filter((id) => !storedIds.has(id)).length})`);
-  line('delivered (both mails)', `${delivered} of ${stored.length}, ${unique.size} mails in ${drainS.toFixed(1)} s (${(unique.size / drainS).toFixed(0)} mails/s)`);
+  line(
+    'delivered (both mails)',
+    `${delivered} of ${stored.length}, ${unique.size} mails in ${drainS.toFixed(1)} s (${(unique.size / drainS).toFixed(0)} mails/s)`,
+  );
   line('duplicates (a Message-ID received twice)', received.length - unique.size);
-  line('acknowledged = stored = delivered', acknowledged.size <= stored.length && [...acknowledged].every((id) => storedIds.has(id)) && delivered === stored.length ? 'yes' : 'NO');
+  line(
+    'acknowledged = stored = delivered',
+    acknowledged.size <= stored.length && [...acknowledged].every((id) => storedIds.has(id)) && delivered === stored.length ? 'yes' : 'NO',
+  );
   await new Promise((r) => smtp.close(r));
 }
 
@@ -174,7 +205,11 @@ if (PHASES.has(2)) {
   const attackBodies = [
     ['"<" + 63,000 spaces (JSON)', 'application/json', JSON.stringify({ ...person, message: `<${' '.repeat(63_000)}` })],
     ['"<" + 16,000 spaces (JSON)', 'application/json', JSON.stringify({ ...person, message: `<${' '.repeat(16_000)}` })],
-    ['"<" + 63,000 spaces (plain form post)', 'application/x-www-form-urlencoded', new URLSearchParams({ ...person, message: `<${' '.repeat(63_000)}` }).toString()],
+    [
+      '"<" + 63,000 spaces (plain form post)',
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ ...person, message: `<${' '.repeat(63_000)}` }).toString(),
+    ],
     ['"<" + 3,990 spaces (within the length: the pattern runs)', 'application/json', JSON.stringify({ ...person, message: `<${' '.repeat(3_990)}x` })],
     ['an e-mail built for backtracking', 'application/json', JSON.stringify({ ...person, email: `a@${'a-'.repeat(99)}!`, message: 'x' })],
   ];
@@ -194,25 +229,76 @@ if (PHASES.has(2)) {
   const answers = await Promise.all([0, 1, 0, 1, 2].map((i) => postBody(attackBodies[i])));
   const took = performance.now() - t;
   const attackLoop = await ask('stats');
-  line('the audit\'s five at once', `${answers.map((a) => a.status).join(' ')} in ${ms(took)}; event loop held at most ${held(attackLoop.maxDelayMs)}; server CPU ${ms(attackLoop.cpuMs)}`);
+  line(
+    "the audit's five at once",
+    `${answers.map((a) => a.status).join(' ')} in ${ms(took)}; event loop held at most ${held(attackLoop.maxDelayMs)}; server CPU ${ms(attackLoop.cpuMs)}`,
+  );
 
   // Fuzz: valid bodies mutated, random JSON, broken encodings, odd sizes, against every body-taking route.
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = (a) => a[Math.floor(rnd() * a.length)];
-  const junk = () => pick([
-    '', 'null', '[]', '{}', '"x"', '1e309', '{"__proto__":{"admin":true}}', '\u0000\u0001\u0002', '[[[[[[[[[[[[[[[[[[[[', '['.repeat(50_000), '{"a":'.repeat(10_000),
-    `{"message":"${'\\\\'.repeat(20_000)}"}`, `{"email":"${'a@'.repeat(20_000)}"}`, '\ud800', '%%%%', 'a=1&'.repeat(5_000), '\uFEFF{"lang":"fr"}',
-  ]);
+  const junk = () =>
+    pick([
+      '',
+      'null',
+      '[]',
+      '{}',
+      '"x"',
+      '1e309',
+      '{"__proto__":{"admin":true}}',
+      '\u0000\u0001\u0002',
+      '[[[[[[[[[[[[[[[[[[[[',
+      '['.repeat(50_000),
+      '{"a":'.repeat(10_000),
+      `{"message":"${'\\\\'.repeat(20_000)}"}`,
+      `{"email":"${'a@'.repeat(20_000)}"}`,
+      '\ud800',
+      '%%%%',
+      'a=1&'.repeat(5_000),
+      '\uFEFF{"lang":"fr"}',
+    ]);
   const enc = (v) => encodeURIComponent(v.toWellFormed());
-  const strings = ['', ' ', '<script>alert(1)</script>', '\u0000', '\uD800', 'a'.repeat(5_000), '<'.repeat(3_000), `<${' '.repeat(3_990)}script`, '😀'.repeat(2_000), '../../etc/passwd', '%2e%2e', '\r\nBcc: x@y.z', '${7*7}', '{{7*7}}', 'x@y', 'é'.normalize('NFD').repeat(1000)];
+  const strings = [
+    '',
+    ' ',
+    '<script>alert(1)</script>',
+    '\u0000',
+    '\uD800',
+    'a'.repeat(5_000),
+    '<'.repeat(3_000),
+    `<${' '.repeat(3_990)}script`,
+    '😀'.repeat(2_000),
+    '../../etc/passwd',
+    '%2e%2e',
+    '\r\nBcc: x@y.z',
+    '${7*7}',
+    '{{7*7}}',
+    'x@y',
+    'é'.normalize('NFD').repeat(1000),
+  ];
   const mutate = (o) => {
     const c = { ...o };
     const k = pick([...Object.keys(c), 'extra', '__proto__', 'constructor', 'formToken', 'lang']);
     c[k] = pick([...strings, 1, -1, 1e308, null, true, [], {}, ['a'], { a: 1 }]);
     return c;
   };
-  const kinds = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application', 'nope', '..%2f..%2fpages.json'];
+  const kinds = [
+    'site-contact',
+    'contact-me',
+    'send-to-friend',
+    'document-request',
+    'sign-newsletter',
+    'contact-demand',
+    'demand-register',
+    'purchase-offer',
+    'contact-appointment',
+    'rental-application',
+    'testimonial',
+    'job-application',
+    'nope',
+    '..%2f..%2fpages.json',
+  ];
   const routes = [
     () => [`/api/forms/${pick(kinds)}?lang=${pick(['fr', 'nl', 'xx', ''])}`, 'POST'],
     () => ['/api/owner/login', 'POST'],
@@ -234,18 +320,31 @@ if (PHASES.has(2)) {
       do route = pick(routes)();
       while ((route[1] === 'POST') !== wantPost);
       const [path, method] = route;
-      const type = pick(['application/json', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', 'application/csp-report']);
+      const type = pick([
+        'application/json',
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'text/plain',
+        'application/csp-report',
+      ]);
       let body;
       if (method === 'POST') {
         const r = rnd();
         if (r < 0.5) body = JSON.stringify(mutate(mutate({ ...person, message: 'Bonjour', username: 'a@b.be', password: 'x' })));
         else if (r < 0.8) body = junk();
         else if (r < 0.9) body = new URLSearchParams(Object.entries(mutate(person)).map(([k, v]) => [k, String(v)])).toString();
-        else body = `--x\r\nContent-Disposition: form-data; name="cv"; filename="${pick(strings).slice(0, 200)}"\r\nContent-Type: text/html\r\n\r\n%PDF-${pick(strings)}\r\n--x--\r\n`;
+        else
+          body = `--x\r\nContent-Disposition: form-data; name="cv"; filename="${pick(strings).slice(0, 200)}"\r\nContent-Type: text/html\r\n\r\n%PDF-${pick(strings)}\r\n--x--\r\n`;
       }
       const t1 = performance.now();
       try {
-        const r = await fetch(base + path, { method, headers: { 'content-type': type, 'x-forwarded-for': `10.9.${i % 250}.${(i >> 8) % 250}` }, body, redirect: 'manual' });
+        const r = await fetch(base + path, {
+          method,
+          headers: { 'content-type': type, 'x-forwarded-for': `10.9.${i % 250}.${(i >> 8) % 250}` },
+          body,
+          redirect: 'manual',
+        });
         await r.arrayBuffer();
         classes[`${Math.floor(r.status / 100)}xx`] = (classes[`${Math.floor(r.status / 100)}xx`] ?? 0) + 1;
         if (r.status >= 500 && r.status !== 503) fiveHundred++;
@@ -259,10 +358,24 @@ if (PHASES.has(2)) {
   const bodiesLoop = await fuzz(FUZZ * 0.8, true);
   const pagesLoop = await fuzz(FUZZ * 0.2, false);
   const after = leads();
-  const kept = before.submissions.every((s) => isDeepStrictEqual(s, after.submissions.find((x) => x.id === s.id)));
-  line('answers by class', Object.entries(classes).sort().map(([k, v]) => `${k} ${v}`).join(', '));
+  const kept = before.submissions.every((s) =>
+    isDeepStrictEqual(
+      s,
+      after.submissions.find((x) => x.id === s.id),
+    ),
+  );
+  line(
+    'answers by class',
+    Object.entries(classes)
+      .sort()
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+  );
   line('5xx other than 503 (busy logins)', fiveHundred);
-  line('stored before: all still there, unchanged', `${kept ? 'yes' : 'NO'} (${before.submissions.length} kept, ${after.submissions.length - before.submissions.length} new from bodies that were valid)`);
+  line(
+    'stored before: all still there, unchanged',
+    `${kept ? 'yes' : 'NO'} (${before.submissions.length} kept, ${after.submissions.length - before.submissions.length} new from bodies that were valid)`,
+  );
   line('slowest answer (a login waiting for its check)', ms(slowest));
   line(`event loop, ${FUZZ * 0.8} fuzzed bodies (16 at once)`, `held at most ${held(bodiesLoop.maxDelayMs)}, p99 ${ms(bodiesLoop.p99DelayMs)}`);
   line(`event loop, ${FUZZ * 0.2} fuzzed paths and queries`, `held at most ${held(pagesLoop.maxDelayMs)}, p99 ${ms(pagesLoop.p99DelayMs)}`);
@@ -280,7 +393,9 @@ if (PHASES.has(3)) {
   const paths = () => {
     n++;
     // A query string keeps a page out of the page cache: every one of these is rendered.
-    return n % 2 ? `${lists[n % lists.length]}?page=${1 + (n % 5)}&sort=${['price-asc', 'price-desc', 'newest'][n % 3]}` : `${details[n % details.length]}?v=${n}`;
+    return n % 2
+      ? `${lists[n % lists.length]}?page=${1 + (n % 5)}&sort=${['price-asc', 'price-desc', 'newest'][n % 3]}`
+      : `${details[n % details.length]}?v=${n}`;
   };
   const first = await ask('stats');
   line('memory after a full GC, before', `rss ${MiB(first.rss)} MiB, heap ${MiB(first.heapUsed)} MiB`);
@@ -288,12 +403,18 @@ if (PHASES.has(3)) {
   for (let round = 1; round <= ROUNDS; round++) {
     await ask('reset');
     const r = await autocannon({
-      url: base, connections: 100, duration: ROUND_S, headers: { 'accept-encoding': 'br, gzip' },
+      url: base,
+      connections: 100,
+      duration: ROUND_S,
+      headers: { 'accept-encoding': 'br, gzip' },
       requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }],
     });
     const s = await ask('stats');
     rss.push(s.rss);
-    line(`round ${round}`, `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}; rss after GC ${MiB(s.rss)} MiB (heap ${MiB(s.heapUsed)})`);
+    line(
+      `round ${round}`,
+      `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, errors ${r.errors + r.timeouts}, non-2xx ${r.non2xx}; rss after GC ${MiB(s.rss)} MiB (heap ${MiB(s.heapUsed)})`,
+    );
   }
   line('rss after the last round / after the first', `${((rss.at(-1) / rss[0]) * 100).toFixed(0)} % (goal: within 120 %)`);
 }
@@ -322,12 +443,27 @@ if (PHASES.has(4)) {
     while (!done) during.push(await timeList(i++));
     const statuses = {};
     for (const r of await logins) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    line(label, Object.entries(statuses).map(([k, v]) => `${v}× ${k}`).join(', '));
-    line('  list pages meanwhile', `${during.length} pages, median ${ms(median(during))} (${(median(during) / median(baseline)).toFixed(2)}× alone), worst ${ms(Math.max(...during))}`);
+    line(
+      label,
+      Object.entries(statuses)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(', '),
+    );
+    line(
+      '  list pages meanwhile',
+      `${during.length} pages, median ${ms(median(during))} (${(median(during) / median(baseline)).toFixed(2)}× alone), worst ${ms(Math.max(...during))}`,
+    );
   };
-  const login = (path, body, ip) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
-  await burst('one owner account, one address', () => login('/api/owner/login', { username: 'owner@example.be', password: 'wrong password', lang: 'fr' }, '10.1.1.1'));
-  await burst('100 accounts from 100 addresses (owners and staff)', (i) => (i % 2 ? login('/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }, `10.2.0.${i}`) : login('/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' }, `10.2.0.${i}`)));
+  const login = (path, body, ip) =>
+    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  await burst('one owner account, one address', () =>
+    login('/api/owner/login', { username: 'owner@example.be', password: 'wrong password', lang: 'fr' }, '10.1.1.1'),
+  );
+  await burst('100 accounts from 100 addresses (owners and staff)', (i) =>
+    i % 2
+      ? login('/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }, `10.2.0.${i}`)
+      : login('/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' }, `10.2.0.${i}`),
+  );
 }
 
 child.kill('SIGTERM');

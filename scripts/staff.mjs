@@ -33,7 +33,14 @@ const username = rest[0] && !rest[0].startsWith('--') ? rest[0] : undefined;
 try {
   if (command === 'list') {
     const staff = await accounts.all();
-    if (rest.includes('--json')) console.log(JSON.stringify(staff.map(({ passwordHash, ...s }) => s), null, 2));
+    if (rest.includes('--json'))
+      console.log(
+        JSON.stringify(
+          staff.map(({ passwordHash, ...s }) => s),
+          null,
+          2,
+        ),
+      );
     else {
       for (const s of staff) console.log(`${s.username.padEnd(32)} ${s.role.padEnd(6)}  ${s.disabled ? 'DISABLED' : 'active  '}  ${s.name ?? ''}`);
       console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${dataDir}`);

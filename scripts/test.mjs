@@ -1,4 +1,4 @@
-// npm test: type check, then every vitest project (unit, integration, e2e in real Chromium).
+// npm test: type check, the formatter's check, then every vitest project (unit, integration, e2e in real Chromium).
 // Ends with one plain line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync } from 'node:fs';
@@ -13,6 +13,11 @@ let failed = 0;
 console.log('› tsc --noEmit');
 const tsc = spawnSync(bin('tsc'), ['--noEmit', '-p', '.'], { cwd: root, stdio: 'inherit' });
 tsc.status === 0 ? passed++ : failed++;
+
+// The formatter's verdict (.prettierrc.json): a file written by hand in another style fails here; `npm run format` fixes it.
+console.log('› prettier --check .');
+const prettier = spawnSync(bin('prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
+prettier.status === 0 ? passed++ : failed++;
 
 const report = join(mkdtempSync(join(tmpdir(), 'vitrine-test-')), 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];

@@ -140,7 +140,8 @@ export function createApp(opts: AppOptions) {
 
   // Each static prefix serves its own folder and nothing above it (site-config/ and DATA_DIR hold
   // the listings, pages and accounts: never reachable by URL).
-  if (opts.clientDir) app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true, precompressed: true }));
+  if (opts.clientDir)
+    app.use(staticFolder('/assets/', join(opts.clientDir, 'assets'), { maxage: 365 * 24 * 3600 * 1000, immutable: true, precompressed: true }));
   app.use(listingMedia(opts.pictures, opts.listings, log.error));
   app.use(mediaLibrary(opts.store));
   app.use(staticFolder('/media/', join(opts.configDir, 'media'), { maxage: 24 * 3600 * 1000 }));
@@ -237,17 +238,21 @@ export function createApp(opts: AppOptions) {
   });
 
   const adminRoute = adminGuard(opts.staff);
-  adminRoutes(router, {
-    store: opts.content,
-    staff: opts.staff,
-    schemas: opts.schemas,
-    renderer: opts.renderer,
-    assets: opts.assets,
-    sites,
-    origin: opts.origin,
-    gate,
-    counters: opts.store.counters,
-  }, adminRoute);
+  adminRoutes(
+    router,
+    {
+      store: opts.content,
+      staff: opts.staff,
+      schemas: opts.schemas,
+      renderer: opts.renderer,
+      assets: opts.assets,
+      sites,
+      origin: opts.origin,
+      gate,
+      counters: opts.store.counters,
+    },
+    adminRoute,
+  );
   leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
   ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
   mediaRoutes(router, opts.store, adminRoute);
@@ -264,9 +269,15 @@ export function createApp(opts: AppOptions) {
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     ctx.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Editor · ${escapeHtml(opts.content.content.site.name)}</title><link rel="icon" href="/media/favicon.svg" type="image/svg+xml">${a.css
       .map((c) => `<link rel="stylesheet" href="${escapeHtml(c)}">`)
-      .join('')}${a.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('')}${(a.devInline ?? []).map((js) => `<script type="module">${js}</script>`).join('')}${(a.devScripts ?? [])
+      .join(
+        '',
+      )}${a.preload.map((p) => `<link rel="modulepreload" href="${escapeHtml(p)}">`).join('')}${(a.devInline ?? []).map((js) => `<script type="module">${js}</script>`).join('')}${(
+      a.devScripts ?? []
+    )
       .map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`)
-      .join('')}</head><body><div id="vitrine-editor"><noscript>The editor needs JavaScript.</noscript></div>${a.js ? `<script type="module" src="${escapeHtml(a.js)}"></script>` : ''}</body></html>`;
+      .join(
+        '',
+      )}</head><body><div id="vitrine-editor"><noscript>The editor needs JavaScript.</noscript></div>${a.js ? `<script type="module" src="${escapeHtml(a.js)}"></script>` : ''}</body></html>`;
   });
 
   // What a browser's Content-Security-Policy blocked: one line in the log per report (bounded).
@@ -297,9 +308,14 @@ export function createApp(opts: AppOptions) {
     }
     for (const r of [report].flat().slice(0, 10)) {
       const body = ((r as { 'csp-report'?: unknown; body?: unknown })?.['csp-report'] ?? (r as { body?: unknown })?.body ?? {}) as Record<string, unknown>;
-      const field = (k: string, k2: string) => String(body[k] ?? body[k2] ?? '').replace(/[\u0000-\u001f]/g, ' ').slice(0, 200);
+      const field = (k: string, k2: string) =>
+        String(body[k] ?? body[k2] ?? '')
+          .replace(/[\u0000-\u001f]/g, ' ')
+          .slice(0, 200);
       if (!field('violated-directive', 'effectiveDirective')) continue; // not a report
-      log.warn(`content security policy: ${field('violated-directive', 'effectiveDirective')} blocked ${field('blocked-uri', 'blockedURL')} on ${field('document-uri', 'documentURL')}`);
+      log.warn(
+        `content security policy: ${field('violated-directive', 'effectiveDirective')} blocked ${field('blocked-uri', 'blockedURL')} on ${field('document-uri', 'documentURL')}`,
+      );
     }
   });
 

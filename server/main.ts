@@ -138,7 +138,13 @@ export async function start(opts: StartOptions): Promise<Server> {
   if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
   await data.revisions.recordSeed(content.version);
   let kickOutbox = () => {};
-  const pictures = new ListingPictures({ cache: data.cache, config: () => store.content.site.listings, source: opts.photoSource, limits: opts.pictureLimits, log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`) });
+  const pictures = new ListingPictures({
+    cache: data.cache,
+    config: () => store.content.site.listings,
+    source: opts.photoSource,
+    limits: opts.pictureLimits,
+    log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
+  });
   const listingLog: ListingLog = {
     info: (m) => void (!opts.quiet && console.log(m)),
     warn: (m) => void (!opts.quiet && console.warn(`warning: ${m}`)),
@@ -148,14 +154,16 @@ export async function start(opts: StartOptions): Promise<Server> {
   // Search alerts for the properties that are live for the first time, one announcement at a time.
   let announcing: Promise<unknown> = Promise.resolve();
   const announce = (next: ListingStore) => {
-    announcing = announcing.then(async () => {
-      const { fresh, remember } = await newPropertyIds(sets, next);
-      if (fresh.length) {
-        const site = await sites.over({ listings: next });
-        await sendAlerts(fresh, next, site, data, kickOutbox);
-      }
-      await remember();
-    }).catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
+    announcing = announcing
+      .then(async () => {
+        const { fresh, remember } = await newPropertyIds(sets, next);
+        if (fresh.length) {
+          const site = await sites.over({ listings: next });
+          await sendAlerts(fresh, next, site, data, kickOutbox);
+        }
+        await remember();
+      })
+      .catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
     return announcing;
   };
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
@@ -180,7 +188,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
   let syncConfig: SyncConfig | undefined;
   try {
-    syncConfig = opts.listingsSync === null ? undefined : opts.listingsSync ?? syncConfigFromEnv(process.env);
+    syncConfig = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigFromEnv(process.env));
   } catch (e) {
     throw new ConfigError([(e as Error).message]);
   }
@@ -226,7 +234,9 @@ export async function start(opts: StartOptions): Promise<Server> {
     mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
     dev: !!opts.dev,
     trustProxy: opts.trustProxy,
-    formRate: opts.formRate ?? (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
+    formRate:
+      opts.formRate ??
+      (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
     pictures,
   });
@@ -241,7 +251,10 @@ export async function start(opts: StartOptions): Promise<Server> {
         // The counts of the last seconds are written, the mails under way marked, then the store let go.
         void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());
       });
-      if (!opts.quiet) console.log(`Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`);
+      if (!opts.quiet)
+        console.log(
+          `Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
+        );
       resolve(server);
     });
     server.on('error', reject);
@@ -262,10 +275,25 @@ async function importContext(opts: { root: string; dataDir?: string; configDir?:
 }
 
 /** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */
-export async function importFile(opts: { root: string; dataDir?: string; configDir?: string; file: string; force?: boolean; onProgress?: (done: number, total: number, problems: number) => void }) {
+export async function importFile(opts: {
+  root: string;
+  dataDir?: string;
+  configDir?: string;
+  file: string;
+  force?: boolean;
+  onProgress?: (done: number, total: number, problems: number) => void;
+}) {
   const ctx = await importContext(opts);
   const { raw, readError } = await readFeedFile(opts.file);
-  const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, { raw, readError, source: opts.file, trigger: 'file', force: opts.force, onProgress: opts.onProgress, yieldEvery: 5000 });
+  const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
+    raw,
+    readError,
+    source: opts.file,
+    trigger: 'file',
+    force: opts.force,
+    onProgress: opts.onProgress,
+    yieldEvery: 5000,
+  });
   return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
 }
 

@@ -26,7 +26,14 @@ export function isDateTime(s: string): boolean {
   const at = s.search(/[Tt ]/);
   if (at !== 10) return false;
   const m = TIME.exec(s.slice(11));
-  return !!m && isDate(s.slice(0, 10)) && Number(m[1]) <= 23 && Number(m[2]) <= 59 && Number(m[3]) <= 60 && (m[4] === undefined || (Number(m[4]) <= 23 && Number(m[5]) <= 59));
+  return (
+    !!m &&
+    isDate(s.slice(0, 10)) &&
+    Number(m[1]) <= 23 &&
+    Number(m[2]) <= 59 &&
+    Number(m[3]) <= 60 &&
+    (m[4] === undefined || (Number(m[4]) <= 23 && Number(m[5]) <= 59))
+  );
 }
 
 /** name@domain.tld: the characters RFC 5321 allows unquoted, dot-separated domain labels, at least two. */
@@ -37,8 +44,12 @@ export function isEmail(s: string): boolean {
   const local = s.slice(0, at);
   const labels = s.slice(at + 1).split('.');
   return (
-    LOCAL_PART.test(local) && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..') &&
-    labels.length >= 2 && labels.every((l) => DOMAIN_LABEL.test(l) && !l.startsWith('-') && !l.endsWith('-'))
+    LOCAL_PART.test(local) &&
+    !local.startsWith('.') &&
+    !local.endsWith('.') &&
+    !local.includes('..') &&
+    labels.length >= 2 &&
+    labels.every((l) => DOMAIN_LABEL.test(l) && !l.startsWith('-') && !l.endsWith('-'))
   );
 }
 

@@ -4,7 +4,20 @@
  */
 import { CONTACT_TIME_SLOTS, PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
 import { GOAL_CODES, goalOf } from './goal.ts';
-export const FORM_KINDS = ['site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register', 'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application'] as const;
+export const FORM_KINDS = [
+  'site-contact',
+  'contact-me',
+  'send-to-friend',
+  'document-request',
+  'sign-newsletter',
+  'contact-demand',
+  'demand-register',
+  'purchase-offer',
+  'contact-appointment',
+  'rental-application',
+  'testimonial',
+  'job-application',
+] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
@@ -15,7 +28,32 @@ export function isFormKind(s: unknown): s is FormKind {
 export const formSchemaId = (kind: FormKind) => `https://vitrine.invalid/schemas/form-${kind}.json`;
 
 /** Fields whose emptiness has a message of its own in the spec; others use the generic one. */
-const REQUIRED_MESSAGES = new Set(['slot', 'cv', 'name', 'comment', 'captcha', 'monthlyIncome', 'persons', 'offeredPrice', 'types', 'cities', 'firstName', 'lastName', 'email', 'phone', 'title', 'goal', 'address', 'zip', 'city', 'message', 'receiverEmail', 'friendFirstName', 'friendLastName', 'propertyType']);
+const REQUIRED_MESSAGES = new Set([
+  'slot',
+  'cv',
+  'name',
+  'comment',
+  'captcha',
+  'monthlyIncome',
+  'persons',
+  'offeredPrice',
+  'types',
+  'cities',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'title',
+  'goal',
+  'address',
+  'zip',
+  'city',
+  'message',
+  'receiverEmail',
+  'friendFirstName',
+  'friendLastName',
+  'propertyType',
+]);
 
 export interface FieldError {
   field: string;
@@ -35,11 +73,17 @@ export interface SchemaError {
 export function fieldErrors(errors: SchemaError[], order: readonly string[] = []): FieldError[] {
   const byField = new Map<string, FieldError>();
   for (const e of errors) {
-    const field = e.keyword === 'required' ? String(e.params.missingProperty) : e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : e.instancePath.split('/')[1] ?? '';
+    const field =
+      e.keyword === 'required'
+        ? String(e.params.missingProperty)
+        : e.keyword === 'additionalProperties'
+          ? String(e.params.additionalProperty)
+          : (e.instancePath.split('/')[1] ?? '');
     if (!field || byField.has(field)) continue;
     let key = 'form.invalid';
     let values: FieldError['values'];
-    if (e.keyword === 'required' || ((e.keyword === 'minLength' || e.keyword === 'minItems') && e.params.limit === 1)) key = REQUIRED_MESSAGES.has(field) ? `form.required.${field}` : 'form.required';
+    if (e.keyword === 'required' || ((e.keyword === 'minLength' || e.keyword === 'minItems') && e.params.limit === 1))
+      key = REQUIRED_MESSAGES.has(field) ? `form.required.${field}` : 'form.required';
     else if (e.keyword === 'format' && e.params.format === 'email') key = 'form.invalid.email';
     else if (e.keyword === 'const' && e.params.allowedValue === true) key = 'form.confirm.required';
     else if ((e.keyword === 'format' && e.params.format === 'uri') || (e.keyword === 'pattern' && field === 'url')) key = 'form.invalid.url';
@@ -56,7 +100,8 @@ export function fieldErrors(errors: SchemaError[], order: readonly string[] = []
   return [...byField.values()].sort((a, b) => rank(a.field) - rank(b.field));
 }
 
-export type FieldType = 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox' | 'number' | 'slot' | 'file' | 'captcha' | 'confirm';
+export type FieldType =
+  'text' | 'email' | 'tel' | 'url' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox' | 'number' | 'slot' | 'file' | 'captcha' | 'confirm';
 
 /** One field of a form as the page shows it; `options` are values whose labels are form.{name}.{value}. */
 export interface FieldSpec {
@@ -148,12 +193,7 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     ...person,
     phone(true),
   ],
-  'contact-appointment': [
-    { name: 'slot', type: 'slot', required: true },
-    ...person,
-    phone(true),
-    message(false),
-  ],
+  'contact-appointment': [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)],
   'rental-application': [
     { name: 'monthlyIncome', type: 'number', required: true },
     { name: 'persons', type: 'number', required: true },
@@ -183,7 +223,14 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
 };
 
 /** Kinds that are about the property of the page (they carry its id; for an appointment it is optional). */
-export const PROPERTY_FORMS: readonly FormKind[] = ['contact-me', 'send-to-friend', 'document-request', 'purchase-offer', 'rental-application', 'contact-appointment'];
+export const PROPERTY_FORMS: readonly FormKind[] = [
+  'contact-me',
+  'send-to-friend',
+  'document-request',
+  'purchase-offer',
+  'rental-application',
+  'contact-appointment',
+];
 /** Kinds only for properties for sale, and only for properties to let. */
 export const SALE_FORMS: readonly FormKind[] = ['purchase-offer'];
 export const RENT_FORMS: readonly FormKind[] = ['rental-application'];
@@ -202,4 +249,3 @@ export function propertyProblem(kind: FormKind, p: { Goal: number; Availability:
 export function rentalTerms(p: { Price?: number | null; NumberOfBedRooms?: number | null }): { minIncome: number; maxPersons: number } {
   return { minIncome: Math.round((p.Price ?? 0) * RENT_INCOME_MULTIPLE), maxPersons: Math.max(1, p.NumberOfBedRooms ?? 0) * PERSONS_PER_BEDROOM };
 }
-

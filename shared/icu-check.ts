@@ -45,14 +45,29 @@ export function icuProblems(text: string, reference: string | undefined, at: { f
   if (!text.includes('{') && !text.includes('}') && !(tags && text.includes('<'))) return [];
   const own = icuArguments(text, tags);
   if (!own.ok) {
-    return [{ file: at.file, pointer: at.pointer, code: 'icu.syntax', params: { lang: at.lang, offset: own.offset, error: own.error }, message: `the placeholder near character ${own.offset + 1} is broken (${own.error}); write placeholders as {name}` }];
+    return [
+      {
+        file: at.file,
+        pointer: at.pointer,
+        code: 'icu.syntax',
+        params: { lang: at.lang, offset: own.offset, error: own.error },
+        message: `the placeholder near character ${own.offset + 1} is broken (${own.error}); write placeholders as {name}`,
+      },
+    ];
   }
   if (reference === undefined) return [];
   const ref = icuArguments(reference, tags);
   if (!ref.ok) return [];
   const unknown = [...own.args].filter((a) => !ref.args.has(a));
   return unknown.length
-    ? [{ file: at.file, pointer: at.pointer, code: 'icu.unknownArgument', params: { lang: at.lang, names: unknown.map((a) => `{${a}}`).join(', '), allowed: [...ref.args].map((a) => `{${a}}`).join(', ') }, message: `uses ${unknown.map((a) => `{${a}}`).join(', ')}, which the reference text does not have${ref.args.size ? ` (it has ${[...ref.args].map((a) => `{${a}}`).join(', ')})` : ''}` }]
+    ? [
+        {
+          file: at.file,
+          pointer: at.pointer,
+          code: 'icu.unknownArgument',
+          params: { lang: at.lang, names: unknown.map((a) => `{${a}}`).join(', '), allowed: [...ref.args].map((a) => `{${a}}`).join(', ') },
+          message: `uses ${unknown.map((a) => `{${a}}`).join(', ')}, which the reference text does not have${ref.args.size ? ` (it has ${[...ref.args].map((a) => `{${a}}`).join(', ')})` : ''}`,
+        },
+      ]
     : [];
 }
-

@@ -22,7 +22,8 @@ export interface ListingPhoto {
 export const LISTING_PHOTO_PATH = /^\/media\/listings\/(project-)?(\d{1,9})\/(\d{1,2})\.jpg$/;
 
 /** File names CRMs use for "there is no photo" images. */
-const PLACEHOLDER_FILE = /^(no[-_ ]?(image|photo|picture|pic|foto|img)s?|placeholder|image[-_ ]?(not[-_ ]?)?(found|available|unavailable)|dummy|blank|default[-_ ]?(image|photo|picture))([-_.@][^/]*)?\.(png|jpe?g|gif|svg|webp)$/i;
+const PLACEHOLDER_FILE =
+  /^(no[-_ ]?(image|photo|picture|pic|foto|img)s?|placeholder|image[-_ ]?(not[-_ ]?)?(found|available|unavailable)|dummy|blank|default[-_ ]?(image|photo|picture))([-_.@][^/]*)?\.(png|jpe?g|gif|svg|webp)$/i;
 
 /**
  * Whether a picture value stands for "no photo": empty, not a URL or path at all ("placeholder",

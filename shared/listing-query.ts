@@ -29,7 +29,11 @@ export function parsePropertyQuery(params: URLSearchParams, fixed: { goal?: Goal
     return v === '' ? undefined : v;
   };
   const list = (name: string, re: RegExp): string[] | undefined => {
-    const values = params.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const values = params
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (!values.length) return undefined;
     if (values.length > MAX_LIST) errors.push({ field: name, message: `at most ${MAX_LIST} values` });
     const bad = values.find((v) => !re.test(v));

@@ -27,7 +27,35 @@ const MAX_CODE_POINT = 0x10ffff;
 /** Elements whose content is never text (dropped with their content). */
 const HIDDEN_ELEMENTS = new Set(['script', 'style', 'template']);
 /** Tags that separate words (line breaks and blocks); they become a space, other tags vanish. */
-const BREAKING_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'td', 'th', 'table', 'thead', 'tbody', 'section', 'article', 'header', 'footer', 'blockquote', 'hr', 'dd', 'dt', 'dl']);
+const BREAKING_TAGS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'tr',
+  'td',
+  'th',
+  'table',
+  'thead',
+  'tbody',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'blockquote',
+  'hr',
+  'dd',
+  'dt',
+  'dl',
+]);
 const isLetter = (c: string | undefined) => !!c && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
 const isWordChar = (c: string | undefined) => !!c && (isLetter(c) || (c >= '0' && c <= '9') || c === '_');
 const ENTITY = /&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);/g;

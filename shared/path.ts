@@ -29,7 +29,10 @@ export function joinPath(...segments: Array<string | number | undefined | null>)
 /** Splits a request path into clean segments; returns null when it cannot be decoded. */
 export function splitPath(pathname: string): string[] | null {
   try {
-    return pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    return pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return null;
   }

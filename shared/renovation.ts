@@ -160,7 +160,11 @@ export function parseRenovationQuery(params: URLSearchParams, config: Renovation
 
   const byKey = new Map(config.works.map((w) => [w.key, w]));
   // `works` (checkboxes, links) and `works.{group}` (the radios of a group of alternatives).
-  const works = [...params].filter(([k]) => k === 'works' || k.startsWith('works.')).flatMap(([, v]) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  const works = [...params]
+    .filter(([k]) => k === 'works' || k.startsWith('works.'))
+    .flatMap(([, v]) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
   const unknown = works.find((w) => !byKey.has(w));
   if (unknown !== undefined) errors.push({ field: 'works', key: 'calc.error.work', values: { work: unknown.slice(0, 40) } });
   inputs.works = config.works.map((w) => w.key).filter((k) => works.includes(k));
@@ -181,7 +185,8 @@ export function parseRenovationQuery(params: URLSearchParams, config: Renovation
     const v = value.trim();
     if (v === '') continue;
     const n = QUANTITY.test(v) ? Number(v.replace(',', '.')) : NaN;
-    if (!Number.isFinite(n) || n > RENOVATION_BOUNDS.quantity.max) errors.push({ field: name, key: 'tool.error.quantity', values: { max: RENOVATION_BOUNDS.quantity.max } });
+    if (!Number.isFinite(n) || n > RENOVATION_BOUNDS.quantity.max)
+      errors.push({ field: name, key: 'tool.error.quantity', values: { max: RENOVATION_BOUNDS.quantity.max } });
     else inputs.quantities[key] = n;
   }
   return { inputs, errors };
@@ -327,7 +332,8 @@ export function renovationConfigProblems(config: RenovationConfig): Array<{ poin
   config.obligations.forEach((o, i) => {
     if (regions.has(o.region)) out.push({ pointer: `/obligations/${i}/region`, message: `${o.region} already has an obligation` });
     regions.add(o.region);
-    if (energyOfLetter(o.target as EpcLetter, o.region) === null) out.push({ pointer: `/obligations/${i}/target`, message: `label ${o.target} is not on the scale of ${o.region}` });
+    if (energyOfLetter(o.target as EpcLetter, o.region) === null)
+      out.push({ pointer: `/obligations/${i}/target`, message: `label ${o.target} is not on the scale of ${o.region}` });
     (o.labels as EpcLetter[]).forEach((l, j) => {
       if (epcRank(l)! <= epcRank(o.target)!) out.push({ pointer: `/obligations/${i}/labels/${j}`, message: `${l} is not worse than the target ${o.target}` });
     });

@@ -115,7 +115,8 @@ export function parseValuationQuery(params: URLSearchParams, config: ValuationCo
 
   const asked = one('step');
   const askedIndex = asked && INT.test(asked) ? Number(asked) - 1 : -1;
-  if (asked !== undefined && asked !== '' && (askedIndex < 0 || askedIndex >= VALUATION_STEPS.length)) errors.push({ field: 'step', key: 'tool.error.invalid' });
+  if (asked !== undefined && asked !== '' && (askedIndex < 0 || askedIndex >= VALUATION_STEPS.length))
+    errors.push({ field: 'step', key: 'tool.error.invalid' });
   let first = VALUATION_STEPS.findIndex((s) => s !== 'result' && !complete(s, inputs));
   if (first < 0) first = VALUATION_STEPS.length - 1;
   // A step with an error in it is shown again, with the message at its field.
@@ -177,7 +178,10 @@ function conditionReader(config: ValuationConfig): (name: string | null | undefi
 }
 
 /** The visitor's or a comparable's factor: EPC label × condition × outdoor space (unknown ones count 1). */
-export function homeFactor(config: ValuationConfig, h: { epc?: EpcLetter | 'unknown' | null; condition?: ValuationConditionKey; outdoor?: OutdoorSpace }): number {
+export function homeFactor(
+  config: ValuationConfig,
+  h: { epc?: EpcLetter | 'unknown' | null; condition?: ValuationConditionKey; outdoor?: OutdoorSpace },
+): number {
   const f = config.factors;
   const epc = h.epc && h.epc !== 'unknown' ? f.epc[h.epc] : 1;
   const condition = h.condition ? f.condition[h.condition].factor : 1;
@@ -193,7 +197,12 @@ interface Lookups {
 const newLookups = (): Lookups => ({ regions: new Map(), letters: new Map() });
 
 /** A listing's price per m² brought to the reference home, or undefined when it cannot be a comparable. */
-export function comparableOf(p: PropertyRecord, config: ValuationConfig, readCondition: (n: string | null | undefined) => ValuationConditionKey | undefined, seen: Lookups = newLookups()): { goal: Goal; type: number; zip: string; region: BelgianRegion; value: number } | undefined {
+export function comparableOf(
+  p: PropertyRecord,
+  config: ValuationConfig,
+  readCondition: (n: string | null | undefined) => ValuationConditionKey | undefined,
+  seen: Lookups = newLookups(),
+): { goal: Goal; type: number; zip: string; region: BelgianRegion; value: number } | undefined {
   const goal: Goal = goalOf(p);
   const type = p.WebID;
   const zip = (p.Zip ?? '').trim();
@@ -301,7 +310,11 @@ export interface ValuationResult {
 }
 
 /** The estimate for complete inputs (null when the postcode has no region). */
-export function estimateValuation(index: ValuationIndex, inputs: Required<Pick<ValuationInputs, 'zip' | 'type' | 'surface'>> & ValuationInputs, config: ValuationConfig): ValuationResult | null {
+export function estimateValuation(
+  index: ValuationIndex,
+  inputs: Required<Pick<ValuationInputs, 'zip' | 'type' | 'surface'>> & ValuationInputs,
+  config: ValuationConfig,
+): ValuationResult | null {
   const region = regionOfPostcode(inputs.zip);
   if (!region) return null;
   const factor = homeFactor(config, inputs);
@@ -332,7 +345,8 @@ export function valuationConfigProblems(config: ValuationConfig): Array<{ pointe
   for (const key of VALUATION_CONDITIONS) {
     config.factors.condition[key].names.forEach((n, j) => {
       const k = norm(n);
-      if (seen.has(k) && seen.get(k) !== key) out.push({ pointer: `/factors/condition/${key}/names/${j}`, message: `"${n}" is already a name of ${seen.get(k)}` });
+      if (seen.has(k) && seen.get(k) !== key)
+        out.push({ pointer: `/factors/condition/${key}/names/${j}`, message: `"${n}" is already a name of ${seen.get(k)}` });
       seen.set(k, key);
     });
   }

@@ -30,7 +30,9 @@ export function Dialog({
     const dialog = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button:not(.ed-dialog__close)');
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      dialog.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea, button:not(.ed-dialog__close)');
     first?.focus();
     const onCancel = (e: Event) => {
       e.preventDefault();
@@ -44,7 +46,13 @@ export function Dialog({
     };
   }, []);
   return (
-    <dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} className={`ed-dialog${wide ? ' ed-dialog--wide' : ''}${className ? ` ${className}` : ''}`}>
+    <dialog
+      ref={ref}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      className={`ed-dialog${wide ? ' ed-dialog--wide' : ''}${className ? ` ${className}` : ''}`}
+    >
       <div className="ed-dialog__head">
         <h2 id={titleId} className="ed-dialog__title">
           {title}

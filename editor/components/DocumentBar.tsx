@@ -76,8 +76,8 @@ export function DocumentBar<T>({
     ? doc.base.isNew
       ? t('doc.stampNew')
       : doc.base.rev === 0
-      ? t('doc.stampShipped')
-      : t('doc.stamp', { rev: doc.base.rev, when: formatWhen(doc.base.at, ui), by: doc.base.by ?? '' })
+        ? t('doc.stampShipped')
+        : t('doc.stamp', { rev: doc.base.rev, when: formatWhen(doc.base.at, ui), by: doc.base.by ?? '' })
     : '';
 
   return (
@@ -92,7 +92,13 @@ export function DocumentBar<T>({
             {t('doc.history')}
           </button>
           {doc.hasDraft && (
-            <button type="button" className="ed-button" onClick={() => void doc.publish()} disabled={doc.busy || doc.dirty} title={doc.dirty ? t('doc.saveOrDiscardFirst') : undefined}>
+            <button
+              type="button"
+              className="ed-button"
+              onClick={() => void doc.publish()}
+              disabled={doc.busy || doc.dirty}
+              title={doc.dirty ? t('doc.saveOrDiscardFirst') : undefined}
+            >
               {t('doc.publish')}
             </button>
           )}
@@ -101,10 +107,22 @@ export function DocumentBar<T>({
               {t('doc.discard')}
             </button>
           )}
-          <button type="button" className="ed-button" onClick={() => void attempt(false)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : t('doc.nothingChanged')}>
+          <button
+            type="button"
+            className="ed-button"
+            onClick={() => void attempt(false)}
+            disabled={doc.busy || !doc.base || !doc.dirty}
+            title={doc.dirty ? undefined : t('doc.nothingChanged')}
+          >
             {t('doc.saveDraft')}
           </button>
-          <button type="button" className="ed-button ed-button--primary" onClick={() => void attempt(true)} disabled={doc.busy || !doc.base || !doc.dirty} title={doc.dirty ? undefined : t('doc.nothingChanged')}>
+          <button
+            type="button"
+            className="ed-button ed-button--primary"
+            onClick={() => void attempt(true)}
+            disabled={doc.busy || !doc.base || !doc.dirty}
+            title={doc.dirty ? undefined : t('doc.nothingChanged')}
+          >
             {t('doc.save')}
           </button>
         </div>
@@ -173,7 +191,10 @@ export function plainValue(v: unknown, empty: string, yes: string, no: string): 
   if (Array.isArray(v)) return v.map((x) => plainValue(x, empty, yes, no)).join(', ');
   const o = v as Record<string, unknown>;
   const texts = Object.values(o).filter((x) => typeof x === 'string') as string[];
-  if (texts.length && Object.keys(o).every((k) => k.length === 2)) return Object.entries(o).map(([k, x]) => `${k}: ${plainValue(x, empty, yes, no)}`).join(' · ');
+  if (texts.length && Object.keys(o).every((k) => k.length === 2))
+    return Object.entries(o)
+      .map(([k, x]) => `${k}: ${plainValue(x, empty, yes, no)}`)
+      .join(' · ');
   const json = JSON.stringify(v);
   return json.length > 280 ? `${json.slice(0, 279)}…` : json;
 }
@@ -182,7 +203,17 @@ export function plainValue(v: unknown, empty: string, yes: string, no: string): 
  * A colleague saved in between and both changed the same fields: each such field with their value
  * and this person's, and a choice; everything else is merged already. Said once (role=alert).
  */
-function ConflictPanel<T>({ doc, describe, showValue, onReload }: { doc: DocumentHandle<T>; describe: Describe; showValue?: (v: unknown, pointer: string) => string; onReload: () => void }) {
+function ConflictPanel<T>({
+  doc,
+  describe,
+  showValue,
+  onReload,
+}: {
+  doc: DocumentHandle<T>;
+  describe: Describe;
+  showValue?: (v: unknown, pointer: string) => string;
+  onReload: () => void;
+}) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
   const c = doc.conflict!;
@@ -203,16 +234,28 @@ function ConflictPanel<T>({ doc, describe, showValue, onReload }: { doc: Documen
             return (
               <li key={item.pointer} className="ed-conflict__item" data-pointer={item.pointer}>
                 <fieldset>
-                  <legend className="ed-conflict__field">{item.kind === 'order' ? t('conflict.order', { field: describe(item.pointer) }) : describe(item.pointer)}</legend>
+                  <legend className="ed-conflict__field">
+                    {item.kind === 'order' ? t('conflict.order', { field: describe(item.pointer) }) : describe(item.pointer)}
+                  </legend>
                   <label className="ed-conflict__choice">
-                    <input type="radio" name={name} checked={choices[item.pointer] === 'theirs'} onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'theirs' }))} />
+                    <input
+                      type="radio"
+                      name={name}
+                      checked={choices[item.pointer] === 'theirs'}
+                      onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'theirs' }))}
+                    />
                     <span className="ed-conflict__who">{t('conflict.theirs', { by: c.by })}</span>
                     <span className="ed-conflict__value" data-side="theirs">
                       {shown(item.theirs, item)}
                     </span>
                   </label>
                   <label className="ed-conflict__choice">
-                    <input type="radio" name={name} checked={choices[item.pointer] === 'mine'} onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'mine' }))} />
+                    <input
+                      type="radio"
+                      name={name}
+                      checked={choices[item.pointer] === 'mine'}
+                      onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'mine' }))}
+                    />
                     <span className="ed-conflict__who">{t('conflict.mine')}</span>
                     <span className="ed-conflict__value" data-side="mine">
                       {shown(item.mine, item)}
@@ -239,7 +282,19 @@ function ConflictPanel<T>({ doc, describe, showValue, onReload }: { doc: Documen
   );
 }
 
-function ProblemList({ heading, intro, items, onShow, tone = 'error' }: { heading: string; intro?: string; items: FieldProblem[]; onShow?: (pointer: string) => void; tone?: 'error' | 'warning' }) {
+function ProblemList({
+  heading,
+  intro,
+  items,
+  onShow,
+  tone = 'error',
+}: {
+  heading: string;
+  intro?: string;
+  items: FieldProblem[];
+  onShow?: (pointer: string) => void;
+  tone?: 'error' | 'warning';
+}) {
   const t = useT();
   return (
     <div className={`ed-alert ed-alert--${tone} ed-problems`} role="alert">
@@ -282,7 +337,11 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
   const newest = revisions?.length ? Math.max(...revisions.map((r) => r.rev)) : doc.base?.rev;
   return (
     <Dialog title={t('doc.history')} onClose={onClose} wide>
-      {error && <p className="ed-alert ed-alert--error" role="alert">{error}</p>}
+      {error && (
+        <p className="ed-alert ed-alert--error" role="alert">
+          {error}
+        </p>
+      )}
       {!revisions && !error && <p aria-live="polite">{t('common.loading')}</p>}
       {revisions && (
         <table className="ed-table ed-history">
@@ -314,7 +373,12 @@ function HistoryDialog<T>({ doc, onClose }: { doc: DocumentHandle<T>; onClose: (
                   {r.rev === newest ? (
                     <span className="ed-muted">{t('history.newest')}</span>
                   ) : (
-                    <button type="button" className="ed-button ed-button--small" onClick={() => setAsk(r.rev)} aria-label={t('history.restoreRev', { rev: r.rev })}>
+                    <button
+                      type="button"
+                      className="ed-button ed-button--small"
+                      onClick={() => setAsk(r.rev)}
+                      aria-label={t('history.restoreRev', { rev: r.rev })}
+                    >
                       {t('history.restore')}
                     </button>
                   )}

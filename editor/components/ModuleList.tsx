@@ -155,11 +155,19 @@ export function ModuleList({
                 <Icon name={type?.icon ?? 'unknown'} />
                 <span className="ed-module__text">
                   <span className="ed-module__type">{moduleTypeTitle(type, m.view, ui)}</span>
-                  <span className="ed-module__title">{own || (shows?.(m) ? <span className="ed-muted">{shows(m)}</span> : <span className="ed-muted">{t('modules.noTitle')}</span>)}</span>
+                  <span className="ed-module__title">
+                    {own || (shows?.(m) ? <span className="ed-muted">{shows(m)}</span> : <span className="ed-muted">{t('modules.noTitle')}</span>)}
+                  </span>
                 </span>
                 {errors > 0 && <span className="ed-badge ed-badge--error">{t('common.errors', { n: errors })}</span>}
                 <span className="ed-module__buttons">
-                  <button type="button" className="ed-button ed-button--small" aria-label={t('modules.moveUp', { name: label(m) })} disabled={index === 0} onClick={() => move(index, index - 1, true)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-label={t('modules.moveUp', { name: label(m) })}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1, true)}
+                  >
                     ↑
                   </button>
                   <button
@@ -171,10 +179,21 @@ export function ModuleList({
                   >
                     ↓
                   </button>
-                  <button type="button" className="ed-button ed-button--small" aria-expanded={isOpen} aria-controls={`ed-module-form-${m.id}`} onClick={() => onToggle(m.id)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-expanded={isOpen}
+                    aria-controls={`ed-module-form-${m.id}`}
+                    onClick={() => onToggle(m.id)}
+                  >
                     {isOpen ? t('common.close') : t('common.edit')}
                   </button>
-                  <button type="button" className="ed-button ed-button--small ed-button--danger-text" aria-label={t('modules.remove', { name: label(m) })} onClick={() => onRemove(m.id)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small ed-button--danger-text"
+                    aria-label={t('modules.remove', { name: label(m) })}
+                    onClick={() => onRemove(m.id)}
+                  >
                     {t('form.remove')}
                   </button>
                 </span>

@@ -15,7 +15,10 @@ export function ModulePicker({ types, onPick, onClose }: { types: PreparedModule
   const [q, setQ] = useState('');
   const groups = useMemo(() => {
     const needle = q.trim().toLowerCase();
-    const shown = types.filter((m) => !needle || [localize(m.title, ui), localize(m.description, ui), localize(m.title, 'en'), m.view, m.category].join(' ').toLowerCase().includes(needle));
+    const shown = types.filter(
+      (m) =>
+        !needle || [localize(m.title, ui), localize(m.description, ui), localize(m.title, 'en'), m.view, m.category].join(' ').toLowerCase().includes(needle),
+    );
     const by = new Map<string, PreparedModule[]>();
     for (const m of shown) by.set(m.category, [...(by.get(m.category) ?? []), m]);
     return [...by.entries()].sort(([a], [b]) => a.localeCompare(b));

@@ -130,7 +130,14 @@ export function Preview({
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
-                {p.key && p.key !== docKey ? <code>{`${p.key} ${p.pointer}`}</code> : describe ? <strong>{describe(p.pointer)}</strong> : <code>{p.pointer}</code>}: {problemMessage(p, ui)}
+                {p.key && p.key !== docKey ? (
+                  <code>{`${p.key} ${p.pointer}`}</code>
+                ) : describe ? (
+                  <strong>{describe(p.pointer)}</strong>
+                ) : (
+                  <code>{p.pointer}</code>
+                )}
+                : {problemMessage(p, ui)}
               </li>
             ))}
           </ul>

@@ -33,7 +33,12 @@ export default function LocalizedField(props: FieldProps) {
     <fieldset className="ed-localized" id={id}>
       <legend className="ed-localized__legend">
         {label}
-        {required && <span className="ed-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ed-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       {description && <p className="ed-help">{description}</p>}
       <div className="ed-localized__grid" style={{ '--ed-cols': ctx.langs.length } as React.CSSProperties}>

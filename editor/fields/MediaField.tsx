@@ -60,7 +60,12 @@ export default function MediaField(props: FieldProps) {
     <fieldset className="ed-media" id={id}>
       <legend className="ed-localized__legend">
         {label}
-        {required && <span className="ed-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ed-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       <div className="ed-media__row">
         <div className="ed-media__thumb" aria-hidden="true">
@@ -203,7 +208,11 @@ export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; o
         {t('media.filter')}
       </label>
       <input id="ed-media-filter" className="ed-input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
-      {error && <p role="alert" className="ed-alert ed-alert--error">{error}</p>}
+      {error && (
+        <p role="alert" className="ed-alert ed-alert--error">
+          {error}
+        </p>
+      )}
       {!items && !error && <p aria-live="polite">{t('common.loading')}</p>}
       {items && shown.length === 0 && <p>{filter ? t('media.noMatch') : t('media.empty')}</p>}
       <ul className="ed-media-grid">

@@ -101,7 +101,14 @@ export function TeamMemberWidget(props: WidgetProps) {
   const team = (ctx.articles ?? []).filter((a) => a.category === 'team');
   const value = typeof props.value === 'string' ? props.value : '';
   return (
-    <select id={props.id} name={props.id} className="ed-input" value={value} disabled={props.disabled || props.readonly} onChange={(e) => props.onChange(e.target.value || undefined)}>
+    <select
+      id={props.id}
+      name={props.id}
+      className="ed-input"
+      value={value}
+      disabled={props.disabled || props.readonly}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+    >
       <option value="">{tr('pick.noAuthor', undefined, ctx.ui)}</option>
       {value && !team.some((a) => a.id === value) && <option value={value}>{value}</option>}
       {team.map((a) => (

@@ -19,7 +19,10 @@ export default function RelationField(props: FieldProps) {
   const value: Relation = formData && typeof formData === 'object' ? formData : {};
   const id = fieldPathId.$id;
   const locked = readonly || disabled;
-  const errs = [...((errorSchema as { id?: { __errors?: string[] } } | undefined)?.id?.__errors ?? []), ...((errorSchema as { type?: { __errors?: string[] } } | undefined)?.type?.__errors ?? [])];
+  const errs = [
+    ...((errorSchema as { id?: { __errors?: string[] } } | undefined)?.id?.__errors ?? []),
+    ...((errorSchema as { type?: { __errors?: string[] } } | undefined)?.type?.__errors ?? []),
+  ];
   const emit = (next: Relation) => onChange(next, fieldPathId.path);
   const articles = ctx.articles ?? [];
   const titleOf = (t: Record<string, string>) => localize(t, ctx.defaultLang) || localize(t, 'en');
@@ -39,9 +42,19 @@ export default function RelationField(props: FieldProps) {
         {kind !== 'article' && kind !== 'category' && <option value={kind}>{kind}</option>}
       </select>
       {kind === 'article' && (
-        <select id={`${id}_id`} className="ed-input" aria-label={tr('relation.whichArticle', undefined, ui)} value={value.id === undefined ? '' : String(value.id)} disabled={locked} aria-invalid={errs.length ? true : undefined} onChange={(e) => emit({ type: 'article', id: e.target.value || undefined })}>
+        <select
+          id={`${id}_id`}
+          className="ed-input"
+          aria-label={tr('relation.whichArticle', undefined, ui)}
+          value={value.id === undefined ? '' : String(value.id)}
+          disabled={locked}
+          aria-invalid={errs.length ? true : undefined}
+          onChange={(e) => emit({ type: 'article', id: e.target.value || undefined })}
+        >
           <option value="">{tr('relation.chooseArticle', undefined, ui)}</option>
-          {value.id !== undefined && !articles.some((a) => a.id === value.id) && <option value={String(value.id)}>{articles.length ? tr('relation.missing', { id: String(value.id) }, ui) : String(value.id)}</option>}
+          {value.id !== undefined && !articles.some((a) => a.id === value.id) && (
+            <option value={String(value.id)}>{articles.length ? tr('relation.missing', { id: String(value.id) }, ui) : String(value.id)}</option>
+          )}
           {CATEGORIES.map((c) => {
             const list = articles.filter((a) => a.category === c);
             return list.length ? (
@@ -58,7 +71,14 @@ export default function RelationField(props: FieldProps) {
         </select>
       )}
       {kind === 'category' && (
-        <select id={`${id}_id`} className="ed-input" aria-label={tr('relation.whichCategory', undefined, ui)} value={value.id === undefined ? '' : String(value.id)} disabled={locked} onChange={(e) => emit({ type: 'category', id: e.target.value || undefined })}>
+        <select
+          id={`${id}_id`}
+          className="ed-input"
+          aria-label={tr('relation.whichCategory', undefined, ui)}
+          value={value.id === undefined ? '' : String(value.id)}
+          disabled={locked}
+          onChange={(e) => emit({ type: 'category', id: e.target.value || undefined })}
+        >
           <option value="">{tr('relation.chooseCategory', undefined, ui)}</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -68,7 +88,14 @@ export default function RelationField(props: FieldProps) {
         </select>
       )}
       {kind !== 'article' && kind !== 'category' && (
-        <input id={`${id}_id`} className="ed-input" type="text" value={value.id === undefined ? '' : String(value.id)} disabled={locked} onChange={(e) => emit({ type: kind, id: /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value })} />
+        <input
+          id={`${id}_id`}
+          className="ed-input"
+          type="text"
+          value={value.id === undefined ? '' : String(value.id)}
+          disabled={locked}
+          onChange={(e) => emit({ type: kind, id: /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value })}
+        />
       )}
       {errs.length > 0 && (
         <ul className="ed-field-errors">

@@ -52,7 +52,12 @@ export default function RichTextField(props: FieldProps) {
     <fieldset className="ed-richtext" id={id}>
       <legend className="ed-localized__legend">
         {label}
-        {required && <span className="ed-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="ed-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </legend>
       {description && <p className="ed-help">{description}</p>}
       <div className="ed-richtext__tabs" role="tablist" aria-label={tr('rich.languages', { field: label }, ui)}>
@@ -76,7 +81,12 @@ export default function RichTextField(props: FieldProps) {
             >
               {l.toUpperCase()}
               {errs.length > 0 && <span className="ed-visually-hidden"> {tr('rich.tabHasErrors', undefined, ui)}</span>}
-              {!(value[l] ?? '').trim() && <span className="ed-richtext__empty" aria-hidden="true"> ·</span>}
+              {!(value[l] ?? '').trim() && (
+                <span className="ed-richtext__empty" aria-hidden="true">
+                  {' '}
+                  ·
+                </span>
+              )}
             </button>
           );
         })}
@@ -105,7 +115,25 @@ export default function RichTextField(props: FieldProps) {
   );
 }
 
-function RichEditor({ inputId, label, lang, ui, html, readonly, invalid, onChange }: { inputId: string; label: string; lang: string; ui: UiLang; html: string; readonly: boolean; invalid: boolean; onChange: (html: string) => void }) {
+function RichEditor({
+  inputId,
+  label,
+  lang,
+  ui,
+  html,
+  readonly,
+  invalid,
+  onChange,
+}: {
+  inputId: string;
+  label: string;
+  lang: string;
+  ui: UiLang;
+  html: string;
+  readonly: boolean;
+  invalid: boolean;
+  onChange: (html: string) => void;
+}) {
   const emitted = useRef(html);
   const change = useRef(onChange);
   change.current = onChange;
@@ -128,7 +156,15 @@ function RichEditor({ inputId, label, lang, ui, html, readonly, invalid, onChang
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { id: inputId, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, lang, class: 'ed-richtext__content rich-text', ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${inputId}__error` } : {}) },
+      attributes: {
+        id: inputId,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        lang,
+        class: 'ed-richtext__content rich-text',
+        ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${inputId}__error` } : {}),
+      },
     },
     onUpdate: ({ editor: e }) => {
       const out = e.getHTML();
@@ -143,7 +179,19 @@ function RichEditor({ inputId, label, lang, ui, html, readonly, invalid, onChang
     editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: { id: inputId, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, lang, class: 'ed-richtext__content rich-text', ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${inputId}__error` } : {}) } } });
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          id: inputId,
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': label,
+          lang,
+          class: 'ed-richtext__content rich-text',
+          ...(invalid ? { 'aria-invalid': 'true', 'aria-describedby': `${inputId}__error` } : {}),
+        },
+      },
+    });
   }, [editor, invalid, inputId, label, lang]);
   if (!editor) return null;
   return (
@@ -175,12 +223,28 @@ function Toolbar({ editor, ui, lang, label }: { editor: Editor; ui: UiLang; lang
   const say = (k: Parameters<typeof tr>[0]) => tr(k, undefined, ui);
   const chain = () => editor.chain().focus();
   const toggle = (name: string, pressed: boolean, run: () => void, text: string) => (
-    <button type="button" className="ed-tool" aria-pressed={pressed} aria-label={say(name as Parameters<typeof tr>[0])} title={say(name as Parameters<typeof tr>[0])} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      className="ed-tool"
+      aria-pressed={pressed}
+      aria-label={say(name as Parameters<typeof tr>[0])}
+      title={say(name as Parameters<typeof tr>[0])}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       <ToolFace name={name} text={text} />
     </button>
   );
   const button = (name: string, run: () => void, text: string, enabled = true) => (
-    <button type="button" className="ed-tool" aria-label={say(name as Parameters<typeof tr>[0])} title={say(name as Parameters<typeof tr>[0])} disabled={!enabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      className="ed-tool"
+      aria-label={say(name as Parameters<typeof tr>[0])}
+      title={say(name as Parameters<typeof tr>[0])}
+      disabled={!enabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       <ToolFace name={name} text={text} />
     </button>
   );
@@ -193,7 +257,10 @@ function Toolbar({ editor, ui, lang, label }: { editor: Editor; ui: UiLang; lang
         onChange={(e) => {
           const v = e.target.value;
           if (v === 'p') chain().setParagraph().run();
-          else chain().setHeading({ level: Number(v.slice(1)) as 2 | 3 | 4 }).run();
+          else
+            chain()
+              .setHeading({ level: Number(v.slice(1)) as 2 | 3 | 4 })
+              .run();
         }}
       >
         <option value="p">{say('rich.paragraph')}</option>
@@ -249,7 +316,17 @@ function ToolFace({ name, text }: { name: string; text: string }) {
   const d = TOOL_ICONS[name];
   if (!d) return <span aria-hidden="true">{text}</span>;
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={d} />
     </svg>
   );
@@ -341,7 +418,16 @@ function LinkDialog({ editor, ui, lang, onClose }: { editor: Editor; ui: UiLang;
           <label className="ed-label" htmlFor={`${base}-address`}>
             {say('rich.linkAddress')}
           </label>
-          <input id={`${base}-address`} className="ed-input" type="text" inputMode="url" value={address} placeholder="https://…" onChange={(e) => setAddress(e.target.value)} data-autofocus />
+          <input
+            id={`${base}-address`}
+            className="ed-input"
+            type="text"
+            inputMode="url"
+            value={address}
+            placeholder="https://…"
+            onChange={(e) => setAddress(e.target.value)}
+            data-autofocus
+          />
         </>
       )}
       {problem && (

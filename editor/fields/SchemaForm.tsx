@@ -14,10 +14,32 @@ import { Fragment, lazy, Suspense, useMemo } from 'react';
 import Form from '@rjsf/core';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getTemplate, getUiOptions, descriptionId, titleId } from '@rjsf/utils';
-import type { ErrorSchema, FieldProps, FieldTemplateProps, IconButtonProps, ObjectFieldTemplateProps, OptionalDataControlsTemplateProps, RegistryFieldsType, RegistryWidgetsType, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
+import type {
+  ErrorSchema,
+  FieldProps,
+  FieldTemplateProps,
+  IconButtonProps,
+  ObjectFieldTemplateProps,
+  OptionalDataControlsTemplateProps,
+  RegistryFieldsType,
+  RegistryWidgetsType,
+  TemplatesType,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
 import type { Lang } from '../../shared/constants.ts';
 import type { ArticleSummary } from '../api.ts';
-import { impliedUi, isLangMapSchema, isLocalizedSchema, isMediaSchema, isRelationSchema, isRichTextSchema, mergeUi, type Schema, type UiContext } from '../schema.ts';
+import {
+  impliedUi,
+  isLangMapSchema,
+  isLocalizedSchema,
+  isMediaSchema,
+  isRelationSchema,
+  isRichTextSchema,
+  mergeUi,
+  type Schema,
+  type UiContext,
+} from '../schema.ts';
 import { tr, useUiLang, type UiLang } from '../i18n/index.ts';
 import { validatorFor } from '../validation.ts';
 import LangMapField from './LangMapField.tsx';
@@ -111,7 +133,13 @@ function PageParentWidget(props: WidgetProps) {
 function textButton(text: string, fallbackLabel: string, extra = '') {
   return function TextButton({ icon: _icon, iconType: _iconType, uiSchema: _ui, registry: _r, className, title, ...rest }: IconButtonProps) {
     return (
-      <button type="button" className={`ed-button ed-button--small ${extra} ${className ?? ''}`} aria-label={title ?? fallbackLabel} title={title ?? fallbackLabel} {...rest}>
+      <button
+        type="button"
+        className={`ed-button ed-button--small ${extra} ${className ?? ''}`}
+        aria-label={title ?? fallbackLabel}
+        title={title ?? fallbackLabel}
+        {...rest}
+      >
         {text}
       </button>
     );
@@ -168,11 +196,13 @@ function FieldTemplate(props: FieldTemplateProps) {
 
 /** An object's fields, its technical ones (for admins) folded under "Advanced". */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { className, description, disabled, fieldPathId, optionalDataControl, properties, readonly, registry, required, schema, title, uiSchema, errorSchema } = props;
+  const { className, description, disabled, fieldPathId, optionalDataControl, properties, readonly, registry, required, schema, title, uiSchema, errorSchema } =
+    props;
   const options = getUiOptions(uiSchema);
   const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
-  const isAdvanced = (name: string) => !!(uiSchema?.[name] as UiSchema | undefined)?.['ui:options'] && !!((uiSchema?.[name] as UiSchema)['ui:options'] as { advanced?: boolean }).advanced;
+  const isAdvanced = (name: string) =>
+    !!(uiSchema?.[name] as UiSchema | undefined)?.['ui:options'] && !!((uiSchema?.[name] as UiSchema)['ui:options'] as { advanced?: boolean }).advanced;
   const main = properties.filter((p) => !isAdvanced(p.name));
   const advanced = properties.filter((p) => isAdvanced(p.name) && !p.hidden);
   const advancedErrors = advanced.some((p) => !!(errorSchema as Record<string, unknown> | undefined)?.[p.name]);
@@ -180,8 +210,20 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const showControl = !readonly && !disabled;
   return (
     <fieldset className={className} id={fieldPathId.$id}>
-      {title && <TitleFieldTemplate id={titleId(fieldPathId)} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} optionalDataControl={showControl ? optionalDataControl : undefined} />}
-      {description && <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />}
+      {title && (
+        <TitleFieldTemplate
+          id={titleId(fieldPathId)}
+          title={title}
+          required={required}
+          schema={schema}
+          uiSchema={uiSchema}
+          registry={registry}
+          optionalDataControl={showControl ? optionalDataControl : undefined}
+        />
+      )}
+      {description && (
+        <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
+      )}
       {!showControl ? optionalDataControl : undefined}
       {main.map((p) => p.content)}
       {advanced.length > 0 && (

@@ -365,7 +365,8 @@ const en = {
 
   'menu.title': 'Menu',
   'menu.tree': 'The menu, in order',
-  'menu.help': 'Drag a page to another place, or onto another item to put it under it. With the keyboard: focus a page, then Alt+↑ / Alt+↓ to move it, Alt+→ to put it under the item above, Alt+← to take it out. Then save the menu.',
+  'menu.help':
+    'Drag a page to another place, or onto another item to put it under it. With the keyboard: focus a page, then Alt+↑ / Alt+↓ to move it, Alt+→ to put it under the item above, Alt+← to take it out. Then save the menu.',
   'menu.item': '{name}, {n} of {total} in {parent}',
   'menu.topLevel': 'the menu',
   'menu.up': 'Move {name} up',
@@ -427,9 +428,11 @@ const en = {
   'settings.cookieConsent': 'Cookie consent',
   'settings.cookieConsent.help': 'Cookie banner texts and categories.',
   'settings.renovation': 'Renovation calculator',
-  'settings.renovation.help': 'Works with their unit costs (euro, VAT included) and energy effect, renovation obligations and regional grants. Every figure names its source and date; the calculator says they are indicative.',
+  'settings.renovation.help':
+    'Works with their unit costs (euro, VAT included) and energy effect, renovation obligations and regional grants. Every figure names its source and date; the calculator says they are indicative.',
   'settings.valuation': 'Online valuation',
-  'settings.valuation.help': 'How the online valuation estimates from the live listings: the minimum number of comparables, the areas it widens to, and the factors for EPC label, condition and outdoor space.',
+  'settings.valuation.help':
+    'How the online valuation estimates from the live listings: the minimum number of comparables, the areas it widens to, and the factors for EPC label, condition and outdoor space.',
 
   'dict.help': 'The interface texts of the public site, per language. Placeholders in braces ({example}) must stay as they are.',
   'dict.languages': 'Languages',
@@ -631,7 +634,8 @@ const en = {
   'listings.firstProblems': 'The first {n} of {total} problems are shown; this lists them all:',
   'listings.unchanged': 'The feed has not changed since the last sync: nothing to do.',
   'listings.failed': 'The request failed: {error}',
-  'listings.help': 'The properties and projects come from the agency’s CRM. An import is checked before it goes live; one that would harm the site is refused and the site keeps what it shows.',
+  'listings.help':
+    'The properties and projects come from the agency’s CRM. An import is checked before it goes live; one that would harm the site is refused and the site keeps what it shows.',
   'listings.now': 'On the site now',
   'listings.live': '{properties, plural, one {# property} other {# properties}} and {projects, plural, one {# project} other {# projects}}',
   'listings.sample': 'the sample listings shipped with the site: no import yet.',
@@ -660,7 +664,8 @@ const en = {
   'listings.what': 'What',
   'listings.problems': 'Problems',
   'listings.restoreTitle': 'Restore the previous import?',
-  'listings.restoreMessage': 'The listings of the import before the current one go live again at once. The current import is kept and can be published again by importing it.',
+  'listings.restoreMessage':
+    'The listings of the import before the current one go live again at once. The current import is kept and can be published again by importing it.',
   'listings.publishTitle': 'Publish the refused import?',
   'listings.refusedBecause': 'It was refused because {reason}.',
   'listings.publishMessage': 'Publishing it takes those properties off the site now.',

@@ -56,7 +56,8 @@ const fr: Record<MessageKey, string> = {
 
   'leave.title': 'Quitter sans enregistrer ?',
   'leave.message': 'Vous avez des modifications non enregistrées : {what}.',
-  'leave.kept': 'Si vous quittez, elles sont gardées dans ce navigateur et vous sont reproposées quand vous le rouvrez ; elles ne sont pas sur le site tant que vous ne les enregistrez pas.',
+  'leave.kept':
+    'Si vous quittez, elles sont gardées dans ce navigateur et vous sont reproposées quand vous le rouvrez ; elles ne sont pas sur le site tant que vous ne les enregistrez pas.',
   'leave.stay': 'Rester et enregistrer',
   'leave.leave': 'Quitter',
 
@@ -82,12 +83,14 @@ const fr: Record<MessageKey, string> = {
   'doc.refusedHeading': 'Le serveur a refusé cette version',
   'doc.otherDocument': 'Un autre document ({key})',
   'doc.repairHeading': 'Cette version ne peut plus être affichée sur le site',
-  'doc.repairIntro': 'Le site a changé depuis son enregistrement. Les visiteurs voient la version livrée avec le site jusqu’à ce que vous corrigiez ces champs et enregistriez :',
+  'doc.repairIntro':
+    'Le site a changé depuis son enregistrement. Les visiteurs voient la version livrée avec le site jusqu’à ce que vous corrigiez ces champs et enregistriez :',
   'doc.offer': 'Des modifications faites le {when} n’ont pas été enregistrées. Elles ont été gardées dans ce navigateur.',
   'doc.offerRestore': 'Récupérer mes modifications',
   'doc.offerDiscard': 'Les abandonner',
   'doc.offerRestored': 'Vos modifications non enregistrées sont de retour. Enregistrez-les pour les garder.',
-  'doc.offerRestoredOlder': 'Vos modifications non enregistrées sont de retour. Quelqu’un a enregistré ce document entre-temps : à l’enregistrement, les deux sont fusionnés.',
+  'doc.offerRestoredOlder':
+    'Vos modifications non enregistrées sont de retour. Quelqu’un a enregistré ce document entre-temps : à l’enregistrement, les deux sont fusionnés.',
   'doc.offerDiscarded': 'Les modifications gardées dans ce navigateur ont été abandonnées.',
   'doc.saving': 'Enregistrement…',
   'doc.savingDraft': 'Enregistrement du brouillon…',
@@ -112,9 +115,11 @@ const fr: Record<MessageKey, string> = {
   'doc.reloadTheirsTitle': 'Recharger leur version ?',
   'doc.reloadTheirs': 'Recharger',
 
-  'conflict.title': '{by} a enregistré ce document à {when}, après que vous l’avez ouvert. {n, plural, one {Un champ a été modifié} other {# champs ont été modifiés}} par vous deux.',
+  'conflict.title':
+    '{by} a enregistré ce document à {when}, après que vous l’avez ouvert. {n, plural, one {Un champ a été modifié} other {# champs ont été modifiés}} par vous deux.',
   'conflict.titleNoMerge': '{by} a enregistré ce document à {when}, après que vous l’avez ouvert.',
-  'conflict.intro': 'Tout ce que vous avez modifié d’autre est gardé, et tout ce qu’il ou elle a modifié aussi. Pour chaque champ ci-dessous, choisissez la version à garder, puis enregistrez.',
+  'conflict.intro':
+    'Tout ce que vous avez modifié d’autre est gardé, et tout ce qu’il ou elle a modifié aussi. Pour chaque champ ci-dessous, choisissez la version à garder, puis enregistrez.',
   'conflict.introNoMerge': 'Rien n’a été écrasé. Rechargez pour voir leur version (vos modifications non enregistrées sont abandonnées).',
   'conflict.theirs': 'Sa version ({by})',
   'conflict.mine': 'Votre version',
@@ -135,7 +140,8 @@ const fr: Record<MessageKey, string> = {
   'history.restore': 'Restaurer',
   'history.restoreRev': 'Restaurer la version {rev}',
   'history.restoreTitle': 'Restaurer la version {rev} ?',
-  'history.restoreMessage': 'Le contenu de la version {rev} devient une nouvelle version, publiée. Rien n’est perdu : la version actuelle reste dans l’historique.',
+  'history.restoreMessage':
+    'Le contenu de la version {rev} devient une nouvelle version, publiée. Rien n’est perdu : la version actuelle reste dans l’historique.',
   'history.restoreDiscards': 'Vos modifications non enregistrées de ce document sont abandonnées.',
   'history.none': 'Aucune version enregistrée : c’est la version livrée avec le site.',
   'history.shipped': 'la version livrée avec le site',
@@ -363,7 +369,8 @@ const fr: Record<MessageKey, string> = {
 
   'menu.title': 'Menu',
   'menu.tree': 'Le menu, dans l’ordre',
-  'menu.help': 'Faites glisser une page à un autre endroit, ou sur un autre élément pour la placer dessous. Au clavier : sélectionnez une page, puis Alt+↑ / Alt+↓ pour la déplacer, Alt+→ pour la placer sous l’élément au-dessus, Alt+← pour l’en sortir. Enregistrez ensuite le menu.',
+  'menu.help':
+    'Faites glisser une page à un autre endroit, ou sur un autre élément pour la placer dessous. Au clavier : sélectionnez une page, puis Alt+↑ / Alt+↓ pour la déplacer, Alt+→ pour la placer sous l’élément au-dessus, Alt+← pour l’en sortir. Enregistrez ensuite le menu.',
   'menu.item': '{name}, {n} sur {total} dans {parent}',
   'menu.topLevel': 'le menu',
   'menu.up': 'Monter {name}',
@@ -425,9 +432,11 @@ const fr: Record<MessageKey, string> = {
   'settings.cookieConsent': 'Consentement aux cookies',
   'settings.cookieConsent.help': 'Textes et catégories du bandeau cookies.',
   'settings.renovation': 'Calculateur de rénovation',
-  'settings.renovation.help': 'Les travaux avec leur coût unitaire (euros, TVA comprise) et leur effet énergétique, les obligations de rénovation et les primes régionales. Chaque chiffre indique sa source et sa date ; le calculateur précise qu’ils sont indicatifs.',
+  'settings.renovation.help':
+    'Les travaux avec leur coût unitaire (euros, TVA comprise) et leur effet énergétique, les obligations de rénovation et les primes régionales. Chaque chiffre indique sa source et sa date ; le calculateur précise qu’ils sont indicatifs.',
   'settings.valuation': 'Estimation en ligne',
-  'settings.valuation.help': 'Comment l’estimation en ligne calcule à partir des biens en ligne : le nombre minimum de biens comparables, les zones auxquelles elle s’élargit, et les facteurs pour le label PEB, l’état et les espaces extérieurs.',
+  'settings.valuation.help':
+    'Comment l’estimation en ligne calcule à partir des biens en ligne : le nombre minimum de biens comparables, les zones auxquelles elle s’élargit, et les facteurs pour le label PEB, l’état et les espaces extérieurs.',
 
   'dict.help': 'Les textes d’interface du site public, par langue. Les paramètres entre accolades ({example}) doivent rester tels quels.',
   'dict.languages': 'Langues',
@@ -560,7 +569,8 @@ const fr: Record<MessageKey, string> = {
   'library.copyThis': 'Copiez cette adresse : {url}',
   'library.upload': 'Téléverser des images',
   'library.help': 'JPEG, PNG ou WebP. Les images plus larges sont réduites ; leurs métadonnées (appareil, lieu) sont retirées.',
-  'library.helpLimits': 'JPEG, PNG ou WebP, {size} au plus chacune. Les images plus larges sont réduites à {width} pixels ; leurs métadonnées (appareil, lieu) sont retirées.',
+  'library.helpLimits':
+    'JPEG, PNG ou WebP, {size} au plus chacune. Les images plus larges sont réduites à {width} pixels ; leurs métadonnées (appareil, lieu) sont retirées.',
   'library.empty': 'La médiathèque est vide : téléversez la première image ci-dessus.',
   'library.list': '{n, plural, one {# image} other {# images}}, les plus récentes d’abord',
   'library.urlOf': 'Adresse de {name}',
@@ -569,7 +579,8 @@ const fr: Record<MessageKey, string> = {
   'owners.title': 'Comptes des propriétaires',
   'owners.adminsOnly': 'Seul un administrateur peut gérer les comptes des propriétaires.',
   'owners.passwordOf': 'Le mot de passe de',
-  'owners.shownOnce': 'Il n’est affiché qu’une fois : donnez-le maintenant au propriétaire (il peut le changer avec « Mot de passe oublié » dans l’espace propriétaire).',
+  'owners.shownOnce':
+    'Il n’est affiché qu’une fois : donnez-le maintenant au propriétaire (il peut le changer avec « Mot de passe oublié » dans l’espace propriétaire).',
   'owners.copied': 'Copié',
   'owners.copyPassword': 'Copier le mot de passe',
   'owners.done': 'Terminé',
@@ -629,7 +640,8 @@ const fr: Record<MessageKey, string> = {
   'listings.firstProblems': 'Les {n} premiers problèmes sur {total} sont affichés ; cette commande les liste tous :',
   'listings.unchanged': 'Le flux n’a pas changé depuis la dernière synchronisation : rien à faire.',
   'listings.failed': 'La demande a échoué : {error}',
-  'listings.help': 'Les biens et les projets viennent du CRM de l’agence. Un import est vérifié avant sa mise en ligne ; un import qui nuirait au site est refusé et le site garde ce qu’il affiche.',
+  'listings.help':
+    'Les biens et les projets viennent du CRM de l’agence. Un import est vérifié avant sa mise en ligne ; un import qui nuirait au site est refusé et le site garde ce qu’il affiche.',
   'listings.now': 'En ligne maintenant',
   'listings.live': '{properties, plural, one {# bien} other {# biens}} et {projects, plural, one {# projet} other {# projets}}',
   'listings.sample': 'les biens d’exemple livrés avec le site : pas encore d’import.',
@@ -658,7 +670,8 @@ const fr: Record<MessageKey, string> = {
   'listings.what': 'Quoi',
   'listings.problems': 'Problèmes',
   'listings.restoreTitle': 'Restaurer l’import précédent ?',
-  'listings.restoreMessage': 'Les biens de l’import précédant l’import actuel sont remis en ligne tout de suite. L’import actuel est gardé et peut être republié en l’important.',
+  'listings.restoreMessage':
+    'Les biens de l’import précédant l’import actuel sont remis en ligne tout de suite. L’import actuel est gardé et peut être republié en l’important.',
   'listings.publishTitle': 'Publier l’import refusé ?',
   'listings.refusedBecause': 'Il a été refusé parce que {reason}.',
   'listings.publishMessage': 'Le publier retire maintenant ces biens du site.',

@@ -73,14 +73,18 @@ export function useT(): Translate {
 export function formatWhen(iso: string | undefined, lang: UiLang = useUiLang.getState().lang): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A day (YYYY-MM-DD) in the editor's language. */
 export function formatDay(day: string | undefined, lang: UiLang = useUiLang.getState().lang): string {
   if (!day) return '';
   const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: 'UTC', dateStyle: 'medium' });
+  return Number.isNaN(d.getTime())
+    ? day
+    : d.toLocaleDateString(lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', { timeZone: 'UTC', dateStyle: 'medium' });
 }
 
 /** A language's name in the editor's language (“French”, “Frans”, “français”). */

@@ -56,7 +56,8 @@ const nl: Record<MessageKey, string> = {
 
   'leave.title': 'Weggaan zonder op te slaan?',
   'leave.message': 'U hebt niet-opgeslagen wijzigingen: {what}.',
-  'leave.kept': 'Als u weggaat, worden ze in deze browser bewaard en opnieuw aangeboden wanneer u het weer opent; ze staan niet op de site zolang u ze niet opslaat.',
+  'leave.kept':
+    'Als u weggaat, worden ze in deze browser bewaard en opnieuw aangeboden wanneer u het weer opent; ze staan niet op de site zolang u ze niet opslaat.',
   'leave.stay': 'Blijven en opslaan',
   'leave.leave': 'Weggaan',
 
@@ -82,12 +83,14 @@ const nl: Record<MessageKey, string> = {
   'doc.refusedHeading': 'De server weigerde deze versie',
   'doc.otherDocument': 'Een ander document ({key})',
   'doc.repairHeading': 'Deze versie kan niet meer op de site getoond worden',
-  'doc.repairIntro': 'De site is veranderd sinds ze werd opgeslagen. Bezoekers zien de versie die met de site werd geleverd tot u deze velden verbetert en opslaat:',
+  'doc.repairIntro':
+    'De site is veranderd sinds ze werd opgeslagen. Bezoekers zien de versie die met de site werd geleverd tot u deze velden verbetert en opslaat:',
   'doc.offer': 'Wijzigingen van {when} werden niet opgeslagen. Ze werden in deze browser bewaard.',
   'doc.offerRestore': 'Mijn wijzigingen terugzetten',
   'doc.offerDiscard': 'Ze verwerpen',
   'doc.offerRestored': 'Uw niet-opgeslagen wijzigingen zijn terug. Sla ze op om ze te bewaren.',
-  'doc.offerRestoredOlder': 'Uw niet-opgeslagen wijzigingen zijn terug. Iemand heeft dit document intussen opgeslagen: bij het opslaan worden beide samengevoegd.',
+  'doc.offerRestoredOlder':
+    'Uw niet-opgeslagen wijzigingen zijn terug. Iemand heeft dit document intussen opgeslagen: bij het opslaan worden beide samengevoegd.',
   'doc.offerDiscarded': 'De wijzigingen die in deze browser bewaard waren, zijn verworpen.',
   'doc.saving': 'Opslaan…',
   'doc.savingDraft': 'Ontwerp opslaan…',
@@ -112,9 +115,11 @@ const nl: Record<MessageKey, string> = {
   'doc.reloadTheirsTitle': 'Hun versie opnieuw laden?',
   'doc.reloadTheirs': 'Opnieuw laden',
 
-  'conflict.title': '{by} heeft dit document om {when} opgeslagen, nadat u het opende. {n, plural, one {Eén veld werd} other {# velden werden}} door u beiden gewijzigd.',
+  'conflict.title':
+    '{by} heeft dit document om {when} opgeslagen, nadat u het opende. {n, plural, one {Eén veld werd} other {# velden werden}} door u beiden gewijzigd.',
   'conflict.titleNoMerge': '{by} heeft dit document om {when} opgeslagen, nadat u het opende.',
-  'conflict.intro': 'Al het andere dat u wijzigde blijft behouden, en ook alles wat de ander wijzigde. Kies voor elk veld hieronder welke versie u houdt en sla dan op.',
+  'conflict.intro':
+    'Al het andere dat u wijzigde blijft behouden, en ook alles wat de ander wijzigde. Kies voor elk veld hieronder welke versie u houdt en sla dan op.',
   'conflict.introNoMerge': 'Er werd niets overschreven. Laad opnieuw om hun versie te zien (uw niet-opgeslagen wijzigingen worden verworpen).',
   'conflict.theirs': 'Hun versie ({by})',
   'conflict.mine': 'Uw versie',
@@ -135,7 +140,8 @@ const nl: Record<MessageKey, string> = {
   'history.restore': 'Terugzetten',
   'history.restoreRev': 'Versie {rev} terugzetten',
   'history.restoreTitle': 'Versie {rev} terugzetten?',
-  'history.restoreMessage': 'De inhoud van versie {rev} wordt een nieuwe, gepubliceerde versie. Er gaat niets verloren: de huidige versie blijft in de geschiedenis.',
+  'history.restoreMessage':
+    'De inhoud van versie {rev} wordt een nieuwe, gepubliceerde versie. Er gaat niets verloren: de huidige versie blijft in de geschiedenis.',
   'history.restoreDiscards': 'Uw niet-opgeslagen wijzigingen aan dit document worden verworpen.',
   'history.none': 'Nog geen opgeslagen versies: dit is de versie die met de site werd geleverd.',
   'history.shipped': 'de versie die met de site werd geleverd',
@@ -363,7 +369,8 @@ const nl: Record<MessageKey, string> = {
 
   'menu.title': 'Menu',
   'menu.tree': 'Het menu, in volgorde',
-  'menu.help': 'Sleep een pagina naar een andere plaats, of op een ander item om ze eronder te zetten. Met het toetsenbord: selecteer een pagina, dan Alt+↑ / Alt+↓ om ze te verplaatsen, Alt+→ om ze onder het item erboven te zetten, Alt+← om ze er weer uit te halen. Sla daarna het menu op.',
+  'menu.help':
+    'Sleep een pagina naar een andere plaats, of op een ander item om ze eronder te zetten. Met het toetsenbord: selecteer een pagina, dan Alt+↑ / Alt+↓ om ze te verplaatsen, Alt+→ om ze onder het item erboven te zetten, Alt+← om ze er weer uit te halen. Sla daarna het menu op.',
   'menu.item': '{name}, {n} van {total} in {parent}',
   'menu.topLevel': 'het menu',
   'menu.up': '{name} omhoog',
@@ -425,9 +432,11 @@ const nl: Record<MessageKey, string> = {
   'settings.cookieConsent': 'Cookietoestemming',
   'settings.cookieConsent.help': 'Teksten en categorieën van de cookiebanner.',
   'settings.renovation': 'Renovatiecalculator',
-  'settings.renovation.help': 'De werken met hun eenheidsprijs (euro, btw inbegrepen) en energie-effect, de renovatieverplichtingen en de gewestelijke premies. Elk cijfer vermeldt bron en datum; de calculator zegt dat ze indicatief zijn.',
+  'settings.renovation.help':
+    'De werken met hun eenheidsprijs (euro, btw inbegrepen) en energie-effect, de renovatieverplichtingen en de gewestelijke premies. Elk cijfer vermeldt bron en datum; de calculator zegt dat ze indicatief zijn.',
   'settings.valuation': 'Online schatting',
-  'settings.valuation.help': 'Hoe de online schatting rekent op basis van de panden online: het minimum aantal vergelijkbare panden, de gebieden waartoe ze uitbreidt, en de factoren voor EPC-label, staat en buitenruimte.',
+  'settings.valuation.help':
+    'Hoe de online schatting rekent op basis van de panden online: het minimum aantal vergelijkbare panden, de gebieden waartoe ze uitbreidt, en de factoren voor EPC-label, staat en buitenruimte.',
 
   'dict.help': 'De interfaceteksten van de publieke site, per taal. Parameters tussen accolades ({example}) moeten blijven zoals ze zijn.',
   'dict.languages': 'Talen',
@@ -560,7 +569,8 @@ const nl: Record<MessageKey, string> = {
   'library.copyThis': 'Kopieer dit adres: {url}',
   'library.upload': 'Afbeeldingen uploaden',
   'library.help': 'JPEG, PNG of WebP. Bredere afbeeldingen worden verkleind; hun metadata (toestel, plaats) worden verwijderd.',
-  'library.helpLimits': 'JPEG, PNG of WebP, hoogstens {size} per stuk. Bredere afbeeldingen worden verkleind tot {width} pixels; hun metadata (toestel, plaats) worden verwijderd.',
+  'library.helpLimits':
+    'JPEG, PNG of WebP, hoogstens {size} per stuk. Bredere afbeeldingen worden verkleind tot {width} pixels; hun metadata (toestel, plaats) worden verwijderd.',
   'library.empty': 'De bibliotheek is leeg: upload hierboven de eerste afbeelding.',
   'library.list': '{n, plural, one {# afbeelding} other {# afbeeldingen}}, nieuwste eerst',
   'library.urlOf': 'Adres van {name}',
@@ -629,7 +639,8 @@ const nl: Record<MessageKey, string> = {
   'listings.firstProblems': 'De eerste {n} van {total} problemen worden getoond; dit toont ze allemaal:',
   'listings.unchanged': 'De feed is niet veranderd sinds de laatste synchronisatie: niets te doen.',
   'listings.failed': 'De aanvraag mislukte: {error}',
-  'listings.help': 'De panden en projecten komen uit de CRM van het kantoor. Een import wordt gecontroleerd voor hij online gaat; een import die de site zou schaden wordt geweigerd en de site houdt wat hij toont.',
+  'listings.help':
+    'De panden en projecten komen uit de CRM van het kantoor. Een import wordt gecontroleerd voor hij online gaat; een import die de site zou schaden wordt geweigerd en de site houdt wat hij toont.',
   'listings.now': 'Nu op de site',
   'listings.live': '{properties, plural, one {# pand} other {# panden}} en {projects, plural, one {# project} other {# projecten}}',
   'listings.sample': 'de voorbeeldpanden die met de site geleverd werden: nog geen import.',
@@ -658,7 +669,8 @@ const nl: Record<MessageKey, string> = {
   'listings.what': 'Wat',
   'listings.problems': 'Problemen',
   'listings.restoreTitle': 'De vorige import terugzetten?',
-  'listings.restoreMessage': 'De panden van de import vóór de huidige gaan meteen opnieuw online. De huidige import blijft bewaard en kan opnieuw gepubliceerd worden door hem te importeren.',
+  'listings.restoreMessage':
+    'De panden van de import vóór de huidige gaan meteen opnieuw online. De huidige import blijft bewaard en kan opnieuw gepubliceerd worden door hem te importeren.',
   'listings.publishTitle': 'De geweigerde import publiceren?',
   'listings.refusedBecause': 'Hij werd geweigerd omdat {reason}.',
   'listings.publishMessage': 'Hem publiceren haalt die panden nu van de site.',

@@ -46,7 +46,9 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
             </button>
           </div>
           <p className="ed-muted">
-            {detail.propertyId ? t('leads.receivedAbout', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase(), id: detail.propertyId }) : t('leads.receivedIn', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase() })}
+            {detail.propertyId
+              ? t('leads.receivedAbout', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase(), id: detail.propertyId })
+              : t('leads.receivedIn', { when: formatWhen(detail.at, ui), lang: detail.lang.toUpperCase() })}
             {detail.page ? (
               <>
                 {' '}
@@ -60,7 +62,12 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
               type="button"
               className={`ed-button${detail.handled ? '' : ' ed-button--primary'}`}
               disabled={busy}
-              onClick={() => act(() => inboxApi.setHandled(detail.id, !detail.handled), (r) => (r.handled ? t('leads.markedHandled') : t('leads.markedNotHandled')))}
+              onClick={() =>
+                act(
+                  () => inboxApi.setHandled(detail.id, !detail.handled),
+                  (r) => (r.handled ? t('leads.markedHandled') : t('leads.markedNotHandled')),
+                )
+              }
             >
               {detail.handled ? t('leads.markNotHandled') : t('leads.markHandled')}
             </button>
@@ -69,7 +76,12 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
                 type="button"
                 className="ed-button ed-button--primary"
                 disabled={busy}
-                onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'publish'), () => t('leads.testimonialPublished'))}
+                onClick={() =>
+                  act(
+                    () => inboxApi.reviewTestimonial(detail.id, 'publish'),
+                    () => t('leads.testimonialPublished'),
+                  )
+                }
               >
                 {t('leads.approve')}
               </button>
@@ -79,7 +91,12 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
                 type="button"
                 className="ed-button"
                 disabled={busy}
-                onClick={() => act(() => inboxApi.reviewTestimonial(detail.id, 'reject'), () => (detail.testimonial === 'published' ? t('leads.testimonialWithdrawn') : t('leads.testimonialRejected')))}
+                onClick={() =>
+                  act(
+                    () => inboxApi.reviewTestimonial(detail.id, 'reject'),
+                    () => (detail.testimonial === 'published' ? t('leads.testimonialWithdrawn') : t('leads.testimonialRejected')),
+                  )
+                }
               >
                 {detail.testimonial === 'published' ? t('leads.withdraw') : t('leads.reject')}
               </button>
@@ -92,7 +109,9 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
           </div>
           {detail.handled && detail.handledBy && (
             <p className="ed-muted">
-              {detail.handledAt ? t('leads.handledByAt', { by: detail.handledBy, when: formatWhen(detail.handledAt, ui) }) : t('leads.handledBy', { by: detail.handledBy })}
+              {detail.handledAt
+                ? t('leads.handledByAt', { by: detail.handledBy, when: formatWhen(detail.handledAt, ui) })
+                : t('leads.handledBy', { by: detail.handledBy })}
             </p>
           )}
           {detail.testimonial && (
@@ -121,7 +140,13 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
             {detail.alert && (
               <div className="ed-inbox__field">
                 <dt>{t('leads.mailing')}</dt>
-                <dd>{detail.alert.active ? t('leads.subscribed') : detail.alert.unsubscribedAt ? t('leads.unsubscribedAt', { when: formatWhen(detail.alert.unsubscribedAt, ui) }) : t('leads.unsubscribed')}</dd>
+                <dd>
+                  {detail.alert.active
+                    ? t('leads.subscribed')
+                    : detail.alert.unsubscribedAt
+                      ? t('leads.unsubscribedAt', { when: formatWhen(detail.alert.unsubscribedAt, ui) })
+                      : t('leads.unsubscribed')}
+                </dd>
               </div>
             )}
           </dl>
@@ -154,7 +179,11 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
                 {detail.mails.map((m, i) => (
                   <li key={i}>
                     <strong>{m.to}</strong> — {m.subject}:{' '}
-                    {m.sentAt ? t('leads.mailSent', { when: formatWhen(m.sentAt, ui) }) : m.attempts ? t('leads.mailNotYet', { n: m.attempts }) + (m.lastError ? `: ${m.lastError}` : '') : t('leads.mailWaiting')}
+                    {m.sentAt
+                      ? t('leads.mailSent', { when: formatWhen(m.sentAt, ui) })
+                      : m.attempts
+                        ? t('leads.mailNotYet', { n: m.attempts }) + (m.lastError ? `: ${m.lastError}` : '')
+                        : t('leads.mailWaiting')}
                   </li>
                 ))}
               </ul>

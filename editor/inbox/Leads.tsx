@@ -30,19 +30,22 @@ export default function Leads({ me }: { me: Me }) {
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const ids = { kind: useId(), lang: useId(), property: useId(), handled: useId(), caption: useId(), detail: useId() };
 
-  const load = useCallback(async (f: LeadFilter) => {
-    setLoading(true);
-    try {
-      const page = await inboxApi.leads(f);
-      setData(page);
-      setError(null);
-      setStatus(page.pages > 1 ? tr('leads.countPaged', { n: page.total, page: page.page, pages: page.pages }) : tr('leads.count', { n: page.total }));
-    } catch (e) {
-      if (!expired(e)) setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [expired]);
+  const load = useCallback(
+    async (f: LeadFilter) => {
+      setLoading(true);
+      try {
+        const page = await inboxApi.leads(f);
+        setData(page);
+        setError(null);
+        setStatus(page.pages > 1 ? tr('leads.countPaged', { n: page.total, page: page.page, pages: page.pages }) : tr('leads.count', { n: page.total }));
+      } catch (e) {
+        if (!expired(e)) setError((e as Error).message);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [expired],
+  );
   // The count line speaks the editor's language when it changes.
   useEffect(() => {
     if (data) setStatus(data.pages > 1 ? t('leads.countPaged', { n: data.total, page: data.page, pages: data.pages }) : t('leads.count', { n: data.total }));
@@ -129,7 +132,12 @@ export default function Leads({ me }: { me: Me }) {
           <label className="ed-label" htmlFor={ids.kind}>
             {t('leads.kind')}
           </label>
-          <select id={ids.kind} className="ed-input" value={filter.kind ?? ''} onChange={(e) => change({ kind: (e.target.value || undefined) as LeadKind | undefined })}>
+          <select
+            id={ids.kind}
+            className="ed-input"
+            value={filter.kind ?? ''}
+            onChange={(e) => change({ kind: (e.target.value || undefined) as LeadKind | undefined })}
+          >
             <option value="">
               {t('leads.allKinds')}
               {data ? ` (${totalAll})` : ''}
@@ -145,7 +153,12 @@ export default function Leads({ me }: { me: Me }) {
           <label className="ed-label" htmlFor={ids.lang}>
             {t('leads.language')}
           </label>
-          <select id={ids.lang} className="ed-input" value={filter.lang ?? ''} onChange={(e) => change({ lang: (e.target.value || undefined) as LeadFilter['lang'] })}>
+          <select
+            id={ids.lang}
+            className="ed-input"
+            value={filter.lang ?? ''}
+            onChange={(e) => change({ lang: (e.target.value || undefined) as LeadFilter['lang'] })}
+          >
             <option value="">{t('leads.allLanguages')}</option>
             {me.langs.map((l) => (
               <option key={l} value={l}>
@@ -183,7 +196,12 @@ export default function Leads({ me }: { me: Me }) {
           <label className="ed-label" htmlFor={ids.handled}>
             {t('leads.handled')}
           </label>
-          <select id={ids.handled} className="ed-input" value={filter.handled ?? ''} onChange={(e) => change({ handled: (e.target.value || undefined) as LeadFilter['handled'] })}>
+          <select
+            id={ids.handled}
+            className="ed-input"
+            value={filter.handled ?? ''}
+            onChange={(e) => change({ handled: (e.target.value || undefined) as LeadFilter['handled'] })}
+          >
             <option value="">{t('leads.all')}</option>
             <option value="no">{t('leads.notHandled')}</option>
             <option value="yes">{t('leads.handledYes')}</option>
@@ -252,7 +270,11 @@ export default function Leads({ me }: { me: Me }) {
                     <td className="ed-inbox__excerpt">{row.excerpt || '—'}</td>
                     <td>
                       <div className="ed-inbox__badges">
-                        {row.handled ? <span className="ed-badge ed-inbox__badge--done">{t('leads.handledYes')}</span> : <span className="ed-badge ed-inbox__badge--new">{t('leads.new')}</span>}
+                        {row.handled ? (
+                          <span className="ed-badge ed-inbox__badge--done">{t('leads.handledYes')}</span>
+                        ) : (
+                          <span className="ed-badge ed-inbox__badge--new">{t('leads.new')}</span>
+                        )}
                         {row.testimonial && <span className={`ed-badge ed-inbox__badge--${row.testimonial}`}>{testimonialLabel(row.testimonial, ui)}</span>}
                         {row.cv && <span className="ed-badge">CV</span>}
                       </div>
@@ -276,7 +298,15 @@ export default function Leads({ me }: { me: Me }) {
         </div>
 
         {openId && (
-          <LeadDetailPanel id={ids.detail} detail={detail} error={detailError} busy={busy} headingRef={detailHeading} onClose={() => setOpenId(null)} act={act} />
+          <LeadDetailPanel
+            id={ids.detail}
+            detail={detail}
+            error={detailError}
+            busy={busy}
+            headingRef={detailHeading}
+            onClose={() => setOpenId(null)}
+            act={act}
+          />
         )}
       </div>
     </div>

@@ -43,7 +43,8 @@ interface Overview {
   live: { set: string | null; sample: boolean; properties: number; projects: number; since: string | null };
   canRollback: boolean;
   refusedSet: string | null;
-  sync: { configured: false } | { configured: true; url: string | null; minutes: number; checkedAt: string | null; result: string | null; reason: string | null };
+  sync:
+    { configured: false } | { configured: true; url: string | null; minutes: number; checkedAt: string | null; result: string | null; reason: string | null };
   entries: ImportEntry[];
   outcome?: { result: string; at?: string; entry?: ImportEntry };
 }
@@ -57,7 +58,12 @@ const listingsApi = {
 };
 
 const resultLabel = (r: string) => (['accepted', 'refused', 'failed', 'restored'].includes(r) ? tr(`listings.result.${r}` as MessageKey) : r);
-const RESULT_BADGE: Record<ImportEntry['result'], string> = { accepted: 'ed-badge--ok', refused: 'ed-badge--error', failed: 'ed-badge--error', restored: 'ed-badge--changed' };
+const RESULT_BADGE: Record<ImportEntry['result'], string> = {
+  accepted: 'ed-badge--ok',
+  refused: 'ed-badge--error',
+  failed: 'ed-badge--error',
+  restored: 'ed-badge--changed',
+};
 const triggerLabel = (t: ImportEntry['trigger']) => tr(`listings.trigger.${t}` as MessageKey);
 const LOCALE: Record<UiLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
 const n = (x: number) => x.toLocaleString(LOCALE[useUiLang.getState().lang]);
@@ -106,7 +112,9 @@ function Problems({ entry }: { entry: ImportEntry }) {
                 </td>
                 <td>{p.fieldLabel || '—'}</td>
                 <td>{p.reason}</td>
-                <td>{p.action === 'refused' ? tr('listings.actionRefused') : p.action === 'left out' ? tr('listings.actionLeftOut') : tr('listings.actionInfo')}</td>
+                <td>
+                  {p.action === 'refused' ? tr('listings.actionRefused') : p.action === 'left out' ? tr('listings.actionLeftOut') : tr('listings.actionInfo')}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -114,7 +122,8 @@ function Problems({ entry }: { entry: ImportEntry }) {
       )}
       {full.problemCount > problems.length && (
         <p className="ed-help">
-          {tr('listings.firstProblems', { n: n(problems.length), total: n(full.problemCount) })} <code>npm run import -- FILE --problems {full.problemCount}</code>
+          {tr('listings.firstProblems', { n: n(problems.length), total: n(full.problemCount) })}{' '}
+          <code>npm run import -- FILE --problems {full.problemCount}</code>
         </p>
       )}
     </div>
@@ -161,7 +170,14 @@ export default function Listings() {
     }
   };
 
-  if (!data) return error ? <p className="ed-alert ed-alert--error" role="alert">{error}</p> : <p className="ed-loading">{t('common.loading')}</p>;
+  if (!data)
+    return error ? (
+      <p className="ed-alert ed-alert--error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p className="ed-loading">{t('common.loading')}</p>
+    );
   const latest = data.entries[0];
   const refused = data.refusedSet ? data.entries.find((e) => e.id === data.refusedSet) : undefined;
 
@@ -202,7 +218,12 @@ export default function Listings() {
       </div>
 
       <div className="ed-inbox__actions" role="group" aria-label={t('listings.actions')}>
-        <button type="button" className="ed-button ed-button--primary" disabled={!data.sync.configured || !!busy} onClick={() => void act('sync', listingsApi.sync)}>
+        <button
+          type="button"
+          className="ed-button ed-button--primary"
+          disabled={!data.sync.configured || !!busy}
+          onClick={() => void act('sync', listingsApi.sync)}
+        >
           {busy === 'sync' ? t('listings.syncing') : t('listings.syncNow')}
         </button>
         <button type="button" className="ed-button" disabled={!data.canRollback || !!busy} onClick={() => setConfirm('rollback')}>
@@ -225,7 +246,18 @@ export default function Listings() {
       {latest && (latest.result === 'refused' || latest.result === 'failed') && (
         <div className="ed-alert ed-alert--warning" role="status">
           <p>
-            <strong>{t(latest.result === 'failed' ? (latest.trigger === 'sync' ? 'listings.lastSyncFailed' : 'listings.lastImportFailed') : latest.trigger === 'sync' ? 'listings.lastSyncRefused' : 'listings.lastImportRefused')}</strong> ({formatWhen(latest.at)}
+            <strong>
+              {t(
+                latest.result === 'failed'
+                  ? latest.trigger === 'sync'
+                    ? 'listings.lastSyncFailed'
+                    : 'listings.lastImportFailed'
+                  : latest.trigger === 'sync'
+                    ? 'listings.lastSyncRefused'
+                    : 'listings.lastImportRefused',
+              )}
+            </strong>{' '}
+            ({formatWhen(latest.at)}
             {latest.repeated ? `, ${t('listings.times', { n: latest.repeated })}` : ''}){t('common.colon')}
             {latest.reason}. {t('listings.stillShows')}
           </p>
@@ -256,7 +288,13 @@ export default function Listings() {
           </thead>
           <tbody>
             {data.entries.map((e) => (
-              <ListingRow key={`${e.id}-${e.at}`} entry={e} open={open === e.id} onToggle={() => setOpen(open === e.id ? null : e.id)} live={e.id === data.live.set} />
+              <ListingRow
+                key={`${e.id}-${e.at}`}
+                entry={e}
+                open={open === e.id}
+                onToggle={() => setOpen(open === e.id ? null : e.id)}
+                live={e.id === data.live.set}
+              />
             ))}
           </tbody>
         </table>
@@ -277,7 +315,12 @@ export default function Listings() {
       {confirm === 'publish' && refused && (
         <ConfirmDialog
           title={t('listings.publishTitle')}
-          message={<p>{refused.reason ? `${t('listings.refusedBecause', { reason: refused.reason })} ` : ''}{t('listings.publishMessage')}</p>}
+          message={
+            <p>
+              {refused.reason ? `${t('listings.refusedBecause', { reason: refused.reason })} ` : ''}
+              {t('listings.publishMessage')}
+            </p>
+          }
           confirmLabel={t('listings.publishAnyway')}
           danger
           onClose={() => setConfirm(null)}
@@ -309,7 +352,9 @@ function ListingRow({ entry: e, open, onToggle, live }: { entry: ImportEntry; op
         </td>
         <td>
           {what(e)}
-          {(e.result === 'refused' || e.result === 'failed') && e.reason && <div className="ed-listings__reason">{e.reason[0].toUpperCase() + e.reason.slice(1)}.</div>}
+          {(e.result === 'refused' || e.result === 'failed') && e.reason && (
+            <div className="ed-listings__reason">{e.reason[0].toUpperCase() + e.reason.slice(1)}.</div>
+          )}
         </td>
         <td>
           {e.problemCount > 0 ? (

@@ -11,7 +11,8 @@ import { inboxApi, type MediaLimits } from './api.ts';
 import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
 import './inbox.css';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export default function Media({ me }: { me: Me }) {
   const t = useT();
@@ -130,7 +131,14 @@ export default function Media({ me }: { me: Me }) {
           {items.map((item) => (
             <li key={item.url} className={`ed-library__item${item.url === fresh ? ' ed-library__item--fresh' : ''}`}>
               <figure className="ed-library__figure">
-                <img className="ed-library__thumb" src={`${item.url}?w=${IMAGE_WIDTH.card}`} alt={item.name} width={IMAGE_WIDTH.card} height={Math.round((IMAGE_WIDTH.card * item.height) / Math.max(1, item.width))} loading="lazy" />
+                <img
+                  className="ed-library__thumb"
+                  src={`${item.url}?w=${IMAGE_WIDTH.card}`}
+                  alt={item.name}
+                  width={IMAGE_WIDTH.card}
+                  height={Math.round((IMAGE_WIDTH.card * item.height) / Math.max(1, item.width))}
+                  loading="lazy"
+                />
                 <figcaption>
                   <span className="ed-library__name" title={item.name}>
                     {item.name}
@@ -144,7 +152,13 @@ export default function Media({ me }: { me: Me }) {
                 </figcaption>
               </figure>
               <div className="ed-library__url">
-                <input className="ed-input ed-input--small" readOnly value={item.url} aria-label={t('library.urlOf', { name: item.name })} onFocus={(e) => e.target.select()} />
+                <input
+                  className="ed-input ed-input--small"
+                  readOnly
+                  value={item.url}
+                  aria-label={t('library.urlOf', { name: item.name })}
+                  onFocus={(e) => e.target.select()}
+                />
                 <button type="button" className="ed-button ed-button--small" onClick={() => void copy(item)}>
                   {t('library.copy')}
                   <span className="ed-visually-hidden"> {t('library.ofName', { name: item.name })}</span>

@@ -14,14 +14,33 @@ import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
 import './inbox.css';
 
 /** A labelled text input with its help and its error (announced with the input). */
-function TextField(p: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; help?: string; type?: string; required?: boolean }) {
+function TextField(p: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  help?: string;
+  type?: string;
+  required?: boolean;
+}) {
   const describedBy = [p.help ? `${p.id}-help` : '', p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="ed-inbox__filter">
       <label className="ed-label" htmlFor={p.id}>
         {p.label} {p.required && <span aria-hidden="true">*</span>}
       </label>
-      <input id={p.id} className="ed-input" type={p.type ?? 'text'} autoComplete="off" required={p.required} value={p.value} onChange={(e) => p.onChange(e.target.value)} aria-invalid={p.error ? true : undefined} aria-describedby={describedBy} />
+      <input
+        id={p.id}
+        className="ed-input"
+        type={p.type ?? 'text'}
+        autoComplete="off"
+        required={p.required}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {p.help && (
         <p id={`${p.id}-help`} className="ed-help">
           {p.help}
@@ -62,7 +81,8 @@ function Secret({ username, password, onDone }: { username: string; password: st
   return (
     <div className="ed-alert ed-owners__secret" role="alert">
       <p>
-        {t('owners.passwordOf')} <strong>{username}</strong>{t('common.colon')}
+        {t('owners.passwordOf')} <strong>{username}</strong>
+        {t('common.colon')}
         <code className="ed-owners__password">{password}</code>
       </p>
       <p>{t('owners.shownOnce')}</p>
@@ -219,7 +239,12 @@ export default function Owners({ me }: { me: Me }) {
     if (Object.keys(errors).length) return;
     setAdding(true);
     try {
-      const r = await inboxApi.addOwner({ username: username.trim(), lang, ...(propertyIds!.length ? { propertyIds } : {}), ...(ref.trim() ? { ref: ref.trim() } : {}) });
+      const r = await inboxApi.addOwner({
+        username: username.trim(),
+        lang,
+        ...(propertyIds!.length ? { propertyIds } : {}),
+        ...(ref.trim() ? { ref: ref.trim() } : {}),
+      });
       setOwners((list) => [...(list ?? []), r.owner].sort((a, b) => a.username.localeCompare(b.username)));
       setSecret({ username: r.owner.username, password: r.password });
       setStatus(t('owners.made', { name: r.owner.username }));
@@ -302,12 +327,21 @@ export default function Owners({ me }: { me: Me }) {
                   {o.ref && <div className="ed-muted">{t('owners.refIs', { ref: o.ref })}</div>}
                 </td>
                 <td>
-                  {o.disabled ? <span className="ed-badge ed-inbox__badge--rejected">{t('owners.disabled')}</span> : <span className="ed-badge ed-inbox__badge--done">{t('owners.active')}</span>}
+                  {o.disabled ? (
+                    <span className="ed-badge ed-inbox__badge--rejected">{t('owners.disabled')}</span>
+                  ) : (
+                    <span className="ed-badge ed-inbox__badge--done">{t('owners.active')}</span>
+                  )}
                   {o.resetPending && <div className="ed-muted">{t('owners.resetAsked')}</div>}
                 </td>
                 <td>
                   <div className="ed-inbox__actions">
-                    <button type="button" className="ed-button ed-button--small" aria-expanded={editing === o.id} onClick={() => setEditing(editing === o.id ? null : o.id)}>
+                    <button
+                      type="button"
+                      className="ed-button ed-button--small"
+                      aria-expanded={editing === o.id}
+                      onClick={() => setEditing(editing === o.id ? null : o.id)}
+                    >
                       {t('common.edit')}
                       <span className="ed-visually-hidden"> {o.username}</span>
                     </button>
@@ -315,7 +349,13 @@ export default function Owners({ me }: { me: Me }) {
                       type="button"
                       className="ed-button ed-button--small"
                       disabled={busy === o.id}
-                      onClick={() => run(o, () => inboxApi.changeOwner(o.id, { disabled: !o.disabled }), (x) => (x.disabled ? t('owners.disabledNow', { name: x.username }) : t('owners.enabledNow', { name: x.username })))}
+                      onClick={() =>
+                        run(
+                          o,
+                          () => inboxApi.changeOwner(o.id, { disabled: !o.disabled }),
+                          (x) => (x.disabled ? t('owners.disabledNow', { name: x.username }) : t('owners.enabledNow', { name: x.username })),
+                        )
+                      }
                     >
                       {o.disabled ? t('owners.enable') : t('owners.disable')}
                       <span className="ed-visually-hidden"> {o.username}</span>
@@ -326,7 +366,11 @@ export default function Owners({ me }: { me: Me }) {
                       disabled={busy === o.id}
                       onClick={() => {
                         if (window.confirm(t('owners.newPasswordAsk', { name: o.username }))) {
-                          void run(o, () => inboxApi.newOwnerPassword(o.id), (x) => t('owners.newPasswordDone', { name: x.username }));
+                          void run(
+                            o,
+                            () => inboxApi.newOwnerPassword(o.id),
+                            (x) => t('owners.newPasswordDone', { name: x.username }),
+                          );
                         }
                       }}
                     >
@@ -368,7 +412,13 @@ export default function Owners({ me }: { me: Me }) {
             <label className="ed-label" htmlFor={`${id}-lang`}>
               {t('leads.language')}
             </label>
-            <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-invalid={addErrors.lang ? true : undefined}>
+            <select
+              id={`${id}-lang`}
+              className="ed-input"
+              value={lang}
+              onChange={(e) => setLang(e.target.value as Lang)}
+              aria-invalid={addErrors.lang ? true : undefined}
+            >
               {langs.map((l) => (
                 <option key={l} value={l}>
                   {l.toUpperCase()}

@@ -7,8 +7,18 @@ import { ApiError, call, type MediaItem } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 
 export const LEAD_KINDS = [
-  'site-contact', 'contact-me', 'send-to-friend', 'document-request', 'sign-newsletter', 'contact-demand', 'demand-register',
-  'purchase-offer', 'contact-appointment', 'rental-application', 'testimonial', 'job-application',
+  'site-contact',
+  'contact-me',
+  'send-to-friend',
+  'document-request',
+  'sign-newsletter',
+  'contact-demand',
+  'demand-register',
+  'purchase-offer',
+  'contact-appointment',
+  'rental-application',
+  'testimonial',
+  'job-application',
 ] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 import type { LeadDetail, LeadPage, LeadRow } from '../../shared/inbox.ts';

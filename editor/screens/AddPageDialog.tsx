@@ -13,7 +13,19 @@ import { pageOptions } from '../page-options.ts';
 
 const ADD_FIELDS = ['title', 'parentId', 'localizedPath', 'name', 'path', 'sort'];
 
-export default function AddPageDialog({ pages, lang, onClose, onCreated, newId }: { pages: PageSummary[]; lang: Lang; onClose: () => void; onCreated: (id: number) => void; newId: () => number }) {
+export default function AddPageDialog({
+  pages,
+  lang,
+  onClose,
+  onCreated,
+  newId,
+}: {
+  pages: PageSummary[];
+  lang: Lang;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+  newId: () => number;
+}) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
   const me = useMe();
@@ -42,7 +54,11 @@ export default function AddPageDialog({ pages, lang, onClose, onCreated, newId }
     const d = {
       name: base,
       path: base ? `${parent ? parent.path : '/'}${base}/` : undefined,
-      localizedPath: Object.fromEntries(Object.entries(title).map(([l, s]) => [l, slugify(s)]).filter(([, s]) => s)),
+      localizedPath: Object.fromEntries(
+        Object.entries(title)
+          .map(([l, s]) => [l, slugify(s)])
+          .filter(([, s]) => s),
+      ),
     };
     const out = { ...next };
     if (out.name === undefined || out.name === derived.name) out.name = d.name || undefined;

@@ -43,11 +43,19 @@ export default function ArticleEditor() {
     return n ? ({ ...n, status: 'Published', date: new Date().toISOString().slice(0, 10), body: {} } as ArticleDoc) : undefined;
   }, [id]);
   const summary = articles?.find((a) => a.id === id);
-  const doc = useDocument<ArticleDoc>(key, (d) => d, t('doc.labelArticle', { title: localize(summary?.title ?? fresh?.title, shown) || localize(summary?.title ?? fresh?.title, me.defaultLang) || id }), fresh);
+  const doc = useDocument<ArticleDoc>(
+    key,
+    (d) => d,
+    t('doc.labelArticle', { title: localize(summary?.title ?? fresh?.title, shown) || localize(summary?.title ?? fresh?.title, me.defaultLang) || id }),
+    fresh,
+  );
   const [deleting, setDeleting] = useState(false);
   const schema = registry.schemas.article;
   const draft = doc.draft;
-  const context: EditorFormContext = useMemo(() => ({ langs: me.langs, defaultLang: shown, pages: pageOptions(pages ?? [], shown), articles: articles ?? [] }), [me, pages, articles, shown]);
+  const context: EditorFormContext = useMemo(
+    () => ({ langs: me.langs, defaultLang: shown, pages: pageOptions(pages ?? [], shown), articles: articles ?? [] }),
+    [me, pages, articles, shown],
+  );
   const uiSchema = useMemo(
     () => ({
       'ui:order': ['title', 'summary', 'body', 'image', 'status', 'category', 'column', 'date', 'slug', 'author', 'person', '*'],
@@ -73,7 +81,12 @@ export default function ArticleEditor() {
   saved.current = !!doc.base && !doc.base.isNew;
 
   if (doc.loading && draft === undefined) return <p className="ed-loading">{t('common.loading')}</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('article.cannotOpen', { error: doc.loadError })}</p>;
+  if (doc.loadError)
+    return (
+      <p className="ed-alert ed-alert--error" role="alert">
+        {t('article.cannotOpen', { error: doc.loadError })}
+      </p>
+    );
   if (!draft) return null;
   const title = localize(draft.title, shown) || localize(draft.title, me.defaultLang) || id;
   return (
@@ -98,18 +111,42 @@ export default function ArticleEditor() {
           </button>
         )}
       </div>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)} onShowProblem={reveal} describe={describe} title={title} />
+      <DocumentBar
+        doc={doc}
+        clientErrors={clientErrors}
+        onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)}
+        onShowProblem={reveal}
+        describe={describe}
+        title={title}
+      />
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-article-heading">
             <h2 id="ed-article-heading" className="ed-visually-hidden">
               {title}
             </h2>
-            <SchemaForm schema={schema} uiSchema={uiSchema} data={draft} idPrefix={PREFIX} context={context} errors={mergeErrors(found, server)} kind="article" admin={admin} onChange={(d) => doc.setDraft({ ...(d as ArticleDoc), id })} />
+            <SchemaForm
+              schema={schema}
+              uiSchema={uiSchema}
+              data={draft}
+              idPrefix={PREFIX}
+              context={context}
+              errors={mergeErrors(found, server)}
+              kind="article"
+              admin={admin}
+              onChange={(d) => doc.setDraft({ ...(d as ArticleDoc), id })}
+            />
           </section>
         </div>
         <aside className="ed-split__side">
-          <Preview docKey={key} data={draft} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined} describe={describe} />
+          <Preview
+            docKey={key}
+            data={draft}
+            langs={me.langs}
+            defaultLang={me.defaultLang}
+            blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined}
+            describe={describe}
+          />
         </aside>
       </div>
       {deleting && doc.base && (

@@ -35,7 +35,10 @@ export default function Articles() {
   const [category, setCategory] = useState<ArticleCategory>('blog');
   const [creating, setCreating] = useState(false);
   useEffect(() => void useCatalog.getState().loadArticles(), []);
-  const shown = useMemo(() => (articles ?? []).filter((a) => a.category === category).sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.id.localeCompare(b.id)), [articles, category]);
+  const shown = useMemo(
+    () => (articles ?? []).filter((a) => a.category === category).sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.id.localeCompare(b.id)),
+    [articles, category],
+  );
   const shownLang = useContentLang();
   const title = (a: ArticleSummary) => localize(a.title, shownLang) || a.id;
   return (

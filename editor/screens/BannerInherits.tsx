@@ -10,7 +10,12 @@ import type { PageDoc } from './page-doc.ts';
 export function BannerInherits({ page }: { page: PageDoc }) {
   const t = useT();
   const shown = useContentLang();
-  const [site, setSite] = useState<{ type?: string; image?: { url?: string }; gallery?: { images?: Array<{ url: string }> }; title?: { value?: Record<string, string> } } | null>(null);
+  const [site, setSite] = useState<{
+    type?: string;
+    image?: { url?: string };
+    gallery?: { images?: Array<{ url: string }> };
+    title?: { value?: Record<string, string> };
+  } | null>(null);
   const fromSite = !page.bannerType || page.bannerType === 'site';
   useEffect(() => {
     if (!page.showPageBanner || !fromSite || site) return;
@@ -37,7 +42,9 @@ export function BannerInherits({ page }: { page: PageDoc }) {
           ))}
         </ul>
       )}
-      <p className="ed-muted">{ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, shown) || '—' })}</p>
+      <p className="ed-muted">
+        {ownTitle ? t('banner.ownTitle', { title: ownTitle }) : t('banner.siteTitle', { title: localize(site?.title?.value, shown) || '—' })}
+      </p>
     </div>
   );
 }

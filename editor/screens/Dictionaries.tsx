@@ -74,18 +74,28 @@ function DictionaryTable({ lang }: { lang: Lang }) {
     if (!dict) return undefined;
     const es = validate(registry.schemas.dictionary, dict, me.langs, ui) as Record<string, { __errors?: string[] }>;
     // A language the site uses shows every text: none may be empty (as the server checks it).
-    if ((me.langs as string[]).includes(lang)) for (const [k, v] of Object.entries(dict)) if (typeof v === 'string' && !v.trim()) (es[k] ??= { __errors: [] }).__errors = [...(es[k].__errors ?? []), tr('error.requiredIn', { lang: langName(lang, ui) }, ui)];
+    if ((me.langs as string[]).includes(lang))
+      for (const [k, v] of Object.entries(dict))
+        if (typeof v === 'string' && !v.trim())
+          (es[k] ??= { __errors: [] }).__errors = [...(es[k].__errors ?? []), tr('error.requiredIn', { lang: langName(lang, ui) }, ui)];
     // Each text is an ICU message, as the site formats it: a broken placeholder, or one the English text does not have, is marked at once.
     for (const [k, v] of Object.entries(dict)) {
       if (typeof v !== 'string' || !v) continue;
       const refText = lang === REFERENCE ? undefined : ref?.[k];
-      for (const p of icuProblems(v, refText, { file: '', pointer: `/${k}`, lang }, true)) (es[k] ??= { __errors: [] }).__errors = [...(es[k].__errors ?? []), problemMessage(p, ui)];
+      for (const p of icuProblems(v, refText, { file: '', pointer: `/${k}`, lang }, true))
+        (es[k] ??= { __errors: [] }).__errors = [...(es[k].__errors ?? []), problemMessage(p, ui)];
     }
     return es as never;
   }, [dict, registry, me.langs, ui, ref, lang]);
   const server = doc.problems.length ? problemsToErrors(ownProblems(doc.problems, doc.key), ui) : undefined;
-  const errorAt = (key: string) => [...((found as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []), ...((server as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? [])];
-  const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({ ...e, label: tr('where.dictionary', { key: pointerToPath(e.pointer)[0] ?? '', lang: langName(lang, ui) }, ui) }));
+  const errorAt = (key: string) => [
+    ...((found as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []),
+    ...((server as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []),
+  ];
+  const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({
+    ...e,
+    label: tr('where.dictionary', { key: pointerToPath(e.pointer)[0] ?? '', lang: langName(lang, ui) }, ui),
+  }));
   const describe = (pointer: string) => tr('where.dictionary', { key: pointerToPath(pointer)[0] ?? '', lang: langName(lang, ui) }, ui);
 
   const reveal = useCallback((pointer: string) => {
@@ -108,16 +118,32 @@ function DictionaryTable({ lang }: { lang: Lang }) {
   }, [wanted, dict, reveal]);
 
   if (doc.loading && !dict) return <p className="ed-loading">{t('common.loading')}</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('dict.cannotOpen', { error: doc.loadError })}</p>;
+  if (doc.loadError)
+    return (
+      <p className="ed-alert ed-alert--error" role="alert">
+        {t('dict.cannotOpen', { error: doc.loadError })}
+      </p>
+    );
   if (!dict) return null;
 
   const needle = filter.trim().toLowerCase();
-  const shown = keys.filter((k) => (!onlyMissing || missing.has(k)) && (!needle || k.toLowerCase().includes(needle) || (dict[k] ?? '').toLowerCase().includes(needle) || (ref?.[k] ?? '').toLowerCase().includes(needle)));
+  const shown = keys.filter(
+    (k) =>
+      (!onlyMissing || missing.has(k)) &&
+      (!needle || k.toLowerCase().includes(needle) || (dict[k] ?? '').toLowerCase().includes(needle) || (ref?.[k] ?? '').toLowerCase().includes(needle)),
+  );
   const set = (key: string, value: string) => doc.setDraft((d) => ({ ...d, [key]: value }));
 
   return (
     <>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)} onShowProblem={reveal} describe={describe} title={t('doc.labelDictionary', { lang: langName(lang, ui) })} />
+      <DocumentBar
+        doc={doc}
+        clientErrors={clientErrors}
+        onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)}
+        onShowProblem={reveal}
+        describe={describe}
+        title={t('doc.labelDictionary', { lang: langName(lang, ui) })}
+      />
       <div className="ed-dicts__tools">
         <label className="ed-check">
           <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> {t('dict.onlyMissing', { n: missing.size })}
@@ -160,7 +186,11 @@ function DictionaryTable({ lang }: { lang: Lang }) {
                   <code>{k}</code>
                   {missing.has(k) && <span className="ed-badge ed-badge--error">{t('dict.missing')}</span>}
                 </th>
-                {lang !== REFERENCE && <td className="ed-dict__ref" lang={REFERENCE}>{ref?.[k] ?? <span className="ed-muted">—</span>}</td>}
+                {lang !== REFERENCE && (
+                  <td className="ed-dict__ref" lang={REFERENCE}>
+                    {ref?.[k] ?? <span className="ed-muted">—</span>}
+                  </td>
+                )}
                 <td>
                   {long ? <textarea rows={3} {...inputProps} /> : <input type="text" {...inputProps} />}
                   {errs.length > 0 && (

@@ -20,7 +20,17 @@ export default function Login() {
       setMe(await api.login(username.trim(), password));
     } catch (err) {
       const status = (err as { status?: number }).status;
-      setError(status === 401 ? t('login.wrong') : status === 429 ? t('login.tooMany') : status === 503 ? t('login.busy') : status === 422 ? t('login.missing') : (err as Error).message);
+      setError(
+        status === 401
+          ? t('login.wrong')
+          : status === 429
+            ? t('login.tooMany')
+            : status === 503
+              ? t('login.busy')
+              : status === 422
+                ? t('login.missing')
+                : (err as Error).message,
+      );
     } finally {
       setBusy(false);
     }
@@ -33,11 +43,27 @@ export default function Login() {
         <label className="ed-label" htmlFor="ed-login-user">
           {t('login.email')}
         </label>
-        <input id="ed-login-user" className="ed-input" type="email" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          id="ed-login-user"
+          className="ed-input"
+          type="email"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <label className="ed-label" htmlFor="ed-login-password">
           {t('login.password')}
         </label>
-        <input id="ed-login-password" className="ed-input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="ed-login-password"
+          className="ed-input"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {error && (
           <p className="ed-alert ed-alert--error" role="alert">
             {error}

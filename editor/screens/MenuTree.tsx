@@ -88,7 +88,11 @@ export function MenuTree({ places, byId, name, pathOf, move, actions }: MenuTree
     const list = childrenOf(places, parentId);
     if (!list.length) return null;
     return (
-      <ul className={parentId === null ? 'ed-menu-tree' : 'ed-menu-tree__children'} role={parentId === null ? 'tree' : 'group'} aria-label={parentId === null ? t('menu.tree') : undefined}>
+      <ul
+        className={parentId === null ? 'ed-menu-tree' : 'ed-menu-tree__children'}
+        role={parentId === null ? 'tree' : 'group'}
+        aria-label={parentId === null ? t('menu.tree') : undefined}
+      >
         {list.map((place, i) => {
           const p = byId.get(place.id);
           if (!p) return null;
@@ -96,7 +100,14 @@ export function MenuTree({ places, byId, name, pathOf, move, actions }: MenuTree
           const kids = childrenOf(places, p.id);
           const d = drop?.id === p.id ? drop.where : undefined;
           return (
-            <li key={p.id} role="treeitem" aria-level={depthOf(places, p.id)} aria-expanded={kids.length ? true : undefined} data-page-id={p.id} aria-selected={false}>
+            <li
+              key={p.id}
+              role="treeitem"
+              aria-level={depthOf(places, p.id)}
+              aria-expanded={kids.length ? true : undefined}
+              data-page-id={p.id}
+              aria-selected={false}
+            >
               <div
                 className={`ed-menu-item${drag === p.id ? ' is-dragging' : ''}${d ? ` is-drop-${d}` : ''}`}
                 ref={(el) => {
@@ -105,7 +116,12 @@ export function MenuTree({ places, byId, name, pathOf, move, actions }: MenuTree
                 }}
                 tabIndex={0}
                 draggable
-                aria-label={t('menu.item', { name: n, n: i + 1, total: list.length, parent: place.parentId === null ? t('menu.topLevel') : name(place.parentId) })}
+                aria-label={t('menu.item', {
+                  name: n,
+                  n: i + 1,
+                  total: list.length,
+                  parent: place.parentId === null ? t('menu.topLevel') : name(place.parentId),
+                })}
                 aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowRight Alt+ArrowLeft"
                 aria-describedby="ed-menu-help"
                 onKeyDown={(e) => onKey(e, place)}
@@ -135,13 +151,31 @@ export function MenuTree({ places, byId, name, pathOf, move, actions }: MenuTree
                   </a>
                 )}
                 <span className="ed-menu-item__moves">
-                  <button type="button" className="ed-button ed-button--small" aria-label={t('menu.up', { name: n })} disabled={i === 0} onClick={() => apply(p.id, place.parentId, i - 1, false)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-label={t('menu.up', { name: n })}
+                    disabled={i === 0}
+                    onClick={() => apply(p.id, place.parentId, i - 1, false)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="ed-button ed-button--small" aria-label={t('menu.down', { name: n })} disabled={i === list.length - 1} onClick={() => apply(p.id, place.parentId, i + 1, false)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-label={t('menu.down', { name: n })}
+                    disabled={i === list.length - 1}
+                    onClick={() => apply(p.id, place.parentId, i + 1, false)}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="ed-button ed-button--small" aria-label={t('menu.indent', { name: n })} disabled={i === 0 || kids.length > 0 || depthOf(places, p.id) >= MENU_DEPTH} onClick={() => apply(p.id, list[i - 1].id, childrenOf(places, list[i - 1].id).length, false)}>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    aria-label={t('menu.indent', { name: n })}
+                    disabled={i === 0 || kids.length > 0 || depthOf(places, p.id) >= MENU_DEPTH}
+                    onClick={() => apply(p.id, list[i - 1].id, childrenOf(places, list[i - 1].id).length, false)}
+                  >
                     →
                   </button>
                   <button

@@ -30,7 +30,10 @@ export function ModuleForm({
   const t = useT();
   const ui = useUiLang((s) => s.lang);
   // The module's image is its background: choosing one shows it (issue 14: "a module's image field does what its label says").
-  const uiSchema = useMemo(() => ({ ...(type?.uiSchema ?? {}), image: { 'ui:title': t('field.backgroundImage'), ...((type?.uiSchema?.image as object) ?? {}) } }), [type, t]);
+  const uiSchema = useMemo(
+    () => ({ ...(type?.uiSchema ?? {}), image: { 'ui:title': t('field.backgroundImage'), ...((type?.uiSchema?.image as object) ?? {}) } }),
+    [type, t],
+  );
   if (!type) return <p className="ed-alert ed-alert--error">{t('module.unregistered', { view: module.view })}</p>;
   return (
     <>

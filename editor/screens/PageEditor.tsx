@@ -56,7 +56,10 @@ export default function PageEditor() {
   const settingsSchema = useMemo(() => withoutProperties(pageSchema, ['modules', ...BANNER_KEYS]), [pageSchema]);
   const bannerSchema = useMemo(() => pickProperties(pageSchema, BANNER_KEYS), [pageSchema]);
   const options = useMemo(() => pageOptions(pages ?? [], shown, pageId), [pages, shown, pageId]);
-  const context: EditorFormContext = useMemo(() => ({ langs: me.langs, defaultLang: shown, pages: options, articles: articles ?? [] }), [me, options, articles, shown]);
+  const context: EditorFormContext = useMemo(
+    () => ({ langs: me.langs, defaultLang: shown, pages: options, articles: articles ?? [] }),
+    [me, options, articles, shown],
+  );
   const pageUi: UiSchema = useMemo(
     () => ({
       'ui:order': ['title', 'description', 'status', 'showInMenu', 'parentId', 'localizedPath', 'showBreadCrumb', 'metadata', '*'],
@@ -114,7 +117,10 @@ export default function PageEditor() {
   const settingsErrors = mergeErrors(found.settings, serverCurrent ? server.settings : undefined);
   const moduleErrorsOf = (id: number) => mergeErrors(found.modules.get(id), serverCurrent ? server.modules.get(id) : undefined);
 
-  const describe = useCallback((pointer: string) => describePagePointer(pointer, draft, { settings: settingsFull, types: registry.byView, defaultLang: shown, ui }), [draft, settingsFull, registry, shown, ui]);
+  const describe = useCallback(
+    (pointer: string) => describePagePointer(pointer, draft, { settings: settingsFull, types: registry.byView, defaultLang: shown, ui }),
+    [draft, settingsFull, registry, shown, ui],
+  );
   const showValue = useCallback(
     (v: unknown, pointer: string) => {
       const path = pointerToPath(pointer);
@@ -124,10 +130,12 @@ export default function PageEditor() {
         return moduleName(m, Number(path[1]), registry.byView.get(m.view), shown, ui);
       }
       if (path[0] === 'modules' && path.length === 1 && Array.isArray(v)) {
-        return v.map((id, i) => {
-          const m = modules.find((x) => x.id === id);
-          return m ? moduleName(m, i, registry.byView.get(m.view), shown, ui) : String(id);
-        }).join(' → ');
+        return v
+          .map((id, i) => {
+            const m = modules.find((x) => x.id === id);
+            return m ? moduleName(m, i, registry.byView.get(m.view), shown, ui) : String(id);
+          })
+          .join(' → ');
       }
       return plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no'));
     },
@@ -197,7 +205,12 @@ export default function PageEditor() {
   };
 
   if (doc.loading && !draft) return <p className="ed-loading">{t('page.loading')}</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('page.cannotOpen', { error: doc.loadError })}</p>;
+  if (doc.loadError)
+    return (
+      <p className="ed-alert ed-alert--error" role="alert">
+        {t('page.cannotOpen', { error: doc.loadError })}
+      </p>
+    );
   if (!draft || !settings) return null;
 
   const title = localize(draft.title, shown) || t('page.untitled', { id: pageId });
@@ -261,7 +274,16 @@ export default function PageEditor() {
                 if (r?.type === 'category' && typeof r.id === 'string') return t('modules.showsCategory', { category: enumLabel('category', r.id, ui) });
                 return undefined;
               }}
-              renderEditor={(m) => <ModuleForm module={m} type={registry.byView.get(m.view)} errors={moduleErrorsOf(m.id)} context={context} admin={admin} onChange={(next) => setModules((ms) => ms.map((x) => (x.id === m.id ? next : x)))} />}
+              renderEditor={(m) => (
+                <ModuleForm
+                  module={m}
+                  type={registry.byView.get(m.view)}
+                  errors={moduleErrorsOf(m.id)}
+                  context={context}
+                  admin={admin}
+                  onChange={(next) => setModules((ms) => ms.map((x) => (x.id === m.id ? next : x)))}
+                />
+              )}
             />
           </section>
           <section className="ed-card ed-banner-card" aria-labelledby="ed-banner-heading">
@@ -276,7 +298,13 @@ export default function PageEditor() {
               errors={settingsErrors}
               kind="page"
               admin={admin}
-              onChange={(next) => doc.setDraft((d) => ({ ...d, ...pickKeys(next as Record<string, unknown>, BANNER_KEYS), ...dropped(d, next as Record<string, unknown>, BANNER_KEYS) }))}
+              onChange={(next) =>
+                doc.setDraft((d) => ({
+                  ...d,
+                  ...pickKeys(next as Record<string, unknown>, BANNER_KEYS),
+                  ...dropped(d, next as Record<string, unknown>, BANNER_KEYS),
+                }))
+              }
             />
           </section>
           <details className="ed-card ed-settings" ref={settingsRef} open>
@@ -297,7 +325,15 @@ export default function PageEditor() {
           </details>
         </div>
         <aside className="ed-split__side">
-          <Preview docKey={key} data={draft} pageId={pageId} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined} describe={describe} />
+          <Preview
+            docKey={key}
+            data={draft}
+            pageId={pageId}
+            langs={me.langs}
+            defaultLang={me.defaultLang}
+            blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined}
+            describe={describe}
+          />
         </aside>
       </div>
       {picking && <ModulePicker types={registry.modules} onPick={addModule} onClose={() => setPicking(false)} />}

@@ -57,12 +57,21 @@ export default function Pages() {
   useUnsaved('menu', dirty, t('menu.unsavedLabel'));
   const pathOf = (p: PageSummary) => p.paths?.[lang] ?? p.publicPath;
   const name = (id: number) => localize(byId.get(id)?.title, lang) || byId.get(id)?.path || `${id}`;
-  const others = useMemo(() => (pages ?? []).filter((p) => !places?.some((x) => x.id === p.id)).sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path))), [pages, places]);
+  const others = useMemo(
+    () =>
+      (pages ?? [])
+        .filter((p) => !places?.some((x) => x.id === p.id))
+        .sort((a, b) => (a.path === '/' ? -1 : b.path === '/' ? 1 : a.path.localeCompare(b.path))),
+    [pages, places],
+  );
 
   const fail = (e: unknown, what: string) => {
     if (expired(e)) return;
     if (e instanceof ApiError && e.conflict) setStatus(t('pages.conflict', { what, by: e.conflict.by }));
-    else if (e instanceof ApiError && e.problems.length) setStatus(`${what}: ${e.problems.map((p) => `${p.key && p.key.startsWith('page:') ? `${name(Number(p.key.slice(5)))} — ` : ''}${problemMessage(p, ui)}`).join('; ')}`);
+    else if (e instanceof ApiError && e.problems.length)
+      setStatus(
+        `${what}: ${e.problems.map((p) => `${p.key && p.key.startsWith('page:') ? `${name(Number(p.key.slice(5)))} — ` : ''}${problemMessage(p, ui)}`).join('; ')}`,
+      );
     else setStatus(`${what}: ${(e as Error).message}`);
   };
 
@@ -120,7 +129,9 @@ export default function Pages() {
   const duplicate = async (p: PageSummary) => {
     setBusy(true);
     try {
-      const src = await api.doc<Record<string, unknown> & { modules?: Array<Record<string, unknown>>; localizedPath?: Record<string, string>; title?: Record<string, string> }>(`page:${p.id}`);
+      const src = await api.doc<
+        Record<string, unknown> & { modules?: Array<Record<string, unknown>>; localizedPath?: Record<string, string>; title?: Record<string, string> }
+      >(`page:${p.id}`);
       const id = nextPageId((pages ?? []).map((x) => x.id));
       const known = (src.data.modules ?? []).map((m) => Number(m.id));
       const modules = (src.data.modules ?? []).map((m) => ({ ...structuredClone(m), id: nextModuleId(known) }));
@@ -153,22 +164,48 @@ export default function Pages() {
     return (
       <span className="ed-tree__actions">
         {menu ? (
-          <button type="button" className="ed-button ed-button--small" disabled={busy || dirty} title={dirty ? t('menu.saveFirst') : undefined} onClick={() => void setInMenu(p, false)} aria-label={t('menu.takeOutOf', { name: n })}>
+          <button
+            type="button"
+            className="ed-button ed-button--small"
+            disabled={busy || dirty}
+            title={dirty ? t('menu.saveFirst') : undefined}
+            onClick={() => void setInMenu(p, false)}
+            aria-label={t('menu.takeOutOf', { name: n })}
+          >
             {t('menu.takeOut')}
           </button>
         ) : (
           p.status === 'Published' &&
           p.path !== '/' &&
           p.type !== 'feedback' && (
-            <button type="button" className="ed-button ed-button--small" disabled={busy || dirty} title={dirty ? t('menu.saveFirst') : undefined} onClick={() => void setInMenu(p, true)} aria-label={t('menu.putIn', { name: n })}>
+            <button
+              type="button"
+              className="ed-button ed-button--small"
+              disabled={busy || dirty}
+              title={dirty ? t('menu.saveFirst') : undefined}
+              onClick={() => void setInMenu(p, true)}
+              aria-label={t('menu.putIn', { name: n })}
+            >
               {t('menu.put')}
             </button>
           )
         )}
-        <button type="button" className="ed-button ed-button--small" aria-label={t('pages.duplicateName', { name: n })} disabled={busy} onClick={() => void duplicate(p)}>
+        <button
+          type="button"
+          className="ed-button ed-button--small"
+          aria-label={t('pages.duplicateName', { name: n })}
+          disabled={busy}
+          onClick={() => void duplicate(p)}
+        >
           {t('pages.duplicate')}
         </button>
-        <button type="button" className="ed-button ed-button--small ed-button--danger-text" aria-label={t('pages.deleteName', { name: n })} disabled={busy} onClick={() => setDeleting(p)}>
+        <button
+          type="button"
+          className="ed-button ed-button--small ed-button--danger-text"
+          aria-label={t('pages.deleteName', { name: n })}
+          disabled={busy}
+          onClick={() => setDeleting(p)}
+        >
           {t('pages.delete')}
         </button>
       </span>
@@ -236,9 +273,25 @@ export default function Pages() {
                       </Link>
                       {p.parentId !== null && byId.has(p.parentId) && <span className="ed-muted"> — {t('pages.under', { parent: name(p.parentId) })}</span>}
                     </th>
-                    <td>{pathOf(p) ? <a href={`${me.origin}${pathOf(p)}`} target="_blank" rel="noreferrer" className="ed-muted">{pathOf(p)}</a> : <span className="ed-muted">{t('pages.noAddress')}</span>}</td>
                     <td>
-                      {p.path === '/' ? t('pages.whyHome') : p.status === 'Hidden' ? t('pages.whyHidden') : p.type === 'feedback' ? t('pages.whyFeedback') : p.showInMenu === false ? t('pages.whyNotInMenu') : t('pages.whyParent')}
+                      {pathOf(p) ? (
+                        <a href={`${me.origin}${pathOf(p)}`} target="_blank" rel="noreferrer" className="ed-muted">
+                          {pathOf(p)}
+                        </a>
+                      ) : (
+                        <span className="ed-muted">{t('pages.noAddress')}</span>
+                      )}
+                    </td>
+                    <td>
+                      {p.path === '/'
+                        ? t('pages.whyHome')
+                        : p.status === 'Hidden'
+                          ? t('pages.whyHidden')
+                          : p.type === 'feedback'
+                            ? t('pages.whyFeedback')
+                            : p.showInMenu === false
+                              ? t('pages.whyNotInMenu')
+                              : t('pages.whyParent')}
                       <PageBadges page={p} />
                     </td>
                     <td>{actions(p, false)}</td>
@@ -251,17 +304,17 @@ export default function Pages() {
       )}
       {adding && pages && (
         <Suspense fallback={null}>
-        <AddPageDialog
-          pages={pages}
-          lang={lang}
-          onClose={() => setAdding(false)}
-          onCreated={async (id) => {
-            setAdding(false);
-            await useCatalog.getState().loadPages();
-            navigate(`/pages/${id}`);
-          }}
-          newId={() => nextPageId(pages.map((x) => x.id))}
-        />
+          <AddPageDialog
+            pages={pages}
+            lang={lang}
+            onClose={() => setAdding(false)}
+            onCreated={async (id) => {
+              setAdding(false);
+              await useCatalog.getState().loadPages();
+              navigate(`/pages/${id}`);
+            }}
+            newId={() => nextPageId(pages.map((x) => x.id))}
+          />
         </Suspense>
       )}
       {deleting && (

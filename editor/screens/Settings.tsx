@@ -67,12 +67,19 @@ export function SettingsDocument({ docKey }: { docKey: SingleDoc }) {
   const label = t(settingLabel(docKey));
   const doc = useDocument<unknown>(docKey, (d) => d, label);
   const search = useSearch();
-  const context = useMemo(() => ({ langs: me.langs, defaultLang: me.defaultLang, pages: pageOptions(pages ?? [], me.defaultLang), articles: articles ?? [] }), [me, pages, articles]);
+  const context = useMemo(
+    () => ({ langs: me.langs, defaultLang: me.defaultLang, pages: pageOptions(pages ?? [], me.defaultLang), articles: articles ?? [] }),
+    [me, pages, articles],
+  );
   const found = useMemo(() => (doc.draft === undefined ? undefined : validate(schema, doc.draft, me.langs, ui)), [schema, doc.draft, me.langs, ui]);
   const problems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
   const serverJson = useMemo(() => (problems.length ? JSON.stringify(doc.draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps
-  const server = problems.length && (serverJson === JSON.stringify(doc.draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, doc.key), ui) : undefined;
-  const describe = useCallback((pointer: string) => tr('where.settingField', { field: labelAt(schema, pointerToPath(pointer)) || label, setting: label }, ui), [schema, label, ui]);
+  const server =
+    problems.length && (serverJson === JSON.stringify(doc.draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, doc.key), ui) : undefined;
+  const describe = useCallback(
+    (pointer: string) => tr('where.settingField', { field: labelAt(schema, pointerToPath(pointer)) || label, setting: label }, ui),
+    [schema, label, ui],
+  );
   const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({ ...e, label: describe(e.pointer) }));
   const reveal = useCallback((pointer: string) => focusField(PREFIX, pointerToPath(pointer)), []);
   const wanted = new URLSearchParams(search).get('field');
@@ -84,20 +91,47 @@ export function SettingsDocument({ docKey }: { docKey: SingleDoc }) {
   }, [wanted, doc.draft, reveal]);
 
   if (doc.loading && doc.draft === undefined) return <p className="ed-loading">{t('common.loading')}</p>;
-  if (doc.loadError) return <p className="ed-alert ed-alert--error" role="alert">{t('settings.cannotOpen', { name: label, error: doc.loadError })}</p>;
+  if (doc.loadError)
+    return (
+      <p className="ed-alert ed-alert--error" role="alert">
+        {t('settings.cannotOpen', { name: label, error: doc.loadError })}
+      </p>
+    );
   return (
     <>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)} onShowProblem={reveal} describe={describe} title={label} />
+      <DocumentBar
+        doc={doc}
+        clientErrors={clientErrors}
+        onRefused={() => clientErrors[0] && reveal(clientErrors[0].pointer)}
+        onShowProblem={reveal}
+        describe={describe}
+        title={label}
+      />
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-settings-heading">
             <h2 id="ed-settings-heading">{label}</h2>
             <p className="ed-help">{t(settingHelp(docKey))}</p>
-            <SchemaForm schema={schema} data={doc.draft} idPrefix={PREFIX} context={context} errors={mergeErrors(found, server)} admin={admin} onChange={(d) => doc.setDraft(d)} />
+            <SchemaForm
+              schema={schema}
+              data={doc.draft}
+              idPrefix={PREFIX}
+              context={context}
+              errors={mergeErrors(found, server)}
+              admin={admin}
+              onChange={(d) => doc.setDraft(d)}
+            />
           </section>
         </div>
         <aside className="ed-split__side">
-          <Preview docKey={docKey} data={doc.draft} langs={me.langs} defaultLang={me.defaultLang} blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined} describe={describe} />
+          <Preview
+            docKey={docKey}
+            data={doc.draft}
+            langs={me.langs}
+            defaultLang={me.defaultLang}
+            blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined}
+            describe={describe}
+          />
         </aside>
       </div>
     </>

@@ -7,7 +7,20 @@ import type { UiSchema } from '@rjsf/utils';
 import type { PageDoc } from './page-doc.ts';
 
 /** The page's banner fields, edited in a card of their own. */
-export const BANNER_KEYS = ['showPageBanner', 'bannerType', 'bannerTitle', 'bannerDescription', 'bannerImage', 'bannerImages', 'bannerVideo', 'bannerVideoPoster', 'bannerVideoMobile', 'bannerVideoMobilePoster', 'bannerColor', 'bannerTransparent'];
+export const BANNER_KEYS = [
+  'showPageBanner',
+  'bannerType',
+  'bannerTitle',
+  'bannerDescription',
+  'bannerImage',
+  'bannerImages',
+  'bannerVideo',
+  'bannerVideoPoster',
+  'bannerVideoMobile',
+  'bannerVideoMobilePoster',
+  'bannerColor',
+  'bannerTransparent',
+];
 /** Which banner fields each kind of banner uses (the others are not shown). */
 const BANNER_FIELDS: Record<string, string[]> = {
   site: ['bannerTitle', 'bannerDescription', 'bannerTransparent'],
@@ -22,7 +35,8 @@ const BANNER_FIELDS: Record<string, string[]> = {
 /** The entries of `o` whose key is among `keys`. */
 export const pickKeys = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.includes(k)));
 /** The keys among `keys` that `before` had and `after` no longer has (a cleared banner field), set to undefined. */
-export const dropped = (before: Record<string, unknown>, after: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.filter((k) => k in before && !(k in after)).map((k) => [k, undefined]));
+export const dropped = (before: Record<string, unknown>, after: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => k in before && !(k in after)).map((k) => [k, undefined]));
 
 /** The banner's fields that its kind uses; the others stay out of the way. */
 export function bannerUi(page: PageDoc): UiSchema {

@@ -27,14 +27,21 @@ export const modulePrefix = (id: number) => `edm${id}`;
 /** Modules in the order they are drawn (by `sort`, stable), so that the list shows what visitors see. */
 export function normalize(doc: PageDoc): PageDoc {
   if (!doc || !Array.isArray(doc.modules)) return doc;
-  const modules = doc.modules.map((m, i) => ({ m, i })).sort((a, b) => ((a.m.sort as number) ?? 0) - ((b.m.sort as number) ?? 0) || a.i - b.i).map((x) => x.m);
+  const modules = doc.modules
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => ((a.m.sort as number) ?? 0) - ((b.m.sort as number) ?? 0) || a.i - b.i)
+    .map((x) => x.m);
   return { ...doc, modules };
 }
 /** After a change of order, `sort` follows the list. */
 export const renumber = (modules: ModuleRecordLike[]) => modules.map((m, i) => ({ ...m, sort: i + 1 }));
 
 /** Where a pointer of a page is, in words: a field of a module (by its name) or of the page's settings. */
-export function describePagePointer(pointer: string, page: PageDoc | undefined, o: { settings: Schema; types: Map<string, PreparedModule>; defaultLang: Lang; ui: UiLang }): string {
+export function describePagePointer(
+  pointer: string,
+  page: PageDoc | undefined,
+  o: { settings: Schema; types: Map<string, PreparedModule>; defaultLang: Lang; ui: UiLang },
+): string {
   const path = pointerToPath(pointer);
   if (path[0] === 'modules' && path.length >= 2) {
     const i = Number(path[1]);
@@ -42,7 +49,9 @@ export function describePagePointer(pointer: string, page: PageDoc | undefined, 
     if (!m) return tr('where.module', { module: `${i + 1}` }, o.ui);
     const type = o.types.get(m.view);
     const name = moduleName(m, i, type, o.defaultLang, o.ui);
-    return path.length === 2 ? tr('where.module', { module: name }, o.ui) : tr('where.moduleField', { field: labelAt(type?.form, path.slice(2)), module: name }, o.ui);
+    return path.length === 2
+      ? tr('where.module', { module: name }, o.ui)
+      : tr('where.moduleField', { field: labelAt(type?.form, path.slice(2)), module: name }, o.ui);
   }
   if (!path.length) return tr('where.page', undefined, o.ui);
   return tr('where.pageField', { field: labelAt(o.settings, path) }, o.ui);

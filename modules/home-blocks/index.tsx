@@ -57,7 +57,11 @@ export default defineModule<HomeBlocksModule, HomeBlocksData>({
   view: 'home-blocks',
   version: 1,
   schema,
-  meta: { title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' }, icon: 'grid', category: 'listings' },
+  meta: {
+    title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' },
+    icon: 'grid',
+    category: 'listings',
+  },
   defaults: { status: 'Published', span: 12 },
   View,
 });

@@ -13,12 +13,30 @@ export default function Gallery({ photos, start, onMove }: { photos: PhotoSet[];
       ref={ref}
       aria-label={t('detail.photos')}
       className="gallery__splide"
-      options={{ start, perPage: 1, arrows: true, pagination: false, rewind: true, speed: 350, keyboard: 'focused', i18n: { prev: t('banner.previous'), next: t('banner.next'), slideX: t('detail.photoN', { n: '%s', total: photos.length }) } }}
+      options={{
+        start,
+        perPage: 1,
+        arrows: true,
+        pagination: false,
+        rewind: true,
+        speed: 350,
+        keyboard: 'focused',
+        i18n: { prev: t('banner.previous'), next: t('banner.next'), slideX: t('detail.photoN', { n: '%s', total: photos.length }) },
+      }}
       onMove={(_s: unknown, index: number) => onMove(index)}
     >
       {photos.map((p, i) => (
         <SplideSlide key={p.src}>
-          <img src={p.src} srcSet={p.srcSet} sizes="(min-width: 1280px) 800px, 100vw" alt={p.alt} width={1360} height={907} loading={i === start ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            src={p.src}
+            srcSet={p.srcSet}
+            sizes="(min-width: 1280px) 800px, 100vw"
+            alt={p.alt}
+            width={1360}
+            height={907}
+            loading={i === start ? 'eager' : 'lazy'}
+            decoding="async"
+          />
         </SplideSlide>
       ))}
     </Splide>

@@ -21,7 +21,18 @@ export function Photos({ photos }: { photos: PhotoSet[] }) {
   const [slider, setSlider] = useState(false);
   if (!photos.length) return <p className="gallery gallery--empty">{t('detail.noPhoto')}</p>;
   const first = photos[index];
-  const still = <img className="gallery__still" src={first.src} srcSet={first.srcSet} sizes="(min-width: 1280px) 800px, 100vw" alt={first.alt} width={1360} height={907} fetchPriority="high" />;
+  const still = (
+    <img
+      className="gallery__still"
+      src={first.src}
+      srcSet={first.srcSet}
+      sizes="(min-width: 1280px) 800px, 100vw"
+      alt={first.alt}
+      width={1360}
+      height={907}
+      fetchPriority="high"
+    />
+  );
   return (
     <div className="gallery" onPointerEnter={() => setSlider(true)} onTouchStart={() => setSlider(true)} onFocus={() => setSlider(true)}>
       <div className="gallery__main">
@@ -39,7 +50,17 @@ export function Photos({ photos }: { photos: PhotoSet[] }) {
       <ul className="gallery__thumbs" aria-label={t('detail.photos')}>
         {photos.map((p, i) => (
           <li key={p.thumb}>
-            <a href={p.large} aria-current={i === index || undefined} onClick={(e) => { e.preventDefault(); setIndex(i); setSlider(true); }} target="_blank" rel="noopener">
+            <a
+              href={p.large}
+              aria-current={i === index || undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                setIndex(i);
+                setSlider(true);
+              }}
+              target="_blank"
+              rel="noopener"
+            >
               <img src={p.thumb} alt={t('detail.photoN', { n: i + 1, total: photos.length })} width={200} height={133} loading="lazy" decoding="async" />
             </a>
           </li>
@@ -48,4 +69,3 @@ export function Photos({ photos }: { photos: PhotoSet[] }) {
     </div>
   );
 }
-

@@ -24,16 +24,23 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
     <article className="property-card" data-property-id={card.id}>
       <div className="property-card__media">
         {card.image ? (
-          <img src={card.image.src} srcSet={card.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            src={card.image.src}
+            srcSet={card.image.srcSet}
+            sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw"
+            alt=""
+            width={400}
+            height={267}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
         ) : (
           <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
         )}
         <AvailabilityBadge availability={card.availability} marquee={card.marquee} />
       </div>
       <div className="property-card__body">
-        <p className="property-card__type">
-          {[card.type ? t(`type.${card.type}`) : card.typeName, card.city].filter(Boolean).join(' · ')}
-        </p>
+        <p className="property-card__type">{[card.type ? t(`type.${card.type}`) : card.typeName, card.city].filter(Boolean).join(' · ')}</p>
         <H className="property-card__title">
           <Link href={card.path}>{card.title}</Link>
         </H>
@@ -45,7 +52,11 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
           {card.surface ? <li>{t('unit.m2', { value: card.surface })}</li> : null}
           {card.epc && (
             <li className="property-card__epc">
-              {card.epc.image ? <img src={card.epc.image} alt={t('card.epc', { label: card.epc.text })} width={60} height={20} loading="lazy" /> : t('card.epc', { label: card.epc.text })}
+              {card.epc.image ? (
+                <img src={card.epc.image} alt={t('card.epc', { label: card.epc.text })} width={60} height={20} loading="lazy" />
+              ) : (
+                t('card.epc', { label: card.epc.text })
+              )}
             </li>
           )}
         </ul>

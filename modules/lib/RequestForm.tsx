@@ -18,7 +18,12 @@ function fileMeta(f: File): { name: string; size: number; type: string } {
 }
 
 /** The form's fields as the schema sees them (empty optional fields left out), and its files. */
-function readFields(form: HTMLFormElement, kind: FormKind, propertyId?: number, attach?: ContactData['attach']): { fields: Record<string, unknown>; files: Record<string, File> } {
+function readFields(
+  form: HTMLFormElement,
+  kind: FormKind,
+  propertyId?: number,
+  attach?: ContactData['attach'],
+): { fields: Record<string, unknown>; files: Record<string, File> } {
   const fd = new FormData(form);
   const out: Record<string, unknown> = {};
   const files: Record<string, File> = {};
@@ -93,7 +98,11 @@ function SlotPicker({ kind, slots, error }: { kind: FormKind; slots: string[]; e
             </label>
           ))}
       </div>
-      {error && <p className="form-error" id={`e-${kind}-slot`}>{error}</p>}
+      {error && (
+        <p className="form-error" id={`e-${kind}-slot`}>
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -122,9 +131,23 @@ function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; 
           {t('form.captcha.new')}
         </button>
       </div>
-      <input id={`f-${kind}-captcha`} name="captcha" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={12} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-captcha` : undefined} key={img?.token} />
+      <input
+        id={`f-${kind}-captcha`}
+        name="captcha"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={12}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `e-${kind}-captcha` : undefined}
+        key={img?.token}
+      />
       <input type="hidden" name="captchaToken" value={img?.token ?? ''} />
-      {error && <p className="form-error" id={`e-${kind}-captcha`}>{error}</p>}
+      {error && (
+        <p className="form-error" id={`e-${kind}-captcha`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -145,7 +168,13 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   // The fill-time token: the server writes one for this form at the end of the page it sends; after
   // a client-side navigation there is none, so one is asked for.
   const token = useRef<Promise<string> | null>(null);
-  const askToken = () => (token.current = fetch('/api/forms/token', { headers: { accept: 'application/json' } }).then((r) => r.json()).then((j: { token?: string }) => j.token ?? '', () => ''));
+  const askToken = () =>
+    (token.current = fetch('/api/forms/token', { headers: { accept: 'application/json' } })
+      .then((r) => r.json())
+      .then(
+        (j: { token?: string }) => j.token ?? '',
+        () => '',
+      ));
   useEffect(() => {
     const given = formRef.current?.elements.namedItem(FORM_TOKEN_FIELD);
     if (given instanceof HTMLInputElement && given.value) token.current = Promise.resolve(given.value);
@@ -168,7 +197,11 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
     const { fields, files } = readFields(formEl, kind, data.property?.id, data.attach);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
-    const found: FieldError[] = validate(kind, fields, FORM_FIELDS[kind].map((f) => f.name));
+    const found: FieldError[] = validate(
+      kind,
+      fields,
+      FORM_FIELDS[kind].map((f) => f.name),
+    );
     if (found.length) return show(found.map((f) => ({ field: f.field, message: t(f.key, f.values) })));
     setErrors([]);
     setStatus('sending');
@@ -205,7 +238,15 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       if ((r.status === 400 || r.status === 413 || r.status === 415 || r.status === 429) && answer.error) {
         // An old or missing token: a new one for the next try.
         if (answer.field === FORM_TOKEN_FIELD && answer.reason !== 'tooFast') askToken();
-        return show([{ field: answer.field && answer.field !== FORM_TOKEN_FIELD ? answer.field : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'), message: answer.error }]);
+        return show([
+          {
+            field:
+              answer.field && answer.field !== FORM_TOKEN_FIELD
+                ? answer.field
+                : (FORM_FIELDS[kind].find((f) => f.type === 'textarea' || f.type === 'file')?.name ?? 'email'),
+            message: answer.error,
+          },
+        ]);
       }
       setStatus('failed');
     } catch {
@@ -232,7 +273,12 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       )}
     </div>
   );
-  const props = (name: string) => ({ id: `f-${kind}-${name}`, name, 'aria-invalid': errorOf(name) ? true : undefined, 'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined });
+  const props = (name: string) => ({
+    id: `f-${kind}-${name}`,
+    name,
+    'aria-invalid': errorOf(name) ? true : undefined,
+    'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined,
+  });
   const terms = data.property ? { amount: formatPrice(data.property.minIncome), max: data.property.maxPersons } : undefined;
   const inline = (f: FieldSpec) => f.type === 'checkbox' || f.type === 'confirm';
   const control = (f: FieldSpec) => {
@@ -251,18 +297,38 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         <fieldset key={f.name} className="form-field form-field--wide" data-invalid={errorOf(f.name) ? true : undefined}>
           <legend>{label}</legend>
           <div className="chips">
-            {(f.optionsFrom === 'cities' ? (data.cities ?? []) : f.options!.map((o) => ({ value: o, label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`) }))).map((o, i) => (
+            {(f.optionsFrom === 'cities'
+              ? (data.cities ?? [])
+              : f.options!.map((o) => ({
+                  value: o,
+                  label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`),
+                }))
+            ).map((o, i) => (
               <label key={o.value} className="chip">
-                <input type={f.type === 'radios' ? 'radio' : 'checkbox'} name={f.name} value={o.value} defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && f.required && i === 0} />
+                <input
+                  type={f.type === 'radios' ? 'radio' : 'checkbox'}
+                  name={f.name}
+                  value={o.value}
+                  defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && f.required && i === 0}
+                />
                 <span>{o.label}</span>
               </label>
             ))}
           </div>
-          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+          {errorOf(f.name) && (
+            <p className="form-error" id={`e-${kind}-${f.name}`}>
+              {errorOf(f.name)}
+            </p>
+          )}
         </fieldset>
       );
     }
-    const p = { ...props(f.name), maxLength: f.maxLength, autoComplete: f.autoComplete, ...(data.prefill?.[f.name] !== undefined ? { defaultValue: data.prefill[f.name] } : {}) };
+    const p = {
+      ...props(f.name),
+      maxLength: f.maxLength,
+      autoComplete: f.autoComplete,
+      ...(data.prefill?.[f.name] !== undefined ? { defaultValue: data.prefill[f.name] } : {}),
+    };
     return field(
       f.name,
       label,
@@ -280,7 +346,12 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       ) : f.type === 'file' ? (
         <input {...props(f.name)} type="file" accept={f.accept} />
       ) : (
-        <input {...p} type={f.type} min={f.type === 'number' ? 0 : undefined} inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : f.type === 'url' ? 'url' : undefined} />
+        <input
+          {...p}
+          type={f.type}
+          min={f.type === 'number' ? 0 : undefined}
+          inputMode={f.type === 'email' ? 'email' : f.type === 'tel' ? 'tel' : f.type === 'number' ? 'numeric' : f.type === 'url' ? 'url' : undefined}
+        />
       ),
       f.type === 'textarea' || f.type === 'file',
     );
@@ -321,10 +392,20 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       {FORM_FIELDS[kind].filter(inline).map((f) => (
         <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
           <label className="form-check">
-            <input type="checkbox" name={f.name} aria-invalid={errorOf(f.name) ? true : undefined} aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined} /> {t(`form.${f.name}`, terms)}
+            <input
+              type="checkbox"
+              name={f.name}
+              aria-invalid={errorOf(f.name) ? true : undefined}
+              aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined}
+            />{' '}
+            {t(`form.${f.name}`, terms)}
             {f.required ? ' *' : ''}
           </label>
-          {errorOf(f.name) && <p className="form-error" id={`e-${kind}-${f.name}`}>{errorOf(f.name)}</p>}
+          {errorOf(f.name) && (
+            <p className="form-error" id={`e-${kind}-${f.name}`}>
+              {errorOf(f.name)}
+            </p>
+          )}
         </div>
       ))}
       {/* People leave this empty; robots fill it in. */}

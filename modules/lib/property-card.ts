@@ -60,7 +60,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     price: priceOf(p),
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
     availability: p.Availability,
-    marquee: p.Marquee ? p.MarqueeName ?? null : null,
+    marquee: p.Marquee ? (p.MarqueeName ?? null) : null,
     bedrooms: p.NumberOfBedRooms ?? null,
     surface: p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? null,
     epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null,

@@ -27,7 +27,9 @@ export function loadRequestForm(module: Pick<ContactModule, 'form'>, ctx: LoadCo
   const p = id !== undefined ? listings.property(id, ctx.lang) : undefined;
   return {
     form: module.form as FormKind,
-    property: p ? { id: p.ID, title: ctx.services.propertyTitle(p, ctx.lang), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) } : undefined,
+    property: p
+      ? { id: p.ID, title: ctx.services.propertyTitle(p, ctx.lang), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) }
+      : undefined,
     privacyPath: privacy ? routes.pagePath(privacy, ctx.lang) : undefined,
     cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
       ? listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))

@@ -58,7 +58,11 @@ export default defineModule<NewsViewModule, NewsViewData>({
   schema,
   meta: {
     title: { nl: 'Nieuws / blog', fr: 'Actualités / blog', en: 'News / blog' },
-    description: { nl: 'Blogkaarten met kolommen voor verkopers en kopers', fr: 'Cartes du blog, colonnes vendeurs et acheteurs', en: 'Blog cards with seller and buyer columns' },
+    description: {
+      nl: 'Blogkaarten met kolommen voor verkopers en kopers',
+      fr: 'Cartes du blog, colonnes vendeurs et acheteurs',
+      en: 'Blog cards with seller and buyer columns',
+    },
     icon: 'newspaper',
     category: 'content',
   },

@@ -17,7 +17,13 @@ function load(module: NewsViewModule, ctx: LoadContext): NewsViewData {
   const articles = published(ctx, category).sort(byDateDesc);
   const max = module.maxItems ?? MODULE_LIMITS.blog.maxItems;
   const columns = module.columns?.length
-    ? module.columns.map((key) => ({ key, items: articles.filter((a) => a.column === key).slice(0, max).map((a) => toCard(a, ctx)) }))
+    ? module.columns.map((key) => ({
+        key,
+        items: articles
+          .filter((a) => a.column === key)
+          .slice(0, max)
+          .map((a) => toCard(a, ctx)),
+      }))
     : [{ key: null, items: articles.slice(0, max).map((a) => toCard(a, ctx)) }];
   const page = routes.categoryPage(category);
   return {

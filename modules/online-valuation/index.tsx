@@ -10,14 +10,15 @@ import type { ValuationData } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
 
-
 /** The answers of the other steps, carried by each step's form. */
 function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof ValuationInputs> }) {
   return (
     <>
-      {[...valuationQuery(inputs)].filter(([k]) => !skip.includes(k as keyof ValuationInputs)).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
+      {[...valuationQuery(inputs)]
+        .filter(([k]) => !skip.includes(k as keyof ValuationInputs))
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
     </>
   );
 }
@@ -106,7 +107,7 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
             <p className="tool-card__basis">
               {t(e.area === 'municipality' ? 'valuation.basis.municipality' : 'valuation.basis.region', {
                 count: e.comparables,
-                place: e.area === 'municipality' ? data.municipality ?? inputs.zip ?? '' : t(`region.${data.result!.region}`),
+                place: e.area === 'municipality' ? (data.municipality ?? inputs.zip ?? '') : t(`region.${data.result!.region}`),
               })}
             </p>
           </>
@@ -144,7 +145,11 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
               <input {...props('address')} defaultValue={inputs.address ?? ''} autoComplete="street-address" maxLength={200} />
               {error('address')}
             </div>
-            {field('zip', `${t('tool.zip')} *`, <input {...props('zip')} defaultValue={inputs.zip ?? ''} inputMode="numeric" autoComplete="postal-code" maxLength={4} />)}
+            {field(
+              'zip',
+              `${t('tool.zip')} *`,
+              <input {...props('zip')} defaultValue={inputs.zip ?? ''} inputMode="numeric" autoComplete="postal-code" maxLength={4} />,
+            )}
           </div>,
           t('valuation.next'),
         )}
@@ -170,7 +175,11 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
           ['surface', 'bedrooms', 'condition', 'epc', 'outdoor'],
           <div className="form-grid">
             {field('surface', `${t('tool.surface')} *`, <input {...props('surface')} defaultValue={inputs.surface ?? ''} inputMode="numeric" maxLength={4} />)}
-            {field('bedrooms', `${t('valuation.bedrooms')} *`, <input {...props('bedrooms')} defaultValue={inputs.bedrooms ?? ''} inputMode="numeric" maxLength={2} />)}
+            {field(
+              'bedrooms',
+              `${t('valuation.bedrooms')} *`,
+              <input {...props('bedrooms')} defaultValue={inputs.bedrooms ?? ''} inputMode="numeric" maxLength={2} />,
+            )}
             {field(
               'condition',
               `${t('valuation.condition')} *`,
@@ -299,7 +308,11 @@ export default defineModule<OnlineValuationModule, ValuationData>({
   },
   meta: {
     title: { nl: 'Online schatting', fr: 'Estimation en ligne', en: 'Online valuation' },
-    description: { nl: 'Indicatieve verkoop- en huurprijs uit de eigen panden, in stappen', fr: 'Prix de vente et loyer indicatifs tirés de nos biens, en étapes', en: 'Indicative sale price and rent from the agency’s own listings, step by step' },
+    description: {
+      nl: 'Indicatieve verkoop- en huurprijs uit de eigen panden, in stappen',
+      fr: 'Prix de vente et loyer indicatifs tirés de nos biens, en étapes',
+      en: 'Indicative sale price and rent from the agency’s own listings, step by step',
+    },
     icon: 'scale',
     category: 'forms',
   },

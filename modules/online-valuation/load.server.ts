@@ -4,8 +4,17 @@ import { localize } from '../../shared/localize.ts';
 import { EPC_LETTERS, type EpcLetter } from '../../shared/epc.ts';
 import type { BelgianRegion } from '../../shared/region.ts';
 import {
-  estimateValuation, OUTDOOR_SPACES, parseValuationQuery, VALUATION_CONDITIONS, VALUATION_STEPS, valuationIndex, valuationQuery,
-  type GoalEstimate, type ToolError, type ValuationInputs, type ValuationStep,
+  estimateValuation,
+  OUTDOOR_SPACES,
+  parseValuationQuery,
+  VALUATION_CONDITIONS,
+  VALUATION_STEPS,
+  valuationIndex,
+  valuationQuery,
+  type GoalEstimate,
+  type ToolError,
+  type ValuationInputs,
+  type ValuationStep,
 } from '../../shared/valuation.ts';
 import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
 import onlineValuation from './index.tsx';

@@ -10,7 +10,11 @@ export interface TeamData {
 
 function load(module: OnsTeamViewModule, ctx: LoadContext): TeamData {
   const max = module.maxItems ?? MODULE_LIMITS.team.maxItems;
-  return { members: published(ctx, relatedCategory(module.relations, 'team')).slice(0, max).map((a) => toPerson(a, ctx)) };
+  return {
+    members: published(ctx, relatedCategory(module.relations, 'team'))
+      .slice(0, max)
+      .map((a) => toPerson(a, ctx)),
+  };
 }
 
 export default defineLoader(onsTeamView, load);

@@ -28,7 +28,14 @@ export default function Chart({ series, formatDay, visitsLabel }: { series: Char
     <figure className="portal-chart__figure">
       {/* visx measures this box (its ParentSize fills it absolutely): it needs its own height. */}
       <div className="portal-chart__plot" style={{ height: CHART_HEIGHT }}>
-        <XYChart height={CHART_HEIGHT} margin={MARGIN} theme={theme} xScale={{ type: 'band', paddingInner: 0.2 }} yScale={{ type: 'linear', nice: true, zero: true }} accessibilityLabel={visitsLabel}>
+        <XYChart
+          height={CHART_HEIGHT}
+          margin={MARGIN}
+          theme={theme}
+          xScale={{ type: 'band', paddingInner: 0.2 }}
+          yScale={{ type: 'linear', nice: true, zero: true }}
+          accessibilityLabel={visitsLabel}
+        >
           <Grid columns={false} numTicks={4} />
           <Axis orientation="bottom" tickValues={ticks} tickFormat={(d: string) => formatDay(d)} />
           <Axis orientation="left" numTicks={4} tickFormat={(v: number) => (Number.isInteger(v) ? String(v) : '')} />

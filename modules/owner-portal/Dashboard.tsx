@@ -32,7 +32,21 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 }
 
 /** One history list with its own paging (fetched page by page from the API). */
-function History<T>({ id, title, list, first, head, row }: { id: number; title: string; list: string; first: Paged<T>; head: string[]; row: (item: T) => ReactNode[] }) {
+function History<T>({
+  id,
+  title,
+  list,
+  first,
+  head,
+  row,
+}: {
+  id: number;
+  title: string;
+  list: string;
+  first: Paged<T>;
+  head: string[];
+  row: (item: T) => ReactNode[];
+}) {
   const { t, lang } = useI18n();
   const [data, setData] = useState(first);
   useEffect(() => setData(first), [first]);
@@ -120,7 +134,11 @@ function PropertyFigures({ id, onSessionEnd }: { id: number; onSessionEnd: () =>
       <section className="portal-section portal-chart">
         <h3>{t('owner.chart.title', { days: OWNER_CHART_DAYS })}</h3>
         <Suspense fallback={<p className="portal-empty">{t('owner.chart.loading')}</p>}>
-          <Chart series={f.chart.series.map((s) => ({ ...s, source: sourceName(s.source) }))} formatDay={(d) => formatDate(d).slice(0, 5)} visitsLabel={t('owner.col.visits')} />
+          <Chart
+            series={f.chart.series.map((s) => ({ ...s, source: sourceName(s.source) }))}
+            formatDay={(d) => formatDate(d).slice(0, 5)}
+            visitsLabel={t('owner.col.visits')}
+          />
         </Suspense>
       </section>
       <History
@@ -163,7 +181,19 @@ function PropertyFigures({ id, onSessionEnd }: { id: number; onSessionEnd: () =>
   );
 }
 
-function Home({ me, propertyId, onPick, onLogout, onSessionEnd }: { me: Me; propertyId?: number; onPick: (id?: number) => void; onLogout: () => void; onSessionEnd: () => void }) {
+function Home({
+  me,
+  propertyId,
+  onPick,
+  onLogout,
+  onSessionEnd,
+}: {
+  me: Me;
+  propertyId?: number;
+  onPick: (id?: number) => void;
+  onLogout: () => void;
+  onSessionEnd: () => void;
+}) {
   const { t } = useI18n();
   return (
     <div className="portal">

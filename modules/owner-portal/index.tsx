@@ -48,10 +48,18 @@ function LoginForm({ notice, onDone, onForgot }: { notice?: string; onDone: () =
     const fd = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      const r = await call<{ ok: boolean }>('POST', '/api/owner/login', { username: String(fd.get('username') ?? ''), password: String(fd.get('password') ?? ''), lang });
+      const r = await call<{ ok: boolean }>('POST', '/api/owner/login', {
+        username: String(fd.get('username') ?? ''),
+        password: String(fd.get('password') ?? ''),
+        lang,
+      });
       if (r.status === 200) return onDone();
       setErrors(r.data.errors ?? []);
-      setFailure(r.data.errors ? null : { title: r.data.message ? (r.data.error ?? '') : t('owner.login.failed'), text: r.data.message ?? r.data.error ?? t('owner.error') });
+      setFailure(
+        r.data.errors
+          ? null
+          : { title: r.data.message ? (r.data.error ?? '') : t('owner.login.failed'), text: r.data.message ?? r.data.error ?? t('owner.error') },
+      );
     } catch {
       setFailure({ title: t('owner.login.failed'), text: t('owner.error') });
     } finally {
@@ -100,7 +108,9 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
       <h2>{t('owner.forgot.title')}</h2>
       {sent ? <Alert tone="ok">{sent}</Alert> : <p>{t('owner.forgot.intro')}</p>}
       {failure && <Alert>{failure}</Alert>}
-      {!sent && <Field id="owner-email" label={t('owner.username')} type="email" autoComplete="username" error={errors.find((x) => x.field === 'email')?.message} />}
+      {!sent && (
+        <Field id="owner-email" label={t('owner.username')} type="email" autoComplete="username" error={errors.find((x) => x.field === 'email')?.message} />
+      )}
       <div className="portal-form__actions">
         {!sent && (
           <button type="submit" className="button">
@@ -165,7 +175,11 @@ function View() {
       const r = await call<Me>('GET', `/api/owner/me?lang=${lang}`).catch(() => undefined);
       if (r?.status === 200 && r.data.loggedIn) {
         const id = Number(hashParam('property'));
-        setScreen({ name: 'home', me: r.data, propertyId: Number.isInteger(id) && id > 0 ? id : r.data.properties.length === 1 ? r.data.properties[0].id : undefined });
+        setScreen({
+          name: 'home',
+          me: r.data,
+          propertyId: Number.isInteger(id) && id > 0 ? id : r.data.properties.length === 1 ? r.data.properties[0].id : undefined,
+        });
       } else setScreen({ name: 'login', notice });
     },
     [lang],

@@ -14,7 +14,17 @@ export interface ProjectDetailData {
   types: string[];
   description: string;
   facts: Array<{ key: string; text: string }>;
-  units: Array<{ id: number; name: string; path?: string; status: string; price: number | null; surface: number | null; bedrooms: number | null; floor: number | null; type: number | null }>;
+  units: Array<{
+    id: number;
+    name: string;
+    path?: string;
+    status: string;
+    price: number | null;
+    surface: number | null;
+    bedrooms: number | null;
+    floor: number | null;
+    type: number | null;
+  }>;
   externalUrl: string | null;
 }
 
@@ -26,7 +36,10 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
   return {
     id: p.ID,
     name: p.Name,
-    address: p.PublicAddress !== false ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ') : [p.Zip, p.City].filter(Boolean).join(' '),
+    address:
+      p.PublicAddress !== false
+        ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+        : [p.Zip, p.City].filter(Boolean).join(' '),
     photos: listingPhotos('project', p, pictureGone).map((pic) => photoSet('project', p.ID, pic, pic.name || `${p.Name} (${pic.n})`)),
     location: p.Latitude != null && p.Longitude != null ? { lat: p.Latitude, lng: p.Longitude } : null,
     types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),

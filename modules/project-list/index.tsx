@@ -15,7 +15,16 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
           <article className="property-card project-card">
             <div className="property-card__media">
               {p.image ? (
-                <img src={p.image.src} srcSet={p.image.srcSet} sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw" alt="" width={400} height={267} loading="lazy" decoding="async" />
+                <img
+                  src={p.image.src}
+                  srcSet={p.image.srcSet}
+                  sizes="(min-width: 1280px) 380px, (min-width: 767px) 45vw, 100vw"
+                  alt=""
+                  width={400}
+                  height={267}
+                  loading="lazy"
+                  decoding="async"
+                />
               ) : (
                 <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
               )}

@@ -11,7 +11,6 @@ import type { Fact } from './facts.ts';
 import '../lib/detail.css';
 import './property-detail.css';
 
-
 function FactValue({ fact }: { fact: Fact }) {
   const { t, formatPrice, formatDate } = useI18n();
   const v = fact.value;
@@ -60,16 +59,31 @@ function Share({ data }: { data: PropertyDetailData }) {
           <a href={`mailto:?subject=${enc(data.title)}&body=${enc(url)}`}>{t('detail.shareEmail')}</a>
         </li>
         <li>
-          <a href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
+          <a href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">
+            Facebook
+          </a>
         </li>
         <li>
-          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LinkedIn</a>
+          <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">
+            LinkedIn
+          </a>
         </li>
         <li>
-          <a href={`https://wa.me/?text=${enc(`${data.title} ${url}`)}`} target="_blank" rel="noopener noreferrer">WhatsApp</a>
+          <a href={`https://wa.me/?text=${enc(`${data.title} ${url}`)}`} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </a>
         </li>
         <li>
-          <button type="button" className="link-button" onClick={() => navigator.clipboard?.writeText(url).then(() => setCopied(true)).catch(() => {})}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() =>
+              navigator.clipboard
+                ?.writeText(url)
+                .then(() => setCopied(true))
+                .catch(() => {})
+            }
+          >
             {t(copied ? 'detail.linkCopied' : 'detail.copyLink')}
           </button>
         </li>
@@ -86,7 +100,10 @@ function Share({ data }: { data: PropertyDetailData }) {
 function Media({ data }: { data: PropertyDetailData }) {
   const { t } = useI18n();
   const [play, setPlay] = useState<string | null>(null);
-  const items = [data.tour && { key: 'tour', label: t('detail.virtualTour'), info: data.tour }, data.video && { key: 'video', label: t('detail.video'), info: data.video }].filter(Boolean) as Array<{ key: string; label: string; info: NonNullable<PropertyDetailData['video']> }>;
+  const items = [
+    data.tour && { key: 'tour', label: t('detail.virtualTour'), info: data.tour },
+    data.video && { key: 'video', label: t('detail.video'), info: data.video },
+  ].filter(Boolean) as Array<{ key: string; label: string; info: NonNullable<PropertyDetailData['video']> }>;
   if (!items.length) return null;
   return (
     <section className="detail-section">
@@ -123,7 +140,9 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
       )}
       <header className="property-detail__head">
         <p className="property-detail__type">
-          {data.type ? t(`type.${data.type}`) : data.typeName}{data.type || data.typeName ? ' · ' : ''}{t(`goal.${data.goal}`)} <AvailabilityBadge availability={data.availability} marquee={data.marquee} />
+          {data.type ? t(`type.${data.type}`) : data.typeName}
+          {data.type || data.typeName ? ' · ' : ''}
+          {t(`goal.${data.goal}`)} <AvailabilityBadge availability={data.availability} marquee={data.marquee} />
         </p>
         <h1>{data.title}</h1>
         <p className="property-detail__address">{data.address.join(', ')}</p>
@@ -159,7 +178,11 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
             <h2 id="epc-title">{t('detail.epc')}</h2>
             {data.epc ? (
               <>
-                {data.epc.image ? <img src={data.epc.image} alt={t('card.epc', { label: data.epc.text })} width={180} height={60} /> : <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>}
+                {data.epc.image ? (
+                  <img src={data.epc.image} alt={t('card.epc', { label: data.epc.text })} width={180} height={60} />
+                ) : (
+                  <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>
+                )}
                 {data.epc.value !== null && <p>{t('unit.kwh', { value: data.epc.value })}</p>}
                 {data.epc.region && <p className="epc__region">{t(`region.${data.epc.region}`)}</p>}
                 {data.epc.notice && (

@@ -76,10 +76,13 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
     typeName: p.MainTypeName || null,
     goal: goalOf(p),
     availability: p.Availability,
-    marquee: p.Marquee ? p.MarqueeName ?? null : null,
+    marquee: p.Marquee ? (p.MarqueeName ?? null) : null,
     price: priceOf(p),
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
-    address: p.PublishAddress !== false && p.Street ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')] : [[p.Zip, p.City].filter(Boolean).join(' ')],
+    address:
+      p.PublishAddress !== false && p.Street
+        ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')]
+        : [[p.Zip, p.City].filter(Boolean).join(' ')],
     city: p.City,
     photos: pictures.map((pic) => photoSet('property', p.ID, pic, pic.name || `${title} (${pic.n})`)),
     description: paragraphs(p.Description),
@@ -106,7 +109,12 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
       p.Latitude == null || p.Longitude == null
         ? null
         : p.PublishAddress !== false
-          ? { lat: p.Latitude, lng: p.Longitude, approximate: false, streetView: `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${p.Latitude},${p.Longitude}` }
+          ? {
+              lat: p.Latitude,
+              lng: p.Longitude,
+              approximate: false,
+              streetView: `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${p.Latitude},${p.Longitude}`,
+            }
           : { lat: roundTo(p.Latitude, APPROXIMATE_STEP), lng: roundTo(p.Longitude, APPROXIMATE_STEP), approximate: true },
     agent: agentRecord ? toPerson(agentRecord, ctx) : null,
     similar: listings
@@ -130,7 +138,14 @@ function renovationPathOf(p: PropertyRecord, ctx: LoadContext): string | undefin
   if (!kind || typeof p.EnergyPerformance !== 'number' || !regionOfPostcode(p.Zip) || p.CountryID !== COUNTRY_BELGIUM) return undefined;
   const page = ctx.services.content.pages.find((x) => x.modules?.some((m) => m.view === 'renovation-calculator' && m.status === 'Published'));
   if (!page) return undefined;
-  const query = renovationQuery({ property: p.ID, zip: p.Zip!.trim(), kind, surface: surface ?? undefined, year: p.ConstructionYear ?? undefined, energy: Math.round(p.EnergyPerformance) });
+  const query = renovationQuery({
+    property: p.ID,
+    zip: p.Zip!.trim(),
+    kind,
+    surface: surface ?? undefined,
+    year: p.ConstructionYear ?? undefined,
+    energy: Math.round(p.EnergyPerformance),
+  });
   return `${ctx.services.routes.pagePath(page, ctx.lang)}?${query.toString()}`;
 }
 

@@ -22,7 +22,9 @@ function Filters({ data, path }: { data: PropertyListData; path: string }) {
   const [, navigate] = useLocation();
   const q = data.query;
   const toggle = useId();
-  const active = [q.types?.length, q.cities?.length, q.minPrice, q.maxPrice, q.bedrooms, q.minSurface, q.maxEpc, q.q, q.garden, q.terrace, q.parking].filter(Boolean).length;
+  const active = [q.types?.length, q.cities?.length, q.minPrice, q.maxPrice, q.bedrooms, q.minSurface, q.maxEpc, q.q, q.garden, q.terrace, q.parking].filter(
+    Boolean,
+  ).length;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
@@ -39,93 +41,93 @@ function Filters({ data, path }: { data: PropertyListData; path: string }) {
         {t('listing.filters')}
         {active ? ` (${active})` : ''}
       </label>
-    <form className="filters" method="get" action={path} onSubmit={onSubmit} aria-label={t('listing.filters')} key={JSON.stringify(q)}>
-      <fieldset className="filters__group">
-        <legend>{t('listing.type')}</legend>
-        <div className="chips">
-          {data.types.map((ty) => (
-            <label key={ty.value} className="chip">
-              <input type="checkbox" name="type" value={ty.value} defaultChecked={q.types?.includes(ty.value)} />
-              <span>{ty.label}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <details className="filters__group filters__cities" open={!!q.cities?.length}>
-        <summary>
-          {t('listing.city')}
-          {q.cities?.length ? ` (${q.cities.length})` : ''}
-        </summary>
-        <div className="filters__city-list">
-          {data.cities.map((c) => (
-            <label key={c.value}>
-              <input type="checkbox" name="city" value={c.value} defaultChecked={q.cities?.includes(c.value)} />
-              <span>
-                {c.label} <small>({c.count})</small>
-              </span>
-            </label>
-          ))}
-        </div>
-      </details>
-      <div className="filters__row">
-        <label>
-          <span>{t('listing.minPrice')}</span>
-          <input type="number" name="minPrice" inputMode="numeric" min={0} step={data.goal === 'rent' ? 50 : 10000} defaultValue={q.minPrice} />
-        </label>
-        <label>
-          <span>{t('listing.maxPrice')}</span>
-          <input type="number" name="maxPrice" inputMode="numeric" min={0} step={data.goal === 'rent' ? 50 : 10000} defaultValue={q.maxPrice} />
-        </label>
-        <label>
-          <span>{t('listing.bedrooms')}</span>
-          <select name="bedrooms" defaultValue={q.bedrooms ?? ''}>
-            <option value="">{t('listing.any')}</option>
-            {BEDROOM_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {t('listing.atLeast', { count: n })}
-              </option>
+      <form className="filters" method="get" action={path} onSubmit={onSubmit} aria-label={t('listing.filters')} key={JSON.stringify(q)}>
+        <fieldset className="filters__group">
+          <legend>{t('listing.type')}</legend>
+          <div className="chips">
+            {data.types.map((ty) => (
+              <label key={ty.value} className="chip">
+                <input type="checkbox" name="type" value={ty.value} defaultChecked={q.types?.includes(ty.value)} />
+                <span>{ty.label}</span>
+              </label>
             ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('listing.minSurface')}</span>
-          <input type="number" name="minSurface" inputMode="numeric" min={0} step={10} defaultValue={q.minSurface} />
-        </label>
-        <label>
-          <span>{t('listing.maxEpc')}</span>
-          <select name="maxEpc" defaultValue={q.maxEpc ?? ''}>
-            <option value="">{t('listing.any')}</option>
-            {EPC_LETTERS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
+          </div>
+        </fieldset>
+        <details className="filters__group filters__cities" open={!!q.cities?.length}>
+          <summary>
+            {t('listing.city')}
+            {q.cities?.length ? ` (${q.cities.length})` : ''}
+          </summary>
+          <div className="filters__city-list">
+            {data.cities.map((c) => (
+              <label key={c.value}>
+                <input type="checkbox" name="city" value={c.value} defaultChecked={q.cities?.includes(c.value)} />
+                <span>
+                  {c.label} <small>({c.count})</small>
+                </span>
+              </label>
             ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('listing.q')}</span>
-          <input type="search" name="q" maxLength={100} defaultValue={q.q} placeholder={t('listing.qPlaceholder')} />
-        </label>
-      </div>
-      <div className="filters__row filters__flags">
-        {(['garden', 'terrace', 'parking'] as const).map((f) => (
-          <label key={f} className="chip">
-            <input type="checkbox" name={f} value="1" defaultChecked={!!q[f]} />
-            <span>{t(`listing.${f}`)}</span>
+          </div>
+        </details>
+        <div className="filters__row">
+          <label>
+            <span>{t('listing.minPrice')}</span>
+            <input type="number" name="minPrice" inputMode="numeric" min={0} step={data.goal === 'rent' ? 50 : 10000} defaultValue={q.minPrice} />
           </label>
-        ))}
-      </div>
-      {q.sort !== 'newest' && <input type="hidden" name="sort" value={q.sort} />}
-      {data.view === 'map' && <input type="hidden" name="view" value="map" />}
-      <div className="filters__actions">
-        <button type="submit" className="button">
-          {t('listing.search')}
-        </button>
-        <Link href={path} className="button button--ghost">
-          {t('listing.reset')}
-        </Link>
-      </div>
-    </form>
+          <label>
+            <span>{t('listing.maxPrice')}</span>
+            <input type="number" name="maxPrice" inputMode="numeric" min={0} step={data.goal === 'rent' ? 50 : 10000} defaultValue={q.maxPrice} />
+          </label>
+          <label>
+            <span>{t('listing.bedrooms')}</span>
+            <select name="bedrooms" defaultValue={q.bedrooms ?? ''}>
+              <option value="">{t('listing.any')}</option>
+              {BEDROOM_CHOICES.map((n) => (
+                <option key={n} value={n}>
+                  {t('listing.atLeast', { count: n })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('listing.minSurface')}</span>
+            <input type="number" name="minSurface" inputMode="numeric" min={0} step={10} defaultValue={q.minSurface} />
+          </label>
+          <label>
+            <span>{t('listing.maxEpc')}</span>
+            <select name="maxEpc" defaultValue={q.maxEpc ?? ''}>
+              <option value="">{t('listing.any')}</option>
+              {EPC_LETTERS.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('listing.q')}</span>
+            <input type="search" name="q" maxLength={100} defaultValue={q.q} placeholder={t('listing.qPlaceholder')} />
+          </label>
+        </div>
+        <div className="filters__row filters__flags">
+          {(['garden', 'terrace', 'parking'] as const).map((f) => (
+            <label key={f} className="chip">
+              <input type="checkbox" name={f} value="1" defaultChecked={!!q[f]} />
+              <span>{t(`listing.${f}`)}</span>
+            </label>
+          ))}
+        </div>
+        {q.sort !== 'newest' && <input type="hidden" name="sort" value={q.sort} />}
+        {data.view === 'map' && <input type="hidden" name="view" value="map" />}
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            {t('listing.search')}
+          </button>
+          <Link href={path} className="button button--ghost">
+            {t('listing.reset')}
+          </Link>
+        </div>
+      </form>
     </div>
   );
 }
@@ -212,10 +214,7 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
         </p>
         <label className="results-bar__sort">
           <span>{t('listing.sort')}</span>
-          <select
-            value={data.query.sort}
-            onChange={(e) => navigate(searchHref(path, data, { sort: e.target.value as (typeof SORTS)[number], page: 1 }))}
-          >
+          <select value={data.query.sort} onChange={(e) => navigate(searchHref(path, data, { sort: e.target.value as (typeof SORTS)[number], page: 1 }))}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`sort.${s}`)}
@@ -260,7 +259,11 @@ export default defineModule<PropertyListModule, PropertyListData>({
   schema,
   meta: {
     title: { nl: 'Lijst van panden', fr: 'Liste de biens', en: 'Property list' },
-    description: { nl: 'Zoeken met filters, sorteren, pagineren en kaart', fr: 'Recherche avec filtres, tri, pagination et carte', en: 'Search with filters, sorting, paging and map' },
+    description: {
+      nl: 'Zoeken met filters, sorteren, pagineren en kaart',
+      fr: 'Recherche avec filtres, tri, pagination et carte',
+      en: 'Search with filters, sorting, paging and map',
+    },
     icon: 'home',
     category: 'listings',
   },

@@ -50,8 +50,18 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
     const list = routes.listingPage('property', goal);
     const cards = ids.map(card).filter((c): c is PropertyCardData => !!c);
     return {
-      goal, featured: true, query: parsePropertyQuery(new URLSearchParams(), { goal }).query, errors: [], total: cards.length, page: 1, pages: 1,
-      cards, view: 'list', types, cities: [], more: list && routes.pagePath(list, ctx.lang),
+      goal,
+      featured: true,
+      query: parsePropertyQuery(new URLSearchParams(), { goal }).query,
+      errors: [],
+      total: cards.length,
+      page: 1,
+      pages: 1,
+      cards,
+      view: 'list',
+      types,
+      cities: [],
+      more: list && routes.pagePath(list, ctx.lang),
     };
   }
   const { query, errors } = parsePropertyQuery(ctx.query, { goal, pageSize: module.pageSize ?? 24 });

@@ -10,14 +10,27 @@ import type { CalculatorData, CalculatorWork } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
 
-
 /** A unit as people read it (m², kWp — kWc in French —, units), alone or with a quantity. */
 function useUnit() {
   const { t } = useI18n();
   return (unit: CalculatorWork['unit'], value?: number) => (value === undefined ? t(`calc.unit.${unit}`) : t(`calc.qty.${unit}`, { value }));
 }
 
-function Field({ name, label, error, hint, children, wide }: { name: string; label: string; error?: string; hint?: string; children: ReactNode; wide?: boolean }) {
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  children,
+  wide,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'form-field form-field--wide' : 'form-field'} data-invalid={error ? true : undefined}>
       <label htmlFor={`calc-${name}`}>{label}</label>
@@ -52,7 +65,9 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
   }, [data.query]); // eslint-disable-line react-hooks/exhaustive-deps
   const proposed = (w: CalculatorWork): string => {
     const s = Number(surface);
-    return kind && surface.trim() !== '' && Number.isFinite(s) && s > 0 ? String(defaultQuantity({ quantity: { basis: w.basis, perKind: w.perKind } }, kind, s)) : '';
+    return kind && surface.trim() !== '' && Number.isFinite(s) && s > 0
+      ? String(defaultQuantity({ quantity: { basis: w.basis, perKind: w.perKind } }, kind, s))
+      : '';
   };
   const errorOf = (field: string) => {
     const e = data.errors.find((x) => x.field === field);
@@ -157,7 +172,11 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
     );
   }
   const pair = (label: string, value: string) => t('tool.pair', { label, value });
-  const worksError = errorOf('works') ?? data.errors.filter((e) => e.field.startsWith(QUANTITY_PREFIX)).map((e) => pair(data.works.find((w) => `${QUANTITY_PREFIX}${w.key}` === e.field)?.name ?? e.field, t(e.key, e.values)))[0];
+  const worksError =
+    errorOf('works') ??
+    data.errors
+      .filter((e) => e.field.startsWith(QUANTITY_PREFIX))
+      .map((e) => pair(data.works.find((w) => `${QUANTITY_PREFIX}${w.key}` === e.field)?.name ?? e.field, t(e.key, e.values)))[0];
   const r = data.result;
   // A price never breaks between the euro sign and the amount.
   const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
@@ -284,7 +303,10 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
             <figure>
               <img src={r.current.image} alt={t('card.epc', { label: r.current.text })} width={180} height={60} />
               <figcaption>
-                {pair(t('calc.result.now'), `${r.current.text} (${t('unit.kwh', { value: r.current.value })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`)}
+                {pair(
+                  t('calc.result.now'),
+                  `${r.current.text} (${t('unit.kwh', { value: r.current.value })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`,
+                )}
               </figcaption>
             </figure>
             <figure>
@@ -302,7 +324,13 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
           )}
           {r.obligation && (
             <p className="notice tool-deadline">
-              {t('calc.result.deadline', { target: r.obligation.target, years: r.obligation.years, year: String(r.obligation.deadlineYear), from: formatDate(r.obligation.boughtFrom), region: t(`region.${r.region}`) })}
+              {t('calc.result.deadline', {
+                target: r.obligation.target,
+                years: r.obligation.years,
+                year: String(r.obligation.deadlineYear),
+                from: formatDate(r.obligation.boughtFrom),
+                region: t(`region.${r.region}`),
+              })}
             </p>
           )}
           {data.showGrants && (
@@ -331,7 +359,15 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
               <ul>
                 {data.sources.map((s, i) => (
                   <li key={i}>
-                    <strong>{s.obligation ? t('calc.sources.obligation', { region: t(`region.${s.obligation.region}`), labels: s.obligation.labels.join(', '), target: s.obligation.target }) : s.what}</strong>
+                    <strong>
+                      {s.obligation
+                        ? t('calc.sources.obligation', {
+                            region: t(`region.${s.obligation.region}`),
+                            labels: s.obligation.labels.join(', '),
+                            target: s.obligation.target,
+                          })
+                        : s.what}
+                    </strong>
                     {t('tool.pairSeparator')}
                     {s.url ? (
                       <a href={s.url} target="_blank" rel="noopener noreferrer">
@@ -379,12 +415,28 @@ export default defineModule<RenovationCalculatorModule, CalculatorData>({
   version: 1,
   schema,
   uiSchema: {
-    showGrants: { 'ui:help': { nl: 'De premies zelf staan in Site-instellingen › Renovatiecalculator.', fr: 'Les primes elles-mêmes se trouvent dans Réglages du site › Calculateur de rénovation.', en: 'The grants themselves are in Site settings › Renovation calculator.' } },
-    showSources: { 'ui:help': { nl: 'Elk cijfer vermeldt daar ook zijn bron en datum.', fr: 'Chaque chiffre y indique aussi sa source et sa date.', en: 'Every figure names its source and date there too.' } },
+    showGrants: {
+      'ui:help': {
+        nl: 'De premies zelf staan in Site-instellingen › Renovatiecalculator.',
+        fr: 'Les primes elles-mêmes se trouvent dans Réglages du site › Calculateur de rénovation.',
+        en: 'The grants themselves are in Site settings › Renovation calculator.',
+      },
+    },
+    showSources: {
+      'ui:help': {
+        nl: 'Elk cijfer vermeldt daar ook zijn bron en datum.',
+        fr: 'Chaque chiffre y indique aussi sa source et sa date.',
+        en: 'Every figure names its source and date there too.',
+      },
+    },
   },
   meta: {
     title: { nl: 'Renovatiecalculator', fr: 'Calculateur de rénovation', en: 'Renovation cost calculator' },
-    description: { nl: 'Kosten van energiewerken, verwacht EPC-label, termijn en premies', fr: 'Coût des travaux énergétiques, label PEB attendu, délai et primes', en: 'Cost of energy works, expected EPC label, deadline and grants' },
+    description: {
+      nl: 'Kosten van energiewerken, verwacht EPC-label, termijn en premies',
+      fr: 'Coût des travaux énergétiques, label PEB attendu, délai et primes',
+      en: 'Cost of energy works, expected EPC label, deadline and grants',
+    },
     icon: 'calculator',
     category: 'content',
   },

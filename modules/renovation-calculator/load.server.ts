@@ -3,7 +3,15 @@ import type { ContactModule, RenovationCalculatorModule } from '../../schemas/ty
 import { localize } from '../../shared/localize.ts';
 import { EPC_LETTERS, epcDisplayText, epcImage, type EpcLetter } from '../../shared/epc.ts';
 import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
-import { computeRenovation, HOME_KINDS, parseRenovationQuery, renovationQuery, type HomeKind, type RenovationInputs, type ToolError } from '../../shared/renovation.ts';
+import {
+  computeRenovation,
+  HOME_KINDS,
+  parseRenovationQuery,
+  renovationQuery,
+  type HomeKind,
+  type RenovationInputs,
+  type ToolError,
+} from '../../shared/renovation.ts';
 import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
 import renovationCalculator from './index.tsx';
 
@@ -77,18 +85,36 @@ function load(module: RenovationCalculatorModule, ctx: LoadContext): CalculatorD
   const result: CalculatorResult | undefined = computed
     ? {
         region: computed.region,
-        current: { value: computed.current.value, text: epcDisplayText(computed.current.label), letter: computed.current.letter, image: epcImage(computed.region, computed.current.label), fromLabel: computed.current.fromLabel },
+        current: {
+          value: computed.current.value,
+          text: epcDisplayText(computed.current.label),
+          letter: computed.current.letter,
+          image: epcImage(computed.region, computed.current.label),
+          fromLabel: computed.current.fromLabel,
+        },
         lines: computed.lines.map((l) => ({ ...l, name: name(l.key) })),
         total: computed.total,
-        after: { value: computed.after.value, text: epcDisplayText(computed.after.label), letter: computed.after.letter, image: epcImage(computed.region, computed.after.label) },
+        after: {
+          value: computed.after.value,
+          text: epcDisplayText(computed.after.label),
+          letter: computed.after.letter,
+          image: epcImage(computed.region, computed.after.label),
+        },
         target: computed.target,
         obligation: computed.obligation,
-        grants: module.showGrants === false ? [] : computed.grants.map((i) => config.grants[i]).map((g) => ({ name: localize(g.name, ctx.lang), condition: localize(g.condition, ctx.lang), url: g.url })),
+        grants:
+          module.showGrants === false
+            ? []
+            : computed.grants
+                .map((i) => config.grants[i])
+                .map((g) => ({ name: localize(g.name, ctx.lang), condition: localize(g.condition, ctx.lang), url: g.url })),
       }
     : undefined;
   const query = renovationQuery(inputs).toString();
   const path = routes.pagePath(ctx.page, ctx.lang);
-  const property = listing ? { id: listing.ID, title: ctx.services.propertyTitle(listing, ctx.lang), path: ctx.services.listingPath('property', listing.ID, ctx.lang) } : undefined;
+  const property = listing
+    ? { id: listing.ID, title: ctx.services.propertyTitle(listing, ctx.lang), path: ctx.services.listingPath('property', listing.ID, ctx.lang) }
+    : undefined;
 
   let lead: ContactData | undefined;
   if (result && module.requestForm !== false) {
@@ -116,7 +142,14 @@ function load(module: RenovationCalculatorModule, ctx: LoadContext): CalculatorD
     thisYear,
     kinds: HOME_KINDS,
     letters: EPC_LETTERS,
-    works: config.works.map((w) => ({ key: w.key, name: localize(w.name, ctx.lang), unit: w.unit, ...(w.group ? { group: w.group } : {}), basis: w.quantity.basis, perKind: w.quantity.perKind })),
+    works: config.works.map((w) => ({
+      key: w.key,
+      name: localize(w.name, ctx.lang),
+      unit: w.unit,
+      ...(w.group ? { group: w.group } : {}),
+      basis: w.quantity.basis,
+      perKind: w.quantity.perKind,
+    })),
     region: inputs.zip ? regionOfPostcode(inputs.zip) : null,
     property,
     result,

@@ -38,7 +38,10 @@ function load(module: SingleViewModule, ctx: LoadContext): SingleViewData | null
     section: sectionPage && !relation ? { title: localize(sectionPage.title, ctx.lang), path: routes.pagePath(sectionPage, ctx.lang) } : undefined,
     articles:
       article.category === 'team'
-        ? published(ctx, 'blog').filter((a) => a.author === article.id).sort(byDateDesc).map((a) => toCard(a, ctx))
+        ? published(ctx, 'blog')
+            .filter((a) => a.author === article.id)
+            .sort(byDateDesc)
+            .map((a) => toCard(a, ctx))
         : undefined,
   };
 }

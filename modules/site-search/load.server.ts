@@ -11,7 +11,11 @@ export interface SiteSearchData {
   results: ArticleCard[];
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const text = (html: string) => stripTags(html, ' ');
 
 /** Ranks pages and articles of the visitor's language: title hits first, then summary, then body. */
@@ -39,7 +43,11 @@ function load(_module: unknown, ctx: LoadContext): SiteSearchData {
   for (const p of content.pages) {
     if (p.status !== 'Published' || p.type === 'feedback' || p.redirect) continue;
     const s = score(localize(p.title, ctx.lang), localize(p.description, ctx.lang), '');
-    if (s) scored.push({ score: s + 3, card: { id: `page-${p.id}`, title: localize(p.title, ctx.lang), summary: localize(p.description, ctx.lang), path: routes.pagePath(p, ctx.lang) } });
+    if (s)
+      scored.push({
+        score: s + 3,
+        card: { id: `page-${p.id}`, title: localize(p.title, ctx.lang), summary: localize(p.description, ctx.lang), path: routes.pagePath(p, ctx.lang) },
+      });
   }
   scored.sort((a, b) => b.score - a.score || a.card.title.localeCompare(b.card.title));
   return { query, tooShort: false, results: scored.slice(0, SEARCH_MAX_RESULTS).map((s) => s.card) };

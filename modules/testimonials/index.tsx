@@ -22,7 +22,15 @@ function View({ data }: { module: TestimonialsModule; data: Testimonial[] }) {
             <figcaption>
               {x.image && <img src={x.image} alt="" width={64} height={64} loading="lazy" decoding="async" />}
               <span>
-                <strong>{x.url ? <a href={x.url} rel="nofollow ugc noopener" target="_blank">{x.name}</a> : x.name}</strong>
+                <strong>
+                  {x.url ? (
+                    <a href={x.url} rel="nofollow ugc noopener" target="_blank">
+                      {x.name}
+                    </a>
+                  ) : (
+                    x.name
+                  )}
+                </strong>
                 {x.about && <span className="testimonial__about">{x.about}</span>}
                 <time dateTime={x.date}>{formatDate(x.date)}</time>
               </span>

@@ -22,7 +22,11 @@ export default defineModule<TextModule, null>({
   uiSchema: { 'ui:order': ['title', 'body', '*'] },
   meta: {
     title: { nl: 'Tekst', fr: 'Texte', en: 'Text' },
-    description: { nl: 'Vrije tekst met titels, lijsten, links, citaten, tabellen en afbeeldingen', fr: 'Texte libre avec titres, listes, liens, citations, tableaux et images', en: 'Free text with headings, lists, links, quotes, tables and images' },
+    description: {
+      nl: 'Vrije tekst met titels, lijsten, links, citaten, tabellen en afbeeldingen',
+      fr: 'Texte libre avec titres, listes, liens, citations, tableaux et images',
+      en: 'Free text with headings, lists, links, quotes, tables and images',
+    },
     icon: 'text',
     category: 'content',
   },

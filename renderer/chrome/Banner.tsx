@@ -63,7 +63,11 @@ function Gallery({ images, slides }: { images: BannerView['images']; slides?: Ba
 export function Banner({ banner, isHome }: { banner: BannerView; isHome: boolean }) {
   const Title = isHome ? 'h1' : 'p';
   return (
-    <div className={`banner banner--${banner.type}${isHome ? ' banner--home' : ''}`} data-transparent={banner.transparent || undefined} style={banner.color ? { background: banner.color } : undefined}>
+    <div
+      className={`banner banner--${banner.type}${isHome ? ' banner--home' : ''}`}
+      data-transparent={banner.transparent || undefined}
+      style={banner.color ? { background: banner.color } : undefined}
+    >
       {banner.type === 'image' && banner.images[0] && (
         <img className="banner__media" src={banner.images[0].url} alt={banner.images[0].alt} width={1600} height={700} fetchPriority="high" />
       )}

@@ -10,7 +10,11 @@ export function Breadcrumbs({ items }: { items: PageData['breadcrumbs'] }) {
       <ol>
         {items.map((b, i) => (
           <li key={i}>
-            {b.path && i < items.length - 1 ? <Link href={b.path}>{b.name}</Link> : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{b.name}</span>}
+            {b.path && i < items.length - 1 ? (
+              <Link href={b.path}>{b.name}</Link>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined}>{b.name}</span>
+            )}
           </li>
         ))}
       </ol>

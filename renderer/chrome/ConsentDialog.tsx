@@ -36,8 +36,7 @@ export function ConsentDialog() {
           {consent.title}
         </h2>
         <p id="consent-text" className="consent__text">
-          {consent.description}{' '}
-          {consent.policyPath && <Link href={consent.policyPath}>{t('consent.policy')}</Link>}
+          {consent.description} {consent.policyPath && <Link href={consent.policyPath}>{t('consent.policy')}</Link>}
         </p>
         {details && (
           <fieldset className="consent__categories">

@@ -60,7 +60,12 @@ export function Footer() {
             </ul>
           )}
           <p className="footer-bottom__credits">
-            {[site.ipiNumber && t('footer.ipi', { number: site.ipiNumber }), site.companyNumber && t('footer.company', { number: site.companyNumber }), site.credits.design && t('footer.design', { name: site.credits.design }), site.credits.implementation && t('footer.implementation', { name: site.credits.implementation })]
+            {[
+              site.ipiNumber && t('footer.ipi', { number: site.ipiNumber }),
+              site.companyNumber && t('footer.company', { number: site.companyNumber }),
+              site.credits.design && t('footer.design', { name: site.credits.design }),
+              site.credits.implementation && t('footer.implementation', { name: site.credits.implementation }),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>

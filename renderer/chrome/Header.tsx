@@ -66,7 +66,11 @@ function MenuList({ className, itemClass, subClass }: { className: string; itemC
   return (
     <ul className={className}>
       {menu.map((item) => (
-        <li key={item.id} className={itemClass && (item.children.length ? `${itemClass} has-children` : itemClass)} data-active={isActive(item, location, homePath) || undefined}>
+        <li
+          key={item.id}
+          className={itemClass && (item.children.length ? `${itemClass} has-children` : itemClass)}
+          data-active={isActive(item, location, homePath) || undefined}
+        >
           <MenuLink item={item} />
           {item.children.length > 0 && (
             <ul className={subClass}>

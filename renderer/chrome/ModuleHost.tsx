@@ -26,7 +26,11 @@ function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleReg
   const description2 = localize(m.description2, lang);
   const View = def.View;
   return (
-    <section className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${(m.backgroundType && m.backgroundType !== 'none') || backgroundImage ? ' module--bg' : ''}`} style={style} data-module-id={m.id}>
+    <section
+      className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${(m.backgroundType && m.backgroundType !== 'none') || backgroundImage ? ' module--bg' : ''}`}
+      style={style}
+      data-module-id={m.id}
+    >
       {title && (
         <Heading level={m.titleSize} className="module__title">
           {title}

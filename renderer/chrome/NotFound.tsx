@@ -8,7 +8,9 @@ export function NotFound({ messageKey = 'notFound' }: { messageKey?: string }) {
   const { homePath } = useShell();
   return (
     <div className="container not-found">
-      <p className="not-found__code" aria-hidden="true">404</p>
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
       <p className="not-found__text">{t(`${messageKey}.text`)}</p>
       <SearchForm />
       <p>

@@ -8,7 +8,13 @@ export type Choices = Record<ConsentCategory, boolean>;
 
 /** Google consent types (Consent Mode v2). */
 export const CONSENT_TYPES = [
-  'analytics_storage', 'ad_storage', 'ad_user_data', 'ad_personalization', 'functionality_storage', 'personalization_storage', 'security_storage',
+  'analytics_storage',
+  'ad_storage',
+  'ad_user_data',
+  'ad_personalization',
+  'functionality_storage',
+  'personalization_storage',
+  'security_storage',
 ] as const;
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 
@@ -81,7 +87,9 @@ export function consentDefaults(): Record<ConsentType, 'granted' | 'denied'> & {
 
 /** Cookie value: v{version}.{yyyy-mm-dd}.{categories granted, by initial}. Small and readable. */
 export function serializeConsent(s: ConsentState): string {
-  const granted = CONSENT_CATEGORIES.filter((c) => s.choices[c]).map((c) => c[0]).join('');
+  const granted = CONSENT_CATEGORIES.filter((c) => s.choices[c])
+    .map((c) => c[0])
+    .join('');
   return `v${s.version}.${s.date.slice(0, 10)}.${granted}`;
 }
 

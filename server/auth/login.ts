@@ -51,7 +51,15 @@ export class LoginThrottle {
 }
 
 /** Checks one password: counted first, a bounded number at once, as long whether or not the account exists. */
-export async function checkPassword(o: { gate: PasswordGate; throttle: LoginThrottle; username: string; ip: string; password: string; hash: string | undefined; dummy: () => Promise<string> }): Promise<LoginCheck> {
+export async function checkPassword(o: {
+  gate: PasswordGate;
+  throttle: LoginThrottle;
+  username: string;
+  ip: string;
+  password: string;
+  hash: string | undefined;
+  dummy: () => Promise<string>;
+}): Promise<LoginCheck> {
   const u = `u:${o.username}`;
   const ip = `ip:${o.ip}`;
   // Counted before the hash is checked (one step per counter, so that a burst cannot slip past
@@ -74,7 +82,12 @@ export async function checkPassword(o: { gate: PasswordGate; throttle: LoginThro
 }
 
 /** POST handler body of a login: returns the account whose session is now open, or throws the HttpError to answer. */
-export function passwordLogin<A extends LoginAccount>(o: { kind: PersonKind; gate: PasswordGate; counters: CounterRepository; byUsername: (u: string) => Promise<A | undefined> }) {
+export function passwordLogin<A extends LoginAccount>(o: {
+  kind: PersonKind;
+  gate: PasswordGate;
+  counters: CounterRepository;
+  byUsername: (u: string) => Promise<A | undefined>;
+}) {
   const throttle = new LoginThrottle(o.counters);
   // A hash to check against when the account does not exist; made at start, so that the first
   // unknown username costs no more than the others.
@@ -95,7 +108,15 @@ export function passwordLogin<A extends LoginAccount>(o: { kind: PersonKind; gat
     ];
     if (errors.length) throw new HttpError(422, { error: words.failed, errors });
     const account = await o.byUsername(username);
-    const check = await checkPassword({ gate: o.gate, throttle, username, ip: ctx.ip, password, hash: account?.disabled ? undefined : account?.passwordHash, dummy: () => dummy });
+    const check = await checkPassword({
+      gate: o.gate,
+      throttle,
+      username,
+      ip: ctx.ip,
+      password,
+      hash: account?.disabled ? undefined : account?.passwordHash,
+      dummy: () => dummy,
+    });
     if (check === 'tooMany') {
       ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
       throw new HttpError(429, { error: words.tooMany });

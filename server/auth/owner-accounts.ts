@@ -37,7 +37,10 @@ export class OwnerAccounts extends Accounts<OwnerAccount> {
   }
 }
 
-export async function addOwner(accounts: OwnerAccounts, o: { username: string; password: string; lang: string; propertyIds?: number[]; ref?: string }): Promise<OwnerAccount> {
+export async function addOwner(
+  accounts: OwnerAccounts,
+  o: { username: string; password: string; lang: string; propertyIds?: number[]; ref?: string },
+): Promise<OwnerAccount> {
   const username = normalizeUsername(o.username);
   if (!isEmail(username)) throw new OwnerInputError(`username: must be an e-mail address, not "${o.username}"`);
   if (!(LANGUAGES as readonly string[]).includes(o.lang)) throw new OwnerInputError(`lang: must be one of ${LANGUAGES.join(', ')}`);
@@ -46,7 +49,16 @@ export async function addOwner(accounts: OwnerAccounts, o: { username: string; p
   if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw new OwnerInputError('properties: must be property ids (whole numbers)');
   const passwordHash = await hashPassword(o.password);
   const now = new Date().toISOString();
-  const account: OwnerAccount = { id: randomUUID(), username, passwordHash, lang: o.lang as Lang, propertyIds: [...new Set(ids)], ...(o.ref ? { ref: o.ref } : {}), createdAt: now, passwordChangedAt: now };
+  const account: OwnerAccount = {
+    id: randomUUID(),
+    username,
+    passwordHash,
+    lang: o.lang as Lang,
+    propertyIds: [...new Set(ids)],
+    ...(o.ref ? { ref: o.ref } : {}),
+    createdAt: now,
+    passwordChangedAt: now,
+  };
   if (!(await accounts.insert(account))) throw new OwnerInputError(`username: ${username} already has an account`);
   return account;
 }

@@ -12,7 +12,10 @@ export class PasswordGate {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(readonly concurrent = PASSWORD_CHECKS_CONCURRENT, readonly queued = PASSWORD_CHECKS_QUEUED) {}
+  constructor(
+    readonly concurrent = PASSWORD_CHECKS_CONCURRENT,
+    readonly queued = PASSWORD_CHECKS_QUEUED,
+  ) {}
 
   /** Runs `work` when a slot is free, or returns BUSY at once when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T | typeof BUSY> {
@@ -24,7 +27,8 @@ export class PasswordGate {
       return await work();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes on
+      if (next)
+        next(); // the slot passes on
       else this.running--;
     }
   }
@@ -33,4 +37,3 @@ export class PasswordGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 }
-

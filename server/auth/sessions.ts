@@ -89,7 +89,11 @@ export async function startSession(ctx: Koa.Context, kind: PersonKind, account: 
  * lifetime, was opened before the password last changed, or the account is disabled (then the
  * session is ended).
  */
-export async function currentPerson<A extends { id: string; passwordChangedAt: string; disabled?: boolean }>(ctx: Koa.Context, kind: PersonKind, byId: (id: string) => Promise<A | undefined>): Promise<A | undefined> {
+export async function currentPerson<A extends { id: string; passwordChangedAt: string; disabled?: boolean }>(
+  ctx: Koa.Context,
+  kind: PersonKind,
+  byId: (id: string) => Promise<A | undefined>,
+): Promise<A | undefined> {
   const sess = sessionOf(ctx);
   const id = sess?.[idKey(kind)];
   if (!id) return undefined;

@@ -42,26 +42,42 @@ export async function addStaff(accounts: StaffAccounts, o: { username: string; p
   if (o.password.length < OWNER_PASSWORD_MIN_LENGTH) throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
   const passwordHash = await hashPassword(o.password);
   const now = new Date().toISOString();
-  const account: StaffAccount = { id: randomUUID(), username, ...(o.name ? { name: o.name } : {}), role: o.role as StaffRole, passwordHash, createdAt: now, passwordChangedAt: now };
+  const account: StaffAccount = {
+    id: randomUUID(),
+    username,
+    ...(o.name ? { name: o.name } : {}),
+    role: o.role as StaffRole,
+    passwordHash,
+    createdAt: now,
+    passwordChangedAt: now,
+  };
   if (!(await accounts.insert(account))) throw new OwnerInputError(`username: ${username} already has an account`);
   return account;
 }
 
 /** Changes a staff account: role, disabled, password. */
-export async function changeStaff(accounts: StaffAccounts, username: string, change: { role?: string; disabled?: boolean; password?: string }): Promise<StaffAccount> {
+export async function changeStaff(
+  accounts: StaffAccounts,
+  username: string,
+  change: { role?: string; disabled?: boolean; password?: string },
+): Promise<StaffAccount> {
   const u = normalizeUsername(username);
-  if (change.role !== undefined && !(STAFF_ROLES as readonly string[]).includes(change.role)) throw new OwnerInputError(`role: must be one of ${STAFF_ROLES.join(', ')}`);
-  if (change.password !== undefined && change.password.length < OWNER_PASSWORD_MIN_LENGTH) throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
+  if (change.role !== undefined && !(STAFF_ROLES as readonly string[]).includes(change.role))
+    throw new OwnerInputError(`role: must be one of ${STAFF_ROLES.join(', ')}`);
+  if (change.password !== undefined && change.password.length < OWNER_PASSWORD_MIN_LENGTH)
+    throw new OwnerInputError(`password: must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters`);
   const passwordHash = change.password !== undefined ? await hashPassword(change.password) : undefined;
   const found = await accounts.byUsername(u);
-  const changed = found && (await accounts.update(found.id, (s) => {
-    if (change.role) s.role = change.role as StaffRole;
-    if (change.disabled !== undefined) s.disabled = change.disabled;
-    if (passwordHash) {
-      s.passwordHash = passwordHash;
-      s.passwordChangedAt = new Date().toISOString();
-    }
-  }));
+  const changed =
+    found &&
+    (await accounts.update(found.id, (s) => {
+      if (change.role) s.role = change.role as StaffRole;
+      if (change.disabled !== undefined) s.disabled = change.disabled;
+      if (passwordHash) {
+        s.passwordHash = passwordHash;
+        s.passwordChangedAt = new Date().toISOString();
+      }
+    }));
   if (!changed) throw new OwnerInputError(`username: no account for ${u}`);
   return changed;
 }

@@ -58,7 +58,16 @@ const WORDS = {
 };
 
 /** /api/admin/login, /me and /logout; `me` gives what the editor needs at start besides the user. */
-export function staffRoutes(router: Router, deps: { staff: StaffAccounts; gate: PasswordGate; counters: CounterRepository; me: (account: StaffAccount, csrf: string) => Promise<Record<string, unknown>> }, route: AdminRoute) {
+export function staffRoutes(
+  router: Router,
+  deps: {
+    staff: StaffAccounts;
+    gate: PasswordGate;
+    counters: CounterRepository;
+    me: (account: StaffAccount, csrf: string) => Promise<Record<string, unknown>>;
+  },
+  route: AdminRoute,
+) {
   const login = passwordLogin({ kind: 'staff', gate: deps.gate, counters: deps.counters, byUsername: (u) => deps.staff.byUsername(u) });
   router.post('/api/admin/login', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -66,7 +75,17 @@ export function staffRoutes(router: Router, deps: { staff: StaffAccounts; gate: 
       if (!sameOrigin(ctx)) throw new HttpError(403, { error: 'Requests are accepted from this site only.' });
       // The 422 answer names what is missing; the others say what happened.
       const csrf = randomBytes(32).toString('base64url');
-      const { account } = await login(ctx, (body) => ({ ...WORDS, failed: !body.username || !body.password ? [!body.username && WORDS.usernameRequired, !body.password && WORDS.passwordRequired].filter(Boolean).join(' ') : WORDS.failed }), () => ({ csrf }));
+      const { account } = await login(
+        ctx,
+        (body) => ({
+          ...WORDS,
+          failed:
+            !body.username || !body.password
+              ? [!body.username && WORDS.usernameRequired, !body.password && WORDS.passwordRequired].filter(Boolean).join(' ')
+              : WORDS.failed,
+        }),
+        () => ({ csrf }),
+      );
       ctx.body = await deps.me(account, csrf);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
@@ -75,12 +94,18 @@ export function staffRoutes(router: Router, deps: { staff: StaffAccounts; gate: 
     }
   });
 
-  router.get('/api/admin/me', route('editor', async (ctx, account) => {
-    ctx.body = await deps.me(account, sessionOf(ctx)!.csrf!);
-  }));
+  router.get(
+    '/api/admin/me',
+    route('editor', async (ctx, account) => {
+      ctx.body = await deps.me(account, sessionOf(ctx)!.csrf!);
+    }),
+  );
 
-  router.post('/api/admin/logout', route('editor', async (ctx) => {
-    endSession(ctx);
-    ctx.body = { ok: true };
-  }));
+  router.post(
+    '/api/admin/logout',
+    route('editor', async (ctx) => {
+      endSession(ctx);
+      ctx.body = { ok: true };
+    }),
+  );
 }

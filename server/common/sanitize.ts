@@ -8,7 +8,31 @@ import sanitizeHtml from 'sanitize-html';
  * (`/media/…`) or over https only.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'br', 'hr', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img'],
+  allowedTags: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'a',
+    'blockquote',
+    'br',
+    'hr',
+    'span',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+  ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel', 'hreflang'],
     td: ['colspan', 'rowspan'],
@@ -29,7 +53,10 @@ const options: sanitizeHtml.IOptions = {
   // The two attributes the img transform adds are the only others an image keeps.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
-options.allowedAttributes = { ...(options.allowedAttributes as Record<string, string[]>), img: [...(options.allowedAttributes as Record<string, string[]>).img, 'loading', 'decoding'] };
+options.allowedAttributes = {
+  ...(options.allowedAttributes as Record<string, string[]>),
+  img: [...(options.allowedAttributes as Record<string, string[]>).img, 'loading', 'decoding'],
+};
 
 export function sanitize(html: string): string {
   return sanitizeHtml(html, options);

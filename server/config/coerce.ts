@@ -13,7 +13,16 @@
  */
 import type { AnySchemaObject, KeywordDefinition } from 'ajv';
 
-type Schema = { type?: string | string[]; enum?: unknown[]; format?: string; default?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; $ref?: string; items?: unknown };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  format?: string;
+  default?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  $ref?: string;
+  items?: unknown;
+};
 
 /** What a field may be: its declared types, or those of its anyOf/oneOf members (a $ref member is an object). */
 const typeCache = new WeakMap<Schema, Set<string>>();
@@ -57,7 +66,13 @@ export function coerceValue(value: unknown, schema: Schema): unknown {
   if (!types.size) return value;
   // Already what it should be (the usual case): nothing to do.
   const t = typeof value;
-  if ((t === 'number' && types.has('number')) || (t === 'boolean' && types.has('boolean')) || (value === null && types.has('null')) || (t === 'object' && value !== null && (types.has('object') || types.has('array')))) return value;
+  if (
+    (t === 'number' && types.has('number')) ||
+    (t === 'boolean' && types.has('boolean')) ||
+    (value === null && types.has('null')) ||
+    (t === 'object' && value !== null && (types.has('object') || types.has('array')))
+  )
+    return value;
   let v = value;
   if (typeof v === 'string') {
     v = v.trim();
@@ -100,7 +115,12 @@ function planOf(parentSchema: AnySchemaObject): Plan | undefined {
   if (!plan) {
     const properties = parentSchema.properties as Record<string, Schema> | undefined;
     if (!properties) return undefined;
-    plan = { fields: new Map(Object.entries(properties)), defaults: Object.entries(properties).filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default]) };
+    plan = {
+      fields: new Map(Object.entries(properties)),
+      defaults: Object.entries(properties)
+        .filter(([, s]) => s.default !== undefined)
+        .map(([k, s]) => [k, s.default]),
+    };
     plans.set(parentSchema, plan);
   }
   return plan;
@@ -123,7 +143,8 @@ export const coerceKeyword: KeywordDefinition = {
       if (v === REMOVE) delete data[key];
       else data[key] = v;
     }
-    for (const [key, value] of plan.defaults) if (!Object.hasOwn(data, key)) data[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
+    for (const [key, value] of plan.defaults)
+      if (!Object.hasOwn(data, key)) data[key] = typeof value === 'object' && value !== null ? structuredClone(value) : value;
     return true;
   },
 };

@@ -80,7 +80,11 @@ export function readConfigDocs(dir: string): { docs: ConfigDocs; problems: Probl
     const data = readJson(dir, file, problems, hash);
     if (data !== undefined) docs.single[key] = data;
   }
-  const articleFiles = existsSync(join(dir, 'articles')) ? readdirSync(join(dir, 'articles')).filter((f) => f.endsWith('.json')).sort() : [];
+  const articleFiles = existsSync(join(dir, 'articles'))
+    ? readdirSync(join(dir, 'articles'))
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
   for (const f of articleFiles) {
     const data = readJson(dir, `articles/${f}`, problems, hash);
     if (data !== undefined) docs.articles.push({ file: `articles/${f}`, data });
@@ -140,7 +144,8 @@ export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schema
     problems.push(...p);
     if (!p.length) {
       (data as Article[]).forEach((a, i) => {
-        if (articleFileOf.has(a.id)) problems.push({ file, pointer: `/${i}/id`, message: `duplicate article id "${a.id}" (also in ${articleFileOf.get(a.id)})` });
+        if (articleFileOf.has(a.id))
+          problems.push({ file, pointer: `/${i}/id`, message: `duplicate article id "${a.id}" (also in ${articleFileOf.get(a.id)})` });
         articleFileOf.set(a.id, file);
         articles.push(a);
       });
@@ -182,7 +187,8 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
   const enabled = content.languages.filter((l) => l.use);
   if (!enabled.length) problems.push({ file: 'languages.json', pointer: '/', message: 'at least one language must be in use' });
   const defaults = enabled.filter((l) => l.default);
-  if (defaults.length !== 1) problems.push({ file: 'languages.json', pointer: '/', message: `exactly one language in use must be the default (found ${defaults.length})` });
+  if (defaults.length !== 1)
+    problems.push({ file: 'languages.json', pointer: '/', message: `exactly one language in use must be the default (found ${defaults.length})` });
   const langs = enabled.map((l) => l.code as Lang);
 
   const dictBase = content.dictionaries.en ?? {};
@@ -206,7 +212,8 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
   });
   content.pages.forEach((p, i) => {
     const at = `/${i}`;
-    if (p.parentId !== null && !pageIds.has(p.parentId)) problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: `page ${p.parentId} does not exist` });
+    if (p.parentId !== null && !pageIds.has(p.parentId))
+      problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: `page ${p.parentId} does not exist` });
     for (let q: PageRecord | undefined = p, n = 0; q && q.parentId !== null; q = content.pages[pageIds.get(q.parentId)!], n++) {
       if (n > content.pages.length) {
         problems.push({ file: 'pages.json', pointer: `${at}/parentId`, message: 'pages form a cycle', code: 'page.cycle' });
@@ -216,20 +223,50 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
     for (const lang of langs) {
       const seg = localize(p.localizedPath, lang);
       if (p.path === '/' ? seg !== '' : !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(seg)) {
-        problems.push({ file: 'pages.json', pointer: `${at}/localizedPath/${lang}`, message: p.path === '/' ? 'must be empty for the home page' : 'must be a lowercase path segment (letters, digits, hyphens)', code: p.path === '/' ? 'path.homeEmpty' : 'path.segment', params: { lang } });
+        problems.push({
+          file: 'pages.json',
+          pointer: `${at}/localizedPath/${lang}`,
+          message: p.path === '/' ? 'must be empty for the home page' : 'must be a lowercase path segment (letters, digits, hyphens)',
+          code: p.path === '/' ? 'path.homeEmpty' : 'path.segment',
+          params: { lang },
+        });
       }
       // Its own title in each language in use (German may fall back to English, SPEC §1).
       const title = lang === 'de' ? localize(p.title, lang) : String(p.title?.[lang] ?? p.title?.[lang.toUpperCase()] ?? '').trim();
-      if (!title) problems.push({ file: 'pages.json', pointer: `${at}/title/${lang}`, message: 'is required for every language in use', code: 'text.required', params: { lang } });
+      if (!title)
+        problems.push({
+          file: 'pages.json',
+          pointer: `${at}/title/${lang}`,
+          message: 'is required for every language in use',
+          code: 'text.required',
+          params: { lang },
+        });
     }
     if (p.type === 'article') {
-      if (!p.category) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: 'is required for a page of type article', code: 'category.required' });
-      else if (categoryPages.has(p.category)) problems.push({ file: 'pages.json', pointer: `${at}/category`, message: `category "${p.category}" is already listed by page ${categoryPages.get(p.category)}`, code: 'category.taken', params: { category: p.category, page: categoryPages.get(p.category) } });
+      if (!p.category)
+        problems.push({ file: 'pages.json', pointer: `${at}/category`, message: 'is required for a page of type article', code: 'category.required' });
+      else if (categoryPages.has(p.category))
+        problems.push({
+          file: 'pages.json',
+          pointer: `${at}/category`,
+          message: `category "${p.category}" is already listed by page ${categoryPages.get(p.category)}`,
+          code: 'category.taken',
+          params: { category: p.category, page: categoryPages.get(p.category) },
+        });
       else categoryPages.set(p.category, p.id);
     }
-    if (p.listing && !pageIds.has(p.listing.detailPageId)) problems.push({ file: 'pages.json', pointer: `${at}/listing/detailPageId`, message: `page ${p.listing.detailPageId} does not exist`, code: 'ref.page', params: { id: p.listing.detailPageId } });
-    if (p.listing?.kind === 'property' && !p.listing.goal) problems.push({ file: 'pages.json', pointer: `${at}/listing/goal`, message: 'is required for a list of properties', code: 'listing.goal' });
-    if (p.redirect && !p.redirectUrl) problems.push({ file: 'pages.json', pointer: `${at}/redirectUrl`, message: 'is required when redirect is on', code: 'redirect.url' });
+    if (p.listing && !pageIds.has(p.listing.detailPageId))
+      problems.push({
+        file: 'pages.json',
+        pointer: `${at}/listing/detailPageId`,
+        message: `page ${p.listing.detailPageId} does not exist`,
+        code: 'ref.page',
+        params: { id: p.listing.detailPageId },
+      });
+    if (p.listing?.kind === 'property' && !p.listing.goal)
+      problems.push({ file: 'pages.json', pointer: `${at}/listing/goal`, message: 'is required for a list of properties', code: 'listing.goal' });
+    if (p.redirect && !p.redirectUrl)
+      problems.push({ file: 'pages.json', pointer: `${at}/redirectUrl`, message: 'is required when redirect is on', code: 'redirect.url' });
     for (const [lang, meta] of Object.entries(p.metadata ?? {})) {
       if (meta.schemaData) {
         try {
@@ -241,7 +278,14 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
     }
     (p.modules ?? []).forEach((m, j) => {
       const mp = `${at}/modules/${j}`;
-      if (moduleIds.has(m.id)) problems.push({ file: 'pages.json', pointer: `${mp}/id`, message: `duplicate module id ${m.id} (also at ${moduleIds.get(m.id)})`, code: 'module.duplicateId', params: { id: m.id } });
+      if (moduleIds.has(m.id))
+        problems.push({
+          file: 'pages.json',
+          pointer: `${mp}/id`,
+          message: `duplicate module id ${m.id} (also at ${moduleIds.get(m.id)})`,
+          code: 'module.duplicateId',
+          params: { id: m.id },
+        });
       moduleIds.set(m.id, mp);
       const def = registry.get(m.view);
       if (!def) {
@@ -250,34 +294,71 @@ function crossCheck(content: Content, registry: ModuleRegistry, schemas: SchemaR
       }
       problems.push(...schemas.validate(def.view, m, 'pages.json', mp));
       (m.relations ?? []).forEach((r, k) => {
-        if (r.type === 'article' && !articleIds.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `article "${r.id}" does not exist`, code: 'ref.article', params: { id: r.id } });
-        if (r.type === 'category' && !categories.has(String(r.id))) problems.push({ file: 'pages.json', pointer: `${mp}/relations/${k}/id`, message: `no article has category "${r.id}"`, code: 'ref.category', params: { id: r.id } });
+        if (r.type === 'article' && !articleIds.has(String(r.id)))
+          problems.push({
+            file: 'pages.json',
+            pointer: `${mp}/relations/${k}/id`,
+            message: `article "${r.id}" does not exist`,
+            code: 'ref.article',
+            params: { id: r.id },
+          });
+        if (r.type === 'category' && !categories.has(String(r.id)))
+          problems.push({
+            file: 'pages.json',
+            pointer: `${mp}/relations/${k}/id`,
+            message: `no article has category "${r.id}"`,
+            code: 'ref.category',
+            params: { id: r.id },
+          });
       });
     });
   });
 
   const teamIds = new Set(content.articles.filter((a) => a.category === 'team').map((a) => a.id));
   content.articles.forEach((a) => {
-    if (a.author && !teamIds.has(a.author)) problems.push({ file: 'articles', pointer: `/${a.id}/author`, message: `team member "${a.author}" does not exist`, code: 'ref.team', params: { id: a.author } });
+    if (a.author && !teamIds.has(a.author))
+      problems.push({
+        file: 'articles',
+        pointer: `/${a.id}/author`,
+        message: `team member "${a.author}" does not exist`,
+        code: 'ref.team',
+        params: { id: a.author },
+      });
     for (const lang of langs) {
       for (const field of ['title', 'body'] as const) {
-        if (!localize(a[field], lang)) problems.push({ file: 'articles', pointer: `/${a.id}/${field}/${lang}`, message: 'is required for every language in use', code: 'text.required', params: { lang } });
+        if (!localize(a[field], lang))
+          problems.push({
+            file: 'articles',
+            pointer: `/${a.id}/${field}/${lang}`,
+            message: 'is required for every language in use',
+            code: 'text.required',
+            params: { lang },
+          });
       }
     }
   });
 
   content.footer.columns.forEach((c, i) =>
     (c.links ?? []).forEach((id, k) => {
-      if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/columns/${i}/links/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
+      if (!pageIds.has(id))
+        problems.push({ file: 'footer.json', pointer: `/columns/${i}/links/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
     }),
   );
   (content.footer.legalLinks ?? []).forEach((id, k) => {
-    if (!pageIds.has(id)) problems.push({ file: 'footer.json', pointer: `/legalLinks/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
+    if (!pageIds.has(id))
+      problems.push({ file: 'footer.json', pointer: `/legalLinks/${k}`, message: `page ${id} does not exist`, code: 'ref.page', params: { id } });
   });
   for (const side of ['left', 'right'] as const) {
     (content.header.topBar[side] ?? []).forEach((l, k) => {
       const m = /^page:(\d+)$/.exec(l.link);
-      if (m && !pageIds.has(Number(m[1]))) problems.push({ file: 'header.json', pointer: `/topBar/${side}/${k}/link`, message: `page ${m[1]} does not exist`, code: 'ref.page', params: { id: Number(m[1]) } });
+      if (m && !pageIds.has(Number(m[1])))
+        problems.push({
+          file: 'header.json',
+          pointer: `/topBar/${side}/${k}/link`,
+          message: `page ${m[1]} does not exist`,
+          code: 'ref.page',
+          params: { id: Number(m[1]) },
+        });
     });
   }
 
@@ -321,7 +402,10 @@ function sanitizeContent(content: Content, rich: ReturnType<typeof richTextSchem
       columns: content.footer.columns.map((c) => (c.text ? { ...c, text: { ...c.text, value: html(c.text.value)! } } : c)),
     },
     pages: content.pages.map((p) =>
-      sanitizePageModules(p.content ? { ...p, content: Object.fromEntries(Object.entries(p.content).map(([k, v]) => [k, { ...v, html: sanitize(v.html) }])) } : p, rich),
+      sanitizePageModules(
+        p.content ? { ...p, content: Object.fromEntries(Object.entries(p.content).map(([k, v]) => [k, { ...v, html: sanitize(v.html) }])) } : p,
+        rich,
+      ),
     ),
   };
 }

@@ -43,11 +43,40 @@ import formTestimonial from '../../schemas/form-testimonial.json';
 import formJobApplication from '../../schemas/form-job-application.json';
 
 export const coreSchemas = {
-  common, languages, site, header, footer, banner, popup, cookieConsent, dictionary, module: moduleSchema, page, pages, article, articles,
-  property, project, propertyType, city, treeItem, listings, renovation, valuation,
-  'form-site-contact': formSiteContact, 'form-contact-me': formContactMe, 'form-send-to-friend': formSendToFriend,
-  'form-document-request': formDocumentRequest, 'form-sign-newsletter': formSignNewsletter, 'form-contact-demand': formContactDemand, 'form-demand-register': formDemandRegister, 'form-purchase-offer': formPurchaseOffer,
-  'form-contact-appointment': formContactAppointment, 'form-rental-application': formRentalApplication, 'form-testimonial': formTestimonial, 'form-job-application': formJobApplication,
+  common,
+  languages,
+  site,
+  header,
+  footer,
+  banner,
+  popup,
+  cookieConsent,
+  dictionary,
+  module: moduleSchema,
+  page,
+  pages,
+  article,
+  articles,
+  property,
+  project,
+  propertyType,
+  city,
+  treeItem,
+  listings,
+  renovation,
+  valuation,
+  'form-site-contact': formSiteContact,
+  'form-contact-me': formContactMe,
+  'form-send-to-friend': formSendToFriend,
+  'form-document-request': formDocumentRequest,
+  'form-sign-newsletter': formSignNewsletter,
+  'form-contact-demand': formContactDemand,
+  'form-demand-register': formDemandRegister,
+  'form-purchase-offer': formPurchaseOffer,
+  'form-contact-appointment': formContactAppointment,
+  'form-rental-application': formRentalApplication,
+  'form-testimonial': formTestimonial,
+  'form-job-application': formJobApplication,
 };
 
 export interface Problem {
@@ -87,7 +116,9 @@ export class SchemaRegistry {
     // Lengths first: AJV (allErrors) would still run a field's pattern after its maxLength failed.
     const { checked, tooLong } = lengthsFirst(data, this.limitsOf(id));
     const ok = v(checked);
-    const errors = ok ? [] : (v.errors ?? []).filter((e) => !tooLong.some((t) => e.instancePath === t.instancePath || e.instancePath.startsWith(`${t.instancePath}/`)));
+    const errors = ok
+      ? []
+      : (v.errors ?? []).filter((e) => !tooLong.some((t) => e.instancePath === t.instancePath || e.instancePath.startsWith(`${t.instancePath}/`)));
     return [...tooLong, ...errors];
   }
 
@@ -168,7 +199,13 @@ function lengthsFirst(data: unknown, limits: LengthLimit[]): { checked: unknown;
     parent[f.keys[f.keys.length - 1]] = '';
     const instancePath = pointer(f.keys);
     if (tooLong.some((e) => e.instancePath === instancePath)) continue;
-    tooLong.push({ instancePath, schemaPath: '#/maxLength', keyword: 'maxLength', params: { limit: f.max }, message: `must NOT have more than ${f.max} characters` });
+    tooLong.push({
+      instancePath,
+      schemaPath: '#/maxLength',
+      keyword: 'maxLength',
+      params: { limit: f.max },
+      message: `must NOT have more than ${f.max} characters`,
+    });
   }
   return { checked, tooLong };
 }
@@ -187,7 +224,7 @@ export function toProblems(errors: ErrorObject[], file: string, prefix = ''): Pr
       message = `is not an allowed key (${message})`;
     }
     if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
-      const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string });
+      const p = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
       pointer += `/${p.additionalProperty ?? p.unevaluatedProperty}`;
       message = 'is not a known field';
     } else if (e.keyword === 'required') {

@@ -28,8 +28,18 @@ export interface Revision extends StoredRevision {
 }
 
 export type SaveResult =
-  | { ok: true; revision: Revision; /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean; /** The newest of them. */ mergedWith?: Pick<Revision, 'rev' | 'by' | 'at'> }
-  | { ok: false; conflict: Revision; /** Fields both sides changed; `merged` holds everything else merged (theirs at the conflicts). */ conflicts?: MergeConflict[]; merged?: unknown }
+  | {
+      ok: true;
+      revision: Revision;
+      /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean;
+      /** The newest of them. */ mergedWith?: Pick<Revision, 'rev' | 'by' | 'at'>;
+    }
+  | {
+      ok: false;
+      conflict: Revision;
+      /** Fields both sides changed; `merged` holds everything else merged (theirs at the conflicts). */ conflicts?: MergeConflict[];
+      merged?: unknown;
+    }
   | { ok: false; problems: Problem[] };
 
 export interface SaveOptions {
@@ -70,20 +80,28 @@ export function changeSummary(before: unknown, after: unknown): string {
   const walk = (a: unknown, b: unknown, path: string) => {
     if (out.length > 12) return;
     if (JSON.stringify(a) === JSON.stringify(b)) return;
-    const withIds = (v: unknown): v is Array<{ id: number | string; view?: string }> => Array.isArray(v) && v.every((x) => x && typeof x === 'object' && 'id' in x);
+    const withIds = (v: unknown): v is Array<{ id: number | string; view?: string }> =>
+      Array.isArray(v) && v.every((x) => x && typeof x === 'object' && 'id' in x);
     if (withIds(a) && withIds(b)) {
       const ia = new Map(a.map((x) => [x.id, x]));
       const ib = new Map(b.map((x) => [x.id, x]));
       for (const x of b) if (!ia.has(x.id)) out.push(`${path}: +${x.view ?? ''} #${x.id}`.replace(': + #', ': +#'));
       for (const x of a) if (!ib.has(x.id)) out.push(`${path}: −${x.view ?? ''} #${x.id}`.replace(': − #', ': −#'));
-      const orderA = a.filter((x) => ib.has(x.id)).map((x) => x.id).join();
-      const orderB = b.filter((x) => ia.has(x.id)).map((x) => x.id).join();
+      const orderA = a
+        .filter((x) => ib.has(x.id))
+        .map((x) => x.id)
+        .join();
+      const orderB = b
+        .filter((x) => ia.has(x.id))
+        .map((x) => x.id)
+        .join();
       if (orderA !== orderB) out.push(`${path}: order`);
       for (const x of b) if (ia.has(x.id)) walk(ia.get(x.id), x, `${path}/#${x.id}`);
       return;
     }
     if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}/${k}` : k);
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
+        walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}/${k}` : k);
       return;
     }
     out.push(path || '(all)');
@@ -94,8 +112,15 @@ export function changeSummary(before: unknown, after: unknown): string {
 
 /** A problem placed in the document it is about: `file` is a document key (`page:4`) and `pointer` points into that document. */
 const FILE_KEYS: Record<string, DocKey> = {
-  'site.json': 'site', 'header.json': 'header', 'footer.json': 'footer', 'banner.json': 'banner', 'popup.json': 'popup', 'cookie-consent.json': 'cookieConsent', 'languages.json': 'languages',
-  'renovation.json': 'renovation', 'valuation.json': 'valuation',
+  'site.json': 'site',
+  'header.json': 'header',
+  'footer.json': 'footer',
+  'banner.json': 'banner',
+  'popup.json': 'popup',
+  'cookie-consent.json': 'cookieConsent',
+  'languages.json': 'languages',
+  'renovation.json': 'renovation',
+  'valuation.json': 'valuation',
 };
 export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {
   const pages = (docs.single.pages as PageRecord[] | undefined) ?? [];
@@ -262,7 +287,18 @@ export class ContentStore {
     if ((current?.rev ?? 0) !== o.baseRev && !recreated) {
       const base = o.baseRev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === o.baseRev);
       if (!current || !base || (o.baseRev === 0 && base.data === undefined) || o.baseRev > current.rev) {
-        return { ok: false, problems: [{ file: key, pointer: '/', code: 'rev.unknown', params: { rev: o.baseRev }, message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)` }] };
+        return {
+          ok: false,
+          problems: [
+            {
+              file: key,
+              pointer: '/',
+              code: 'rev.unknown',
+              params: { rev: o.baseRev },
+              message: `revision ${o.baseRev} of ${key} does not exist (the version from the files is 0)`,
+            },
+          ],
+        };
       }
       // Saved by someone else since: merged with their version where the two touched different fields.
       const r = rebase(key, base.data, data, current.data);
@@ -277,8 +313,19 @@ export class ContentStore {
     if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
     const before = current ? current.data : this.fileVersion(key);
     const revision: Revision = {
-      key, rev: (this.store.revisions.at(-1)?.rev ?? 0) + 1, at: new Date().toISOString(), by: o.by,
-      summary: o.summary ?? (o.restoredFrom !== undefined ? (o.restoredFrom ? `restored revision ${o.restoredFrom}` : 'restored the version from the files') : `${changeSummary(before, data)}${merged ? ` (merged with revision ${current!.rev})` : ''}`), data: structuredClone(data), published: o.publish,
+      key,
+      rev: (this.store.revisions.at(-1)?.rev ?? 0) + 1,
+      at: new Date().toISOString(),
+      by: o.by,
+      summary:
+        o.summary ??
+        (o.restoredFrom !== undefined
+          ? o.restoredFrom
+            ? `restored revision ${o.restoredFrom}`
+            : 'restored the version from the files'
+          : `${changeSummary(before, data)}${merged ? ` (merged with revision ${current!.rev})` : ''}`),
+      data: structuredClone(data),
+      published: o.publish,
       ...(o.restoredFrom !== undefined ? { restoredFrom: o.restoredFrom } : {}),
     };
     if (!(await this.store.repo.append(revision as StoredRevision, this.store.revisions.at(-1)?.rev ?? 0))) {

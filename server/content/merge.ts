@@ -131,7 +131,13 @@ function mergeRecords(
     leader = mine;
     follower = theirs;
   } else if (mineMoved && theirsMoved && orderMine.join('\u0000') !== orderTheirs.join('\u0000')) {
-    conflicts.push({ pointer, kind: 'order', base: orderBase, mine: mine.filter((x) => keep.has(x.id)).map((x) => x.id), theirs: theirs.filter((x) => keep.has(x.id)).map((x) => x.id) });
+    conflicts.push({
+      pointer,
+      kind: 'order',
+      base: orderBase,
+      mine: mine.filter((x) => keep.has(x.id)).map((x) => x.id),
+      theirs: theirs.filter((x) => keep.has(x.id)).map((x) => x.id),
+    });
   }
   const order: Id[] = leader.filter((x) => keep.has(x.id)).map((x) => x.id);
   // Records kept that the leader does not list (added or kept by the follower, or kept though the leader removed them).

@@ -28,7 +28,10 @@ export interface Settled<C> {
  *   its problems already placed in documents (`file` is a document key)
  * @param newestPublished the newest published revision of a document, undefined when it has none
  */
-export function settle<C>(build: (aside: Map<string, RepairMark>) => { content?: C; problems: Problem[] }, newestPublished: (key: string) => number | undefined): Settled<C> {
+export function settle<C>(
+  build: (aside: Map<string, RepairMark>) => { content?: C; problems: Problem[] },
+  newestPublished: (key: string) => number | undefined,
+): Settled<C> {
   const repairs = new Map<string, RepairMark>();
   for (let round = 0; round < 1000; round++) {
     const r = build(repairs);
@@ -74,7 +77,9 @@ export function describeRepair(key: string, mark: RepairMark, data: unknown): st
   return mark.problems.map((p) => {
     const m = /^\/modules\/(\d+)(\/.*)?$/.exec(p.pointer);
     const module = m && page?.modules?.[Number(m[1])];
-    const field = module ? `module #${module.id} (${module.view}${nameOf(module.title) ? ` “${nameOf(module.title)}”` : ''}), field ${m![2] ?? '/'}` : `field ${p.pointer}`;
+    const field = module
+      ? `module #${module.id} (${module.view}${nameOf(module.title) ? ` “${nameOf(module.title)}”` : ''}), field ${m![2] ?? '/'}`
+      : `field ${p.pointer}`;
     return `revisions.json: ${where} (revision ${mark.rev}), ${field}: ${p.message} — marked for repair in the editor; visitors see the version from site-config (${file}) until it is saved again`;
   });
 }

@@ -19,13 +19,18 @@ type Schema = Record<string, unknown>;
 const FALLS_BACK: Partial<Record<Lang, Lang>> = { de: 'en' };
 
 /** A dictionary: each text parsed as the site formats it, its placeholders those of the reference text; none empty when `required`. */
-export function dictionaryProblems(dict: Record<string, unknown>, reference: Record<string, unknown> | undefined, o: { file: string; lang: string; required: boolean }): Problem[] {
+export function dictionaryProblems(
+  dict: Record<string, unknown>,
+  reference: Record<string, unknown> | undefined,
+  o: { file: string; lang: string; required: boolean },
+): Problem[] {
   const out: Problem[] = [];
   for (const [key, value] of Object.entries(dict)) {
     const pointer = `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (typeof value !== 'string') continue;
     if (!value.trim()) {
-      if (o.required) out.push({ file: o.file, pointer, code: 'text.required', params: { lang: o.lang }, message: `is required in ${o.lang} (the site uses this language)` });
+      if (o.required)
+        out.push({ file: o.file, pointer, code: 'text.required', params: { lang: o.lang }, message: `is required in ${o.lang} (the site uses this language)` });
       continue;
     }
     const ref = reference?.[key];
@@ -70,7 +75,14 @@ export function localizedTextProblems(data: unknown, schema: Schema, o: TextChec
           const fallback = FALLS_BACK[lang];
           if (!text.trim() && fallback) text = textOf(texts, fallback);
           const empty = html ? !stripHtml(text).trim() && !/<img\b/i.test(text) : !text.trim();
-          if (empty) out.push({ file: o.file, pointer: `${pointer}/${lang}`, code: 'text.required', params: { lang }, message: `is required in ${lang} (the site uses this language)` });
+          if (empty)
+            out.push({
+              file: o.file,
+              pointer: `${pointer}/${lang}`,
+              code: 'text.required',
+              params: { lang },
+              message: `is required in ${lang} (the site uses this language)`,
+            });
         }
       }
       if (!html) {
@@ -78,7 +90,13 @@ export function localizedTextProblems(data: unknown, schema: Schema, o: TextChec
         const reference = textOf(texts, refLang);
         for (const [lang, text] of Object.entries(texts)) {
           if (typeof text !== 'string' || !text) continue;
-          out.push(...icuProblems(text, lang.toLowerCase() === refLang || !reference ? undefined : reference, { file: o.file, pointer: `${pointer}/${lang}`, lang: lang.toLowerCase() }));
+          out.push(
+            ...icuProblems(text, lang.toLowerCase() === refLang || !reference ? undefined : reference, {
+              file: o.file,
+              pointer: `${pointer}/${lang}`,
+              lang: lang.toLowerCase(),
+            }),
+          );
         }
       }
       return;
@@ -95,7 +113,8 @@ export function localizedTextProblems(data: unknown, schema: Schema, o: TextChec
       for (const [k, ps] of Object.entries(props)) visit(ps, obj[k], `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, req.has(k), obj);
       const extra = s.additionalProperties;
       if (extra && typeof extra === 'object') {
-        for (const [k, x] of Object.entries(obj)) if (!(k in props)) visit(extra as Schema, x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, false, obj);
+        for (const [k, x] of Object.entries(obj))
+          if (!(k in props)) visit(extra as Schema, x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, false, obj);
       }
     }
   };

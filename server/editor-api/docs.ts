@@ -44,19 +44,32 @@ export interface AdminDeps {
 }
 
 const userOf = (a: StaffAccount) => ({ username: a.username, ...(a.name ? { name: a.name } : {}), role: a.role });
-const info = (r: Revision) => ({ rev: r.rev, at: r.at, by: r.by, summary: r.summary, published: r.published, ...(r.restoredFrom !== undefined ? { restoredFrom: r.restoredFrom } : {}) });
+const info = (r: Revision) => ({
+  rev: r.rev,
+  at: r.at,
+  by: r.by,
+  summary: r.summary,
+  published: r.published,
+  ...(r.restoredFrom !== undefined ? { restoredFrom: r.restoredFrom } : {}),
+});
 // Editors write pages, articles and dictionaries, and change the home banner (issue 14); the other settings are for admins.
-const roleFor = (key: DocKey): StaffRole => (key.startsWith('page:') || key.startsWith('dictionary:') || key.startsWith('article:') || key === 'banner' ? 'editor' : 'admin');
+const roleFor = (key: DocKey): StaffRole =>
+  key.startsWith('page:') || key.startsWith('dictionary:') || key.startsWith('article:') || key === 'banner' ? 'editor' : 'admin';
 
 function keyOf(ctx: Koa.Context): DocKey {
   const key = String(ctx.params.key ?? '');
-  if (!isDocKey(key)) throw new HttpError(404, { error: `No document "${key}": a document is page:<id>, article:<id>, dictionary:<${LANGUAGES.join('|')}> or one of ${SINGLE_DOCS.join(', ')}.`, field: 'key' });
+  if (!isDocKey(key))
+    throw new HttpError(404, {
+      error: `No document "${key}": a document is page:<id>, article:<id>, dictionary:<${LANGUAGES.join('|')}> or one of ${SINGLE_DOCS.join(', ')}.`,
+      field: 'key',
+    });
   return key;
 }
 
 function baseRevOf(body: Record<string, unknown>): number {
   const v = body.baseRev;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new HttpError(400, { error: 'baseRev: must be the revision number the change started from (0 for the version from the files)', field: 'baseRev' });
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+    throw new HttpError(400, { error: 'baseRev: must be the revision number the change started from (0 for the version from the files)', field: 'baseRev' });
   return v;
 }
 
@@ -117,19 +130,35 @@ function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
   const first = mine[0] ?? problems[0];
   throw new HttpError(422, {
     error: `${key} was not saved: ${first ? `${first.file === key ? '' : `${first.file} `}${first.pointer} ${first.message}` : 'it is not valid'}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
-    problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code } : {}), ...(p.params ? { params: p.params } : {}) })),
+    problems: problems.map((p) => ({
+      key: p.file,
+      pointer: p.pointer,
+      message: p.message,
+      ...(p.code ? { code: p.code } : {}),
+      ...(p.params ? { params: p.params } : {}),
+    })),
   });
 }
 
 /** Where a text of a language in use is missing: every localized text (an object keyed by language) of every document. */
-export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: string }>, langs: Lang[], dictionaries: Partial<Record<Lang, Record<string, string>>>) {
+export function missingTexts(
+  docs: Array<{ key: DocKey; data: unknown; label: string }>,
+  langs: Lang[],
+  dictionaries: Partial<Record<Lang, Record<string, string>>>,
+) {
   const out: Array<{ lang: Lang; key: DocKey; pointer: string; label: string }> = [];
   const isText = (v: unknown): v is Record<string, unknown> =>
-    !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => (LANGUAGES as readonly string[]).includes(k.toLowerCase())) && Object.values(v).every((x) => typeof x === 'string');
+    !!v &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    Object.keys(v).length > 0 &&
+    Object.keys(v).every((k) => (LANGUAGES as readonly string[]).includes(k.toLowerCase())) &&
+    Object.values(v).every((x) => typeof x === 'string');
   const walk = (v: unknown, pointer: string, doc: { key: DocKey; label: string }) => {
     if (isText(v)) {
       if (!Object.values(v).some((x) => (x as string).trim())) return; // an unused text: nothing is missing
-      for (const lang of langs) if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim()) out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}` });
+      for (const lang of langs)
+        if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim()) out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}` });
       return;
     }
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, doc));
@@ -139,7 +168,8 @@ export function missingTexts(docs: Array<{ key: DocKey; data: unknown; label: st
   const en = dictionaries.en ?? {};
   for (const lang of langs) {
     const dict = dictionaries[lang] ?? {};
-    for (const k of Object.keys(en)) if (!String(dict[k] ?? '').trim()) out.push({ lang, key: `dictionary:${lang}`, pointer: `/${k}`, label: `Dictionary ${lang}: ${k}` });
+    for (const k of Object.keys(en))
+      if (!String(dict[k] ?? '').trim()) out.push({ lang, key: `dictionary:${lang}`, pointer: `/${k}`, label: `Dictionary ${lang}: ${k}` });
   }
   return out;
 }
@@ -158,164 +188,245 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
   const working = () => deps.store.overlay(() => true, undefined, true);
 
   // Made once per registry (a new one only on hot reload in development).
-  router.get('/api/admin/registry', route('editor', async (ctx) => {
-    const registry = (await deps.renderer()).registry;
-    const { schemas, modules } = editorForms(registry, deps.schemas.ajv);
-    const pages = (working().single.pages as PageRecord[]) ?? [];
-    ctx.body = {
-      modules,
-      schemas,
-      maxModuleId: Math.max(0, ...pages.flatMap((p) => (p.modules ?? []).map((m) => m.id))),
-      // A deleted page keeps its history under its id: a new page never takes it.
-      maxPageId: Math.max(0, ...pages.map((p) => p.id), ...deps.store.keys().filter((k) => k.startsWith('page:')).map((k) => Number(k.slice(5)))),
-    };
-  }));
+  router.get(
+    '/api/admin/registry',
+    route('editor', async (ctx) => {
+      const registry = (await deps.renderer()).registry;
+      const { schemas, modules } = editorForms(registry, deps.schemas.ajv);
+      const pages = (working().single.pages as PageRecord[]) ?? [];
+      ctx.body = {
+        modules,
+        schemas,
+        maxModuleId: Math.max(0, ...pages.flatMap((p) => (p.modules ?? []).map((m) => m.id))),
+        // A deleted page keeps its history under its id: a new page never takes it.
+        maxPageId: Math.max(
+          0,
+          ...pages.map((p) => p.id),
+          ...deps.store
+            .keys()
+            .filter((k) => k.startsWith('page:'))
+            .map((k) => Number(k.slice(5))),
+        ),
+      };
+    }),
+  );
 
-  router.get('/api/admin/pages', route('editor', async (ctx) => {
-    const site = await deps.sites.current();
-    const pages = (working().single.pages as PageRecord[]) ?? [];
-    ctx.body = {
-      pages: pages.map((p) => {
-        const latest = deps.store.latest(`page:${p.id}`);
-        const live = site.content.pages.find((x) => x.id === p.id);
-        return {
-          id: p.id, parentId: p.parentId, title: p.title, path: p.path, status: p.status, type: p.type, sort: p.sort ?? 0, showInMenu: p.showInMenu,
-          modules: p.modules?.length ?? 0, rev: latest?.rev ?? 0, draft: !!latest && !latest.published, repair: !!deps.store.repairOf(`page:${p.id}`),
-          publicPath: live && !site.routes.templates.has(p.id) ? site.routes.pagePath(live, site.routes.defaultLang) : undefined,
-          // Every language's public path (a link written in a text points at the page in that text's language).
-          paths: live && !site.routes.templates.has(p.id) ? Object.fromEntries(site.routes.enabled.map((l) => [l, site.routes.pagePath(live, l)])) : undefined,
-        };
-      }),
-    };
-  }));
+  router.get(
+    '/api/admin/pages',
+    route('editor', async (ctx) => {
+      const site = await deps.sites.current();
+      const pages = (working().single.pages as PageRecord[]) ?? [];
+      ctx.body = {
+        pages: pages.map((p) => {
+          const latest = deps.store.latest(`page:${p.id}`);
+          const live = site.content.pages.find((x) => x.id === p.id);
+          return {
+            id: p.id,
+            parentId: p.parentId,
+            title: p.title,
+            path: p.path,
+            status: p.status,
+            type: p.type,
+            sort: p.sort ?? 0,
+            showInMenu: p.showInMenu,
+            modules: p.modules?.length ?? 0,
+            rev: latest?.rev ?? 0,
+            draft: !!latest && !latest.published,
+            repair: !!deps.store.repairOf(`page:${p.id}`),
+            publicPath: live && !site.routes.templates.has(p.id) ? site.routes.pagePath(live, site.routes.defaultLang) : undefined,
+            // Every language's public path (a link written in a text points at the page in that text's language).
+            paths:
+              live && !site.routes.templates.has(p.id) ? Object.fromEntries(site.routes.enabled.map((l) => [l, site.routes.pagePath(live, l)])) : undefined,
+          };
+        }),
+      };
+    }),
+  );
 
-  router.get('/api/admin/docs/:key', route('editor', async (ctx) => {
-    const key = keyOf(ctx);
-    const doc = deps.store.doc(key);
-    if (!doc || doc.data === null) throw new HttpError(404, { error: `${key} does not exist.` });
-    const latest = deps.store.latest(key);
-    const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord, (await deps.renderer()).registry) : doc.data;
-    const repair = deps.store.repairOf(key);
-    ctx.body = {
-      key, data, rev: doc.rev, published: doc.published, ...(latest ? { by: latest.by, at: latest.at } : {}),
-      // This version no longer validates (a schema changed): visitors see the files' version until it is fixed and saved.
-      ...(repair ? { repair: repair.problems.map((p) => ({ key, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) } : {}),
-    };
-  }));
+  router.get(
+    '/api/admin/docs/:key',
+    route('editor', async (ctx) => {
+      const key = keyOf(ctx);
+      const doc = deps.store.doc(key);
+      if (!doc || doc.data === null) throw new HttpError(404, { error: `${key} does not exist.` });
+      const latest = deps.store.latest(key);
+      const data = key.startsWith('page:') ? modulesInOrder(doc.data as PageRecord, (await deps.renderer()).registry) : doc.data;
+      const repair = deps.store.repairOf(key);
+      ctx.body = {
+        key,
+        data,
+        rev: doc.rev,
+        published: doc.published,
+        ...(latest ? { by: latest.by, at: latest.at } : {}),
+        // This version no longer validates (a schema changed): visitors see the files' version until it is fixed and saved.
+        ...(repair ? { repair: repair.problems.map((p) => ({ key, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) } : {}),
+      };
+    }),
+  );
 
   const dataOf = (body: Record<string, unknown>) => {
-    if (!('data' in body) || body.data === null || typeof body.data !== 'object') throw new HttpError(400, { error: 'data: must be the whole document (a JSON object or array)', field: 'data' });
+    if (!('data' in body) || body.data === null || typeof body.data !== 'object')
+      throw new HttpError(400, { error: 'data: must be the whole document (a JSON object or array)', field: 'data' });
     return body.data;
   };
 
-  router.put('/api/admin/docs/:key', route('editor', async (ctx, account) => {
-    const key = keyOf(ctx);
-    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
-    const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
-    const baseRev = baseRevOf(body);
-    const registry = (await deps.renderer()).registry;
-    const data = sanitizeDoc(key, dataOf(body), registry, deps.schemas.ajv);
-    if (key.startsWith('page:') && (data as PageRecord).id !== Number(key.slice(5))) throw new HttpError(422, { error: `id: must be ${key.slice(5)} (the page being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(5)}` }] });
-    if (key.startsWith('article:') && (data as { id?: unknown }).id !== key.slice(8)) throw new HttpError(422, { error: `id: must be ${key.slice(8)} (the article being saved)`, problems: [{ key, pointer: '/id', message: `must be ${key.slice(8)}` }] });
-    // Texts first: required ones in every language in use, placeholders that the reference text has (issue 14).
-    const site = await deps.sites.current();
-    const texts = textProblems(key, data, { forms: editorForms(registry, deps.schemas.ajv), langs: site.routes.enabled, defaultLang: site.routes.defaultLang, store: deps.store });
-    if (texts.length) answer(ctx, key, { ok: false, problems: texts });
-    const r = await deps.store.save(key, data, { baseRev, by: account.username, publish: body.publish !== false });
-    if (r.ok && r.revision.published) deps.sites.invalidate();
-    answer(ctx, key, r);
-  }));
+  router.put(
+    '/api/admin/docs/:key',
+    route('editor', async (ctx, account) => {
+      const key = keyOf(ctx);
+      if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+      const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
+      const baseRev = baseRevOf(body);
+      const registry = (await deps.renderer()).registry;
+      const data = sanitizeDoc(key, dataOf(body), registry, deps.schemas.ajv);
+      if (key.startsWith('page:') && (data as PageRecord).id !== Number(key.slice(5)))
+        throw new HttpError(422, {
+          error: `id: must be ${key.slice(5)} (the page being saved)`,
+          problems: [{ key, pointer: '/id', message: `must be ${key.slice(5)}` }],
+        });
+      if (key.startsWith('article:') && (data as { id?: unknown }).id !== key.slice(8))
+        throw new HttpError(422, {
+          error: `id: must be ${key.slice(8)} (the article being saved)`,
+          problems: [{ key, pointer: '/id', message: `must be ${key.slice(8)}` }],
+        });
+      // Texts first: required ones in every language in use, placeholders that the reference text has (issue 14).
+      const site = await deps.sites.current();
+      const texts = textProblems(key, data, {
+        forms: editorForms(registry, deps.schemas.ajv),
+        langs: site.routes.enabled,
+        defaultLang: site.routes.defaultLang,
+        store: deps.store,
+      });
+      if (texts.length) answer(ctx, key, { ok: false, problems: texts });
+      const r = await deps.store.save(key, data, { baseRev, by: account.username, publish: body.publish !== false });
+      if (r.ok && r.revision.published) deps.sites.invalidate();
+      answer(ctx, key, r);
+    }),
+  );
 
-  router.delete('/api/admin/docs/:key', route('editor', async (ctx, account) => {
-    const key = keyOf(ctx);
-    if (!key.startsWith('page:') && !key.startsWith('article:')) throw new HttpError(405, { error: 'Only pages and articles can be deleted.' });
-    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
-    const body = await readJson(ctx);
-    const r = await deps.store.save(key, null, { baseRev: baseRevOf(body), by: account.username, publish: true });
-    if (r.ok) deps.sites.invalidate();
-    answer(ctx, key, r);
-  }));
+  router.delete(
+    '/api/admin/docs/:key',
+    route('editor', async (ctx, account) => {
+      const key = keyOf(ctx);
+      if (!key.startsWith('page:') && !key.startsWith('article:')) throw new HttpError(405, { error: 'Only pages and articles can be deleted.' });
+      if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+      const body = await readJson(ctx);
+      const r = await deps.store.save(key, null, { baseRev: baseRevOf(body), by: account.username, publish: true });
+      if (r.ok) deps.sites.invalidate();
+      answer(ctx, key, r);
+    }),
+  );
 
-  router.post('/api/admin/docs/:key/publish', route('editor', async (ctx, account) => {
-    const key = keyOf(ctx);
-    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
-    const body = await readJson(ctx);
-    const r = await deps.store.publish(key, baseRevOf(body), account.username);
-    if (r.ok) deps.sites.invalidate();
-    answer(ctx, key, r);
-  }));
+  router.post(
+    '/api/admin/docs/:key/publish',
+    route('editor', async (ctx, account) => {
+      const key = keyOf(ctx);
+      if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+      const body = await readJson(ctx);
+      const r = await deps.store.publish(key, baseRevOf(body), account.username);
+      if (r.ok) deps.sites.invalidate();
+      answer(ctx, key, r);
+    }),
+  );
 
-  router.get('/api/admin/docs/:key/history', route('editor', async (ctx) => {
-    const key = keyOf(ctx);
-    const revisions = deps.store.history(key).map(info);
-    // The version from the site-config files is revision 0, and can be restored like the others.
-    const fromFiles = deps.store.fileVersion(key) !== undefined;
-    ctx.body = { revisions: fromFiles ? [...revisions, { rev: 0, at: deps.store.baseAt, by: 'site-config files', summary: 'the version from the files', published: true }] : revisions };
-  }));
+  router.get(
+    '/api/admin/docs/:key/history',
+    route('editor', async (ctx) => {
+      const key = keyOf(ctx);
+      const revisions = deps.store.history(key).map(info);
+      // The version from the site-config files is revision 0, and can be restored like the others.
+      const fromFiles = deps.store.fileVersion(key) !== undefined;
+      ctx.body = {
+        revisions: fromFiles
+          ? [...revisions, { rev: 0, at: deps.store.baseAt, by: 'site-config files', summary: 'the version from the files', published: true }]
+          : revisions,
+      };
+    }),
+  );
 
-  router.post('/api/admin/docs/:key/restore', route('editor', async (ctx, account) => {
-    const key = keyOf(ctx);
-    if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
-    const body = await readJson(ctx);
-    const rev = body.rev;
-    if (typeof rev !== 'number' || !Number.isInteger(rev) || rev < 0) throw new HttpError(400, { error: 'rev: must be a revision number of this document', field: 'rev' });
-    const r = await deps.store.restore(key, rev, baseRevOf(body), account.username);
-    if (!r) throw new HttpError(404, { error: `${key} has no revision ${rev}.`, field: 'rev' });
-    if (r.ok) deps.sites.invalidate();
-    answer(ctx, key, r);
-  }));
+  router.post(
+    '/api/admin/docs/:key/restore',
+    route('editor', async (ctx, account) => {
+      const key = keyOf(ctx);
+      if (!hasRole(account, roleFor(key))) throw new HttpError(403, { error: `Only an admin may change ${key}.` });
+      const body = await readJson(ctx);
+      const rev = body.rev;
+      if (typeof rev !== 'number' || !Number.isInteger(rev) || rev < 0)
+        throw new HttpError(400, { error: 'rev: must be a revision number of this document', field: 'rev' });
+      const r = await deps.store.restore(key, rev, baseRevOf(body), account.username);
+      if (!r) throw new HttpError(404, { error: `${key} has no revision ${rev}.`, field: 'rev' });
+      if (r.ok) deps.sites.invalidate();
+      answer(ctx, key, r);
+    }),
+  );
 
   // The page as it would look with the unsaved draft: the real renderer over the candidate content,
   // without the client script (the preview is a picture of the page; consent counts as given).
-  router.post('/api/admin/preview', route('editor', async (ctx) => {
-    const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
-    const key = String(body.key ?? '');
-    if (!isDocKey(key)) throw new HttpError(400, { error: 'key: must be a document key', field: 'key' });
-    const renderer = await deps.renderer();
-    const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body), renderer.registry, deps.schemas.ajv));
-    if (!candidate.content) {
-      throw new HttpError(422, { error: 'The draft cannot be shown while it has problems.', problems: candidate.problems.map((p: Problem) => ({ key: p.file, pointer: p.pointer, message: p.message, ...(p.code ? { code: p.code, params: p.params } : {}) })) });
-    }
-    const site = await deps.sites.over({ content: candidate.content });
-    const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
-    const pageId = typeof body.pageId === 'number' ? body.pageId : key.startsWith('page:') ? Number(key.slice(5)) : undefined;
-    const page = candidate.content.pages.find((p) => p.id === pageId) ?? candidate.content.pages.find((p) => p.path === '/');
-    let path = `/${lang}/`;
-    if (page && !site.routes.templates.has(page.id)) path = site.routes.pagePath(page, lang);
-    else if (page) {
-      // A detail template (property, project) is shown with the first listing that uses it.
-      const id = site.listings.propertyIds()[0];
-      const p = id !== undefined ? site.listings.property(id, lang) : undefined;
-      path = (p && site.propertyPath(p, lang)) ?? path;
-    }
-    // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
-    if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
-    // An article on its own public page (issue 14), once its category has a page that lists it.
-    if (key.startsWith('article:')) {
-      const article = candidate.content.articles.find((a) => a.id === key.slice(8));
-      path = (article && site.routes.articlePath(article, lang)) ?? path;
-    }
-    const result = await site.page(path);
-    ctx.type = 'text/html; charset=utf-8';
-    if ('redirect' in result) {
-      ctx.body = `<!DOCTYPE html><meta charset="utf-8"><p style="font:16px system-ui;padding:2rem">This page redirects to <code>${result.redirect.replace(/[<&"]/g, '')}</code>.</p>`;
-      return;
-    }
-    const assets = await deps.assets();
-    const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] });
-    // Links open in a new tab: the preview itself stays on the draft.
-    ctx.body = html.replace('<head>', '<head><base target="_blank">');
-  }));
+  router.post(
+    '/api/admin/preview',
+    route('editor', async (ctx) => {
+      const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
+      const key = String(body.key ?? '');
+      if (!isDocKey(key)) throw new HttpError(400, { error: 'key: must be a document key', field: 'key' });
+      const renderer = await deps.renderer();
+      const candidate = deps.store.candidate(key, sanitizeDoc(key, dataOf(body), renderer.registry, deps.schemas.ajv));
+      if (!candidate.content) {
+        throw new HttpError(422, {
+          error: 'The draft cannot be shown while it has problems.',
+          problems: candidate.problems.map((p: Problem) => ({
+            key: p.file,
+            pointer: p.pointer,
+            message: p.message,
+            ...(p.code ? { code: p.code, params: p.params } : {}),
+          })),
+        });
+      }
+      const site = await deps.sites.over({ content: candidate.content });
+      const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
+      const pageId = typeof body.pageId === 'number' ? body.pageId : key.startsWith('page:') ? Number(key.slice(5)) : undefined;
+      const page = candidate.content.pages.find((p) => p.id === pageId) ?? candidate.content.pages.find((p) => p.path === '/');
+      let path = `/${lang}/`;
+      if (page && !site.routes.templates.has(page.id)) path = site.routes.pagePath(page, lang);
+      else if (page) {
+        // A detail template (property, project) is shown with the first listing that uses it.
+        const id = site.listings.propertyIds()[0];
+        const p = id !== undefined ? site.listings.property(id, lang) : undefined;
+        path = (p && site.propertyPath(p, lang)) ?? path;
+      }
+      // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
+      if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
+      // An article on its own public page (issue 14), once its category has a page that lists it.
+      if (key.startsWith('article:')) {
+        const article = candidate.content.articles.find((a) => a.id === key.slice(8));
+        path = (article && site.routes.articlePath(article, lang)) ?? path;
+      }
+      const result = await site.page(path);
+      ctx.type = 'text/html; charset=utf-8';
+      if ('redirect' in result) {
+        ctx.body = `<!DOCTYPE html><meta charset="utf-8"><p style="font:16px system-ui;padding:2rem">This page redirects to <code>${result.redirect.replace(/[<&"]/g, '')}</code>.</p>`;
+        return;
+      }
+      const assets = await deps.assets();
+      const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] });
+      // Links open in a new tab: the preview itself stays on the draft.
+      ctx.body = html.replace('<head>', '<head><base target="_blank">');
+    }),
+  );
 
-  router.get('/api/admin/missing', route('editor', async (ctx) => {
-    const site = await deps.sites.current();
-    const docs = working();
-    const pages = (docs.single.pages as PageRecord[]) ?? [];
-    const list = [
-      ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),
-      ...docs.articles.flatMap((f) => (Array.isArray(f.data) ? (f.data as Array<{ id: string; title?: Record<string, string> }>) : [])).map((a) => ({ key: `article:${a.id}` as DocKey, data: a, label: `Article “${localize(a.title, site.routes.defaultLang) || a.id}”` })),
-      ...SINGLE_DOCS.filter((k) => k !== 'languages').map((k) => ({ key: k as DocKey, data: docs.single[k], label: k })),
-    ];
-    ctx.body = { missing: missingTexts(list, site.routes.enabled, docs.dictionaries as Partial<Record<Lang, Record<string, string>>>) };
-  }));
+  router.get(
+    '/api/admin/missing',
+    route('editor', async (ctx) => {
+      const site = await deps.sites.current();
+      const docs = working();
+      const pages = (docs.single.pages as PageRecord[]) ?? [];
+      const list = [
+        ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),
+        ...docs.articles
+          .flatMap((f) => (Array.isArray(f.data) ? (f.data as Array<{ id: string; title?: Record<string, string> }>) : []))
+          .map((a) => ({ key: `article:${a.id}` as DocKey, data: a, label: `Article “${localize(a.title, site.routes.defaultLang) || a.id}”` })),
+        ...SINGLE_DOCS.filter((k) => k !== 'languages').map((k) => ({ key: k as DocKey, data: docs.single[k], label: k })),
+      ];
+      ctx.body = { missing: missingTexts(list, site.routes.enabled, docs.dictionaries as Partial<Record<Lang, Record<string, string>>>) };
+    }),
+  );
 }

@@ -51,11 +51,7 @@ const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
  * The problems of a document's texts: each required localized text written in every language the
  * site uses, each text a readable ICU message with only the placeholders of its reference text.
  */
-export function textProblems(
-  key: DocKey,
-  data: unknown,
-  o: { forms: EditorForms; langs: Lang[]; defaultLang: Lang; store: ContentStore },
-): Problem[] {
+export function textProblems(key: DocKey, data: unknown, o: { forms: EditorForms; langs: Lang[]; defaultLang: Lang; store: ContentStore }): Problem[] {
   if (!data || typeof data !== 'object') return [];
   const checks = { file: key, langs: o.langs, defaultLang: o.defaultLang };
   if (key.startsWith('dictionary:')) {
@@ -113,7 +109,8 @@ function menuPlaces(body: Record<string, unknown>): MenuPlace[] {
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) throw bad(i, 'id must be a page id');
     if (seen.has(id)) throw bad(i, `page ${id} is listed twice`);
     seen.add(id);
-    if (parentId !== null && (typeof parentId !== 'number' || !Number.isInteger(parentId) || parentId < 1 || parentId === id)) throw bad(i, 'parentId must be another page id or null');
+    if (parentId !== null && (typeof parentId !== 'number' || !Number.isInteger(parentId) || parentId < 1 || parentId === id))
+      throw bad(i, 'parentId must be another page id or null');
     if (typeof sort !== 'number' || !Number.isInteger(sort) || sort < 0 || sort > 1_000_000) throw bad(i, 'sort must be a whole number');
     if (showInMenu !== undefined && typeof showInMenu !== 'boolean') throw bad(i, 'showInMenu must be true or false');
     return { id, parentId: parentId as number | null, sort, ...(showInMenu !== undefined ? { showInMenu } : {}) };
@@ -127,72 +124,107 @@ export function documentRoutes(router: Router, deps: { store: ContentStore; site
    * a draft), parents before their children, so that no step makes a cycle. A refused step stops
    * there: what was saved is listed, the problem names the page.
    */
-  router.put('/api/admin/menu', route('editor', async (ctx, account) => {
-    const places = menuPlaces(await readJson(ctx));
-    const depth = (p: MenuPlace, seen = new Set<number>()): number => {
-      if (p.parentId === null || seen.has(p.id)) return 0;
-      seen.add(p.id);
-      const parent = places.find((x) => x.id === p.parentId);
-      return parent ? 1 + depth(parent, seen) : 1;
-    };
-    const changes: Array<{ place: MenuPlace; doc: { data: unknown; rev: number; published: boolean } }> = [];
-    for (const place of places) {
-      const doc = deps.store.doc(`page:${place.id}`);
-      if (!doc || !doc.data) throw new HttpError(422, { error: `page ${place.id} does not exist`, problems: [{ key: `page:${place.id}`, pointer: '/', message: 'does not exist', code: 'ref.page', params: { id: place.id } }] });
-      const page = doc.data as PageRecord;
-      const same = page.parentId === place.parentId && page.sort === place.sort && (place.showInMenu === undefined || (page.showInMenu !== false) === place.showInMenu);
-      if (!same) changes.push({ place, doc });
-    }
-    changes.sort((a, b) => depth(a.place) - depth(b.place));
-    const saved: Array<{ id: number; rev: number }> = [];
-    let published = false;
-    for (const { place, doc } of changes) {
-      const page = { ...(doc.data as PageRecord), parentId: place.parentId, sort: place.sort };
-      if (place.showInMenu === true) delete page.showInMenu;
-      else if (place.showInMenu === false) page.showInMenu = false;
-      const r = await deps.store.save(`page:${place.id}`, page, { baseRev: doc.rev, by: account.username, publish: doc.published, summary: 'place in the menu' });
-      if (!r.ok) {
-        if (published) deps.sites.invalidate();
-        const problems = 'problems' in r ? r.problems : [{ file: `page:${place.id}`, pointer: '/', message: 'was saved by someone else meanwhile', code: 'menu.conflict' }];
-        ctx.status = 'problems' in r ? 422 : 409;
-        ctx.body = { error: `page ${place.id} was not moved: ${problems[0]?.message ?? ''}`, saved, problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) };
-        return;
+  router.put(
+    '/api/admin/menu',
+    route('editor', async (ctx, account) => {
+      const places = menuPlaces(await readJson(ctx));
+      const depth = (p: MenuPlace, seen = new Set<number>()): number => {
+        if (p.parentId === null || seen.has(p.id)) return 0;
+        seen.add(p.id);
+        const parent = places.find((x) => x.id === p.parentId);
+        return parent ? 1 + depth(parent, seen) : 1;
+      };
+      const changes: Array<{ place: MenuPlace; doc: { data: unknown; rev: number; published: boolean } }> = [];
+      for (const place of places) {
+        const doc = deps.store.doc(`page:${place.id}`);
+        if (!doc || !doc.data)
+          throw new HttpError(422, {
+            error: `page ${place.id} does not exist`,
+            problems: [{ key: `page:${place.id}`, pointer: '/', message: 'does not exist', code: 'ref.page', params: { id: place.id } }],
+          });
+        const page = doc.data as PageRecord;
+        const same =
+          page.parentId === place.parentId && page.sort === place.sort && (place.showInMenu === undefined || (page.showInMenu !== false) === place.showInMenu);
+        if (!same) changes.push({ place, doc });
       }
-      saved.push({ id: place.id, rev: r.revision.rev });
-      if (r.revision.published) published = true;
-    }
-    if (published) deps.sites.invalidate();
-    ctx.body = { saved, problems: [] };
-  }));
-
+      changes.sort((a, b) => depth(a.place) - depth(b.place));
+      const saved: Array<{ id: number; rev: number }> = [];
+      let published = false;
+      for (const { place, doc } of changes) {
+        const page = { ...(doc.data as PageRecord), parentId: place.parentId, sort: place.sort };
+        if (place.showInMenu === true) delete page.showInMenu;
+        else if (place.showInMenu === false) page.showInMenu = false;
+        const r = await deps.store.save(`page:${place.id}`, page, {
+          baseRev: doc.rev,
+          by: account.username,
+          publish: doc.published,
+          summary: 'place in the menu',
+        });
+        if (!r.ok) {
+          if (published) deps.sites.invalidate();
+          const problems =
+            'problems' in r ? r.problems : [{ file: `page:${place.id}`, pointer: '/', message: 'was saved by someone else meanwhile', code: 'menu.conflict' }];
+          ctx.status = 'problems' in r ? 422 : 409;
+          ctx.body = {
+            error: `page ${place.id} was not moved: ${problems[0]?.message ?? ''}`,
+            saved,
+            problems: problems.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, code: p.code, params: p.params })),
+          };
+          return;
+        }
+        saved.push({ id: place.id, rev: r.revision.rev });
+        if (r.revision.published) published = true;
+      }
+      if (published) deps.sites.invalidate();
+      ctx.body = { saved, problems: [] };
+    }),
+  );
 
   /** Every article in its newest version (drafts included), in the order of their files. */
-  router.get('/api/admin/articles', route('editor', async (ctx) => {
-    const site = await deps.sites.current();
-    const docs = deps.store.overlay(() => true, undefined, true);
-    const articles: ArticleSummary[] = [];
-    for (const f of docs.articles) {
-      for (const a of (Array.isArray(f.data) ? f.data : []) as Article[]) {
-        if (!a || typeof a !== 'object' || typeof a.id !== 'string') continue;
-        const key = `article:${a.id}` as DocKey;
-        const latest = deps.store.latest(key);
-        const live = site.content.articles.find((x) => x.id === a.id);
-        articles.push({
-          id: a.id, category: a.category, column: a.column, date: a.date, status: a.status, title: a.title ?? {}, author: a.author,
-          rev: latest?.rev ?? 0, draft: !!latest && !latest.published, repair: !!deps.store.repairOf(key),
-          publicPath: live && live.status === 'Published' ? site.routes.articlePath(live, site.routes.defaultLang) : undefined,
-        });
+  router.get(
+    '/api/admin/articles',
+    route('editor', async (ctx) => {
+      const site = await deps.sites.current();
+      const docs = deps.store.overlay(() => true, undefined, true);
+      const articles: ArticleSummary[] = [];
+      for (const f of docs.articles) {
+        for (const a of (Array.isArray(f.data) ? f.data : []) as Article[]) {
+          if (!a || typeof a !== 'object' || typeof a.id !== 'string') continue;
+          const key = `article:${a.id}` as DocKey;
+          const latest = deps.store.latest(key);
+          const live = site.content.articles.find((x) => x.id === a.id);
+          articles.push({
+            id: a.id,
+            category: a.category,
+            column: a.column,
+            date: a.date,
+            status: a.status,
+            title: a.title ?? {},
+            author: a.author,
+            rev: latest?.rev ?? 0,
+            draft: !!latest && !latest.published,
+            repair: !!deps.store.repairOf(key),
+            publicPath: live && live.status === 'Published' ? site.routes.articlePath(live, site.routes.defaultLang) : undefined,
+          });
+        }
       }
-    }
-    ctx.body = { articles };
-  }));
+      ctx.body = { articles };
+    }),
+  );
 
   /** The documents whose stored version no longer validates, and why (each shows its files' version meanwhile). */
-  router.get('/api/admin/repairs', route('editor', async (ctx) => {
-    ctx.body = {
-      repairs: deps.store.repairList().map((r) => ({ key: r.key, rev: r.rev, problems: r.problems.map((p) => ({ pointer: p.pointer, message: p.message, code: p.code, params: p.params })) })),
-    };
-  }));
+  router.get(
+    '/api/admin/repairs',
+    route('editor', async (ctx) => {
+      ctx.body = {
+        repairs: deps.store.repairList().map((r) => ({
+          key: r.key,
+          rev: r.rev,
+          problems: r.problems.map((p) => ({ pointer: p.pointer, message: p.message, code: p.code, params: p.params })),
+        })),
+      };
+    }),
+  );
 }
 
 export { escape as escapePointer };

@@ -33,14 +33,18 @@ function inline(node: unknown, base: string, ajv: Ajv2020, depth: number): unkno
     if (title === 'ModuleRelation') out['x-relation'] = true;
     if (title === 'Link') out['x-link'] = true;
     // The target's name ("LocalizedText") is a type, not a label: the field's key labels it instead.
-    if (typeof title === 'string' && ['LocalizedText', 'LocalizedHtml', 'Media', 'PublicText', 'PublicHtml', 'Link', 'PageRef', 'ModuleRelation'].includes(title)) {
+    if (
+      typeof title === 'string' &&
+      ['LocalizedText', 'LocalizedHtml', 'Media', 'PublicText', 'PublicHtml', 'Link', 'PageRef', 'ModuleRelation'].includes(title)
+    ) {
       if (!('title' in siblings)) delete out.title;
       if (!('description' in siblings)) delete out.description;
     }
     return strip(out);
   }
   const out: Schema = {};
-  for (const [k, v] of Object.entries(s)) out[k] = k === '$defs' || k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : inline(v, base, ajv, depth);
+  for (const [k, v] of Object.entries(s))
+    out[k] = k === '$defs' || k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : inline(v, base, ajv, depth);
   return out;
 }
 
@@ -69,15 +73,23 @@ export function moduleEditorSchema(schema: Schema, ajv: Ajv2020): Schema {
 }
 
 export const EDITOR_DOCS = {
-  page: 'page', article: 'article', site: 'site', header: 'header', footer: 'footer', banner: 'banner', popup: 'popup', cookieConsent: 'cookieConsent', languages: 'languages', dictionary: 'dictionary',
-  renovation: 'renovation', valuation: 'valuation',
+  page: 'page',
+  article: 'article',
+  site: 'site',
+  header: 'header',
+  footer: 'footer',
+  banner: 'banner',
+  popup: 'popup',
+  cookieConsent: 'cookieConsent',
+  languages: 'languages',
+  dictionary: 'dictionary',
+  renovation: 'renovation',
+  valuation: 'valuation',
 } as const;
 
 /** Everything the editor's forms are generated from. */
 export function editorRegistry(registry: ModuleRegistry, ajv: Ajv2020) {
-  const schemas = Object.fromEntries(
-    Object.entries(EDITOR_DOCS).map(([k, core]) => [k, editorSchema((coreSchemas as Record<string, Schema>)[core], ajv)]),
-  );
+  const schemas = Object.fromEntries(Object.entries(EDITOR_DOCS).map(([k, core]) => [k, editorSchema((coreSchemas as Record<string, Schema>)[core], ajv)]));
   // A page's modules are edited one by one with their own type's form.
   const page = schemas.page as Schema;
   const props = { ...(page.properties as Record<string, Schema>) };

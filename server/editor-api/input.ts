@@ -4,7 +4,8 @@ import { HttpError } from '../http/request.ts';
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A 4xx naming the field at fault. */
-export const bad = (field: string, message: string, status = 400) => new HttpError(status, { error: `${field}: ${message}`, field, errors: [{ field, message }] });
+export const bad = (field: string, message: string, status = 400) =>
+  new HttpError(status, { error: `${field}: ${message}`, field, errors: [{ field, message }] });
 
 /** The body's keys must all be known (a typo is named rather than ignored). */
 export function onlyKeys(body: Record<string, unknown>, allowed: string[]) {

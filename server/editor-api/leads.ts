@@ -36,7 +36,8 @@ const CV_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.
 const CV_TYPES = { pdf: 'application/pdf', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } as const;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const fieldsOf = (s: Submission): Record<string, unknown> => (s.fields && typeof s.fields === 'object' && !Array.isArray(s.fields) ? (s.fields as Record<string, unknown>) : {});
+const fieldsOf = (s: Submission): Record<string, unknown> =>
+  s.fields && typeof s.fields === 'object' && !Array.isArray(s.fields) ? (s.fields as Record<string, unknown>) : {};
 const atOf = (s: Submission) => String(s.createdAt ?? s.at ?? '');
 
 function nameOf(f: Record<string, unknown>): string | undefined {
@@ -104,11 +105,19 @@ function leadDetail(s: Submission, outbox: OutboxMessage[]): LeadDetail {
     ...leadRow(s),
     page: typeof s.page === 'string' ? s.page : null,
     fields: fieldsForStaff(fieldsOf(s)),
-    ...(alert ? { alert: { active: alert.active === true, ...(typeof alert.unsubscribedAt === 'string' ? { unsubscribedAt: alert.unsubscribedAt } : {}) } } : {}),
+    ...(alert
+      ? { alert: { active: alert.active === true, ...(typeof alert.unsubscribedAt === 'string' ? { unsubscribedAt: alert.unsubscribedAt } : {}) } }
+      : {}),
     ...(typeof s.reviewedAt === 'string' ? { reviewedAt: s.reviewedAt } : {}),
     ...(typeof s.reviewedBy === 'string' ? { reviewedBy: s.reviewedBy } : {}),
     ...toolOf(s),
-    mails: outbox.map((m) => ({ to: m.to, subject: m.subject, ...(m.sentAt ? { sentAt: m.sentAt } : {}), attempts: m.attempts, ...(m.lastError ? { lastError: m.lastError } : {}) })),
+    mails: outbox.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      ...(m.sentAt ? { sentAt: m.sentAt } : {}),
+      attempts: m.attempts,
+      ...(m.lastError ? { lastError: m.lastError } : {}),
+    })),
   };
 }
 
@@ -131,7 +140,13 @@ function leadQuery(query: Koa.Context['query']) {
   if (handled !== undefined && handled !== 'yes' && handled !== 'no') throw bad('handled', 'must be yes or no');
   const page = one('page');
   if (page !== undefined && !/^[1-9]\d{0,5}$/.test(page)) throw bad('page', 'must be a page number (1 or more)');
-  return { kind: kind as FormKind | undefined, lang: lang as Lang | undefined, property: property === undefined ? undefined : Number(property), handled, page: page === undefined ? 1 : Number(page) };
+  return {
+    kind: kind as FormKind | undefined,
+    lang: lang as Lang | undefined,
+    property: property === undefined ? undefined : Number(property),
+    handled,
+    page: page === undefined ? 1 : Number(page),
+  };
 }
 
 function slug(s: string): string {
@@ -160,60 +175,81 @@ export function leadRoutes(router: Router, deps: LeadInboxDeps, route: AdminRout
     return s;
   };
 
-  router.get('/api/admin/leads', route('editor', async (ctx) => {
-    const q = leadQuery(ctx.query);
-    const others: LeadQuery = { lang: q.lang, propertyIds: q.property === undefined ? undefined : [q.property], handled: q.handled === undefined ? undefined : q.handled === 'yes' };
-    const [byKind, found] = await Promise.all([
-      deps.leads.countByKind(others),
-      deps.leads.find({ ...others, kind: q.kind }, { offset: (q.page - 1) * LEADS_PAGE_SIZE, limit: LEADS_PAGE_SIZE }),
-    ]);
-    const counts = Object.fromEntries(FORM_KINDS.map((k) => [k, byKind[k] ?? 0])) as Record<FormKind, number>;
-    const body: LeadPage = {
-      items: found.items.map(leadRow),
-      total: found.total,
-      page: q.page,
-      pages: Math.max(1, Math.ceil(found.total / LEADS_PAGE_SIZE)),
-      pageSize: LEADS_PAGE_SIZE,
-      counts,
-    };
-    ctx.body = body;
-  }));
+  router.get(
+    '/api/admin/leads',
+    route('editor', async (ctx) => {
+      const q = leadQuery(ctx.query);
+      const others: LeadQuery = {
+        lang: q.lang,
+        propertyIds: q.property === undefined ? undefined : [q.property],
+        handled: q.handled === undefined ? undefined : q.handled === 'yes',
+      };
+      const [byKind, found] = await Promise.all([
+        deps.leads.countByKind(others),
+        deps.leads.find({ ...others, kind: q.kind }, { offset: (q.page - 1) * LEADS_PAGE_SIZE, limit: LEADS_PAGE_SIZE }),
+      ]);
+      const counts = Object.fromEntries(FORM_KINDS.map((k) => [k, byKind[k] ?? 0])) as Record<FormKind, number>;
+      const body: LeadPage = {
+        items: found.items.map(leadRow),
+        total: found.total,
+        page: q.page,
+        pages: Math.max(1, Math.ceil(found.total / LEADS_PAGE_SIZE)),
+        pageSize: LEADS_PAGE_SIZE,
+        counts,
+      };
+      ctx.body = body;
+    }),
+  );
 
-  router.get('/api/admin/leads/:id', route('editor', async (ctx) => {
-    const s = await leadOf(ctx);
-    ctx.body = { lead: leadDetail(s, await deps.outbox.forLead(String(s.id))) };
-  }));
+  router.get(
+    '/api/admin/leads/:id',
+    route('editor', async (ctx) => {
+      const s = await leadOf(ctx);
+      ctx.body = { lead: leadDetail(s, await deps.outbox.forLead(String(s.id))) };
+    }),
+  );
 
-  router.post('/api/admin/leads/:id/handled', route('editor', async (ctx, staff) => {
-    const s = await leadOf(ctx);
-    const body = await readJson(ctx);
-    onlyKeys(body, ['handled']);
-    if (typeof body.handled !== 'boolean') throw bad('handled', 'must be true or false');
-    const patch = body.handled ? { handled: true, handledBy: staff.username, handledAt: new Date().toISOString() } : { handled: false, handledBy: undefined, handledAt: undefined };
-    ctx.body = { lead: leadRow((await deps.leads.update(String(s.id), patch)) ?? s) };
-  }));
+  router.post(
+    '/api/admin/leads/:id/handled',
+    route('editor', async (ctx, staff) => {
+      const s = await leadOf(ctx);
+      const body = await readJson(ctx);
+      onlyKeys(body, ['handled']);
+      if (typeof body.handled !== 'boolean') throw bad('handled', 'must be true or false');
+      const patch = body.handled
+        ? { handled: true, handledBy: staff.username, handledAt: new Date().toISOString() }
+        : { handled: false, handledBy: undefined, handledAt: undefined };
+      ctx.body = { lead: leadRow((await deps.leads.update(String(s.id), patch)) ?? s) };
+    }),
+  );
 
-  router.post('/api/admin/leads/:id/testimonial', route('editor', async (ctx, staff) => {
-    const s = await leadOf(ctx);
-    const body = await readJson(ctx);
-    onlyKeys(body, ['action']);
-    if (body.action !== 'publish' && body.action !== 'reject') throw bad('action', 'must be publish or reject');
-    if (s.kind !== 'testimonial') throw new HttpError(409, { error: `This request is a ${String(s.kind)}, not a testimonial.`, field: 'id' });
-    const done = await decideTestimonial(deps, s as StoredSubmission, body.action, staff.username);
-    ctx.body = { lead: leadRow(done ?? s) };
-  }));
+  router.post(
+    '/api/admin/leads/:id/testimonial',
+    route('editor', async (ctx, staff) => {
+      const s = await leadOf(ctx);
+      const body = await readJson(ctx);
+      onlyKeys(body, ['action']);
+      if (body.action !== 'publish' && body.action !== 'reject') throw bad('action', 'must be publish or reject');
+      if (s.kind !== 'testimonial') throw new HttpError(409, { error: `This request is a ${String(s.kind)}, not a testimonial.`, field: 'id' });
+      const done = await decideTestimonial(deps, s as StoredSubmission, body.action, staff.username);
+      ctx.body = { lead: leadRow(done ?? s) };
+    }),
+  );
 
-  router.get('/api/admin/leads/:id/cv', route('editor', async (ctx) => {
-    const s = await leadOf(ctx);
-    const cv = cvOf(s);
-    if (!cv) throw new HttpError(404, { error: 'This request has no CV.' });
-    // The key is made of the name the server generated, never of the request.
-    const blob = await deps.uploads.stream(`cv/${cv.file}`);
-    if (!blob) throw new HttpError(404, { error: 'The CV of this request is no longer in the data folder.' });
-    const name = slug(nameOf(fieldsOf(s)) ?? '') || String(s.id).slice(0, 8);
-    ctx.type = CV_TYPES[cv.ext];
-    ctx.set('Content-Disposition', `attachment; filename="cv-${name}.${cv.ext}"`);
-    ctx.length = blob.size;
-    ctx.body = blob.stream;
-  }));
+  router.get(
+    '/api/admin/leads/:id/cv',
+    route('editor', async (ctx) => {
+      const s = await leadOf(ctx);
+      const cv = cvOf(s);
+      if (!cv) throw new HttpError(404, { error: 'This request has no CV.' });
+      // The key is made of the name the server generated, never of the request.
+      const blob = await deps.uploads.stream(`cv/${cv.file}`);
+      if (!blob) throw new HttpError(404, { error: 'The CV of this request is no longer in the data folder.' });
+      const name = slug(nameOf(fieldsOf(s)) ?? '') || String(s.id).slice(0, 8);
+      ctx.type = CV_TYPES[cv.ext];
+      ctx.set('Content-Disposition', `attachment; filename="cv-${name}.${cv.ext}"`);
+      ctx.length = blob.size;
+      ctx.body = blob.stream;
+    }),
+  );
 }

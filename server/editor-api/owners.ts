@@ -27,7 +27,6 @@ export interface OwnerAdminDeps {
   sites: Pick<SiteHolder, 'current'>;
 }
 
-
 type OwnerView = ReturnType<typeof ownerView>;
 
 /** An account as staff see it: never its password hash nor its reset token. */
@@ -81,47 +80,54 @@ function checkPropertyIds(site: Site, v: unknown): number[] {
 function checkRef(v: unknown): string | undefined {
   if (v === null || v === undefined) return undefined;
   // eslint-disable-next-line no-control-regex
-  if (typeof v !== 'string' || v.length > OWNER_REF_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(v)) throw bad('ref', `must be a text of at most ${OWNER_REF_MAX_LENGTH} characters`, 422);
+  if (typeof v !== 'string' || v.length > OWNER_REF_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(v))
+    throw bad('ref', `must be a text of at most ${OWNER_REF_MAX_LENGTH} characters`, 422);
   return v.trim() || undefined;
 }
 
 /** An OwnerInputError's message starts with the field at fault ("username: …"). */
 function ownerInputError(e: OwnerInputError): HttpError {
   const m = /^(\w+): (.*)$/s.exec(e.message);
-  const field = m?.[1] === 'properties' ? 'propertyIds' : m?.[1] ?? 'username';
+  const field = m?.[1] === 'properties' ? 'propertyIds' : (m?.[1] ?? 'username');
   return bad(field, m?.[2] ?? e.message, /already has an account/.test(e.message) ? 409 : 422);
 }
 
 export function ownerAdminRoutes(router: Router, deps: OwnerAdminDeps, route: AdminRoute): void {
-  router.get('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.sites.current();
-    const owners: OwnerView[] = (await deps.owners.all()).map((o) => ownerView(site, o));
-    owners.sort((a, b) => a.username.localeCompare(b.username));
-    ctx.body = { owners, langs: site.routes.enabled };
-  }));
+  router.get(
+    '/api/admin/owners',
+    route('admin', async (ctx) => {
+      const site = await deps.sites.current();
+      const owners: OwnerView[] = (await deps.owners.all()).map((o) => ownerView(site, o));
+      owners.sort((a, b) => a.username.localeCompare(b.username));
+      ctx.body = { owners, langs: site.routes.enabled };
+    }),
+  );
 
-  router.post('/api/admin/owners', route('admin', async (ctx) => {
-    const site = await deps.sites.current();
-    const body = await readJson(ctx);
-    onlyKeys(body, ['username', 'lang', 'propertyIds', 'ref']);
-    const username = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
-    if (!isEmail(username)) throw bad('username', 'must be the owner’s e-mail address', 422);
-    const lang = checkLang(site, body.lang);
-    const propertyIds = body.propertyIds === undefined ? [] : checkPropertyIds(site, body.propertyIds);
-    const ref = checkRef(body.ref);
-    if (await deps.owners.byUsername(username)) throw bad('username', `${username} already has an account`, 409);
-    const password = generatedPassword();
-    let account: OwnerAccount;
-    try {
-      account = await addOwner(deps.owners, { username, password, lang, propertyIds, ref });
-    } catch (e) {
-      if (e instanceof OwnerInputError) throw ownerInputError(e);
-      throw e;
-    }
-    ctx.status = 201;
-    // The password is shown this once: only its hash is kept.
-    ctx.body = { owner: ownerView(site, account), password };
-  }));
+  router.post(
+    '/api/admin/owners',
+    route('admin', async (ctx) => {
+      const site = await deps.sites.current();
+      const body = await readJson(ctx);
+      onlyKeys(body, ['username', 'lang', 'propertyIds', 'ref']);
+      const username = typeof body.username === 'string' ? normalizeUsername(body.username) : '';
+      if (!isEmail(username)) throw bad('username', 'must be the owner’s e-mail address', 422);
+      const lang = checkLang(site, body.lang);
+      const propertyIds = body.propertyIds === undefined ? [] : checkPropertyIds(site, body.propertyIds);
+      const ref = checkRef(body.ref);
+      if (await deps.owners.byUsername(username)) throw bad('username', `${username} already has an account`, 409);
+      const password = generatedPassword();
+      let account: OwnerAccount;
+      try {
+        account = await addOwner(deps.owners, { username, password, lang, propertyIds, ref });
+      } catch (e) {
+        if (e instanceof OwnerInputError) throw ownerInputError(e);
+        throw e;
+      }
+      ctx.status = 201;
+      // The password is shown this once: only its hash is kept.
+      ctx.body = { owner: ownerView(site, account), password };
+    }),
+  );
 
   const ownerOf = async (ctx: Koa.Context): Promise<OwnerAccount> => {
     const id = String(ctx.params.id ?? '');
@@ -130,40 +136,46 @@ export function ownerAdminRoutes(router: Router, deps: OwnerAdminDeps, route: Ad
     return o;
   };
 
-  router.post('/api/admin/owners/:id', route('admin', async (ctx) => {
-    const site = await deps.sites.current();
-    const { id } = await ownerOf(ctx);
-    const body = await readJson(ctx);
-    onlyKeys(body, ['disabled', 'propertyIds', 'ref', 'lang']);
-    if (!Object.keys(body).length) throw bad('disabled', 'nothing to change: send disabled, propertyIds, ref or lang');
-    if (body.disabled !== undefined && typeof body.disabled !== 'boolean') throw bad('disabled', 'must be true or false', 422);
-    const lang = body.lang === undefined ? undefined : checkLang(site, body.lang);
-    const propertyIds = body.propertyIds === undefined ? undefined : checkPropertyIds(site, body.propertyIds);
-    const hasRef = 'ref' in body;
-    const ref = checkRef(body.ref);
-    const account = await deps.owners.update(id, (o) => {
-      if (typeof body.disabled === 'boolean') o.disabled = body.disabled;
-      if (lang) o.lang = lang;
-      if (propertyIds) o.propertyIds = propertyIds;
-      if (hasRef) {
-        if (ref) o.ref = ref;
-        else delete o.ref;
-      }
-    });
-    if (!account) throw new HttpError(404, { error: 'This owner account no longer exists.', field: 'id' });
-    // A disabled account is logged out everywhere at once.
-    if (account.disabled) await deps.sessions.endPerson('owner', account.id);
-    ctx.body = { owner: ownerView(site, account) };
-  }));
+  router.post(
+    '/api/admin/owners/:id',
+    route('admin', async (ctx) => {
+      const site = await deps.sites.current();
+      const { id } = await ownerOf(ctx);
+      const body = await readJson(ctx);
+      onlyKeys(body, ['disabled', 'propertyIds', 'ref', 'lang']);
+      if (!Object.keys(body).length) throw bad('disabled', 'nothing to change: send disabled, propertyIds, ref or lang');
+      if (body.disabled !== undefined && typeof body.disabled !== 'boolean') throw bad('disabled', 'must be true or false', 422);
+      const lang = body.lang === undefined ? undefined : checkLang(site, body.lang);
+      const propertyIds = body.propertyIds === undefined ? undefined : checkPropertyIds(site, body.propertyIds);
+      const hasRef = 'ref' in body;
+      const ref = checkRef(body.ref);
+      const account = await deps.owners.update(id, (o) => {
+        if (typeof body.disabled === 'boolean') o.disabled = body.disabled;
+        if (lang) o.lang = lang;
+        if (propertyIds) o.propertyIds = propertyIds;
+        if (hasRef) {
+          if (ref) o.ref = ref;
+          else delete o.ref;
+        }
+      });
+      if (!account) throw new HttpError(404, { error: 'This owner account no longer exists.', field: 'id' });
+      // A disabled account is logged out everywhere at once.
+      if (account.disabled) await deps.sessions.endPerson('owner', account.id);
+      ctx.body = { owner: ownerView(site, account) };
+    }),
+  );
 
-  router.post('/api/admin/owners/:id/password', route('admin', async (ctx) => {
-    const site = await deps.sites.current();
-    const { id } = await ownerOf(ctx);
-    const body = await readJson(ctx);
-    onlyKeys(body, []);
-    const password = generatedPassword();
-    await setOwnerPassword(deps.owners, id, password);
-    await deps.sessions.endPerson('owner', id);
-    ctx.body = { owner: ownerView(site, (await deps.owners.byId(id))!), password };
-  }));
+  router.post(
+    '/api/admin/owners/:id/password',
+    route('admin', async (ctx) => {
+      const site = await deps.sites.current();
+      const { id } = await ownerOf(ctx);
+      const body = await readJson(ctx);
+      onlyKeys(body, []);
+      const password = generatedPassword();
+      await setOwnerPassword(deps.owners, id, password);
+      await deps.sessions.endPerson('owner', id);
+      ctx.body = { owner: ownerView(site, (await deps.owners.byId(id))!), password };
+    }),
+  );
 }

@@ -17,7 +17,10 @@ import { formatPrice } from '../../shared/format.ts';
 import type { DemandRegisterForm } from '../../schemas/types.gen.ts';
 
 /** What a demand asks for: the criteria of the demand-register form (schemas/form-demand-register.json). */
-export type Demand = Pick<DemandRegisterForm, 'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'>;
+export type Demand = Pick<
+  DemandRegisterForm,
+  'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'
+>;
 
 /** A 128-bit token for a link that works without logging in (unsubscribe, testimonial review). */
 export const linkToken = () => randomBytes(16).toString('hex');
@@ -40,7 +43,6 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
     (!d.garden || !!(p.HasGarden || (p.SurfaceGarden ?? 0) > 0))
   );
 }
-
 
 const KNOWN_IDS = 'known-ids.json';
 
@@ -67,7 +69,13 @@ export async function newPropertyIds(sets: ListingSetRepository, live: ListingSo
 }
 
 /** Mails the demands that the properties `fresh` of `next` match; returns how many mails. */
-export async function sendAlerts(fresh: number[], next: ListingSource, site: Site, store: { leads: LeadRepository; outbox: OutboxRepository }, kick: () => void): Promise<number> {
+export async function sendAlerts(
+  fresh: number[],
+  next: ListingSource,
+  site: Site,
+  store: { leads: LeadRepository; outbox: OutboxRepository },
+  kick: () => void,
+): Promise<number> {
   if (!fresh.length) return 0;
   const mails: OutboxMessage[] = [];
   for (const s of (await store.leads.find({ kind: 'demand-register', alertActive: true })).items) {
@@ -77,7 +85,11 @@ export async function sendAlerts(fresh: number[], next: ListingSource, site: Sit
     const matches = fresh.map((id) => next.property(id, lang)).filter((p): p is PropertyRecord => !!p && matchesDemand(p, demand));
     if (!matches.length) continue;
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
-    const items = matches.map((p) => ({ title: site.propertyTitle(p, lang), url: site.absoluteUrl(site.propertyPath(p, lang) ?? ''), price: p.PublishPrice === false ? t('price.onDemand') : formatPrice(p.Price) }));
+    const items = matches.map((p) => ({
+      title: site.propertyTitle(p, lang),
+      url: site.absoluteUrl(site.propertyPath(p, lang) ?? ''),
+      price: p.PublishPrice === false ? t('price.onDemand') : formatPrice(p.Price),
+    }));
     const unsubscribe = site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`);
     const name = [demand.firstName, demand.lastName].filter(Boolean).join(' ');
     const agency = site.content.site.name;
@@ -91,7 +103,9 @@ export async function sendAlerts(fresh: number[], next: ListingSource, site: Sit
       subject: t('alert.subject', { count: matches.length, agency }),
       text: `${t('mail.greeting', { name })}\n\n${t('alert.intro', { count: matches.length })}\n\n${items.map((i) => `- ${i.title} – ${i.price}\n  ${i.url}`).join('\n')}\n\n${t('alert.unsubscribe')}: ${unsubscribe}\n\n${agency}\n`,
       html: mailLayout({
-        agency, lang, smallPrint: smallLink(unsubscribe, t('alert.unsubscribe')),
+        agency,
+        lang,
+        smallPrint: smallLink(unsubscribe, t('alert.unsubscribe')),
         body: `<p>${esc(t('mail.greeting', { name }))}</p><p>${esc(t('alert.intro', { count: matches.length }))}</p><ul>${items.map((i) => `<li><a href="${esc(i.url)}">${esc(i.title)}</a> – ${esc(i.price)}</li>`).join('')}</ul><p>${esc(agency)}</p>`,
       }),
     });

@@ -10,29 +10,227 @@ import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS } from '../../shared/constants.ts';
 
 type Stroke = Array<[number, number]>;
 /** Glyphs on a 10×14 grid; letters and digits people do not confuse (no 0/O, 1/I, 2/Z, 5/S, 8/B). */
-const P: Stroke = [[0, 14], [0, 0], [8, 0], [10, 2], [10, 5], [8, 7], [0, 7]];
+const P: Stroke = [
+  [0, 14],
+  [0, 0],
+  [8, 0],
+  [10, 2],
+  [10, 5],
+  [8, 7],
+  [0, 7],
+];
 const GLYPHS: Record<string, Stroke[]> = {
-  A: [[[0, 14], [5, 0], [10, 14]], [[2, 9], [8, 9]]],
-  C: [[[10, 2], [8, 0], [2, 0], [0, 3], [0, 11], [2, 14], [8, 14], [10, 12]]],
-  E: [[[10, 0], [0, 0], [0, 14], [10, 14]], [[0, 7], [7, 7]]],
-  F: [[[10, 0], [0, 0], [0, 14]], [[0, 7], [7, 7]]],
-  H: [[[0, 0], [0, 14]], [[10, 0], [10, 14]], [[0, 7], [10, 7]]],
-  K: [[[0, 0], [0, 14]], [[10, 0], [0, 8]], [[3, 6], [10, 14]]],
-  L: [[[0, 0], [0, 14], [10, 14]]],
-  M: [[[0, 14], [0, 0], [5, 8], [10, 0], [10, 14]]],
-  N: [[[0, 14], [0, 0], [10, 14], [10, 0]]],
+  A: [
+    [
+      [0, 14],
+      [5, 0],
+      [10, 14],
+    ],
+    [
+      [2, 9],
+      [8, 9],
+    ],
+  ],
+  C: [
+    [
+      [10, 2],
+      [8, 0],
+      [2, 0],
+      [0, 3],
+      [0, 11],
+      [2, 14],
+      [8, 14],
+      [10, 12],
+    ],
+  ],
+  E: [
+    [
+      [10, 0],
+      [0, 0],
+      [0, 14],
+      [10, 14],
+    ],
+    [
+      [0, 7],
+      [7, 7],
+    ],
+  ],
+  F: [
+    [
+      [10, 0],
+      [0, 0],
+      [0, 14],
+    ],
+    [
+      [0, 7],
+      [7, 7],
+    ],
+  ],
+  H: [
+    [
+      [0, 0],
+      [0, 14],
+    ],
+    [
+      [10, 0],
+      [10, 14],
+    ],
+    [
+      [0, 7],
+      [10, 7],
+    ],
+  ],
+  K: [
+    [
+      [0, 0],
+      [0, 14],
+    ],
+    [
+      [10, 0],
+      [0, 8],
+    ],
+    [
+      [3, 6],
+      [10, 14],
+    ],
+  ],
+  L: [
+    [
+      [0, 0],
+      [0, 14],
+      [10, 14],
+    ],
+  ],
+  M: [
+    [
+      [0, 14],
+      [0, 0],
+      [5, 8],
+      [10, 0],
+      [10, 14],
+    ],
+  ],
+  N: [
+    [
+      [0, 14],
+      [0, 0],
+      [10, 14],
+      [10, 0],
+    ],
+  ],
   P: [P],
-  R: [P, [[5, 7], [10, 14]]],
-  T: [[[0, 0], [10, 0]], [[5, 0], [5, 14]]],
-  U: [[[0, 0], [0, 11], [2, 14], [8, 14], [10, 11], [10, 0]]],
-  V: [[[0, 0], [5, 14], [10, 0]]],
-  W: [[[0, 0], [2, 14], [5, 5], [8, 14], [10, 0]]],
-  X: [[[0, 0], [10, 14]], [[10, 0], [0, 14]]],
-  Y: [[[0, 0], [5, 7], [10, 0]], [[5, 7], [5, 14]]],
-  '3': [[[0, 1], [2, 0], [8, 0], [10, 2], [10, 5], [7, 7], [10, 9], [10, 12], [8, 14], [2, 14], [0, 13]], [[3, 7], [7, 7]]],
-  '4': [[[7, 14], [7, 0], [0, 10], [10, 10]]],
-  '7': [[[0, 0], [10, 0], [4, 14]]],
-  '9': [[[10, 7], [2, 7], [0, 5], [0, 2], [2, 0], [8, 0], [10, 2], [10, 12], [8, 14], [2, 14]]],
+  R: [
+    P,
+    [
+      [5, 7],
+      [10, 14],
+    ],
+  ],
+  T: [
+    [
+      [0, 0],
+      [10, 0],
+    ],
+    [
+      [5, 0],
+      [5, 14],
+    ],
+  ],
+  U: [
+    [
+      [0, 0],
+      [0, 11],
+      [2, 14],
+      [8, 14],
+      [10, 11],
+      [10, 0],
+    ],
+  ],
+  V: [
+    [
+      [0, 0],
+      [5, 14],
+      [10, 0],
+    ],
+  ],
+  W: [
+    [
+      [0, 0],
+      [2, 14],
+      [5, 5],
+      [8, 14],
+      [10, 0],
+    ],
+  ],
+  X: [
+    [
+      [0, 0],
+      [10, 14],
+    ],
+    [
+      [10, 0],
+      [0, 14],
+    ],
+  ],
+  Y: [
+    [
+      [0, 0],
+      [5, 7],
+      [10, 0],
+    ],
+    [
+      [5, 7],
+      [5, 14],
+    ],
+  ],
+  '3': [
+    [
+      [0, 1],
+      [2, 0],
+      [8, 0],
+      [10, 2],
+      [10, 5],
+      [7, 7],
+      [10, 9],
+      [10, 12],
+      [8, 14],
+      [2, 14],
+      [0, 13],
+    ],
+    [
+      [3, 7],
+      [7, 7],
+    ],
+  ],
+  '4': [
+    [
+      [7, 14],
+      [7, 0],
+      [0, 10],
+      [10, 10],
+    ],
+  ],
+  '7': [
+    [
+      [0, 0],
+      [10, 0],
+      [4, 14],
+    ],
+  ],
+  '9': [
+    [
+      [10, 7],
+      [2, 7],
+      [0, 5],
+      [0, 2],
+      [2, 0],
+      [8, 0],
+      [10, 2],
+      [10, 12],
+      [8, 14],
+      [2, 14],
+    ],
+  ],
 };
 const ALPHABET = Object.keys(GLYPHS);
 const WIDTH = 220;
@@ -48,10 +246,14 @@ function drawing(text: string): string {
     const rot = jitter(18);
     const scale = 2.5 + jitter(0.3);
     const d = GLYPHS[ch].map((s) => `M${s.map(([a, b]) => `${(a + jitter(0.5)).toFixed(1)} ${(b + jitter(0.5)).toFixed(1)}`).join('L')}`).join('');
-    parts.push(`<path transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${rot.toFixed(1)} 5 7) scale(${scale.toFixed(2)})" d="${d}" fill="none" stroke="#1f2a44" stroke-width="${(1.5 + jitter(0.2)).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`);
+    parts.push(
+      `<path transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${rot.toFixed(1)} 5 7) scale(${scale.toFixed(2)})" d="${d}" fill="none" stroke="#1f2a44" stroke-width="${(1.5 + jitter(0.2)).toFixed(2)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+    );
   });
   for (let i = 0; i < 3; i++) {
-    parts.push(`<path d="M0 ${randomInt(10, 60)} C ${randomInt(40, 90)} ${randomInt(0, 70)}, ${randomInt(120, 180)} ${randomInt(0, 70)}, ${WIDTH} ${randomInt(10, 60)}" fill="none" stroke="#8a6d3b" stroke-width="2"/>`);
+    parts.push(
+      `<path d="M0 ${randomInt(10, 60)} C ${randomInt(40, 90)} ${randomInt(0, 70)}, ${randomInt(120, 180)} ${randomInt(0, 70)}, ${WIDTH} ${randomInt(10, 60)}" fill="none" stroke="#8a6d3b" stroke-width="2"/>`,
+    );
   }
   for (let i = 0; i < 40; i++) parts.push(`<circle cx="${randomInt(0, WIDTH)}" cy="${randomInt(0, HEIGHT)}" r="1.4" fill="#5b6272"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}"><rect width="100%" height="100%" fill="#f3eee6"/>${parts.join('')}</svg>`;
@@ -66,8 +268,15 @@ export class Captcha {
   /** A new image and the token that carries its answer. */
   async issue(now = Date.now()): Promise<{ token: string; image: string; width: number; height: number }> {
     const answer = Array.from({ length: CAPTCHA_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    const png = await sharp(Buffer.from(drawing(answer))).png({ palette: true }).toBuffer();
-    return { token: this.seal({ a: answer, e: now + CAPTCHA_TTL_MS, n: randomBytes(8).toString('hex') }), image: `data:image/png;base64,${png.toString('base64')}`, width: WIDTH, height: HEIGHT };
+    const png = await sharp(Buffer.from(drawing(answer)))
+      .png({ palette: true })
+      .toBuffer();
+    return {
+      token: this.seal({ a: answer, e: now + CAPTCHA_TTL_MS, n: randomBytes(8).toString('hex') }),
+      image: `data:image/png;base64,${png.toString('base64')}`,
+      width: WIDTH,
+      height: HEIGHT,
+    };
   }
 
   private seal(payload: { a: string; e: number; n: string }): string {

@@ -29,9 +29,13 @@ export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'sites' | 'lea
     }
     const f = s.fields as Record<string, string>;
     const state = t(`testimonial.status.${String(s.status)}`);
-    ctx.body = page(lang, t('testimonial.review'), `<p><strong>${esc(f.name)}</strong>${f.about ? ` – ${esc(f.about)}` : ''}</p><blockquote>${esc(f.comment)}</blockquote><p>${esc(state)}</p>
+    ctx.body = page(
+      lang,
+      t('testimonial.review'),
+      `<p><strong>${esc(f.name)}</strong>${f.about ? ` – ${esc(f.about)}` : ''}</p><blockquote>${esc(f.comment)}</blockquote><p>${esc(state)}</p>
 <form method="post" action="/api/testimonials/review"><input type="hidden" name="token" value="${esc(String(ctx.query.token))}">
-<button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`);
+<button name="decision" value="publish">${esc(t('testimonial.publish'))}</button> <button name="decision" value="reject">${esc(t('testimonial.reject'))}</button></form>`,
+    );
   });
   router.post('/api/testimonials/review', async (ctx) => {
     const site = await deps.sites.current();
@@ -65,7 +69,9 @@ export function reviewRoutes(router: Router, deps: Pick<FormDeps, 'sites' | 'lea
   // A published testimonial's photo (the others are not public).
   router.get('/media/testimonials/:file', async (ctx) => {
     const file = ctx.params.file;
-    const published = /^[0-9a-f-]{36}\.webp$/.test(file) && (await deps.leads.find({ kind: 'testimonial', status: 'published', imageFile: file }, { offset: 0, limit: 1 })).total > 0;
+    const published =
+      /^[0-9a-f-]{36}\.webp$/.test(file) &&
+      (await deps.leads.find({ kind: 'testimonial', status: 'published', imageFile: file }, { offset: 0, limit: 1 })).total > 0;
     const blob = published ? await deps.uploads.stream(`testimonials/${file}`) : undefined;
     if (!blob) {
       ctx.status = 404;
@@ -83,9 +89,7 @@ export function alertRoutes(router: Router, deps: { sites: Pick<SiteHolder, 'cur
   router.get('/api/alerts/unsubscribe', async (ctx) => {
     const site = await deps.sites.current();
     const token = ctx.query.token;
-    const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token)
-      ? (await deps.leads.find({ alertToken: token })).items[0]
-      : undefined;
+    const found = typeof token === 'string' && /^[0-9a-f]{32}$/.test(token) ? (await deps.leads.find({ alertToken: token })).items[0] : undefined;
     if (!found) {
       ctx.status = 404;
       ctx.type = 'html';

@@ -9,7 +9,19 @@ import type Koa from 'koa';
 import { HttpError, escapeHtml as esc, readBody, sameOrigin } from '../http/request.ts';
 import type Router from '@koa/router';
 import { FORM_MAX_BODY_BYTES, FORM_TOKEN_FIELD, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES, PURCHASE_ADVANCE_RATE, type Lang } from '../../shared/constants.ts';
-import { fieldErrors, formSchemaId, isFormKind, propertyProblem, rentalTerms, FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, UPLOAD_FORMS, type FieldError, type FormKind } from '../../shared/forms.ts';
+import {
+  fieldErrors,
+  formSchemaId,
+  isFormKind,
+  propertyProblem,
+  rentalTerms,
+  FORM_FIELDS,
+  PROPERTY_FORMS,
+  RENT_FORMS,
+  UPLOAD_FORMS,
+  type FieldError,
+  type FormKind,
+} from '../../shared/forms.ts';
 import { formatPrice, formatSlot } from '../../shared/format.ts';
 import { isLang } from '../../shared/routes.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
@@ -160,8 +172,17 @@ export type TestimonialDecision = 'publish' | 'reject';
  * Publishes or rejects a testimonial (the review page linked from the agency's mail, and the
  * editor's leads inbox): stored durably, then the pages showing testimonials are rendered anew.
  */
-export async function decideTestimonial(deps: { leads: LeadRepository; sites: Pick<SiteHolder, 'invalidate'> }, s: Submission, decision: TestimonialDecision, by?: string): Promise<Submission | undefined> {
-  const done = await deps.leads.update(s.id, { status: decision === 'publish' ? 'published' : 'rejected', reviewedAt: new Date().toISOString(), ...(by ? { reviewedBy: by } : {}) });
+export async function decideTestimonial(
+  deps: { leads: LeadRepository; sites: Pick<SiteHolder, 'invalidate'> },
+  s: Submission,
+  decision: TestimonialDecision,
+  by?: string,
+): Promise<Submission | undefined> {
+  const done = await deps.leads.update(s.id, {
+    status: decision === 'publish' ? 'published' : 'rejected',
+    reviewedAt: new Date().toISOString(),
+    ...(by ? { reviewedBy: by } : {}),
+  });
   deps.sites.invalidate();
   return done;
 }
@@ -223,7 +244,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
       if (problem) errors.push({ field: 'propertyId', key: problem });
       const terms = property && RENT_FORMS.includes(kind) ? rentalTerms(property) : undefined;
       if (terms && !errors.length) {
-        if (Number(fields.monthlyIncome) < terms.minIncome) errors.push({ field: 'monthlyIncome', key: 'form.incomeTooLow', values: { amount: formatPrice(terms.minIncome) } });
+        if (Number(fields.monthlyIncome) < terms.minIncome)
+          errors.push({ field: 'monthlyIncome', key: 'form.incomeTooLow', values: { amount: formatPrice(terms.minIncome) } });
         if (Number(fields.persons) > terms.maxPersons) errors.push({ field: 'persons', key: 'form.tooManyPersons', values: { max: terms.maxPersons } });
       }
       const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
@@ -245,7 +267,10 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // Documents are sent once per e-mail address and property (SPEC §4).
       if (kind === 'document-request') {
         const email = String(fields.email).toLowerCase();
-        const already = await deps.leads.find({ kind: 'document-request', propertyIds: [property!.ID], field: { name: 'email', value: email } }, { offset: 0, limit: 1 });
+        const already = await deps.leads.find(
+          { kind: 'document-request', propertyIds: [property!.ID], field: { name: 'email', value: email } },
+          { offset: 0, limit: 1 },
+        );
         if (already.total) {
           ctx.status = 200;
           ctx.body = { already: true, message: t('documents.already') };
@@ -265,8 +290,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
           // What is kept is the re-encoded WebP.
           meta.name = uploadName(u.field, 'webp');
           meta.type = 'webp';
-        }
-        else {
+        } else {
           meta.file = await storeUpload(deps.uploads, 'cv', u.data, u.type!);
           attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], key: `cv/${meta.file}` });
         }
@@ -275,15 +299,30 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const agencyLang = site.routes.defaultLang;
       // A purchase offer states the advance due at signing (10% of the offered price).
       if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
-      const appointment = kind === 'contact-appointment' && calendar
-        ? { slot: String(fields.slot), start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(), minutes: calendar.minutes, status: 'confirmed' as const }
-        : undefined;
+      const appointment =
+        kind === 'contact-appointment' && calendar
+          ? {
+              slot: String(fields.slot),
+              start: new Date(slotInstant(String(fields.slot), calendar.timeZone)).toISOString(),
+              minutes: calendar.minutes,
+              status: 'confirmed' as const,
+            }
+          : undefined;
       const review = kind === 'testimonial' ? linkToken() : undefined;
       // A demand (search alert) and a newsletter subscription carry the token of their unsubscribe link.
       const alert = kind === 'demand-register' || kind === 'sign-newsletter' ? { token: linkToken(), active: true } : undefined;
       const mails = leadMails({
-        kind, lang, agencyLang, messages: (x) => site.shell(x).messages, agencyName: site.content.site.name, fields, submissionId: id,
-        property: property && propertyUrl ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) } : undefined,
+        kind,
+        lang,
+        agencyLang,
+        messages: (x) => site.shell(x).messages,
+        agencyName: site.content.site.name,
+        fields,
+        submissionId: id,
+        property:
+          property && propertyUrl
+            ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) }
+            : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
         labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },
@@ -294,21 +333,47 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // A property sent to a friend goes to the friend; every other confirmation to the visitor.
       const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : kind === 'testimonial' ? undefined : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
-      const mail = (to: string, parts: typeof mails.agency, suffix: string, l: Lang, replyTo?: string, files?: OutboxMessage['attachments']): OutboxMessage => ({
-        id: `${id}-${suffix}`, leadId: id, to, from, replyTo, lang: l, attempts: 0, nextAttemptAt: 0, ...parts, ...(files?.length ? { attachments: files } : {}),
+      const mail = (
+        to: string,
+        parts: typeof mails.agency,
+        suffix: string,
+        l: Lang,
+        replyTo?: string,
+        files?: OutboxMessage['attachments'],
+      ): OutboxMessage => ({
+        id: `${id}-${suffix}`,
+        leadId: id,
+        to,
+        from,
+        replyTo,
+        lang: l,
+        attempts: 0,
+        nextAttemptAt: 0,
+        ...parts,
+        ...(files?.length ? { attachments: files } : {}),
       });
       const visitorEmail = typeof fields.email === 'string' ? fields.email : undefined;
       if (kind === 'contact-appointment') {
         const free = calendar ? freeSlots(calendar, await deps.leads.bookedSlots()) : [];
         if (!free.length) throw new HttpError(409, { error: t('appointment.full'), full: true });
-        if (!free.includes(String(fields.slot))) throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
+        if (!free.includes(String(fields.slot)))
+          throw new HttpError(422, { error: t('form.fixErrors'), errors: [{ field: 'slot', message: t('appointment.taken') }] });
       }
       // Stored with its mails in one durable write before the visitor gets an answer. A booking
       // holds its slot in that same write: of two people sending one slot, the second is refused.
       const outcome = await deps.leads.add(
         {
-          id, kind, lang, createdAt: now, page: ctx.get('referer') || null, propertyId: property?.ID ?? null, fields, status: review ? 'pending' : 'new',
-          ...(alert ? { alert } : {}), ...(appointment ? { appointment } : {}), ...(review ? { review } : {}),
+          id,
+          kind,
+          lang,
+          createdAt: now,
+          page: ctx.get('referer') || null,
+          propertyId: property?.ID ?? null,
+          fields,
+          status: review ? 'pending' : 'new',
+          ...(alert ? { alert } : {}),
+          ...(appointment ? { appointment } : {}),
+          ...(review ? { review } : {}),
           ...(toolLead ? { tool: toolLead.stored(agencyLang) } : {}),
         },
         [
@@ -324,7 +389,12 @@ export function formRoutes(router: Router, deps: FormDeps) {
       if (html) ctx.redirect(redirect || ctx.get('referer') || site.thankYouPath(kind, lang));
       else {
         ctx.status = 201;
-        ctx.body = { id, redirect, message: kind === 'document-request' ? t('documents.sent') : undefined, ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}) };
+        ctx.body = {
+          id,
+          redirect,
+          message: kind === 'document-request' ? t('documents.sent') : undefined,
+          ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}),
+        };
       }
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
@@ -334,7 +404,11 @@ export function formRoutes(router: Router, deps: FormDeps) {
         const list = Array.isArray(e.body.errors) ? (e.body.errors as Array<{ message: string }>).map((x) => x.message) : [String(e.body.error)];
         ctx.type = 'html';
         const back = sameSiteReferer(ctx) ?? '/';
-        ctx.body = page(lang, e.status === 422 ? t('form.fixErrors') : String(e.body.error), `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`);
+        ctx.body = page(
+          lang,
+          e.status === 422 ? t('form.fixErrors') : String(e.body.error),
+          `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`,
+        );
       }
     }
   });
@@ -359,7 +433,6 @@ export function formRoutes(router: Router, deps: FormDeps) {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await deps.captcha.issue();
   });
-
 }
 
 /** A small page of its own (answers to posts without JavaScript, the review page). */

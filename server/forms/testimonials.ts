@@ -7,7 +7,13 @@ export async function publishedTestimonials(leads: LeadRepository): Promise<Test
   return items.map((s) => {
     const f = s.fields as { name: string; about?: string; url?: string; comment: string; image?: { file?: string } };
     return {
-      id: String(s.id), lang: String(s.lang), date: String(s.createdAt).slice(0, 10), name: f.name, about: f.about, url: f.url, comment: f.comment,
+      id: String(s.id),
+      lang: String(s.lang),
+      date: String(s.createdAt).slice(0, 10),
+      name: f.name,
+      about: f.about,
+      url: f.url,
+      comment: f.comment,
       image: f.image?.file ? `/media/testimonials/${f.image.file}` : undefined,
     };
   });

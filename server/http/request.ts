@@ -4,7 +4,10 @@ import { FORM_MAX_BODY_BYTES } from '../../shared/constants.ts';
 
 /** An answer with a 4xx status and a JSON body (`error`, and `field` / `errors` where a field is at fault). */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(String(body.error));
   }
 }

@@ -152,7 +152,15 @@ export function editorCsp(inlineScripts: string[] = [], dev = false): string {
  * Every other answer (JSON, files, the small pages of form answers and errors): nothing runs, inline
  * style attributes only, forms post here only.
  */
-export const DEFAULT_CSP = ["default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self' data:", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'self'", `report-uri ${CSP_REPORT_PATH}`].join('; ');
+export const DEFAULT_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+  `report-uri ${CSP_REPORT_PATH}`,
+].join('; ');
 
 /** HSTS for a year, sent only over TLS (directly, or through a trusted proxy that says so). */
 export const HSTS = 'max-age=31536000';

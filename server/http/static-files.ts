@@ -50,7 +50,17 @@ export function staticFolder(prefix: string, dir: string, opts: StaticFolderOpti
       return;
     }
     try {
-      if (await send(ctx, rel, { root: dir, maxage: opts.maxage, immutable: opts.immutable, hidden: false, gzip: !!opts.precompressed, brotli: !!opts.precompressed })) return;
+      if (
+        await send(ctx, rel, {
+          root: dir,
+          maxage: opts.maxage,
+          immutable: opts.immutable,
+          hidden: false,
+          gzip: !!opts.precompressed,
+          brotli: !!opts.precompressed,
+        })
+      )
+        return;
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (!status || status >= 500) throw e;

@@ -115,7 +115,18 @@ function reasonOf(e: ErrorObject, value: unknown): string {
       return `${p.missingProperty} is missing`;
     case 'type': {
       const t = String(p.type).split(',');
-      const words = t.map((x) => ({ integer: 'a whole number', number: 'a number', boolean: 'a yes/no flag (true/false or 0/1)', string: 'text', object: 'a record', array: 'a list', null: 'empty' })[x] ?? x);
+      const words = t.map(
+        (x) =>
+          ({
+            integer: 'a whole number',
+            number: 'a number',
+            boolean: 'a yes/no flag (true/false or 0/1)',
+            string: 'text',
+            object: 'a record',
+            array: 'a list',
+            null: 'empty',
+          })[x] ?? x,
+      );
       return `${show(value)} is not ${words.join(' or ')}`;
     }
     case 'minimum':
@@ -125,7 +136,10 @@ function reasonOf(e: ErrorObject, value: unknown): string {
     case 'exclusiveMaximum':
       return `${show(value)} is above the highest allowed value (${p.limit})`;
     case 'enum':
-      return `${show(value)} is not one of ${(p.allowedValues as unknown[]).filter((x) => x !== null).map((x) => String(x)).join(', ')}`;
+      return `${show(value)} is not one of ${(p.allowedValues as unknown[])
+        .filter((x) => x !== null)
+        .map((x) => String(x))
+        .join(', ')}`;
     case 'pattern':
       return `${show(value)} does not have the expected form`;
     case 'format':
@@ -173,10 +187,19 @@ const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x =
  * Checks one record in place: coerced, its broken parts left out. Returns the problems and
  * whether the record is kept.
  */
-function checkRecord(rec: unknown, spec: KindSpec, position: number, schemas: SchemaRegistry): { kept: boolean; problems: FeedProblem[]; id: string; lang?: string; rawLang?: string } {
+function checkRecord(
+  rec: unknown,
+  spec: KindSpec,
+  position: number,
+  schemas: SchemaRegistry,
+): { kept: boolean; problems: FeedProblem[]; id: string; lang?: string; rawLang?: string } {
   const problems: FeedProblem[] = [];
   if (!isRecord(rec)) {
-    return { kept: false, id: `#${position}`, problems: [{ kind: spec.kind, id: `#${position}`, field: '', reason: `${show(rec)} is not a record`, action: 'refused' }] };
+    return {
+      kept: false,
+      id: `#${position}`,
+      problems: [{ kind: spec.kind, id: `#${position}`, field: '', reason: `${show(rec)} is not a record`, action: 'refused' }],
+    };
   }
   normaliseLanguage(rec);
   const rawLang = typeof rec.language === 'string' && rec.language.trim() ? rec.language.trim().slice(0, 12) : undefined;
@@ -193,10 +216,22 @@ function checkRecord(rec: unknown, spec: KindSpec, position: number, schemas: Sc
       if (e.keyword === 'required' && segs.length === 0) segs = [String((e.params as { missingProperty: string }).missingProperty)];
       if (segs.length && spec.essential.includes(segs[0])) {
         const reason = `${e.keyword === 'required' ? 'is missing' : reasonOf(e, valueAt(rec, segs))}: ${WHY_ESSENTIAL[segs[0]] ?? 'it is indispensable'}`;
-        return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: `/${segs[0]}`, reason, action: 'refused' }] };
+        return {
+          kept: false,
+          id: idOf(),
+          lang: langOf(),
+          rawLang,
+          problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: `/${segs[0]}`, reason, action: 'refused' }],
+        };
       }
       if (!segs.length) {
-        return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: reasonOf(e, rec), action: 'refused' }] };
+        return {
+          kept: false,
+          id: idOf(),
+          lang: langOf(),
+          rawLang,
+          problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: reasonOf(e, rec), action: 'refused' }],
+        };
       }
       const key = segs.join('/');
       // One problem per node; an error deeper in a node that is dropped anyway is not repeated.
@@ -214,7 +249,13 @@ function checkRecord(rec: unknown, spec: KindSpec, position: number, schemas: Sc
     errors = schemas.errors(spec.schema, rec);
   }
   if (errors.length) {
-    return { kept: false, id: idOf(), lang: langOf(), rawLang, problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: 'could not be read', action: 'refused' }] };
+    return {
+      kept: false,
+      id: idOf(),
+      lang: langOf(),
+      rawLang,
+      problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: 'could not be read', action: 'refused' }],
+    };
   }
   return { kept: true, id: idOf(), lang: langOf(), rawLang, problems };
 }
@@ -233,14 +274,25 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
   const empty: ListingData = { properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] };
   const counts: FeedCounts = { properties: 0, projects: 0, records: 0, refusedRecords: 0, refusedProperties: 0, refusedProjects: 0 };
   if (!isRecord(raw)) {
-    return { readable: false, data: empty, counts, problems: [{ kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', action: 'refused' }] };
+    return {
+      readable: false,
+      data: empty,
+      counts,
+      problems: [{ kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', action: 'refused' }],
+    };
   }
   const top = schemas.errors('listings', raw);
   if (top.length) {
     const problems = top.map((e): FeedProblem => {
       const segs = segmentsOf(e.instancePath);
       const field = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : `/${segs.join('/')}`;
-      return { kind: 'file', id: '-', field, reason: e.keyword === 'required' ? 'is missing: the file has no list of properties' : reasonOf(e, valueAt(raw, segs)), action: 'refused' };
+      return {
+        kind: 'file',
+        id: '-',
+        field,
+        reason: e.keyword === 'required' ? 'is missing: the file has no list of properties' : reasonOf(e, valueAt(raw, segs)),
+        action: 'refused',
+      };
     });
     return { readable: false, data: empty, counts, problems };
   }
@@ -265,7 +317,14 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
         const l = langs.get(r.id) ?? { kept: [], refused: [] };
         if (r.kept && seen.has(dup)) {
           r.kept = false;
-          problems.push({ kind: spec.kind, id: r.id, lang: r.lang, field: '', reason: `appears a second time in ${r.lang}; the first record was used`, action: 'refused' });
+          problems.push({
+            kind: spec.kind,
+            id: r.id,
+            lang: r.lang,
+            field: '',
+            reason: `appears a second time in ${r.lang}; the first record was used`,
+            action: 'refused',
+          });
         } else (r.kept ? l.kept : l.refused).push(r.lang ?? (r.rawLang ? JSON.stringify(r.rawLang) : 'unknown-language'));
         if (r.kept) seen.add(dup);
         langs.set(r.id, l);
@@ -283,7 +342,13 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
     (data[list] as unknown[]) = kept;
     for (const [id, l] of langs) {
       if (l.kept.length && l.refused.length) {
-        problems.push({ kind: spec.kind, id, field: '', reason: `kept in ${l.kept.join(', ')}; its ${l.refused.join(', ')} record was refused (visitors in that language see another language)`, action: 'note' });
+        problems.push({
+          kind: spec.kind,
+          id,
+          field: '',
+          reason: `kept in ${l.kept.join(', ')}; its ${l.refused.join(', ')} record was refused (visitors in that language see another language)`,
+          action: 'note',
+        });
       }
     }
     if (spec.kind === 'property') {

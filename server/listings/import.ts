@@ -11,7 +11,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { lineCol } from '../config/config.ts';
 import { normaliseFeed, type FeedProblem, type NormaliseOptions } from './feed.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
-import { addImportEntry, MAX_STORED_PROBLEMS, newSetId, type ImportEntry, type ImportTrigger, type ListingState, type SyncState } from '../storage/listing-sets.ts';
+import {
+  addImportEntry,
+  MAX_STORED_PROBLEMS,
+  newSetId,
+  type ImportEntry,
+  type ImportTrigger,
+  type ListingState,
+  type SyncState,
+} from '../storage/listing-sets.ts';
 import { coreSchemas, type SchemaRegistry } from '../config/schemas.ts';
 
 /** The default share of the live properties an import may remove without --force. */
@@ -40,7 +48,10 @@ export interface FeedInput {
 /** The hash of the schemas a set was checked with: a set is checked again when they change. */
 export function listingSchemaHash(): string {
   const { property, project, propertyType, city, treeItem, listings } = coreSchemas;
-  return createHash('sha256').update(JSON.stringify([property, project, propertyType, city, treeItem, listings])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([property, project, propertyType, city, treeItem, listings]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** Reads a feed file: its JSON, or a sentence saying why it cannot be read. */
@@ -51,7 +62,14 @@ export async function readFeedFile(path: string): Promise<{ raw?: unknown; readE
     buf = await readFile(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { readError: code === 'ENOENT' ? `${path} does not exist` : code === 'EACCES' ? `${path} may not be read (permissions)` : `${path} cannot be read (${(e as Error).message})` };
+    return {
+      readError:
+        code === 'ENOENT'
+          ? `${path} does not exist`
+          : code === 'EACCES'
+            ? `${path} may not be read (permissions)`
+            : `${path} cannot be read (${(e as Error).message})`,
+    };
   }
   return parseFeedText(buf);
 }
@@ -87,7 +105,13 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
   const record = async (entry: ImportEntry, change?: (s: ListingState) => void) => {
     const state = await sets.readState();
     change?.(state);
-    if (input.sync) state.sync = { ...input.sync, checkedAt: entry.at, result: entry.result === 'accepted' ? 'accepted' : entry.result === 'failed' ? 'failed' : 'refused', reason: entry.reason };
+    if (input.sync)
+      state.sync = {
+        ...input.sync,
+        checkedAt: entry.at,
+        result: entry.result === 'accepted' ? 'accepted' : entry.result === 'failed' ? 'failed' : 'refused',
+        reason: entry.reason,
+      };
     addImportEntry(state, entry);
     await sets.prune(state);
     await sets.writeState(state);
@@ -137,7 +161,10 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
 }
 
 /** Brings back the set that was live before the current one. */
-export async function rollbackListings(sets: ListingSetRepository, by?: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+export async function rollbackListings(
+  sets: ListingSetRepository,
+  by?: { trigger: ImportTrigger; by?: string },
+): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
   return sets.withLock(async () => {
     const state = await sets.readState();
     const history = await keptSets(sets, state.liveHistory);
@@ -147,8 +174,17 @@ export async function rollbackListings(sets: ListingSetRepository, by?: { trigge
     const previous = history.at(-2)!;
     const from = state.entries.find((e) => e.id === previous);
     const entry: ImportEntry = {
-      id: newSetId(), at: new Date().toISOString(), trigger: by?.trigger ?? 'file', source: from?.source ?? previous, ...(by?.by ? { by: by.by } : {}),
-      result: 'restored', restored: previous, reason: `the import of ${from?.at ?? previous} is live again`, counts: from?.counts, problems: [], problemCount: 0,
+      id: newSetId(),
+      at: new Date().toISOString(),
+      trigger: by?.trigger ?? 'file',
+      source: from?.source ?? previous,
+      ...(by?.by ? { by: by.by } : {}),
+      result: 'restored',
+      restored: previous,
+      reason: `the import of ${from?.at ?? previous} is live again`,
+      counts: from?.counts,
+      problems: [],
+      problemCount: 0,
     };
     state.liveHistory = history.slice(0, -1);
     state.live = previous;
@@ -160,14 +196,28 @@ export async function rollbackListings(sets: ListingSetRepository, by?: { trigge
 }
 
 /** Publishes the refused import that was kept (staff decided the removals are real). */
-export async function publishRefused(sets: ListingSetRepository, id: string, by: { trigger: ImportTrigger; by?: string }): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+export async function publishRefused(
+  sets: ListingSetRepository,
+  id: string,
+  by: { trigger: ImportTrigger; by?: string },
+): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
   return sets.withLock(async () => {
     const state = await sets.readState();
     if (state.refusedSet !== id || !sets.hasSet(id)) return { ok: false as const, reason: 'that import is no longer kept; import the file again' };
     const from = state.entries.find((e) => e.id === id);
     const entry: ImportEntry = {
-      id: newSetId(), at: new Date().toISOString(), trigger: by.trigger, source: from?.source ?? id, ...(by.by ? { by: by.by } : {}),
-      result: 'restored', restored: id, reason: `the refused import of ${from?.at ?? id} was published anyway`, counts: from?.counts, problems: [], problemCount: 0, forced: true,
+      id: newSetId(),
+      at: new Date().toISOString(),
+      trigger: by.trigger,
+      source: from?.source ?? id,
+      ...(by.by ? { by: by.by } : {}),
+      result: 'restored',
+      restored: id,
+      reason: `the refused import of ${from?.at ?? id} was published anyway`,
+      counts: from?.counts,
+      problems: [],
+      problemCount: 0,
+      forced: true,
     };
     state.live = id;
     state.liveHistory.push(id);
@@ -184,7 +234,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** One line saying what an import did, for the command line and the log. */
 export function summaryLine(e: ImportEntry): string {
   const c = e.counts;
-  const what = c ? `${plural(c.properties, 'property', 'properties')} and ${plural(c.projects, 'project', 'projects')}${c.refusedRecords ? ` (${c.refusedRecords} of ${c.records} records refused)` : ''}` : '';
+  const what = c
+    ? `${plural(c.properties, 'property', 'properties')} and ${plural(c.projects, 'project', 'projects')}${c.refusedRecords ? ` (${c.refusedRecords} of ${c.records} records refused)` : ''}`
+    : '';
   const change = e.removed ? `; ${e.added ?? 0} new, ${e.removed.count} removed` : '';
   switch (e.result) {
     case 'accepted':

@@ -70,7 +70,10 @@ const v6Reasons = V6_RANGES.map(([net, prefix, reason]) => {
 
 /** The 16 bytes of an IPv6 address (any textual form, with an embedded IPv4 tail or not). */
 function ipv6Bytes(ip: string): number[] | null {
-  let s = ip.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0];
+  let s = ip
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0];
   // An embedded IPv4 tail ("::ffff:10.0.0.1"): what follows the last colon, when it has dots.
   const last = s.slice(s.lastIndexOf(':') + 1);
   const tail = last.includes('.') ? last : '';
@@ -122,7 +125,11 @@ export function nonPublicReason(ip: string): string | null {
 // Hosts
 
 /** A host name as compared: lower case, without a trailing dot or IPv6 brackets. */
-export const normalizeHost = (host: string) => host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+export const normalizeHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
 
 /**
  * Whether `host` is one of the allowed hosts: an entry is an exact host name (pictures.crm.example)
@@ -145,7 +152,11 @@ export function hostAllowed(host: string, allowed: readonly string[] | undefined
 // ---------------------------------------------------------------------------------------------
 // The connection
 
-type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolver = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 

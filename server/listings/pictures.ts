@@ -142,7 +142,13 @@ export class ListingPictures {
   };
 
   /** Photo n of a listing as the route sees it: the record (any language) whose photo n has version `v`, else the first with a photo n. */
-  resolve(listings: ListingSource, kind: ListingKind, id: number, n: number, v: string | undefined): { photo: ListingPhoto; webId?: number; current: boolean } | undefined {
+  resolve(
+    listings: ListingSource,
+    kind: ListingKind,
+    id: number,
+    n: number,
+    v: string | undefined,
+  ): { photo: ListingPhoto; webId?: number; current: boolean } | undefined {
     let fallback: { photo: ListingPhoto; webId?: number; current: boolean } | undefined;
     const seen = new Set<unknown>();
     for (const lang of LANGUAGES) {
@@ -167,7 +173,10 @@ export class ListingPictures {
   async image(source: string, width: number, listing: { kind: ListingKind; webId?: number }): Promise<Result> {
     const file = this.fileOf(source, width);
     if (this.drawn(source)) {
-      if (!(await this.has(file))) await this.once(file, async () => ((await this.has(file)) ? file : (await this.o.cache.put(file, await this.o.source!.draw(source, width, listing)), file)));
+      if (!(await this.has(file)))
+        await this.once(file, async () =>
+          (await this.has(file)) ? file : (await this.o.cache.put(file, await this.o.source!.draw(source, width, listing)), file),
+        );
       return { file };
     }
     const refusal = this.refusal(source);
@@ -231,7 +240,11 @@ export class ListingPictures {
       if (await this.has(file)) return file;
       const input = this.o.cache.localPath?.(master) ?? (await this.o.cache.get(master));
       if (!input) throw new PictureError('unavailable', 'the kept original is gone from the cache');
-      const make = () => sharp(input).resize({ width, withoutEnlargement: true }).jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true }).toBuffer();
+      const make = () =>
+        sharp(input)
+          .resize({ width, withoutEnlargement: true })
+          .jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true })
+          .toBuffer();
       await this.o.cache.put(file, cpu ? await cpu(make) : await make());
       return file;
     });
@@ -242,7 +255,10 @@ export class ListingPictures {
     const until = Date.now() + (err.failure === 'unavailable' ? this.limits.retryMs : this.limits.goneMs);
     this.failures.set(source, { failure: err.failure, reason: err.message, until });
     if (err.failure !== 'unavailable' && !wasGone) this.generation++;
-    this.warn(source, `listing picture ${source}: ${err.message}${err.failure === 'unavailable' ? ` (asked again after ${Math.round(this.limits.retryMs / 1000)} s)` : ''}`);
+    this.warn(
+      source,
+      `listing picture ${source}: ${err.message}${err.failure === 'unavailable' ? ` (asked again after ${Math.round(this.limits.retryMs / 1000)} s)` : ''}`,
+    );
   }
 
   /** One log line per host and kind of trouble every WARN_EVERY_MS. */
@@ -316,7 +332,8 @@ export class ListingPictures {
       }
     }
     report.pictures = wanted.size;
-    if (refusedHosts.size && this.o.log) this.o.log(`${report.refused} listing pictures are not shown: ${[...refusedHosts].slice(0, 3).join('; ')}${refusedHosts.size > 3 ? '; …' : ''}`);
+    if (refusedHosts.size && this.o.log)
+      this.o.log(`${report.refused} listing pictures are not shown: ${[...refusedHosts].slice(0, 3).join('; ')}${refusedHosts.size > 3 ? '; …' : ''}`);
 
     const queue = [...wanted].filter(([source]) => !this.refusal(source));
     const cpu = limiter(this.limits.resizes);
@@ -326,7 +343,9 @@ export class ListingPictures {
         const i = next++;
         if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
         const [source, widths] = queue[i];
-        const missing = (await Promise.all([...widths].map(async (w) => ((await this.has(this.fileOf(source, w))) ? undefined : w)))).filter((w): w is number => w !== undefined);
+        const missing = (await Promise.all([...widths].map(async (w) => ((await this.has(this.fileOf(source, w))) ? undefined : w)))).filter(
+          (w): w is number => w !== undefined,
+        );
         const master = await this.master(source, cpu);
         if ('failure' in master) {
           report[master.failure]++;
@@ -348,7 +367,9 @@ export class ListingPictures {
     if (!report.cancelled) {
       await this.prune(used).catch((e) => this.o.log?.(`listing pictures: cleaning the cache failed: ${(e as Error).message}`));
       if (this.o.log && report.pictures) {
-        this.o.log(`listing pictures: ${report.pictures} on the CDN, ${report.fetched} fetched, ${report.cached} already here${report.unavailable ? `, ${report.unavailable} unavailable now` : ''}${report.gone ? `, ${report.gone} gone` : ''}${report.refused ? `, ${report.refused} refused` : ''}`);
+        this.o.log(
+          `listing pictures: ${report.pictures} on the CDN, ${report.fetched} fetched, ${report.cached} already here${report.unavailable ? `, ${report.unavailable} unavailable now` : ''}${report.gone ? `, ${report.gone} gone` : ''}${report.refused ? `, ${report.refused} refused` : ''}`,
+        );
       }
     }
     return report;

@@ -6,7 +6,14 @@ import type { Lang } from '../../shared/constants.ts';
 import { goalOf } from '../../shared/goal.ts';
 import { slugify } from '../../shared/path.ts';
 import type {
-  CityEntry, Goal, ListingSource, ProjectRecord, PropertyQuery, PropertyRecord, PropertyTypeRecord, SearchResult,
+  CityEntry,
+  Goal,
+  ListingSource,
+  ProjectRecord,
+  PropertyQuery,
+  PropertyRecord,
+  PropertyTypeRecord,
+  SearchResult,
 } from '../../renderer/listing-types.ts';
 import { EPC_LETTERS, epcForProperty, epcRank } from '../../shared/epc.ts';
 import type { ListingData } from './feed.ts';
@@ -35,7 +42,9 @@ interface Entry {
 export { goalOf };
 export const isAvailable = (p: Pick<PropertyRecord, 'Availability'>) => p.Availability === 'available' || p.Availability === 'option';
 /** The type ids of a property: its main type and the extra ones of WebIDs ("3,5"). */
-export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)])];
+export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [
+  ...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)]),
+];
 export const cityKeyOf = (zip: string | undefined | null, city: string) => (zip && zip.trim()) || slugify(city);
 
 function entryOf(p: PropertyRecord): Entry {
@@ -45,7 +54,7 @@ function entryOf(p: PropertyRecord): Entry {
     goal: goalOf(p),
     webId: p.WebID,
     types: typesOf(p),
-    price: p.PublishPrice === false || p.PriceOnDemand ? null : p.Price ?? null,
+    price: p.PublishPrice === false || p.PriceOnDemand ? null : (p.Price ?? null),
     zip: p.Zip ?? '',
     cityKey: cityKeyOf(p.Zip, p.City),
     bedrooms: p.NumberOfBedRooms ?? 0,
@@ -54,7 +63,10 @@ function entryOf(p: PropertyRecord): Entry {
     terrace: !!(p.HasTerrace || (p.SurfaceTerrace ?? 0) > 0),
     parking: !!(p.HasGarage || p.HasParking || (p.NumberOfGarages ?? 0) > 0 || (p.NumberOfParkings ?? 0) > 0 || p.WebID === 7),
     epc: epcRank(epcForProperty(p).label) ?? EPC_LETTERS.length,
-    text: [p.RecordFile, p.UniqueCode, String(p.ID), p.PublishAddress !== false ? p.Street : '', p.City, p.TypeDescription].filter(Boolean).join(' ').toLowerCase(),
+    text: [p.RecordFile, p.UniqueCode, String(p.ID), p.PublishAddress !== false ? p.Street : '', p.City, p.TypeDescription]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
     created: p.CreateDate ?? '',
     available: isAvailable(p),
     lat: p.Latitude ?? null,
@@ -154,7 +166,7 @@ export class ListingStore implements ListingSource {
     const ix = this.langIndex(lang);
     const types = q.types?.length ? new Set(q.types) : null;
     const cities = q.cities?.length ? new Set(q.cities) : null;
-    const maxEpc = q.maxEpc ? epcRank(q.maxEpc) ?? -1 : -1;
+    const maxEpc = q.maxEpc ? (epcRank(q.maxEpc) ?? -1) : -1;
     const text = q.q?.trim().toLowerCase();
     const match = (e: Entry) =>
       e.goal === q.goal &&
@@ -170,7 +182,13 @@ export class ListingStore implements ListingSource {
       (maxEpc < 0 || e.epc <= maxEpc) &&
       (!text || e.text.includes(text));
     const order =
-      q.sort === 'price-asc' || q.sort === 'price-desc' ? ix.orders.price : q.sort === 'type' ? ix.orders.type : q.sort === 'city' ? ix.orders.city : ix.orders.newest;
+      q.sort === 'price-asc' || q.sort === 'price-desc'
+        ? ix.orders.price
+        : q.sort === 'type'
+          ? ix.orders.type
+          : q.sort === 'city'
+            ? ix.orders.city
+            : ix.orders.newest;
     const hits: number[] = [];
     if (q.sort === 'price-desc') {
       // Highest first, and properties without a published price still last.
@@ -203,7 +221,12 @@ export class ListingStore implements ListingSource {
     const ix = this.langIndex(lang);
     const me = ix.entries.find((e) => e.id === id);
     if (!me) return [];
-    const dist = (e: Entry) => (me.lat !== null && e.lat !== null && me.lng !== null && e.lng !== null ? Math.hypot(me.lat - e.lat, (me.lng - e.lng) * 0.62) : e.cityKey === me.cityKey ? 0 : 1);
+    const dist = (e: Entry) =>
+      me.lat !== null && e.lat !== null && me.lng !== null && e.lng !== null
+        ? Math.hypot(me.lat - e.lat, (me.lng - e.lng) * 0.62)
+        : e.cityKey === me.cityKey
+          ? 0
+          : 1;
     const priceGap = (e: Entry) => (me.price && e.price ? Math.abs(Math.log(e.price / me.price)) : 1);
     return ix.entries
       .filter((e) => e.id !== id && e.available && e.goal === me.goal && (me.webId === undefined || e.webId === me.webId))

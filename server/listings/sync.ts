@@ -86,7 +86,16 @@ export class ListingSync {
     this.running ??= this.run(by)
       .catch((e): SyncOutcome => {
         this.log.error(`listings sync: ${(e as Error).message}`);
-        const entry: ImportEntry = { id: 'error', at: new Date().toISOString(), trigger: 'sync', source: displayUrl(this.config.url), result: 'failed', reason: (e as Error).message, problems: [], problemCount: 0 };
+        const entry: ImportEntry = {
+          id: 'error',
+          at: new Date().toISOString(),
+          trigger: 'sync',
+          source: displayUrl(this.config.url),
+          result: 'failed',
+          reason: (e as Error).message,
+          problems: [],
+          problemCount: 0,
+        };
         return { result: 'failed', entry };
       })
       .finally(() => (this.running = null));
@@ -102,7 +111,14 @@ export class ListingSync {
     if (same && previous?.etag) headers['If-None-Match'] = previous.etag;
     if (same && previous?.lastModified) headers['If-Modified-Since'] = previous.lastModified;
     const sync: SyncState = { url: source };
-    const fail = (reason: string) => importFeed(this.sets, this.schemas, this.settings(), { readError: reason, source, trigger: 'sync', by, sync: { ...sync, ...(same ? { etag: previous?.etag, lastModified: previous?.lastModified } : {}) } });
+    const fail = (reason: string) =>
+      importFeed(this.sets, this.schemas, this.settings(), {
+        readError: reason,
+        source,
+        trigger: 'sync',
+        by,
+        sync: { ...sync, ...(same ? { etag: previous?.etag, lastModified: previous?.lastModified } : {}) },
+      });
 
     let res: Response;
     try {
@@ -136,7 +152,15 @@ export class ListingSync {
       return { result: entry.result, entry };
     }
     const { raw, readError } = parseFeedText(body);
-    const entry = await importFeed(this.sets, this.schemas, this.settings(), { raw, readError, source, trigger: 'sync', by, yieldEvery: 1000, sync: { url: source, etag, lastModified } });
+    const entry = await importFeed(this.sets, this.schemas, this.settings(), {
+      raw,
+      readError,
+      source,
+      trigger: 'sync',
+      by,
+      yieldEvery: 1000,
+      sync: { url: source, etag, lastModified },
+    });
     this.log.info(`listings sync: ${entry.result}${entry.reason ? ` (${entry.reason})` : ''}`);
     return { result: entry.result, entry };
   }

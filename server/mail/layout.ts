@@ -20,7 +20,12 @@ export function mailLayout(o: { agency: string; lang: string; body: string; smal
 export function textToHtml(text: string): string {
   return text
     .split('\n\n')
-    .map((para) => `<p>${esc(para).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
+    .map(
+      (para) =>
+        `<p>${esc(para)
+          .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+          .replace(/\n/g, '<br>')}</p>`,
+    )
     .join('');
 }
 

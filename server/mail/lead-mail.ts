@@ -8,7 +8,6 @@ import { mailLayout, smallLink, type MailParts } from './layout.ts';
 
 export type { MailParts };
 
-
 /** Label: value rows of the fields a visitor filled in. */
 function rows(fields: Array<[string, string]>): { text: string; html: string } {
   return {
@@ -61,7 +60,11 @@ export function leadMails(o: {
   const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
   const list = (lang: Lang) => {
     const t = fmt(lang);
-    return rows(Object.entries(o.fields).filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined).map(([k, v]) => [label(t, k), value(t, lang, k, v)]));
+    return rows(
+      Object.entries(o.fields)
+        .filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined)
+        .map(([k, v]) => [label(t, k), value(t, lang, k, v)]),
+    );
   };
 
   const extra = (lang: Lang) => {
@@ -77,13 +80,19 @@ export function leadMails(o: {
   const agencyRows = list(o.agencyLang);
   const kindLabel = ta(`form.kind.${o.kind}`);
   const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
-  const propHtml = o.property ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>` : '';
+  const propHtml = o.property
+    ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>`
+    : '';
   const reviewText = o.reviewUrl ? `${ta('testimonial.reviewLink')}: ${o.reviewUrl}\n\n` : '';
   const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
   const agency: MailParts = {
     subject: `${kindLabel} – ${name}${o.property ? ` – ${o.property.reference}` : ''}`,
     text: `${kindLabel} (${o.lang})\n\n${propText}${agencyRows.text}${agencyExtra.text}\n\n${reviewText}${ta('mail.reference', { id: o.submissionId })}\n`,
-    html: mailLayout({ agency: o.agencyName, lang: o.agencyLang, body: `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>` }),
+    html: mailLayout({
+      agency: o.agencyName,
+      lang: o.agencyLang,
+      body: `<h1 style="font-size:18px;margin:0 0 12px">${esc(kindLabel)}</h1>${propHtml}${agencyRows.html}${agencyExtra.html}${reviewHtml}<p style="color:#5b6272;font-size:12px">${esc(ta('mail.reference', { id: o.submissionId }))} · ${o.lang}</p>`,
+    }),
   };
 
   const tv = fmt(o.lang);
@@ -96,7 +105,11 @@ export function leadMails(o: {
       visitor: {
         subject: tv('mail.friend.subject', { name }),
         text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${o.property.url}\n\n${o.agencyName}\n`,
-        html: mailLayout({ agency: o.agencyName, lang: o.lang, body: `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>` }),
+        html: mailLayout({
+          agency: o.agencyName,
+          lang: o.lang,
+          body: `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>`,
+        }),
       },
     };
   }
@@ -110,13 +123,22 @@ export function leadMails(o: {
       : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : o.kind === 'job-application' ? 'mail.job' : 'mail.thanks');
   const docs = o.documents ?? [];
   const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
-  const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : o.documents ? `<p>${esc(tv('detail.noDocuments'))}</p>` : '';
+  const docsHtml = docs.length
+    ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>`
+    : o.documents
+      ? `<p>${esc(tv('detail.noDocuments'))}</p>`
+      : '';
   const vprop = o.property ? `${tv('mail.property')}: ${o.property.title}\n${o.property.url}\n\n` : '';
   const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
     text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,
-    html: mailLayout({ agency: o.agencyName, lang: o.lang, smallPrint: o.unsubscribeUrl && smallLink(o.unsubscribeUrl, tv('alert.unsubscribe')), body: `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>` }),
+    html: mailLayout({
+      agency: o.agencyName,
+      lang: o.lang,
+      smallPrint: o.unsubscribeUrl && smallLink(o.unsubscribeUrl, tv('alert.unsubscribe')),
+      body: `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>`,
+    }),
   };
   return { agency, visitor };
 }

@@ -54,7 +54,17 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
       if (!content) throw new Error(`attachment ${a.filename} is missing from the uploads`);
       attachments.push({ filename: a.filename, content, contentType: a.contentType });
     }
-    const info = await transport.sendMail({ messageId: `<${m.id}@${opts.domain}>`, from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, attachments, headers: { 'Content-Language': m.lang } });
+    const info = await transport.sendMail({
+      messageId: `<${m.id}@${opts.domain}>`,
+      from: m.from,
+      to: m.to,
+      replyTo: m.replyTo,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      attachments,
+      headers: { 'Content-Language': m.lang },
+    });
     if (!opts.smtpUrl) await opts.mailDrop.put(`${m.id}.eml`, (info as unknown as { message: Buffer }).message);
   }
 

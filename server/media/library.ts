@@ -50,7 +50,15 @@ const widthKey = (id: string, width: number, ext: string) => `media-library/${id
 
 type MediaRecord = MediaItem & { type: ImageType };
 
-const mediaItem = (r: MediaItem) => ({ url: `/media/library/${r.file}`, name: r.name, width: r.width, height: r.height, bytes: r.bytes, uploadedAt: r.uploadedAt, by: r.by });
+const mediaItem = (r: MediaItem) => ({
+  url: `/media/library/${r.file}`,
+  name: r.name,
+  width: r.width,
+  height: r.height,
+  bytes: r.bytes,
+  uploadedAt: r.uploadedAt,
+  by: r.by,
+});
 
 /** Decoded and encoded again: upright, no metadata, no trailing bytes, at most MEDIA_MAX_WIDTH wide. */
 async function reencode(data: Buffer, type: ImageType): Promise<{ data: Buffer; width: number; height: number }> {
@@ -66,61 +74,78 @@ async function reencode(data: Buffer, type: ImageType): Promise<{ data: Buffer; 
 const cleanName = (name: string) => name.replace(/[\\/\0-\x1f<>]/g, '_').slice(-200) || 'image';
 
 export function mediaRoutes(router: Router, deps: MediaDeps, route: AdminRoute): void {
-  router.get('/api/admin/media', route('editor', async (ctx) => {
-    const items = [...(await deps.media.all())].reverse().map(mediaItem);
-    // The limits too, so that the editor states them without a copy of the numbers.
-    ctx.body = { items, limits: { maxBytes: MEDIA_MAX_BYTES, maxWidth: MEDIA_MAX_WIDTH, types: ['image/jpeg', 'image/png', 'image/webp'] } };
-  }));
+  router.get(
+    '/api/admin/media',
+    route('editor', async (ctx) => {
+      const items = [...(await deps.media.all())].reverse().map(mediaItem);
+      // The limits too, so that the editor states them without a copy of the numbers.
+      ctx.body = { items, limits: { maxBytes: MEDIA_MAX_BYTES, maxWidth: MEDIA_MAX_WIDTH, types: ['image/jpeg', 'image/png', 'image/webp'] } };
+    }),
+  );
 
-  router.post('/api/admin/media', route('editor', async (ctx, staff) => {
-    const tooLarge = `file: the image is too large (at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB).`;
-    if (!ctx.is('multipart/form-data')) throw new HttpError(415, { error: 'file: send the image as multipart/form-data, in the field "file".', field: 'file' });
-    let raw: Buffer;
-    try {
-      raw = await readBody(ctx, MEDIA_MAX_BODY_BYTES, tooLarge);
-    } catch (e) {
-      if (e instanceof HttpError) throw new HttpError(e.status, { ...e.body, field: 'file' });
-      throw e;
-    }
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(raw), { headers: { 'content-type': ctx.get('content-type') } }).formData();
-    } catch {
-      throw new HttpError(400, { error: 'file: the multipart body cannot be read.', field: 'file' });
-    }
-    for (const key of form.keys()) if (key !== 'file') throw bad(key, 'is not a field of this request (expected file)');
-    const files = form.getAll('file');
-    if (files.length !== 1 || typeof files[0] === 'string') throw bad('file', files.length > 1 ? 'send one image at a time' : 'choose an image to upload');
-    const file = files[0];
-    if (file.size > MEDIA_MAX_BYTES) throw new HttpError(413, { error: tooLarge, field: 'file' });
-    if (file.size === 0) throw bad('file', 'the file is empty', 422);
-    const data = Buffer.from(await file.arrayBuffer());
-    const type = sniffFile(data);
-    if (!type || !(IMAGE_TYPES as readonly string[]).includes(type)) {
-      throw new HttpError(415, { error: 'file: only JPEG, PNG and WebP images are accepted (this file is none of them, whatever its name says).', field: 'file' });
-    }
-    let image: Awaited<ReturnType<typeof reencode>>;
-    try {
-      image = await reencode(data, type as ImageType);
-    } catch {
-      throw bad('file', `the image cannot be read: it is damaged, or larger than ${MEDIA_MAX_INPUT_PIXELS / 1_000_000} megapixels`, 422);
-    }
-    const id = randomUUID();
-    const record: MediaRecord = {
-      id, file: `${id}.${EXT[type as ImageType]}`, name: cleanName(file.name), type: type as ImageType,
-      width: image.width, height: image.height, bytes: image.data.length, uploadedAt: new Date().toISOString(), by: staff.username,
-    };
-    // The image is stored before the list names it.
-    await deps.uploads.put(originalKey(record.file), image.data);
-    try {
-      await deps.media.add(record);
-    } catch (e) {
-      await deps.uploads.remove(originalKey(record.file)).catch(() => {});
-      throw e;
-    }
-    ctx.status = 201;
-    ctx.body = { item: mediaItem(record) };
-  }));
+  router.post(
+    '/api/admin/media',
+    route('editor', async (ctx, staff) => {
+      const tooLarge = `file: the image is too large (at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB).`;
+      if (!ctx.is('multipart/form-data'))
+        throw new HttpError(415, { error: 'file: send the image as multipart/form-data, in the field "file".', field: 'file' });
+      let raw: Buffer;
+      try {
+        raw = await readBody(ctx, MEDIA_MAX_BODY_BYTES, tooLarge);
+      } catch (e) {
+        if (e instanceof HttpError) throw new HttpError(e.status, { ...e.body, field: 'file' });
+        throw e;
+      }
+      let form: FormData;
+      try {
+        form = await new Response(new Uint8Array(raw), { headers: { 'content-type': ctx.get('content-type') } }).formData();
+      } catch {
+        throw new HttpError(400, { error: 'file: the multipart body cannot be read.', field: 'file' });
+      }
+      for (const key of form.keys()) if (key !== 'file') throw bad(key, 'is not a field of this request (expected file)');
+      const files = form.getAll('file');
+      if (files.length !== 1 || typeof files[0] === 'string') throw bad('file', files.length > 1 ? 'send one image at a time' : 'choose an image to upload');
+      const file = files[0];
+      if (file.size > MEDIA_MAX_BYTES) throw new HttpError(413, { error: tooLarge, field: 'file' });
+      if (file.size === 0) throw bad('file', 'the file is empty', 422);
+      const data = Buffer.from(await file.arrayBuffer());
+      const type = sniffFile(data);
+      if (!type || !(IMAGE_TYPES as readonly string[]).includes(type)) {
+        throw new HttpError(415, {
+          error: 'file: only JPEG, PNG and WebP images are accepted (this file is none of them, whatever its name says).',
+          field: 'file',
+        });
+      }
+      let image: Awaited<ReturnType<typeof reencode>>;
+      try {
+        image = await reencode(data, type as ImageType);
+      } catch {
+        throw bad('file', `the image cannot be read: it is damaged, or larger than ${MEDIA_MAX_INPUT_PIXELS / 1_000_000} megapixels`, 422);
+      }
+      const id = randomUUID();
+      const record: MediaRecord = {
+        id,
+        file: `${id}.${EXT[type as ImageType]}`,
+        name: cleanName(file.name),
+        type: type as ImageType,
+        width: image.width,
+        height: image.height,
+        bytes: image.data.length,
+        uploadedAt: new Date().toISOString(),
+        by: staff.username,
+      };
+      // The image is stored before the list names it.
+      await deps.uploads.put(originalKey(record.file), image.data);
+      try {
+        await deps.media.add(record);
+      } catch (e) {
+        await deps.uploads.remove(originalKey(record.file)).catch(() => {});
+        throw e;
+      }
+      ctx.status = 201;
+      ctx.body = { item: mediaItem(record) };
+    }),
+  );
 }
 
 /**
@@ -160,7 +185,10 @@ export function mediaLibrary(deps: Pick<MediaDeps, 'uploads' | 'cache'>): Koa.Mi
     if (width === null) return;
     const id = m[1];
     const ext = m[2] as 'jpg' | 'png' | 'webp';
-    const blob = width === undefined ? await deps.uploads.stream(originalKey(`${id}.${ext}`)) : await deps.cache.stream(await once(`${id}:${width}`, () => resized(id, ext, width)));
+    const blob =
+      width === undefined
+        ? await deps.uploads.stream(originalKey(`${id}.${ext}`))
+        : await deps.cache.stream(await once(`${id}:${width}`, () => resized(id, ext, width)));
     if (!blob) {
       ctx.status = 404;
       ctx.body = { error: 'Not found' };

@@ -21,9 +21,17 @@ import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../../shared/routes.ts';
 import { formatPrice } from '../../shared/format.ts';
 import {
-  AGENCY_TIME_ZONE, IMAGE_WIDTH, OWNER_CHART_DAYS,
-  OWNER_HISTORY_PAGE_SIZE, OWNER_PASSWORD_MIN_LENGTH, OWNER_SITE_SOURCE, LOGIN_FAILURE_WINDOW_MS,
-  RESET_MAX_REQUESTS, RESET_TOKEN_BYTES, RESET_TOKEN_TTL_MS, type Lang,
+  AGENCY_TIME_ZONE,
+  IMAGE_WIDTH,
+  OWNER_CHART_DAYS,
+  OWNER_HISTORY_PAGE_SIZE,
+  OWNER_PASSWORD_MIN_LENGTH,
+  OWNER_SITE_SOURCE,
+  LOGIN_FAILURE_WINDOW_MS,
+  RESET_MAX_REQUESTS,
+  RESET_TOKEN_BYTES,
+  RESET_TOKEN_TTL_MS,
+  type Lang,
 } from '../../shared/constants.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
 
@@ -50,7 +58,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
 
   const langOf = (site: Site, v: unknown, fallback?: Lang): Lang => {
     const s = str(v);
-    return isLang(s) && site.routes.enabled.includes(s) ? s : fallback ?? site.routes.defaultLang;
+    return isLang(s) && site.routes.enabled.includes(s) ? s : (fallback ?? site.routes.defaultLang);
   };
   const loginPath = (site: Site, lang: Lang) => {
     const page = site.content.pages.find((p) => p.type === 'login');
@@ -62,12 +70,26 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     return !!(p && owner.ref && p.OwnerRef === owner.ref);
   };
   const ownedIds = (site: Site, owner: OwnerAccount): number[] =>
-    site.listings.propertyIds().filter((id) => ownsProperty(site, owner, id)).sort((a, b) => a - b);
+    site.listings
+      .propertyIds()
+      .filter((id) => ownsProperty(site, owner, id))
+      .sort((a, b) => a - b);
   const summary = (site: Site, p: PropertyRecord, lang: Lang): Summary => ({
-    id: p.ID, title: site.propertyTitle(p, lang), path: site.propertyPath(p, lang), picture: site.listingPhotoUrl('property', p, IMAGE_WIDTH.thumb), city: p.City,
+    id: p.ID,
+    title: site.propertyTitle(p, lang),
+    path: site.propertyPath(p, lang),
+    picture: site.listingPhotoUrl('property', p, IMAGE_WIDTH.thumb),
+    city: p.City,
   });
   const mail = (site: Site, to: string, lang: Lang, subject: string, text: string, id: string): OutboxMessage => ({
-    id, to, from: `"${site.content.site.name}" <${site.content.site.email}>`, lang, attempts: 0, nextAttemptAt: 0, subject, text,
+    id,
+    to,
+    from: `"${site.content.site.name}" <${site.content.site.email}>`,
+    lang,
+    attempts: 0,
+    nextAttemptAt: 0,
+    subject,
+    text,
     html: mailLayout({ agency: site.content.site.name, lang, body: textToHtml(text) }),
   });
   const queue = async (...messages: OutboxMessage[]) => {
@@ -96,96 +118,142 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     return owner;
   };
 
-  router.post('/api/owner/login', handle(async (ctx, site) => {
-    // In the language the login page sends.
-    const { account } = await login(ctx, (body) => {
-      const t = (k: string) => site.message(langOf(site, body.lang), k);
-      return { usernameRequired: t('form.required.email'), passwordRequired: t('form.required.password'), failed: t('owner.login.failed'), wrong: t('owner.login.wrong'), tooMany: t('owner.login.tooMany'), busy: t('owner.login.busy') };
-    });
-    // The agency hears of every owner login (SPEC §6).
-    const agencyLang = site.routes.defaultLang;
-    const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }).format(new Date());
-    await queue(mail(site, deps.agencyEmail ?? site.content.site.email, agencyLang,
-      site.message(agencyLang, 'owner.mail.login.subject', { username: account.username }),
-      site.message(agencyLang, 'owner.mail.login.text', { username: account.username, date: when }), `owner-login-${randomUUID()}`));
-    ctx.body = { ok: true, lang: account.lang };
-  }));
+  router.post(
+    '/api/owner/login',
+    handle(async (ctx, site) => {
+      // In the language the login page sends.
+      const { account } = await login(ctx, (body) => {
+        const t = (k: string) => site.message(langOf(site, body.lang), k);
+        return {
+          usernameRequired: t('form.required.email'),
+          passwordRequired: t('form.required.password'),
+          failed: t('owner.login.failed'),
+          wrong: t('owner.login.wrong'),
+          tooMany: t('owner.login.tooMany'),
+          busy: t('owner.login.busy'),
+        };
+      });
+      // The agency hears of every owner login (SPEC §6).
+      const agencyLang = site.routes.defaultLang;
+      const when = new Intl.DateTimeFormat(agencyLang, { dateStyle: 'short', timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }).format(new Date());
+      await queue(
+        mail(
+          site,
+          deps.agencyEmail ?? site.content.site.email,
+          agencyLang,
+          site.message(agencyLang, 'owner.mail.login.subject', { username: account.username }),
+          site.message(agencyLang, 'owner.mail.login.text', { username: account.username, date: when }),
+          `owner-login-${randomUUID()}`,
+        ),
+      );
+      ctx.body = { ok: true, lang: account.lang };
+    }),
+  );
 
-  router.post('/api/owner/logout', handle(async (ctx) => {
-    endSession(ctx); // destroyed in the store, cookie cleared
-    ctx.body = { ok: true };
-  }));
+  router.post(
+    '/api/owner/logout',
+    handle(async (ctx) => {
+      endSession(ctx); // destroyed in the store, cookie cleared
+      ctx.body = { ok: true };
+    }),
+  );
 
-  router.get('/api/owner/me', handle(async (ctx, site) => {
-    const lang = langOf(site, ctx.query.lang);
-    let owner: OwnerAccount;
-    try {
-      owner = await currentOwner(ctx, site, lang);
-    } catch (e) {
-      // Not logged in is a normal answer here (every visit of the login page asks): no error status.
-      if (e instanceof HttpError && e.status === 401) {
-        ctx.body = { loggedIn: false };
-        return;
+  router.get(
+    '/api/owner/me',
+    handle(async (ctx, site) => {
+      const lang = langOf(site, ctx.query.lang);
+      let owner: OwnerAccount;
+      try {
+        owner = await currentOwner(ctx, site, lang);
+      } catch (e) {
+        // Not logged in is a normal answer here (every visit of the login page asks): no error status.
+        if (e instanceof HttpError && e.status === 401) {
+          ctx.body = { loggedIn: false };
+          return;
+        }
+        throw e;
       }
-      throw e;
-    }
-    ctx.body = {
-      loggedIn: true,
-      username: owner.username,
-      lang: owner.lang,
-      properties: ownedIds(site, owner).map((id) => summary(site, site.listings.property(id, lang)!, lang)),
-    };
-  }));
+      ctx.body = {
+        loggedIn: true,
+        username: owner.username,
+        lang: owner.lang,
+        properties: ownedIds(site, owner).map((id) => summary(site, site.listings.property(id, lang)!, lang)),
+      };
+    }),
+  );
 
-  router.post('/api/owner/password/forgot', handle(async (ctx, site) => {
-    const body = await readJson(ctx);
-    const lang = langOf(site, body.lang);
-    const t = (k: string) => site.message(lang, k);
-    const email = normalizeUsername(str(body.email));
-    if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
-    if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
-    const account = await deps.accounts.byUsername(email);
-    const limited = (await deps.counters.fail(`reset:${email}`, LOGIN_FAILURE_WINDOW_MS)) > RESET_MAX_REQUESTS;
-    if (account && !account.disabled && !limited) {
-      // Done after the answer, so that it takes as long whether or not the address has an account.
-      void (async () => {
-        const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
-        await deps.accounts.update(account.id, (o) => void (o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS }));
-        const l = account.lang;
-        const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
-        await queue(mail(site, account.username, l, site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
-          site.message(l, 'owner.mail.reset.text', { link, minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000), agency: site.content.site.name }), `owner-reset-${randomUUID()}`));
-      })().catch((e) => console.error(`error: password reset mail for an owner not queued: ${(e as Error).message}`));
-    }
-    // The same answer whether or not the address has an account.
-    ctx.body = { ok: true, message: t('owner.forgot.sent') };
-  }));
+  router.post(
+    '/api/owner/password/forgot',
+    handle(async (ctx, site) => {
+      const body = await readJson(ctx);
+      const lang = langOf(site, body.lang);
+      const t = (k: string) => site.message(lang, k);
+      const email = normalizeUsername(str(body.email));
+      if (!email) throw new HttpError(422, { error: t('form.required.email'), errors: [{ field: 'email', message: t('form.required.email') }] });
+      if (!isEmail(email)) throw new HttpError(422, { error: t('form.invalid.email'), errors: [{ field: 'email', message: t('form.invalid.email') }] });
+      const account = await deps.accounts.byUsername(email);
+      const limited = (await deps.counters.fail(`reset:${email}`, LOGIN_FAILURE_WINDOW_MS)) > RESET_MAX_REQUESTS;
+      if (account && !account.disabled && !limited) {
+        // Done after the answer, so that it takes as long whether or not the address has an account.
+        void (async () => {
+          const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+          await deps.accounts.update(account.id, (o) => void (o.reset = { tokenHash: sha256(token), expiresAt: Date.now() + RESET_TOKEN_TTL_MS }));
+          const l = account.lang;
+          const link = site.absoluteUrl(`${loginPath(site, l)}#reset=${token}`);
+          await queue(
+            mail(
+              site,
+              account.username,
+              l,
+              site.message(l, 'owner.mail.reset.subject', { agency: site.content.site.name }),
+              site.message(l, 'owner.mail.reset.text', { link, minutes: Math.round(RESET_TOKEN_TTL_MS / 60_000), agency: site.content.site.name }),
+              `owner-reset-${randomUUID()}`,
+            ),
+          );
+        })().catch((e) => console.error(`error: password reset mail for an owner not queued: ${(e as Error).message}`));
+      }
+      // The same answer whether or not the address has an account.
+      ctx.body = { ok: true, message: t('owner.forgot.sent') };
+    }),
+  );
 
-  router.post('/api/owner/password/reset', handle(async (ctx, site) => {
-    const body = await readJson(ctx);
-    const lang = langOf(site, body.lang);
-    const t = (k: string, v?: Record<string, number>) => site.message(lang, k, v);
-    const token = str(body.token);
-    const password = str(body.password);
-    const confirm = str(body.confirm);
-    const errors: Array<{ field: string; message: string }> = [];
-    if (!password) errors.push({ field: 'password', message: t('form.required.password') });
-    else if (password.length < OWNER_PASSWORD_MIN_LENGTH) errors.push({ field: 'password', message: t('owner.reset.tooShort', { min: OWNER_PASSWORD_MIN_LENGTH }) });
-    if (!confirm) errors.push({ field: 'confirm', message: t('owner.reset.confirmRequired') });
-    else if (password && confirm !== password) errors.push({ field: 'confirm', message: t('owner.reset.mismatch') });
-    if (errors.length) throw new HttpError(422, { error: errors[0].message, errors });
-    const hash = token ? sha256(token) : '';
-    const account = hash ? (await deps.accounts.all()).find((o) => o.reset && o.reset.tokenHash === hash) : undefined;
-    if (!account || !account.reset || account.reset.expiresAt < Date.now() || account.disabled) {
-      throw new HttpError(400, { error: t('owner.reset.badLink'), field: 'token' });
-    }
-    await setOwnerPassword(deps.accounts, account.id, password); // also removes the token: single use
-    await deps.sessions.endPerson('owner', account.id);
-    const l = account.lang;
-    await queue(mail(site, account.username, l, site.message(l, 'owner.mail.changed.subject', { agency: site.content.site.name }),
-      site.message(l, 'owner.mail.changed.text', { agency: site.content.site.name }), `owner-changed-${randomUUID()}`));
-    ctx.body = { ok: true, message: t('owner.reset.done') };
-  }));
+  router.post(
+    '/api/owner/password/reset',
+    handle(async (ctx, site) => {
+      const body = await readJson(ctx);
+      const lang = langOf(site, body.lang);
+      const t = (k: string, v?: Record<string, number>) => site.message(lang, k, v);
+      const token = str(body.token);
+      const password = str(body.password);
+      const confirm = str(body.confirm);
+      const errors: Array<{ field: string; message: string }> = [];
+      if (!password) errors.push({ field: 'password', message: t('form.required.password') });
+      else if (password.length < OWNER_PASSWORD_MIN_LENGTH)
+        errors.push({ field: 'password', message: t('owner.reset.tooShort', { min: OWNER_PASSWORD_MIN_LENGTH }) });
+      if (!confirm) errors.push({ field: 'confirm', message: t('owner.reset.confirmRequired') });
+      else if (password && confirm !== password) errors.push({ field: 'confirm', message: t('owner.reset.mismatch') });
+      if (errors.length) throw new HttpError(422, { error: errors[0].message, errors });
+      const hash = token ? sha256(token) : '';
+      const account = hash ? (await deps.accounts.all()).find((o) => o.reset && o.reset.tokenHash === hash) : undefined;
+      if (!account || !account.reset || account.reset.expiresAt < Date.now() || account.disabled) {
+        throw new HttpError(400, { error: t('owner.reset.badLink'), field: 'token' });
+      }
+      await setOwnerPassword(deps.accounts, account.id, password); // also removes the token: single use
+      await deps.sessions.endPerson('owner', account.id);
+      const l = account.lang;
+      await queue(
+        mail(
+          site,
+          account.username,
+          l,
+          site.message(l, 'owner.mail.changed.subject', { agency: site.content.site.name }),
+          site.message(l, 'owner.mail.changed.text', { agency: site.content.site.name }),
+          `owner-changed-${randomUUID()}`,
+        ),
+      );
+      ctx.body = { ok: true, message: t('owner.reset.done') };
+    }),
+  );
 
   /** The property of the path, if this owner owns it; 404 the same way for someone else's and for none. */
   const ownedProperty = async (ctx: Koa.Context, site: Site, lang: Lang) => {
@@ -196,31 +264,44 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     return p;
   };
 
-  router.get('/api/owner/properties/:id', handle(async (ctx, site) => {
-    const lang = langOf(site, ctx.query.lang);
-    const p = await ownedProperty(ctx, site, lang);
-    const figures = await propertyFigures(site, deps, p);
-    ctx.body = {
-      property: summary(site, p, lang),
-      counters: figures.counters,
-      chart: figures.chart,
-      media: figures.media,
-      communications: page(await communications(deps, p.ID), 1),
-      calendar: page(await calendar(deps, p.ID), 1),
-      visits: page(figures.visitsByDay, 1),
-    };
-  }));
+  router.get(
+    '/api/owner/properties/:id',
+    handle(async (ctx, site) => {
+      const lang = langOf(site, ctx.query.lang);
+      const p = await ownedProperty(ctx, site, lang);
+      const figures = await propertyFigures(site, deps, p);
+      ctx.body = {
+        property: summary(site, p, lang),
+        counters: figures.counters,
+        chart: figures.chart,
+        media: figures.media,
+        communications: page(await communications(deps, p.ID), 1),
+        calendar: page(await calendar(deps, p.ID), 1),
+        visits: page(figures.visitsByDay, 1),
+      };
+    }),
+  );
 
-  router.get('/api/owner/properties/:id/:list', handle(async (ctx, site) => {
-    const lang = langOf(site, ctx.query.lang);
-    const p = await ownedProperty(ctx, site, lang);
-    const list = ctx.params.list;
-    const n = str(ctx.query.page) || '1';
-    if (!/^\d{1,6}$/.test(n) || Number(n) < 1) throw new HttpError(400, { error: 'page: must be a whole number from 1', field: 'page' });
-    const rows: unknown[] | undefined = list === 'communications' ? await communications(deps, p.ID) : list === 'calendar' ? await calendar(deps, p.ID) : list === 'visits' ? (await propertyFigures(site, deps, p)).visitsByDay : undefined;
-    if (!rows) throw new HttpError(404, { error: 'list: must be communications, calendar or visits', field: 'list' });
-    ctx.body = page(rows, Number(n));
-  }));
+  router.get(
+    '/api/owner/properties/:id/:list',
+    handle(async (ctx, site) => {
+      const lang = langOf(site, ctx.query.lang);
+      const p = await ownedProperty(ctx, site, lang);
+      const list = ctx.params.list;
+      const n = str(ctx.query.page) || '1';
+      if (!/^\d{1,6}$/.test(n) || Number(n) < 1) throw new HttpError(400, { error: 'page: must be a whole number from 1', field: 'page' });
+      const rows: unknown[] | undefined =
+        list === 'communications'
+          ? await communications(deps, p.ID)
+          : list === 'calendar'
+            ? await calendar(deps, p.ID)
+            : list === 'visits'
+              ? (await propertyFigures(site, deps, p)).visitsByDay
+              : undefined;
+      if (!rows) throw new HttpError(404, { error: 'list: must be communications, calendar or visits', field: 'list' });
+      ctx.body = page(rows, Number(n));
+    }),
+  );
 }
 
 function page<T>(rows: T[], n: number) {
@@ -236,7 +317,11 @@ async function communications(deps: Pick<PortalDeps, 'leads'>, id: number) {
       const f = (s.fields ?? {}) as Record<string, unknown>;
       // The first line of the visitor's message, else what the request itself says (a visit's time, an offer's amount).
       const slot = (s.appointment as { slot?: string } | undefined)?.slot;
-      const subject = str(f.subject) || str(f.message).split('\n')[0].slice(0, 120) || (slot ? slot.replace('T', ' ') : '') || (typeof f.offeredPrice === 'number' ? formatPrice(f.offeredPrice) : '');
+      const subject =
+        str(f.subject) ||
+        str(f.message).split('\n')[0].slice(0, 120) ||
+        (slot ? slot.replace('T', ' ') : '') ||
+        (typeof f.offeredPrice === 'number' ? formatPrice(f.offeredPrice) : '');
       return { date: String(s.createdAt), type: String(s.kind), subject, status: String(s.status ?? 'new') };
     })
     .sort((a, b) => b.date.localeCompare(a.date));
@@ -297,7 +382,10 @@ export async function propertyFigures(site: Site, deps: Pick<PortalDeps, 'views'
       .map(([name, row]) => ({ source: name, points: days.map((d) => ({ date: d, visits: row[d] ?? 0 })) })),
   };
   const siteDays = sources.get(OWNER_SITE_SOURCE)!;
-  const visitsByDay = Object.entries(siteDays).filter(([d]) => d <= today).sort((a, b) => b[0].localeCompare(a[0])).map(([date, visits]) => ({ date, visits }));
+  const visitsByDay = Object.entries(siteDays)
+    .filter(([d]) => d <= today)
+    .sort((a, b) => b[0].localeCompare(a[0]))
+    .map(([date, visits]) => ({ date, visits }));
   void site;
   return { counters, chart, media, visitsByDay };
 }

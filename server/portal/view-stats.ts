@@ -12,7 +12,8 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: AGENCY_TIME_ZONE,
 export const dayOf = (t: number | Date = Date.now()) => dayFormat.format(t);
 
 /** Crawlers, link previews, monitors and scripted clients: not a person looking at the property. */
-const BOT_UA = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|preview|headless|lighthouse|pingdom|monitor|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs/i;
+const BOT_UA =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|preview|headless|lighthouse|pingdom|monitor|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|libwww|scrapy|phantomjs/i;
 
 export function isBot(ua: string | undefined): boolean {
   return !ua || BOT_UA.test(ua);
@@ -33,7 +34,10 @@ export class ViewStats {
   /** Off in the benchmark's baseline run. */
   enabled = true;
 
-  constructor(private readonly store: StatsRepository, flushMs = VIEW_STATS_FLUSH_MS) {
+  constructor(
+    private readonly store: StatsRepository,
+    flushMs = VIEW_STATS_FLUSH_MS,
+  ) {
     this.timer = setInterval(() => void this.flush(), flushMs);
     this.timer.unref();
   }

@@ -16,7 +16,10 @@ export type BannerSite = Pick<Site, 'propertyCard' | 'listingPhotoUrl'> & { cont
 
 /** The newest available properties with a photo, as banner slides. */
 function propertySlides(site: BannerSite, lang: Lang, title?: string, description?: string): BannerView | null {
-  const cards = site.listings.featured(lang, undefined, BANNER_SLIDES).map((id) => site.propertyCard(id, lang)).filter((c): c is PropertyCardData => !!c && !!c.image);
+  const cards = site.listings
+    .featured(lang, undefined, BANNER_SLIDES)
+    .map((id) => site.propertyCard(id, lang))
+    .filter((c): c is PropertyCardData => !!c && !!c.image);
   if (!cards.length) return null;
   return {
     type: 'gallery',
@@ -32,7 +35,12 @@ export function pageBanner(site: BannerSite, page: PageRecord, lang: Lang): Bann
   if (!page.showPageBanner) return null;
   const banner = site.content.banner;
   if (page.bannerType === 'properties' || ((!page.bannerType || page.bannerType === 'site') && banner.type === 'properties')) {
-    return propertySlides(site, lang, publicText(page.bannerTitle, lang) ?? publicText(banner.title, lang), publicText(page.bannerDescription, lang) ?? publicText(banner.description, lang));
+    return propertySlides(
+      site,
+      lang,
+      publicText(page.bannerTitle, lang) ?? publicText(banner.title, lang),
+      publicText(page.bannerDescription, lang) ?? publicText(banner.description, lang),
+    );
   }
   const fromSite = !page.bannerType || page.bannerType === 'site';
   const type = fromSite ? banner.type : page.bannerType;
@@ -46,7 +54,7 @@ export function pageBanner(site: BannerSite, page: PageRecord, lang: Lang): Bann
       return image ? { ...base, type, images: [image] } : null;
     }
     case 'gallery': {
-      const images = (fromSite ? banner.gallery?.images ?? [] : page.bannerImages ?? []).map((m) => img(m)!);
+      const images = (fromSite ? (banner.gallery?.images ?? []) : (page.bannerImages ?? [])).map((m) => img(m)!);
       return images.length ? { ...base, type, images } : null;
     }
     case 'video': {

@@ -64,7 +64,12 @@ export async function compressPrefix(prefix: Buffer): Promise<{ gzip: { data: Bu
   const [g, b] = [
     await gzip(prefix, { level: 9, memLevel: 9, finishFlush: z.Z_SYNC_FLUSH }),
     await brotli(prefix, {
-      params: { [z.BROTLI_PARAM_QUALITY]: 11, [z.BROTLI_PARAM_LGWIN]: lgwin, [z.BROTLI_PARAM_SIZE_HINT]: prefix.length, [z.BROTLI_PARAM_MODE]: z.BROTLI_MODE_TEXT },
+      params: {
+        [z.BROTLI_PARAM_QUALITY]: 11,
+        [z.BROTLI_PARAM_LGWIN]: lgwin,
+        [z.BROTLI_PARAM_SIZE_HINT]: prefix.length,
+        [z.BROTLI_PARAM_MODE]: z.BROTLI_MODE_TEXT,
+      },
       finishFlush: z.BROTLI_OPERATION_FLUSH,
     }),
   ];
@@ -174,7 +179,10 @@ export class CompressionQueue {
   add(job: () => Promise<void>): boolean {
     if (this.waiting >= this.maxWaiting) return false;
     this.waiting++;
-    this.tail = this.tail.then(job).catch(() => undefined).finally(() => void this.waiting--);
+    this.tail = this.tail
+      .then(job)
+      .catch(() => undefined)
+      .finally(() => void this.waiting--);
     return true;
   }
 

@@ -33,13 +33,28 @@ export function agencyJsonLd(site: SeoSite, lang: Lang) {
 }
 
 /** The head of a page: title, description, canonical, alternates, Open Graph, Twitter, JSON-LD. */
-export function headData(site: SeoSite, o: {
-  lang: Lang; title: string; description: string; path: string; robots: string; type: string;
-  alternates: Partial<Record<Lang, string>>; image?: string; ogTitle?: string; ogDescription?: string;
-  twitterTitle?: string; twitterDescription?: string; twitterImage?: string; jsonLd?: string[];
-}): HeadData {
+export function headData(
+  site: SeoSite,
+  o: {
+    lang: Lang;
+    title: string;
+    description: string;
+    path: string;
+    robots: string;
+    type: string;
+    alternates: Partial<Record<Lang, string>>;
+    image?: string;
+    ogTitle?: string;
+    ogDescription?: string;
+    twitterTitle?: string;
+    twitterDescription?: string;
+    twitterImage?: string;
+    jsonLd?: string[];
+  },
+): HeadData {
   const alternates = Object.entries(o.alternates).map(([l, p]) => ({ hreflang: l, href: site.absoluteUrl(p) }));
-  if (alternates.length) alternates.push({ hreflang: 'x-default', href: site.absoluteUrl(o.alternates[site.routes.defaultLang] ?? joinPath(site.routes.defaultLang)) });
+  if (alternates.length)
+    alternates.push({ hreflang: 'x-default', href: site.absoluteUrl(o.alternates[site.routes.defaultLang] ?? joinPath(site.routes.defaultLang)) });
   const image = site.absoluteUrl(o.image);
   return {
     title: o.title,
@@ -47,8 +62,22 @@ export function headData(site: SeoSite, o: {
     canonical: site.absoluteUrl(o.path),
     robots: o.robots,
     alternates,
-    og: { type: o.type, title: o.ogTitle || o.title, description: o.ogDescription || o.description, image, url: site.absoluteUrl(o.path), locale: LOCALES[o.lang].replace('-', '_'), siteName: site.content.site.name },
-    twitter: { card: 'summary_large_image', title: o.twitterTitle || o.ogTitle || o.title, description: o.twitterDescription || o.description, image: site.absoluteUrl(o.twitterImage) || image, site: site.content.site.twitterSite },
+    og: {
+      type: o.type,
+      title: o.ogTitle || o.title,
+      description: o.ogDescription || o.description,
+      image,
+      url: site.absoluteUrl(o.path),
+      locale: LOCALES[o.lang].replace('-', '_'),
+      siteName: site.content.site.name,
+    },
+    twitter: {
+      card: 'summary_large_image',
+      title: o.twitterTitle || o.ogTitle || o.title,
+      description: o.twitterDescription || o.description,
+      image: site.absoluteUrl(o.twitterImage) || image,
+      site: site.content.site.twitterSite,
+    },
     jsonLd: o.jsonLd ?? [],
   };
 }
@@ -76,8 +105,11 @@ export function sitemap(site: SeoSite): string {
   for (const l of listings) {
     const alts = listingAlternates(site, l);
     const lastmod = (l.property?.ModifyDate ?? l.property?.CreateDate ?? l.project?.CreateDate ?? '').slice(0, 10);
-    const links = Object.entries(alts).map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${esc(site.absoluteUrl(href))}"/>`).join('');
-    for (const href of Object.values(alts)) rows.push(`<url><loc>${esc(site.absoluteUrl(href))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`);
+    const links = Object.entries(alts)
+      .map(([lang, href]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${esc(site.absoluteUrl(href))}"/>`)
+      .join('');
+    for (const href of Object.values(alts))
+      rows.push(`<url><loc>${esc(site.absoluteUrl(href))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${links}</url>`);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${rows.join('\n')}\n</urlset>\n`;
 }

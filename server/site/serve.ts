@@ -41,7 +41,9 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const sendPage = (ctx: Koa.Context, page: PreparedPage) => {
     ctx.set('Content-Security-Policy', page.csp);
     const token = page.forms.length ? deps.fillTokens.issue() : '';
-    const end = Buffer.from(`${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`);
+    const end = Buffer.from(
+      `${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`,
+    );
     const encoding = page.br && page.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
     ctx.vary('Accept-Encoding');
     if (encoding === 'br' && page.br) {

@@ -10,8 +10,8 @@ import type { Media, PublicText } from '../../schemas/types.gen.ts';
 
 /** A configured link (`page:{id}` or a URL) as a path or URL in `lang`. */
 export function linkHref(routes: RouteTable, link: string, lang: Lang): string {
-const m = /^page:(\d+)$/.exec(link);
-return m ? routes.pathOf(Number(m[1]), lang) : link;
+  const m = /^page:(\d+)$/.exec(link);
+  return m ? routes.pathOf(Number(m[1]), lang) : link;
 }
 
 /** A configured image with its alt text in `lang`. */
@@ -28,9 +28,7 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
   const external = !!(p.redirect && p.redirectUrl);
   // A section page with a sub-menu lists its articles (the services) under it.
   const articles =
-    p.type === 'article' && p.category && p.isHaveSubMenu
-      ? content.articles.filter((a) => a.category === p.category && a.status === 'Published')
-      : [];
+    p.type === 'article' && p.category && p.isHaveSubMenu ? content.articles.filter((a) => a.category === p.category && a.status === 'Published') : [];
   return {
     id: p.id,
     label: localize(p.title, lang),
@@ -132,7 +130,9 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
             title: localize(content.popup.title, lang),
             description: localize(content.popup.description, lang),
             image: content.popup.media?.url,
-            link: content.popup.link ? { href: linkHref(routes, content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined,
+            link: content.popup.link
+              ? { href: linkHref(routes, content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) }
+              : undefined,
             formAction: content.popup.formAction,
           }
         : null,

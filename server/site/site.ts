@@ -129,7 +129,6 @@ export class Site {
     return this.shells.get(lang) ?? this.shells.get(this.routes.defaultLang)!;
   }
 
-
   /** The first breadcrumb: the home page's name in `lang`. */
   private homeCrumb(lang: Lang) {
     const home = this.content.pages.find((p) => p.path === '/');
@@ -138,7 +137,8 @@ export class Site {
 
   private ancestors(page: PageRecord): PageRecord[] {
     const chain: PageRecord[] = [];
-    for (let p = page.parentId ? this.routes.page(page.parentId) : undefined; p && chain.length < 10; p = p.parentId ? this.routes.page(p.parentId) : undefined) chain.unshift(p);
+    for (let p = page.parentId ? this.routes.page(page.parentId) : undefined; p && chain.length < 10; p = p.parentId ? this.routes.page(p.parentId) : undefined)
+      chain.unshift(p);
     return chain;
   }
 
@@ -171,11 +171,13 @@ export class Site {
   resolve(url: string): PageRoute {
     const u = new URL(url, 'http://x');
     const resolution = this.routes.resolve(u.pathname);
-    if (resolution.kind === 'redirect') return { kind: 'redirect', location: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
+    if (resolution.kind === 'redirect')
+      return { kind: 'redirect', location: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
     if (resolution.kind === 'legacyListing') {
       const lang = this.routes.defaultLang;
       const record = resolution.listing === 'property' ? this.listings.property(resolution.id, lang) : this.listings.project(resolution.id, lang);
-      const path = record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
+      const path =
+        record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
       if (path) return { kind: 'redirect', location: path + u.search, status: 301 };
       return { kind: 'notFound', url: u, lang, key: resolution.listing === 'property' ? 'property.notFound' : 'project.notFound' };
     }
@@ -200,7 +202,7 @@ export class Site {
         const detailPage = unit ? this.routes.listingPage('property', goalOf(property)) : listPage;
         page = this.routes.page(detailPage?.listing?.detailPageId ?? -1) ?? page;
         params.propertyId = id;
-        listing = { property, listPage: unit ? listPage : detailPage ?? listPage };
+        listing = { property, listPage: unit ? listPage : (detailPage ?? listPage) };
         if (unit && property.ProjectID) listing.project = this.listings.project(property.ProjectID, lang);
       } else {
         const project = this.listings.project(id, lang);
@@ -233,9 +235,20 @@ export class Site {
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
     const modules = await this.loadModules(records, ctx);
 
-    const crumbs: PageData['breadcrumbs'] = page.path === '/' ? [homeCrumb] : [homeCrumb, ...this.ancestors(page).filter((p) => p.path !== '/').map((p) => ({ name: localize(p.breadcrumbName ?? p.title, lang), path: this.routes.pagePath(p, lang) }))];
+    const crumbs: PageData['breadcrumbs'] =
+      page.path === '/'
+        ? [homeCrumb]
+        : [
+            homeCrumb,
+            ...this.ancestors(page)
+              .filter((p) => p.path !== '/')
+              .map((p) => ({ name: localize(p.breadcrumbName ?? p.title, lang), path: this.routes.pagePath(p, lang) })),
+          ];
     if (listing) {
-      crumbs.splice(1, crumbs.length, { name: localize(listing.listPage.breadcrumbName ?? listing.listPage.title, lang), path: this.routes.pagePath(listing.listPage, lang) });
+      crumbs.splice(1, crumbs.length, {
+        name: localize(listing.listPage.breadcrumbName ?? listing.listPage.title, lang),
+        path: this.routes.pagePath(listing.listPage, lang),
+      });
       if (listing.project && listing.property) crumbs.push({ name: listing.project.Name, path: this.projectPath(listing.project, lang) });
       crumbs.push({ name: listing.property ? this.propertyTitle(listing.property, lang) : listing.project!.Name, path });
     } else if (page.path !== '/') crumbs.push({ name: localize(page.breadcrumbName ?? page.title, lang), path: this.routes.pagePath(page, lang) });
@@ -246,9 +259,16 @@ export class Site {
     const pageTitle = listingTitle ?? (article ? localize(article.title, lang) : meta?.pageTitle || localize(page.title, lang));
     const docTitle = meta?.metadataTitle || (page.path === '/' ? `${site.name} – ${pageTitle}` : `${pageTitle} | ${site.name}`);
     const listingDescription = listing && cleanDescription((listing.property ?? listing.project)!.Description ?? '', 160);
-    const description = listingDescription || (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) || localize(home?.description, lang);
+    const description =
+      listingDescription ||
+      (article ? localize(article.summary, lang) : meta?.metadataDescription || localize(page.description, lang)) ||
+      localize(home?.description, lang);
     const noindex = (page.status === 'Hidden' && !listing) || page.type === 'feedback' || page.isActiveSEO === false || u.search !== '';
-    const listingImage = listing && (listing.property ? this.listingPhotoUrl('property', listing.property, IMAGE_WIDTH.large) : this.listingPhotoUrl('project', listing.project!, IMAGE_WIDTH.large));
+    const listingImage =
+      listing &&
+      (listing.property
+        ? this.listingPhotoUrl('property', listing.property, IMAGE_WIDTH.large)
+        : this.listingPhotoUrl('project', listing.project!, IMAGE_WIDTH.large));
     const image = listingImage ?? article?.image?.url ?? meta?.ogImage ?? page.image?.url ?? site.defaultImage?.url;
     const jsonLd = [
       safeJson({
@@ -334,7 +354,8 @@ export class Site {
 
   /** The thank-you page of a form kind (/nl/bedankt/{kind}/), else the general one. */
   thankYouPath(kind: string, lang: Lang): string {
-    const page = this.content.pages.find((p) => p.type === 'feedback' && p.name === `thank-you-${kind}`) ?? this.content.pages.find((p) => p.type === 'feedback');
+    const page =
+      this.content.pages.find((p) => p.type === 'feedback' && p.name === `thank-you-${kind}`) ?? this.content.pages.find((p) => p.type === 'feedback');
     return page ? this.routes.pagePath(page, lang) : joinPath(lang);
   }
 
@@ -376,7 +397,15 @@ export class Site {
       status: 404,
       kind: 'notFound',
       alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
-      head: headData(this, { lang, title: `${title} | ${site.name}`, description: t(`${key}.text`), path: u.pathname, robots: 'noindex, follow', alternates: {}, type: 'website' }),
+      head: headData(this, {
+        lang,
+        title: `${title} | ${site.name}`,
+        description: t(`${key}.text`),
+        path: u.pathname,
+        robots: 'noindex, follow',
+        alternates: {},
+        type: 'website',
+      }),
       page: { id: null, type: 'page', title, showTitle: true, showBreadCrumb: false, showFixedMenu: false, noCookiePopup: false },
       banner: null,
       breadcrumbs: [homeCrumb, { name: title }],
@@ -386,7 +415,6 @@ export class Site {
     };
     return { status: 404, initial: { shell, page } };
   }
-
 }
 
 export type { Article };

@@ -6,8 +6,18 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
-  AccountRecord, AccountRepository, BlobStore, CounterRepository, LeadRepository, MediaRepository, OutboxRepository, RevisionRepository, SecretRepository,
-  SessionRepository, StatsRepository, ListingSetRepository,
+  AccountRecord,
+  AccountRepository,
+  BlobStore,
+  CounterRepository,
+  LeadRepository,
+  MediaRepository,
+  OutboxRepository,
+  RevisionRepository,
+  SecretRepository,
+  SessionRepository,
+  StatsRepository,
+  ListingSetRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
@@ -65,7 +75,13 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media] = await Promise.all([FileLeads.open(dir), FileRevisions.open(dir), FileSessions.open(dir), FileStats.open(dir), FileMedia.open(dir)]);
+  const [leads, revisions, sessions, stats, media] = await Promise.all([
+    FileLeads.open(dir),
+    FileRevisions.open(dir),
+    FileSessions.open(dir),
+    FileStats.open(dir),
+    FileMedia.open(dir),
+  ]);
   return {
     where: dir,
     leads,

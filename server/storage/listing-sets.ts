@@ -87,7 +87,11 @@ export interface SetHeader {
 type Line = [keyof ListingData, unknown];
 const LISTS: Array<keyof ListingData> = ['properties', 'projects', 'webIDs', 'citys', 'citysSale', 'citysRent', 'neighbourhoods'];
 
-export const newSetId = () => `${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 6)}`;
+export const newSetId = () =>
+  `${new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 6)}`;
 
 export class ImportBusyError extends Error {}
 

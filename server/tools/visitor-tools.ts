@@ -11,7 +11,14 @@ import { epcDisplayText } from '../../shared/epc.ts';
 import { formatDate, formatPrice } from '../../shared/format.ts';
 import type { FieldError, FormKind } from '../../shared/forms.ts';
 import { localize } from '../../shared/localize.ts';
-import { computeRenovation, parseRenovationQuery, renovationQuery, type RenovationInputs, type RenovationResult, type ToolError } from '../../shared/renovation.ts';
+import {
+  computeRenovation,
+  parseRenovationQuery,
+  renovationQuery,
+  type RenovationInputs,
+  type RenovationResult,
+  type ToolError,
+} from '../../shared/renovation.ts';
 import { estimateValuation, parseValuationQuery, valuationIndex, valuationQuery, type ValuationInputs, type ValuationResult } from '../../shared/valuation.ts';
 import type { Site } from '../site/site.ts';
 import { apiLang } from '../site/api-lang.ts';
@@ -27,7 +34,14 @@ const TOOL_VIEWS = { valuation: 'online-valuation', renovation: 'renovation-calc
 
 /** What a lead keeps of a tool: the state it was sent with, and the result computed from it. */
 export type StoredTool =
-  | { tool: 'online-valuation'; query: string; inputs: ValuationInputs; result: ValuationResult & { municipality?: string }; listings: string; summary: ToolSummary }
+  | {
+      tool: 'online-valuation';
+      query: string;
+      inputs: ValuationInputs;
+      result: ValuationResult & { municipality?: string };
+      listings: string;
+      summary: ToolSummary;
+    }
   | { tool: 'renovation-calculator'; query: string; inputs: RenovationInputs; result: RenovationResult; summary: ToolSummary };
 
 /** The tool's part of a lead as people read it (in the agency's language in the inbox). */
@@ -75,7 +89,7 @@ function valuationSummary(site: Site, lang: Lang, inputs: ValuationInputs, resul
       rows.push([label, t('valuation.lead.tooFew', { count: e.comparables, min: site.content.valuation.minComparables })]);
       continue;
     }
-    const where = e.area === 'municipality' ? place ?? inputs.zip ?? '' : t(`region.${result.region}`);
+    const where = e.area === 'municipality' ? (place ?? inputs.zip ?? '') : t(`region.${result.region}`);
     rows.push([
       label,
       `${t('tool.range', { low: formatPrice(e.low), high: formatPrice(e.high) })}${e.goal === 'rent' ? ` ${t('valuation.perMonth')}` : ''} – ${t('valuation.median', { value: formatPrice(e.median) })}; ${t('valuation.lead.basis', { count: e.comparables, place: where })}`,
@@ -103,7 +117,16 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
   rows.push([t('calc.result.after'), `${epcDisplayText(r.after.label)} (${t('unit.kwh', { value: r.after.value })})`]);
   if (r.target) rows.push([t('calc.target'), t(r.target.reached ? 'calc.result.reached' : 'calc.result.notReached', { target: r.target.letter })]);
   if (r.obligation) {
-    rows.push([t('calc.lead.deadline'), t('calc.result.deadline', { target: r.obligation.target, years: r.obligation.years, year: String(r.obligation.deadlineYear), from: formatDate(r.obligation.boughtFrom), region: t(`region.${r.region}`) })]);
+    rows.push([
+      t('calc.lead.deadline'),
+      t('calc.result.deadline', {
+        target: r.obligation.target,
+        years: r.obligation.years,
+        year: String(r.obligation.deadlineYear),
+        from: formatDate(r.obligation.boughtFrom),
+        region: t(`region.${r.region}`),
+      }),
+    ]);
   }
   return { title: t('calc.lead.summary'), rows, url: toolUrl(site, TOOL_VIEWS.renovation, lang, query) };
 }
@@ -112,7 +135,12 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
  * The tool state a form carries, read again and computed: a lead to attach, or the error to show at
  * the field. Undefined when the form carries none.
  */
-export async function readToolLead(kind: FormKind, fields: Record<string, unknown>, site: Site, lang: Lang): Promise<{ lead?: ToolLead; error?: FieldError } | undefined> {
+export async function readToolLead(
+  kind: FormKind,
+  fields: Record<string, unknown>,
+  site: Site,
+  lang: Lang,
+): Promise<{ lead?: ToolLead; error?: FieldError } | undefined> {
   const field = TOOL_FIELDS[kind];
   const raw = field && fields[field];
   if (typeof raw !== 'string') return undefined;
@@ -122,14 +150,25 @@ export async function readToolLead(kind: FormKind, fields: Record<string, unknow
     const config = site.content.valuation;
     const { inputs, errors, step } = parseValuationQuery(params, config);
     if (errors.length || step !== 'result' || !inputs.zip || inputs.type === undefined || inputs.surface === undefined) return fail(errors[0]);
-    const result = estimateValuation(await valuationIndex(site.listings, config), { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface }, config);
+    const result = estimateValuation(
+      await valuationIndex(site.listings, config),
+      { ...inputs, zip: inputs.zip, type: inputs.type, surface: inputs.surface },
+      config,
+    );
     if (!result) return fail(undefined);
     const query = valuationQuery(inputs).toString();
     return {
       lead: {
         field,
         summary: (l) => valuationSummary(site, l, inputs, result, query),
-        stored: (l) => ({ tool: 'online-valuation', query, inputs, result: { ...result, municipality: municipalityOf(site, inputs.zip, l) }, listings: site.listings.version, summary: valuationSummary(site, l, inputs, result, query) }),
+        stored: (l) => ({
+          tool: 'online-valuation',
+          query,
+          inputs,
+          result: { ...result, municipality: municipalityOf(site, inputs.zip, l) },
+          listings: site.listings.version,
+          summary: valuationSummary(site, l, inputs, result, query),
+        }),
       },
     };
   }

@@ -33,7 +33,13 @@ describe('cookie consent', () => {
     const defaults = await page.evaluate(() => Array.from((window as any).dataLayer[0]));
     expect(defaults[0]).toBe('consent');
     expect(defaults[1]).toBe('default');
-    expect(defaults[2]).toMatchObject({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', wait_for_update: 500 });
+    expect(defaults[2]).toMatchObject({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      wait_for_update: 500,
+    });
   });
 
   it('after accept all: the configured tags load, the page_view is sent, and the choice survives a reload', async () => {
@@ -43,7 +49,9 @@ describe('cookie consent', () => {
     await expect.poll(() => requested.some((u) => u.includes('gtm.js?id=GTM-ATRIUM1'))).toBe(true);
     expect(requested.some((u) => u.includes('fbevents') || u.includes('AW-'))).toBe(false); // not configured
     expect(await pageViews()).toBe(1);
-    const update = await page.evaluate(() => ((window as any).dataLayer as any[]).map((e) => Array.from(e ?? [])).find((a) => a[0] === 'consent' && a[1] === 'update'));
+    const update = await page.evaluate(() =>
+      ((window as any).dataLayer as any[]).map((e) => Array.from(e ?? [])).find((a) => a[0] === 'consent' && a[1] === 'update'),
+    );
     expect(update![2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'granted' });
     expect(await consentCookie()).toMatch(/^v1\.\d{4}-\d{2}-\d{2}\.namsu$/);
     // A client-side navigation is a page view of its own.
@@ -75,10 +83,14 @@ describe('cookie consent', () => {
     const necessary = dialog().getByRole('checkbox', { name: /Strikt noodzakelijk/ });
     expect(await necessary.isChecked()).toBe(true);
     expect(await necessary.isDisabled()).toBe(true);
-    await dialog().getByRole('checkbox', { name: /Analytisch/ }).check();
+    await dialog()
+      .getByRole('checkbox', { name: /Analytisch/ })
+      .check();
     await dialog().getByRole('button', { name: 'Keuze bewaren' }).click();
     await expect.poll(() => requested.some((u) => u.includes('G-ATRIUM0001'))).toBe(true);
-    const update = await page.evaluate(() => ((window as any).dataLayer as any[]).map((e) => Array.from(e ?? [])).find((a) => a[0] === 'consent' && a[1] === 'update'));
+    const update = await page.evaluate(() =>
+      ((window as any).dataLayer as any[]).map((e) => Array.from(e ?? [])).find((a) => a[0] === 'consent' && a[1] === 'update'),
+    );
     expect(update![2]).toMatchObject({ analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' });
     expect(await consentCookie()).toMatch(/\.na$/);
   });

@@ -28,7 +28,14 @@ describe('settings, dictionaries and missing translations', () => {
     const links = await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts();
     expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Media', 'Leads']);
     await page.goto('/admin/settings/popup');
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => '')).toBe('Only administrators can change the site settings.');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Only administrators can change the site settings.');
     expect(await page.locator('form.ed-form').count()).toBe(0);
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.locator('form.ed-login__card').waitFor();
@@ -38,7 +45,18 @@ describe('settings, dictionaries and missing translations', () => {
     await page.locator('form.ed-login__card').getByLabel('Password').fill(CLAIRE.password);
     await page.locator('form.ed-login__card').getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Site settings', level: 1 }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Articles', 'Home banner', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners', 'Listings']);
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual([
+      'Pages',
+      'Articles',
+      'Home banner',
+      'Site settings',
+      'Dictionaries',
+      'Missing translations',
+      'Media',
+      'Leads',
+      'Owners',
+      'Listings',
+    ]);
     await nav(page, 'Site settings').click();
     await page.getByRole('navigation', { name: 'Settings documents' }).getByRole('link', { name: 'Popup' }).click();
     const title = page.getByLabel('Title (fr)', { exact: true });

@@ -22,7 +22,8 @@ describe('pages and the menu', () => {
   it('puts a Text module on a new page, publishes it, and moves it in the menu by dragging and with the keyboard', async () => {
     // A retried attempt starts again from no such page.
     const call = await api(SOPHIE);
-    for (const p of (await call('GET', '/pages')).json.pages as Array<{ id: number; path: string; rev: number }>) if (p.path === '/property-management/') await call('DELETE', `/docs/page:${p.id}`, { baseRev: p.rev });
+    for (const p of (await call('GET', '/pages')).json.pages as Array<{ id: number; path: string; rev: number }>)
+      if (p.path === '/property-management/') await call('DELETE', `/docs/page:${p.id}`, { baseRev: p.rev });
     const page = await open(browser);
     await logIn(page, SOPHIE);
     await page.getByRole('button', { name: 'Ajouter une page' }).click();
@@ -42,10 +43,15 @@ describe('pages and the menu', () => {
       await module.getByRole('textbox', { name: `Texte (${l})` }).click();
       await page.keyboard.type(text);
     }
-    await page.locator('.ed-settings').getByLabel(/^Statut\*?$/).selectOption({ label: 'Publiée' });
+    await page
+      .locator('.ed-settings')
+      .getByLabel(/^Statut\*?$/)
+      .selectOption({ label: 'Publiée' });
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
-    expect(latest(`page:${id}`)!.data.modules).toEqual([expect.objectContaining({ view: 'text', body: { fr: `<p>${words.fr}</p>`, nl: `<p>${words.nl}</p>`, en: `<p>${words.en}</p>` } })]);
+    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
+    expect(latest(`page:${id}`)!.data.modules).toEqual([
+      expect.objectContaining({ view: 'text', body: { fr: `<p>${words.fr}</p>`, nl: `<p>${words.nl}</p>`, en: `<p>${words.en}</p>` } }),
+    ]);
     const visitor = await browser.state.context!.newPage();
     await visitor.goto('/fr/gestion-immobiliere/');
     expect(await visitor.locator('.text-module').innerText()).toBe(words.fr);
@@ -117,9 +123,11 @@ describe('two people on one page', () => {
     await theirs.getByRole('button', { name: 'Modifier' }).click();
     await theirs.getByLabel('Titre (fr)', { exact: true }).fill('Nos agents');
     await tom.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(tom.page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
+    await expect.poll(() => status(tom.page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(new RegExp(`^Enregistré et publié \\(version \\d+\\), avec les modifications enregistrées par ${TOM.username.replace(/\./g, '\\.')} à `))
+    await expect
+      .poll(() => status(page).innerText(), SLOW)
+      .toMatch(new RegExp(`^Enregistré et publié \\(version \\d+\\), avec les modifications enregistrées par ${TOM.username.replace(/\./g, '\\.')} à `));
     const merged = latest('page:8')!;
     expect(merged.data.modules.map((m: any) => m.title?.fr)).toEqual(['Qui sommes-nous ?', 'Nos agents']);
     // Tom's title is on Sophie's screen now.
@@ -136,7 +144,7 @@ describe('two people on one page', () => {
     await tom.page.getByRole('heading', { name: 'Modules' }).waitFor();
     await tom.page.locator('.ed-settings').getByLabel('Titre (fr)', { exact: true }).fill('Notre équipe (Tom)');
     await tom.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(tom.page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
+    await expect.poll(() => status(tom.page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     const count = revisions('page:8').length;
     await page.locator('.ed-settings').getByLabel('Titre (fr)', { exact: true }).fill('Notre équipe (Sophie)');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
@@ -152,7 +160,7 @@ describe('two people on one page', () => {
     expect(revisions('page:8').length).toBe(count);
     await item.getByLabel(/Votre version/).check();
     await panel.getByRole('button', { name: 'Enregistrer avec ces choix' }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
+    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     expect(latest('page:8')!.data.title.fr).toBe('Notre équipe (Sophie)');
     expect(await page.locator('.ed-conflict').count()).toBe(0);
     expect(tom.problems).toEqual([]);
@@ -189,7 +197,16 @@ describe('nothing typed is lost', () => {
 
     // The browser crashes: a new browser with the same storage finds the edits again.
     await description().fill('Conditions générales du site.');
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('page:15')).map((k) => localStorage.getItem(k)).join())).toContain('Conditions générales du site.');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((k) => k.includes('page:15'))
+            .map((k) => localStorage.getItem(k))
+            .join(),
+        ),
+      )
+      .toContain('Conditions générales du site.');
     const state = await browser.state.context!.storageState();
     await browser.state.context!.close();
     page = await browser.open({ viewport: { width: 1440, height: 1000 }, storageState: state });
@@ -209,7 +226,7 @@ describe('nothing typed is lost', () => {
     await page.locator('.ed-offer').getByRole('button', { name: 'Récupérer mes modifications' }).click();
     expect(await description().inputValue()).toBe('Conditions générales du site.');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
+    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     expect(latest('page:15')!.data.description.fr).toBe('Conditions générales du site.');
     // Saved: nothing is offered any more.
     await page.reload();

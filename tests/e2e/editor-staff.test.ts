@@ -40,7 +40,9 @@ describe('writing content', () => {
     expect(await page.getByRole('button', { name: 'Historique' }).isDisabled()).toBe(true);
     await page.getByLabel('Titre (fr)', { exact: true }).fill('Préparer votre bien pour une visite');
     await page.getByLabel('Titre (en)', { exact: true }).fill('Getting your home ready for a viewing');
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7a9cc6' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#7a9cc6' } })
+      .jpeg()
+      .toBuffer();
     const texts = {
       fr: { heading: 'D’abord ranger', items: ['La lumière', 'Les odeurs'], page: 'Nos services', href: '/fr/nos-services/', alt: 'Un séjour lumineux' },
       nl: { heading: 'Eerst opruimen', items: ['Het licht', 'De geuren'], page: 'Onze diensten', href: '/nl/onze-diensten/', alt: 'Een lichte woonkamer' },
@@ -82,16 +84,22 @@ describe('writing content', () => {
       await expect.poll(() => box.locator('img').count()).toBe(1);
     }
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié \(version \d+\)\.$/)
+    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié \(version \d+\)\.$/);
     const stored = latest('article:uw-woning-klaarmaken-voor-een-bezoek')!;
     expect(stored.by).toBe(SOPHIE.username);
     expect(stored.data).toMatchObject({ category: 'blog', column: 'seller', status: 'Published' });
-    expect(stored.data.body.fr).toMatch(/^<h2>D’abord ranger<\/h2><ul><li><p>La lumière<\/p><\/li><li><p>Les odeurs<\/p><\/li><\/ul><p>→ <a href="\/fr\/nos-services\/">Nos services<\/a><\/p><img src="\/media\/library\/[^"]+" alt="Un séjour lumineux"/);
+    expect(stored.data.body.fr).toMatch(
+      /^<h2>D’abord ranger<\/h2><ul><li><p>La lumière<\/p><\/li><li><p>Les odeurs<\/p><\/li><\/ul><p>→ <a href="\/fr\/nos-services\/">Nos services<\/a><\/p><img src="\/media\/library\/[^"]+" alt="Un séjour lumineux"/,
+    );
 
     // Visitors read it at its address in each language, as it was written.
     const visitor = await browser.state.context!.newPage();
     const problems = watchConsole(visitor);
-    for (const [lang, path] of [['fr', '/fr/blog-immo/preparer-votre-bien-pour-une-visite/'], ['nl', '/nl/immo-blog/uw-woning-klaarmaken-voor-een-bezoek/'], ['en', '/en/blog/getting-your-home-ready-for-a-viewing/']] as const) {
+    for (const [lang, path] of [
+      ['fr', '/fr/blog-immo/preparer-votre-bien-pour-une-visite/'],
+      ['nl', '/nl/immo-blog/uw-woning-klaarmaken-voor-een-bezoek/'],
+      ['en', '/en/blog/getting-your-home-ready-for-a-viewing/'],
+    ] as const) {
       const t = texts[lang];
       expect((await visitor.goto(path))!.status(), path).toBe(200);
       const body = visitor.locator('.article .rich-text');
@@ -121,13 +129,17 @@ describe('texts that would break the site', () => {
     const field = page.getByLabel('footer.design (fr)', { exact: true });
     await field.fill('Design : {nom');
     const errors = page.locator('tr[data-key="footer.design"] .ed-field-errors');
-    await expect.poll(() => errors.innerText().catch(() => '')).toMatch(/^contient un paramètre cassé près du caractère \d+ : écrivez les paramètres comme \{name\}$/);
+    await expect
+      .poll(() => errors.innerText().catch(() => ''))
+      .toMatch(/^contient un paramètre cassé près du caractère \d+ : écrivez les paramètres comme \{name\}$/);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await field.fill('Design : {nom}');
     await expect.poll(() => errors.innerText().catch(() => '')).toBe('utilise {nom}, que le texte anglais n’a pas ; gardez ses paramètres ({name})');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect(await status(page).innerText()).toBe('Non enregistré : 1 champ est à corriger (marqués ci-dessous).');
-    expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('footer.design (dictionnaire français) : utilise {nom}, que le texte anglais n’a pas');
+    expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain(
+      'footer.design (dictionnaire français) : utilise {nom}, que le texte anglais n’a pas',
+    );
 
     // The same in a page's text.
     await page.goto('/admin/pages/16');
@@ -135,7 +147,14 @@ describe('texts that would break the site', () => {
     const description = page.locator('.ed-settings').getByLabel('Description (nl)', { exact: true });
     await description.fill('Hoe wij cookies gebruiken {naam');
     const errorId = `#${await description.getAttribute('id')}__error`;
-    await expect.poll(() => page.locator(errorId).innerText().catch(() => '')).toMatch(/^contient un paramètre cassé/);
+    await expect
+      .poll(() =>
+        page
+          .locator(errorId)
+          .innerText()
+          .catch(() => ''),
+      )
+      .toMatch(/^contient un paramètre cassé/);
     await page.getByRole('button', { name: 'Enregistrer comme brouillon' }).click();
     expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('Description (nl) (réglages de la page) : contient un paramètre cassé');
     expect(writes).toEqual([]);
@@ -146,7 +165,18 @@ describe('the editor’s language', () => {
   it('speaks Dutch, French or English as each staff member chooses, validation messages included', async () => {
     const page = await open(browser);
     await logIn(page, SOPHIE, 'English');
-    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual(['Pages', 'Articles', 'Home banner', 'Site settings', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Owners', 'Listings']);
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts()).toEqual([
+      'Pages',
+      'Articles',
+      'Home banner',
+      'Site settings',
+      'Dictionaries',
+      'Missing translations',
+      'Media',
+      'Leads',
+      'Owners',
+      'Listings',
+    ]);
     await page.goto('/admin/pages/4');
     const module = page.locator('li.ed-module').first();
     await module.getByRole('button', { name: 'Edit' }).click();
@@ -186,7 +216,7 @@ describe('the home banner', () => {
     await expect.poll(() => title.inputValue().catch(() => '')).toBe('Votre bien à Bruxelles, entre de bonnes mains');
     await title.fill('Votre maison à Bruxelles, entre de bonnes mains');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/)
+    await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     expect(latest('banner')!.by).toBe(TOM.username);
     const visitor = await browser.state.context!.newPage();
     await visitor.goto('/fr/');
@@ -196,7 +226,14 @@ describe('the home banner', () => {
     await page.goto('/admin/pages/2');
     const card = page.locator('.ed-banner-card');
     await card.getByLabel('Afficher une bannière').check();
-    await expect.poll(() => card.locator('[data-inherits="site"]').innerText().catch(() => '')).toContain('Cette page affiche la bannière du site (une galerie)');
+    await expect
+      .poll(() =>
+        card
+          .locator('[data-inherits="site"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toContain('Cette page affiche la bannière du site (une galerie)');
     expect(await card.locator('[data-inherits="site"]').innerText()).toContain('Votre maison à Bruxelles, entre de bonnes mains');
     await card.getByRole('link', { name: 'Modifier la bannière du site' }).click();
     await page.getByRole('dialog', { name: 'Quitter sans enregistrer ?' }).getByRole('button', { name: 'Quitter' }).click();

@@ -71,7 +71,11 @@ describe('a staff member edits the services page in the editor', () => {
     expect(boxes[0].x).toBeLessThan(boxes[1].x);
     expect(boxes[1].x).toBeLessThan(boxes[2].x);
     // The module's identity and place are the editor's business, not fields.
-    const managed = await news.locator('input').evaluateAll((els) => els.filter((e) => /^edm\d+_(id|view|version|sort)$/.test(e.id)).map((e) => `${e.id.split('_')[1]}:${(e as HTMLInputElement).type}`));
+    const managed = await news
+      .locator('input')
+      .evaluateAll((els) =>
+        els.filter((e) => /^edm\d+_(id|view|version|sort)$/.test(e.id)).map((e) => `${e.id.split('_')[1]}:${(e as HTMLInputElement).type}`),
+      );
     expect(managed.sort()).toEqual(['id:hidden', 'sort:hidden', 'version:hidden', 'view:hidden']);
     expect(await viewsOf(page)).toEqual(['single-view', 'list-view', 'news-view']);
 
@@ -135,7 +139,9 @@ describe('a staff member edits the services page in the editor', () => {
     // …and her save, of another field, is merged with his: both land, and his title is on her screen.
     await news.getByLabel('Title (en)').fill('News from our office');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.ed-docbar__status').innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^Saved and published \\(revision \\d+\\), together with the changes ${MARC.username.replace(/\./g, '\\.')} saved at `));
+    await expect
+      .poll(() => page.locator('.ed-docbar__status').innerText(), { timeout: 20_000 })
+      .toMatch(new RegExp(`^Saved and published \\(revision \\d+\\), together with the changes ${MARC.username.replace(/\./g, '\\.')} saved at `));
     const both = latest('page:4')!;
     expect(both.rev).toBeGreaterThan(theirs.rev); // nothing overwritten: his revision is in hers
     expect(both.data!.modules![1].title).toEqual({ ...titles, fr: 'Actualités de l’agence', en: 'News from our office' });
@@ -150,13 +156,25 @@ describe('a staff member edits the services page in the editor', () => {
     expect(await history.locator(`tr[data-rev="${theirs.rev}"]`).innerText()).toContain(MARC.username);
     expect(await history.locator(`tr[data-rev="${first.rev}"]`).innerText()).toContain(CLAIRE.username);
     await history.getByRole('button', { name: `Restore revision ${first.rev}` }).click();
-    await page.getByRole('dialog', { name: `Restore revision ${first.rev}?` }).getByRole('button', { name: 'Restore' }).click();
+    await page
+      .getByRole('dialog', { name: `Restore revision ${first.rev}?` })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await expect.poll(() => latest('page:4')!.restoredFrom).toBe(first.rev);
     const restored = latest('page:4')!;
     expect(restored.by).toBe(CLAIRE.username);
     expect(restored.data).toEqual(first.data);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => news.getByLabel('Title (fr)').inputValue().catch(() => ''), { timeout: 10_000 }).toBe(titles.fr);
+    await expect
+      .poll(
+        () =>
+          news
+            .getByLabel('Title (fr)')
+            .inputValue()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe(titles.fr);
     expect(await page.locator('.ed-docbar .ed-alert--warning').count()).toBe(0);
   });
 });
@@ -184,7 +202,14 @@ describe('an invalid value never leaves the editor', () => {
 
     // Marked at the fields as soon as they are wrong.
     const spanField = module.locator('.rjsf-field', { has: page.locator('input[id$="_span"]') });
-    await expect.poll(() => spanField.locator('.error-detail').innerText().catch(() => '')).toMatch(/<= 12/);
+    await expect
+      .poll(() =>
+        spanField
+          .locator('.error-detail')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toMatch(/<= 12/);
     expect(await span.getAttribute('id')).toMatch(/_span$/);
     expect(await frTitle.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`#${(await frTitle.getAttribute('id'))!}__error`).innerText()).toBe('is required in French');
@@ -212,7 +237,9 @@ describe('an invalid value never leaves the editor', () => {
     await segment.fill('nos-services');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const segmentErrors = page.locator('#edp_localizedPath_fr__error');
-    await expect.poll(() => segmentErrors.innerText().catch(() => ''), { timeout: 20_000 }).toBe('gives the address /fr/nos-services/, which “Nos services” already has');
+    await expect
+      .poll(() => segmentErrors.innerText().catch(() => ''), { timeout: 20_000 })
+      .toBe('gives the address /fr/nos-services/, which “Nos services” already has');
     expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('The server refused this version');
     expect(writes).toHaveLength(1);
     expect(revisions('page:5').length).toBe(before);
@@ -223,10 +250,23 @@ describe('an invalid value never leaves the editor', () => {
     await expect.poll(() => page.locator('.ed-docbar__status').innerText(), SLOW).toMatch(/^Saved as a draft/);
     expect(writes).toHaveLength(2);
     const draft = latest('page:5')!;
-    expect([draft.published, draft.data!.title!.fr, draft.data!.modules![0].span, (draft.data as { category?: string }).category]).toEqual([false, 'Expertise', 12, undefined]);
+    expect([draft.published, draft.data!.title!.fr, draft.data!.modules![0].span, (draft.data as { category?: string }).category]).toEqual([
+      false,
+      'Expertise',
+      12,
+      undefined,
+    ]);
     // The page tree shows the draft; published, it is the live version.
     await nav(page, 'Pages').click();
-    await expect.poll(() => page.locator('li[data-page-id="5"] .ed-badge--draft').first().innerText().catch(() => '')).toBe('Draft');
+    await expect
+      .poll(() =>
+        page
+          .locator('li[data-page-id="5"] .ed-badge--draft')
+          .first()
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('Draft');
     await page.locator('li[data-page-id="5"]').getByRole('link', { name: 'Expertise', exact: true }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect.poll(() => page.locator('.ed-docbar__status').innerText(), SLOW).toMatch(/^Published \(revision \d+\)\.$/);
@@ -259,22 +299,51 @@ describe('the page tree', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     expect(id).toBeGreaterThan(33);
     const created = latest(`page:${id}`)!;
-    expect(created.data).toMatchObject({ id, parentId: null, path: '/open-days/', localizedPath: { nl: 'opendeurdagen', fr: 'journees-portes-ouvertes', en: 'open-days' }, status: 'Hidden', type: 'page', modules: [], title: titles });
+    expect(created.data).toMatchObject({
+      id,
+      parentId: null,
+      path: '/open-days/',
+      localizedPath: { nl: 'opendeurdagen', fr: 'journees-portes-ouvertes', en: 'open-days' },
+      status: 'Hidden',
+      type: 'page',
+      modules: [],
+      title: titles,
+    });
 
     await nav(page, 'Pages').click();
     await page.getByRole('button', { name: 'Duplicate Open days', exact: true }).click();
     await page.waitForURL((u) => /\/admin\/pages\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${id}`));
     const copyId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(copyId).toBeGreaterThan(id);
-    expect(latest(`page:${copyId}`)!.data).toMatchObject({ id: copyId, path: '/open-days-copy/', localizedPath: { nl: 'opendeurdagen-copy', fr: 'journees-portes-ouvertes-copy', en: 'open-days-copy' }, status: 'Hidden', title: { nl: 'Opendeurdagen (copy)' } });
+    expect(latest(`page:${copyId}`)!.data).toMatchObject({
+      id: copyId,
+      path: '/open-days-copy/',
+      localizedPath: { nl: 'opendeurdagen-copy', fr: 'journees-portes-ouvertes-copy', en: 'open-days-copy' },
+      status: 'Hidden',
+      title: { nl: 'Opendeurdagen (copy)' },
+    });
 
     // Both hidden: listed apart from the menu, with why.
     await nav(page, 'Pages').click();
-    for (const pid of [id, copyId]) await expect.poll(() => page.locator(`tr[data-page-id="${pid}"]`).innerText().catch(() => '')).toContain('Hidden: reachable by its address only');
+    for (const pid of [id, copyId])
+      await expect
+        .poll(() =>
+          page
+            .locator(`tr[data-page-id="${pid}"]`)
+            .innerText()
+            .catch(() => ''),
+        )
+        .toContain('Hidden: reachable by its address only');
 
-    for (const [pid, name] of [[copyId, 'Open days (copy)'], [id, 'Open days']] as const) {
+    for (const [pid, name] of [
+      [copyId, 'Open days (copy)'],
+      [id, 'Open days'],
+    ] as const) {
       await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
-      await page.getByRole('dialog', { name: `Delete “${name}”?` }).getByRole('button', { name: 'Delete page' }).click();
+      await page
+        .getByRole('dialog', { name: `Delete “${name}”?` })
+        .getByRole('button', { name: 'Delete page' })
+        .click();
       await expect.poll(() => page.locator(`tr[data-page-id="${pid}"]`).count(), { timeout: 20_000 }).toBe(0);
       expect(latest(`page:${pid}`)!.data).toBeNull();
     }
@@ -306,7 +375,8 @@ describe('the editor stays off the public site', () => {
     const page = await browser.open();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    const property = ((await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json()) as { items: Array<{ path: string }> }).items[0].path;
+    const property = ((await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json()) as { items: Array<{ path: string }> }).items[0]
+      .path;
     for (const path of ['/fr/', '/nl/', property, '/fr/nos-services/']) {
       await page.goto(path);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -40,7 +40,16 @@ describe('appointments', () => {
     for (const [i, slot] of (slots as string[]).entries()) {
       const r = await page.request.post('/api/forms/contact-appointment', {
         headers: { accept: 'application/json' },
-        data: { lang: 'nl', formToken: fillToken(), website: '', firstName: 'Bezoeker', lastName: String(i), email: `b${i}@example.be`, phone: '0470 00 00 00', slot },
+        data: {
+          lang: 'nl',
+          formToken: fillToken(),
+          website: '',
+          firstName: 'Bezoeker',
+          lastName: String(i),
+          email: `b${i}@example.be`,
+          phone: '0470 00 00 00',
+          slot,
+        },
       });
       expect(r.status()).toBe(201);
     }
@@ -64,7 +73,9 @@ describe('a job application', () => {
     // Without a CV the form says so at the field.
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await expect.poll(() => form.locator('#e-job-application-cv').innerText()).toBe('Votre CV est un champ obligatoire');
-    await form.getByLabel('Votre CV (PDF ou DOCX, 5 Mo maximum) *').setInputFiles({ name: 'CV Jonas Claes.pdf', mimeType: 'application/pdf', buffer: pdfFile('Jonas Claes') });
+    await form
+      .getByLabel('Votre CV (PDF ou DOCX, 5 Mo maximum) *')
+      .setInputFiles({ name: 'CV Jonas Claes.pdf', mimeType: 'application/pdf', buffer: pdfFile('Jonas Claes') });
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/');
     const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'jonas.claes@example.be');
@@ -89,9 +100,9 @@ describe('the captcha', () => {
     await form.getByLabel('Prénom *').first().fill('Camille');
     await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
     await form.getByLabel('Adresse e-mail *', { exact: true }).fill('camille.dupont@example.be');
-    await form.getByLabel("Prénom de votre ami(e) *").fill('Lucie');
-    await form.getByLabel("Nom de votre ami(e) *", { exact: true }).fill('Martin');
-    await form.getByLabel("Adresse e-mail de votre ami(e) *").fill('lucie.martin@example.be');
+    await form.getByLabel('Prénom de votre ami(e) *').fill('Lucie');
+    await form.getByLabel('Nom de votre ami(e) *', { exact: true }).fill('Martin');
+    await form.getByLabel('Adresse e-mail de votre ami(e) *').fill('lucie.martin@example.be');
     const token = form.locator('input[name=captchaToken]');
     await expect.poll(() => token.inputValue()).not.toBe('');
     const first = await token.inputValue();
@@ -100,7 +111,7 @@ describe('the captcha', () => {
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await expect.poll(() => form.locator('#e-send-to-friend-captcha').innerText()).toBe('Les caractères saisis ne sont pas valides');
     await expect.poll(() => token.inputValue()).not.toBe(first);
-    expect(await form.getByLabel("Prénom de votre ami(e) *").inputValue()).toBe('Lucie');
+    expect(await form.getByLabel('Prénom de votre ami(e) *').inputValue()).toBe('Lucie');
     await form.getByLabel("Tapez les caractères de l'image *").fill(captchaAnswer(dataDir, await token.inputValue()).toLowerCase());
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/send-to-friend/');
@@ -110,9 +121,14 @@ describe('the captcha', () => {
 describe('the document request', () => {
   it('sends the documents the first time and says they were already asked for the second time', async () => {
     const sample = (await sampleListings()) as any;
-    const p = sample.properties.find((x: { language: string; Availability: string; Documents?: unknown[] }) => x.language === 'en' && x.Availability === 'available' && (x.Documents ?? []).length > 0);
+    const p = sample.properties.find(
+      (x: { language: string; Availability: string; Documents?: unknown[] }) =>
+        x.language === 'en' && x.Availability === 'available' && (x.Documents ?? []).length > 0,
+    );
     const page = await browser.open();
-    const found = await (await browser.state.context!.request.get(`/api/properties?lang=en&goal=${p.Goal === 0 ? 'sale' : 'rent'}&q=${encodeURIComponent(p.UniqueCode)}`)).json();
+    const found = await (
+      await browser.state.context!.request.get(`/api/properties?lang=en&goal=${p.Goal === 0 ? 'sale' : 'rent'}&q=${encodeURIComponent(p.UniqueCode)}`)
+    ).json();
     const path = found.items.find((i: { id: number }) => i.id === p.ID).path;
     for (const expected of ['You will receive the documents by email shortly.', 'You have already requested the documents for this property.']) {
       await page.goto(path);
@@ -124,7 +140,9 @@ describe('the document request', () => {
       await form.getByRole('button', { name: 'Send' }).click();
       await expect.poll(() => form.locator('[role=status]').innerText()).toBe(expected);
     }
-    const asked = leads().submissions.filter((s: { kind: string; fields: { email: string } }) => s.kind === 'document-request' && s.fields.email === 'tom.wouters@example.be');
+    const asked = leads().submissions.filter(
+      (s: { kind: string; fields: { email: string } }) => s.kind === 'document-request' && s.fields.email === 'tom.wouters@example.be',
+    );
     expect(asked).toHaveLength(1);
   });
 });

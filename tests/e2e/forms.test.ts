@@ -35,13 +35,17 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     await page.waitForURL('**/fr/merci/contact-me/');
     await expect.poll(() => page.locator('h1').innerText()).toBe('Merci');
     // No SMTP server here: the outbox writes the two mails as .eml files.
-    await expect.poll(() => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('-visitor.eml')).length : 0), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('-visitor.eml')).length : 0), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     const files = readdirSync(mailDir).filter((f) => f.endsWith('-visitor.eml'));
     const mails = await Promise.all(files.map((f) => simpleParser(readFileSync(join(mailDir, f)))));
     const visitor = mails.find((m) => JSON.stringify(m.to).includes('camille.dupont@example.be'))!;
     expect(visitor.subject).toBe('Nous avons bien reçu votre message – Atrium Immo');
     expect(visitor.text).toContain(target.title);
-    const agency = await simpleParser(readFileSync(join(mailDir, files[files.indexOf(files.find((f) => mails[files.indexOf(f)] === visitor)!)].replace('-visitor', '-agency'))));
+    const agency = await simpleParser(
+      readFileSync(join(mailDir, files[files.indexOf(files.find((f) => mails[files.indexOf(f)] === visitor)!)].replace('-visitor', '-agency'))),
+    );
     expect(agency.text).toContain(target.path);
   });
 });

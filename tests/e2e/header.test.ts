@@ -26,11 +26,22 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   const accounts = StaffAccounts.inDataDir(dataDir);
   if (!(await accounts.byUsername(ADMIN.username))) await addStaff(accounts, ADMIN);
-  const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(ADMIN) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrf } = (await login.json()) as { csrf: string };
   call = async (method, path, body) => {
-    const r = await fetch(`${baseUrl}/api/admin${path}`, { method, headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(`${baseUrl}/api/admin${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, json: await r.json() };
   };
 });
@@ -67,16 +78,41 @@ async function menuOf(n: number, page: Page) {
     const reg = await call('GET', '/registry');
     const id = reg.json.maxPageId + 1;
     const title = names[added.length % names.length];
-    const slug = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    const data = { id, parentId: null, name: `extra-${id}`, path: `/extra-${id}/`, localizedPath: Object.fromEntries(Object.entries(title).map(([l, t]) => [l, `${slug(t)}-${id}`])), status: 'Published', type: 'page', sort: 100 + id, title, modules: [] };
+    const slug = (s: string) =>
+      s
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+    const data = {
+      id,
+      parentId: null,
+      name: `extra-${id}`,
+      path: `/extra-${id}/`,
+      localizedPath: Object.fromEntries(Object.entries(title).map(([l, t]) => [l, `${slug(t)}-${id}`])),
+      status: 'Published',
+      type: 'page',
+      sort: 100 + id,
+      title,
+      modules: [],
+    };
     const r = await call('PUT', `/docs/page:${id}`, { data, baseRev: 0 });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     added.push(id);
     count++;
   }
   while (count > n) {
-    const pages = (await call('GET', '/pages')).json.pages as Array<{ id: number; parentId: number | null; status: string; showInMenu?: boolean; path: string }>;
-    const victim = pages.find((p) => p.parentId === null && p.status === 'Published' && p.showInMenu !== false && p.path !== '/' && !hidden.includes(p.id) && !added.includes(p.id))!;
+    const pages = (await call('GET', '/pages')).json.pages as Array<{
+      id: number;
+      parentId: number | null;
+      status: string;
+      showInMenu?: boolean;
+      path: string;
+    }>;
+    const victim = pages.find(
+      (p) => p.parentId === null && p.status === 'Published' && p.showInMenu !== false && p.path !== '/' && !hidden.includes(p.id) && !added.includes(p.id),
+    )!;
     const doc = await call('GET', `/docs/page:${victim.id}`);
     expect((await call('PUT', `/docs/page:${victim.id}`, { data: { ...doc.json.data, showInMenu: false }, baseRev: doc.json.rev })).status).toBe(200);
     hidden.push(victim.id);

@@ -32,7 +32,17 @@ async function builtSite(): Promise<string> {
   cpSync(siteConfigDir, configDir, { recursive: true });
   const site = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));
   writeFileSync(join(configDir, 'site.json'), JSON.stringify({ ...site, listings: { pictureHosts: ['127.0.0.1'], allowPrivatePictureHosts: true } }));
-  const server: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', photoSource: samplePhotoSource, pictureLimits: { timeoutMs: 10_000 } });
+  const server: Server = await start({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    configDir,
+    quiet: true,
+    smtpUrl: '',
+    photoSource: samplePhotoSource,
+    pictureLimits: { timeoutMs: 10_000 },
+  });
   servers.push(server);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -51,21 +61,27 @@ const allLoaded = (page: Page, selector: string) =>
 
 /** The colour at the middle of an image as the browser decoded it, as rrggbb. */
 const colourOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((img: HTMLImageElement) => {
-    const c = document.createElement('canvas');
-    c.width = img.naturalWidth;
-    c.height = img.naturalHeight;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    const [r, gr, b] = g.getImageData(c.width / 2, c.height / 2, 1, 1).data;
-    return [r, gr, b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => {
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      const [r, gr, b] = g.getImageData(c.width / 2, c.height / 2, 1, 1).data;
+      return [r, gr, b].map((x) => x.toString(16).padStart(2, '0')).join('');
+    });
 const near = (a: string, b: string) => [0, 2, 4].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= 10);
 
 /** With SCREENSHOT_DIR set, a picture of what the visitor sees around `selector`. */
 async function shot(page: Page, name: string, selector: string) {
   if (!process.env.SCREENSHOT_DIR) return;
-  await page.locator(selector).first().evaluate((e) => e.scrollIntoView({ block: 'start' }));
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`) });
 }

@@ -31,9 +31,38 @@ function feed(withNew: boolean) {
   const text = JSON.stringify(data).replaceAll('https://pictures.crm-example.be/', `${pics.url}/c/${OLD}/`);
   const out = JSON.parse(text);
   if (withNew) {
-    const pictures = NEW.map((c, i) => ({ Url: `${pics.url}/c/${c}/5501-${i + 1}.jpg?v=1732000000`, Width: 1600, Height: 1067, ID: 77000 + i, Name: `Photo ${i + 1}` }));
-    for (const [language, City, TypeDescription] of [['fr', 'Schaerbeek', 'Penthouse avec vue sur le parc Josaphat'], ['nl', 'Schaarbeek', 'Penthouse met zicht op het Josaphatpark'], ['en', 'Schaerbeek', 'Penthouse overlooking Josaphat park']]) {
-      out.properties.push({ ID: 5501, WebID: 3, Goal: 0, PublishPrice: 1, Price: '545000', PublishAddress: 1, Street: 'Avenue Louis Bertrand', HouseNumber: '120', Zip: '1030', City, CountryID: 10, TypeDescription, NumberOfBedRooms: '3', SurfaceLiving: '128', SmallPictureItem: { Url: pictures[0].Url, Width: '240', Height: '160' }, XLargePictureItem: { Url: pictures[0].Url }, Pictures: pictures, language });
+    const pictures = NEW.map((c, i) => ({
+      Url: `${pics.url}/c/${c}/5501-${i + 1}.jpg?v=1732000000`,
+      Width: 1600,
+      Height: 1067,
+      ID: 77000 + i,
+      Name: `Photo ${i + 1}`,
+    }));
+    for (const [language, City, TypeDescription] of [
+      ['fr', 'Schaerbeek', 'Penthouse avec vue sur le parc Josaphat'],
+      ['nl', 'Schaarbeek', 'Penthouse met zicht op het Josaphatpark'],
+      ['en', 'Schaerbeek', 'Penthouse overlooking Josaphat park'],
+    ]) {
+      out.properties.push({
+        ID: 5501,
+        WebID: 3,
+        Goal: 0,
+        PublishPrice: 1,
+        Price: '545000',
+        PublishAddress: 1,
+        Street: 'Avenue Louis Bertrand',
+        HouseNumber: '120',
+        Zip: '1030',
+        City,
+        CountryID: 10,
+        TypeDescription,
+        NumberOfBedRooms: '3',
+        SurfaceLiving: '128',
+        SmallPictureItem: { Url: pictures[0].Url, Width: '240', Height: '160' },
+        XLargePictureItem: { Url: pictures[0].Url },
+        Pictures: pictures,
+        language,
+      });
     }
   }
   return JSON.stringify(out);
@@ -63,16 +92,20 @@ async function swipeLeft(page: Page, selector: string) {
   await cdp.detach();
 }
 
-const allLoaded = (page: Page, selector: string) => page.locator(selector).evaluateAll((imgs: HTMLImageElement[]) => imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0));
+const allLoaded = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((imgs: HTMLImageElement[]) => imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0));
 const colourOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((img: HTMLImageElement) => {
-    const c = document.createElement('canvas');
-    c.width = img.naturalWidth;
-    c.height = img.naturalHeight;
-    const g = c.getContext('2d')!;
-    g.drawImage(img, 0, 0);
-    return [...g.getImageData(c.width / 2, c.height / 2, 1, 1).data.slice(0, 3)].map((x) => x.toString(16).padStart(2, '0')).join('');
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => {
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return [...g.getImageData(c.width / 2, c.height / 2, 1, 1).data.slice(0, 3)].map((x) => x.toString(16).padStart(2, '0')).join('');
+    });
 const near = (a: string, b: string) => [0, 2, 4].every((i) => Math.abs(parseInt(a.slice(i, i + 2), 16) - parseInt(b.slice(i, i + 2), 16)) <= 10);
 const total = async () => (await (await fetch(`${base}/api/properties?lang=fr&goal=sale`)).json()).total as number;
 
@@ -97,7 +130,17 @@ async function startSite() {
   const siteJson = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));
   writeFileSync(join(configDir, 'site.json'), JSON.stringify({ ...siteJson, listings: { pictureHosts: ['127.0.0.1'], allowPrivatePictureHosts: true } }));
   await addStaff(StaffAccounts.inDataDir(dataDir), { username: 'ines.admin@atrium.example', password: 'a long staff password', role: 'admin' });
-  const site: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', photoSource: samplePhotoSource, listingsSync: { url: feedUrl, minutes: 60 } });
+  const site: Server = await start({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    configDir,
+    quiet: true,
+    smtpUrl: '',
+    photoSource: samplePhotoSource,
+    listingsSync: { url: feedUrl, minutes: 60 },
+  });
   servers.push(site);
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 }
@@ -113,7 +156,7 @@ afterAll(async () => {
 });
 
 describe('listings synced from the CRM', () => {
-  it('an admin syncs a changed feed, a visitor swipes through the new property\'s photos, the admin restores the previous import', async () => {
+  it("an admin syncs a changed feed, a visitor swipes through the new property's photos, the admin restores the previous import", async () => {
     await startSite();
     // The first sync runs by itself soon after start: the fixture's four properties for sale.
     await expect.poll(total, { timeout: 30_000 }).toBe(4);
@@ -126,10 +169,14 @@ describe('listings synced from the CRM', () => {
     await admin.page.getByRole('button', { name: 'Log in' }).click();
     await admin.page.getByRole('link', { name: 'Listings' }).click({ timeout: 30_000 });
     const history = admin.page.locator('.ed-listings__history tbody tr');
-    await expect.poll(() => history.first().innerText(), { timeout: 15_000 }).toMatch(/Sync\s[\s\S]*Live[\s\S]*7 properties, 2 projects · 4 of 19 records refused/);
+    await expect
+      .poll(() => history.first().innerText(), { timeout: 15_000 })
+      .toMatch(/Sync\s[\s\S]*Live[\s\S]*7 properties, 2 projects · 4 of 19 records refused/);
     // The problems of that sync, in plain words.
     await history.first().getByRole('button', { name: 'Show 8' }).click();
-    await expect.poll(() => admin.page.locator('.ed-listings__problems').innerText()).toContain('is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed');
+    await expect
+      .poll(() => admin.page.locator('.ed-listings__problems').innerText())
+      .toContain('is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed');
 
     // The CRM adds a penthouse; the admin does not wait for the schedule.
     feedBody = feed(true);

@@ -12,71 +12,100 @@ const context = () => browser.state.context!;
 
 describe('a visitor looking for an apartment on a phone', () => {
   it.each([
-    ['fr', '/fr/acheter/', 'Appartement', 'Schaerbeek', 'Prix maximum (€)', 'Chambres', 'Rechercher', 'Trier par', 'Prix croissant', /^Page 1 sur (\d+) \[(\d+) objets\]$/, 'Carte', 'Performance énergétique (PEB)'],
-    ['nl', '/nl/kopen/', 'Appartement', 'Schaarbeek', 'Maximumprijs (€)', 'Slaapkamers', 'Zoeken', 'Sorteren op', 'Prijs (laag naar hoog)', /^Pagina 1 van (\d+) \[(\d+) objecten\]$/, 'Kaart', 'Energieprestatie (EPB)'],
-  ])('in %s: filters, sorts, pages, switches to the map and opens a property', async (lang, listPath, typeLabel, city, maxPrice, bedrooms, searchLabel, sortLabel, priceAsc, paging, mapLabel, epcTitle) => {
-    await open();
-    await page.goto(listPath);
-    const filters = page.locator('form.filters');
-    expect(await filters.isVisible()).toBe(false); // folded away on a phone
-    await page.locator('.filters-toggle-label').click();
-    await filters.getByLabel(typeLabel, { exact: true }).check();
-    await filters.locator('summary').click();
-    await filters.getByLabel(new RegExp(`^${city}`)).check();
-    await filters.getByLabel(maxPrice).fill('400000');
-    await filters.getByLabel(bedrooms).selectOption('2');
-    await filters.getByRole('button', { name: searchLabel }).click();
-    await page.waitForURL(/type=3/);
-    const url = new URL(page.url());
-    expect(url.searchParams.get('city')).toBe('1030');
-    expect(url.searchParams.get('maxPrice')).toBe('400000');
-    await page.getByLabel(sortLabel).selectOption({ label: priceAsc });
-    await page.waitForURL(/sort=price-asc/);
-    // The address changes at once, the results when the server has answered (slow on a busy machine):
-    // wait until the cards on the page are those of the search, sorted.
-    const shown = async () => {
-      const places = await page.locator('.property-card__type').allInnerTexts();
-      const asked = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
-      return places.length > 0 && places.every((t) => t.includes(city)) && asked.every((a, i) => a <= 400000 && (i === 0 || asked[i - 1] <= a));
-    };
-    await expect.poll(shown, { timeout: 15_000 }).toBe(true);
-    const title = page.locator('.results-bar__title');
-    await expect.poll(() => title.innerText()).toMatch(paging);
-    const total = Number(paging.exec(await title.innerText())![2]);
-    expect(total).toBeGreaterThan(0);
-    const amounts = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
-    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
-    expect(amounts.every((a) => a <= 400000)).toBe(true);
+    [
+      'fr',
+      '/fr/acheter/',
+      'Appartement',
+      'Schaerbeek',
+      'Prix maximum (€)',
+      'Chambres',
+      'Rechercher',
+      'Trier par',
+      'Prix croissant',
+      /^Page 1 sur (\d+) \[(\d+) objets\]$/,
+      'Carte',
+      'Performance énergétique (PEB)',
+    ],
+    [
+      'nl',
+      '/nl/kopen/',
+      'Appartement',
+      'Schaarbeek',
+      'Maximumprijs (€)',
+      'Slaapkamers',
+      'Zoeken',
+      'Sorteren op',
+      'Prijs (laag naar hoog)',
+      /^Pagina 1 van (\d+) \[(\d+) objecten\]$/,
+      'Kaart',
+      'Energieprestatie (EPB)',
+    ],
+  ])(
+    'in %s: filters, sorts, pages, switches to the map and opens a property',
+    async (lang, listPath, typeLabel, city, maxPrice, bedrooms, searchLabel, sortLabel, priceAsc, paging, mapLabel, epcTitle) => {
+      await open();
+      await page.goto(listPath);
+      const filters = page.locator('form.filters');
+      expect(await filters.isVisible()).toBe(false); // folded away on a phone
+      await page.locator('.filters-toggle-label').click();
+      await filters.getByLabel(typeLabel, { exact: true }).check();
+      await filters.locator('summary').click();
+      await filters.getByLabel(new RegExp(`^${city}`)).check();
+      await filters.getByLabel(maxPrice).fill('400000');
+      await filters.getByLabel(bedrooms).selectOption('2');
+      await filters.getByRole('button', { name: searchLabel }).click();
+      await page.waitForURL(/type=3/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('city')).toBe('1030');
+      expect(url.searchParams.get('maxPrice')).toBe('400000');
+      await page.getByLabel(sortLabel).selectOption({ label: priceAsc });
+      await page.waitForURL(/sort=price-asc/);
+      // The address changes at once, the results when the server has answered (slow on a busy machine):
+      // wait until the cards on the page are those of the search, sorted.
+      const shown = async () => {
+        const places = await page.locator('.property-card__type').allInnerTexts();
+        const asked = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
+        return places.length > 0 && places.every((t) => t.includes(city)) && asked.every((a, i) => a <= 400000 && (i === 0 || asked[i - 1] <= a));
+      };
+      await expect.poll(shown, { timeout: 15_000 }).toBe(true);
+      const title = page.locator('.results-bar__title');
+      await expect.poll(() => title.innerText()).toMatch(paging);
+      const total = Number(paging.exec(await title.innerText())![2]);
+      expect(total).toBeGreaterThan(0);
+      const amounts = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
+      expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+      expect(amounts.every((a) => a <= 400000)).toBe(true);
 
-    // The shared URL renders the same search on the server.
-    const shared = await context().request.get(page.url());
-    expect(await shared.text()).toContain((await title.innerText()).replace(/\[/, '['));
+      // The shared URL renders the same search on the server.
+      const shared = await context().request.get(page.url());
+      expect(await shared.text()).toContain((await title.innerText()).replace(/\[/, '['));
 
-    // Map view: one marker per result with a position.
-    await page.getByRole('link', { name: mapLabel, exact: true }).click();
-    await page.waitForURL(/view=map/);
-    await expect.poll(() => page.locator('.leaflet-interactive').count(), { timeout: 10_000 }).toBe(total);
-    await page.goBack();
-    await page.waitForURL((u) => !u.search.includes('view=map'));
+      // Map view: one marker per result with a position.
+      await page.getByRole('link', { name: mapLabel, exact: true }).click();
+      await page.waitForURL(/view=map/);
+      await expect.poll(() => page.locator('.leaflet-interactive').count(), { timeout: 10_000 }).toBe(total);
+      await page.goBack();
+      await page.waitForURL((u) => !u.search.includes('view=map'));
 
-    // Open the first property with an energy label, swipe through its photos, read its EPC.
-    await page.locator('.property-card:has(.property-card__epc img) .property-card__title a').first().click();
-    await page.waitForURL(new RegExp(`${listPath}[a-z0-9-]+/[a-z0-9-]+/\\d+/$`));
-    await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 10_000 }).toBe(1);
-    const counter = page.locator('.gallery__count');
-    const before = await counter.innerText();
-    await page.locator('.splide__arrow--next').click();
-    await expect.poll(() => counter.innerText()).not.toBe(before);
-    const epc = page.locator('section.epc');
-    expect(await epc.getByRole('heading').innerText()).toBe(epcTitle);
-    const epcImg = epc.locator('img');
-    expect(await epcImg.getAttribute('src')).toMatch(/^\/images\/epc\/brussels\/[a-z_]+\.png$/);
-    await expect.poll(() => epcImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
-    expect(await page.locator('.similar .property-card').count()).toBeGreaterThan(0);
-    expect(await page.locator('.map--detail').count()).toBe(0); // Leaflet waits until the map comes near
-    await page.locator('section.location').scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator('.map--detail').count(), { timeout: 10_000 }).toBe(1);
-  });
+      // Open the first property with an energy label, swipe through its photos, read its EPC.
+      await page.locator('.property-card:has(.property-card__epc img) .property-card__title a').first().click();
+      await page.waitForURL(new RegExp(`${listPath}[a-z0-9-]+/[a-z0-9-]+/\\d+/$`));
+      await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 10_000 }).toBe(1);
+      const counter = page.locator('.gallery__count');
+      const before = await counter.innerText();
+      await page.locator('.splide__arrow--next').click();
+      await expect.poll(() => counter.innerText()).not.toBe(before);
+      const epc = page.locator('section.epc');
+      expect(await epc.getByRole('heading').innerText()).toBe(epcTitle);
+      const epcImg = epc.locator('img');
+      expect(await epcImg.getAttribute('src')).toMatch(/^\/images\/epc\/brussels\/[a-z_]+\.png$/);
+      await expect.poll(() => epcImg.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+      expect(await page.locator('.similar .property-card').count()).toBeGreaterThan(0);
+      expect(await page.locator('.map--detail').count()).toBe(0); // Leaflet waits until the map comes near
+      await page.locator('section.location').scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator('.map--detail').count(), { timeout: 10_000 }).toBe(1);
+    },
+  );
 });
 
 describe('a property page', () => {

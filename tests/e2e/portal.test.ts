@@ -36,7 +36,14 @@ describe('an owner follows their property in the portal, in French, on a phone',
     const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const data = JSON.parse(JSON.stringify(sample));
     for (const p of data.properties) {
-      if (p.ID === mine[0]) p.PortalStats = [{ Source: 'Immoweb', Url: 'https://www.immoweb.be/fr/annonce/123', Visits: Array.from({ length: 30 }, (_, i) => ({ Date: day(i), Count: 10 + (i % 7) })) }];
+      if (p.ID === mine[0])
+        p.PortalStats = [
+          {
+            Source: 'Immoweb',
+            Url: 'https://www.immoweb.be/fr/annonce/123',
+            Visits: Array.from({ length: 30 }, (_, i) => ({ Date: day(i), Count: 10 + (i % 7) })),
+          },
+        ];
     }
     const file = join(tempDir('e2e-import-'), 'listings.json');
     writeFileSync(file, JSON.stringify(data));
@@ -48,7 +55,16 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await form.getByLabel('Adresse e-mail').fill(USER);
     await form.getByLabel('Mot de passe').fill('pas le bon');
     await form.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => form.getByRole('alert').innerText().catch(() => ''), LOGIN).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
+    await expect
+      .poll(
+        () =>
+          form
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
     expect(await form.getByRole('alert').innerText()).toContain('Échec de la connexion');
     await form.getByLabel('Mot de passe').fill('mon mot de passe 1');
     await form.getByRole('button', { name: 'Se connecter' }).click();
@@ -57,14 +73,31 @@ describe('an owner follows their property in the portal, in French, on a phone',
     await expect.poll(() => picks.count(), LOGIN).toBe(2);
     await picks.first().click();
     const figures = page.locator(`.portal-property[data-property="${mine[0]}"]`);
-    await expect.poll(() => figures.locator('[data-counter=today] dd').innerText({ timeout: 10_000 }).catch(() => ''), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await expect
+      .poll(
+        () =>
+          figures
+            .locator('[data-counter=today] dd')
+            .innerText({ timeout: 10_000 })
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toMatch(/^\d+$/);
     // The import is picked up within seconds: wait until the portal figures are there.
     await expect
-      .poll(async () => {
-        await picks.nth(1).click();
-        await picks.first().click();
-        return Number(await figures.locator('[data-counter=total] dd').innerText({ timeout: 10_000 }).catch(() => '0'));
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await picks.nth(1).click();
+          await picks.first().click();
+          return Number(
+            await figures
+              .locator('[data-counter=total] dd')
+              .innerText({ timeout: 10_000 })
+              .catch(() => '0'),
+          );
+        },
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(300);
     expect(await figures.locator('[data-counter=today] dt').innerText()).toBe("Visites aujourd'hui");
     expect(Number(await figures.locator('[data-counter=today] dd').innerText())).toBeGreaterThanOrEqual(10);
@@ -83,14 +116,25 @@ describe('an owner follows their property in the portal, in French, on a phone',
     expect(await figures.locator('.portal-legend').innerText()).toContain('Ce site');
     expect(await figures.getByRole('heading', { name: /^Communications/ }).count()).toBe(1);
     expect(await figures.getByRole('heading', { name: /^Visites au calendrier/ }).count()).toBe(1);
-    expect(await figures.locator('[data-list=media]').getByRole('link', { name: 'Immoweb' }).getAttribute('href')).toBe('https://www.immoweb.be/fr/annonce/123');
+    expect(await figures.locator('[data-list=media]').getByRole('link', { name: 'Immoweb' }).getAttribute('href')).toBe(
+      'https://www.immoweb.be/fr/annonce/123',
+    );
     expect(await figures.getByRole('heading', { name: /^Visites de la page/ }).count()).toBe(1);
     expect(page.url()).toContain(`#property=${mine[0]}`);
 
     // Another owner's property by URL: not found, nothing of it shown.
     await page.goto('/fr/');
     await page.goto(`/fr/login/#property=${theirs[0]}`);
-    await expect.poll(() => page.getByRole('alert').innerText().catch(() => ''), LOGIN).toBe('Bien introuvable');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toBe('Bien introuvable');
     expect(await page.locator('.portal-counters').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
@@ -107,7 +151,16 @@ describe('an owner follows their property in the portal, in French, on a phone',
     const forgot = page.locator('form[data-form=owner-forgot]');
     await forgot.getByLabel('Adresse e-mail').fill(user);
     await forgot.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await expect.poll(() => forgot.getByRole('status').innerText().catch(() => ''), LOGIN).toContain('un lien pour choisir un nouveau mot de passe');
+    await expect
+      .poll(
+        () =>
+          forgot
+            .getByRole('status')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toContain('un lien pour choisir un nouveau mot de passe');
     // No SMTP server for this server: the outbox writes the mail as an .eml file.
     const resetMail = async () => {
       if (!existsSync(mailDir)) return undefined;
@@ -130,20 +183,56 @@ describe('an owner follows their property in the portal, in French, on a phone',
     const form = reset.locator('form[data-form=owner-reset]');
     await form.getByLabel('Nouveau mot de passe').fill('nouveau secret 2');
     await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-    await expect.poll(() => form.locator('#owner-confirm-error').innerText().catch(() => ''), LOGIN).toBe('Veuillez confirmer le mot de passe');
+    await expect
+      .poll(
+        () =>
+          form
+            .locator('#owner-confirm-error')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toBe('Veuillez confirmer le mot de passe');
     await form.getByLabel('Confirmez le mot de passe').fill('nouveau secret 3');
     await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
-    await expect.poll(() => form.locator('#owner-confirm-error').innerText().catch(() => ''), LOGIN).toBe('Les mots de passe doivent être identiques');
+    await expect
+      .poll(
+        () =>
+          form
+            .locator('#owner-confirm-error')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toBe('Les mots de passe doivent être identiques');
     await form.getByLabel('Confirmez le mot de passe').fill('nouveau secret 2');
     await form.getByRole('button', { name: 'Enregistrer le mot de passe' }).click();
     const login = reset.locator('form[data-form=owner-login]');
-    await expect.poll(() => login.getByRole('status').innerText().catch(() => ''), LOGIN).toContain('Votre mot de passe a été modifié');
+    await expect
+      .poll(
+        () =>
+          login
+            .getByRole('status')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toContain('Votre mot de passe a été modifié');
     expect(reset.url()).not.toContain('reset='); // the token left the address bar
 
     await login.getByLabel('Adresse e-mail').fill(user);
     await login.getByLabel('Mot de passe').fill('ancien secret 1');
     await login.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => login.getByRole('alert').innerText().catch(() => ''), LOGIN).toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
+    await expect
+      .poll(
+        () =>
+          login
+            .getByRole('alert')
+            .innerText()
+            .catch(() => ''),
+        LOGIN,
+      )
+      .toContain("Le nom d'utilisateur ou le mot de passe n'est pas correct.");
     await login.getByLabel('Mot de passe').fill('nouveau secret 2');
     await login.getByRole('button', { name: 'Se connecter' }).click();
     await expect.poll(() => reset.locator('.portal-pick').count(), LOGIN).toBe(2);

@@ -15,7 +15,12 @@ describe('npm start', () => {
       delete pages[3].title;
       write('pages.json', pages);
     });
-    const r = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, CONFIG_DIR: dir, PORT: '0' }, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: { ...process.env, CONFIG_DIR: dir, PORT: '0' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toEqual(['The site configuration is not valid:', 'pages.json /3/title: is required', 'pages.json /8/modules/1/span: must be <= 12']);
@@ -66,7 +71,15 @@ describe('a request answered just before the server is killed', () => {
     const r = await fetch(`http://127.0.0.1:${port}/api/forms/site-contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'An', lastName: 'Maes', email: 'an.maes@example.be', message: 'Bel mij terug aub.' }),
+      body: JSON.stringify({
+        lang: 'nl',
+        formToken: fillToken(),
+        website: '',
+        firstName: 'An',
+        lastName: 'Maes',
+        email: 'an.maes@example.be',
+        message: 'Bel mij terug aub.',
+      }),
     });
     child.kill('SIGKILL');
     expect(r.status).toBe(201);
@@ -85,7 +98,12 @@ describe('npm run import', () => {
     const env = { ...process.env, DATA_DIR: dataDir };
     // On a terminal (a pseudo-terminal made by script(1)) the progress line shows; piped, it does not.
     const r = tty
-      ? spawnSync('script', ['-qec', ['node', 'scripts/import.mjs', ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 })
+      ? spawnSync('script', ['-qec', ['node', 'scripts/import.mjs', ...args].map((a) => `'${a}'`).join(' '), '/dev/null'], {
+          cwd: root,
+          env,
+          encoding: 'utf8',
+          timeout: 120_000,
+        })
       : spawnSync(process.execPath, ['scripts/import.mjs', ...args], { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
     return { status: r.status, out: `${r.stdout}${r.stderr}` };
   };
@@ -95,7 +113,9 @@ describe('npm run import', () => {
     const dataDir = tempDir('cli-import-');
     const piped = importCli([fixture], dataDir);
     expect(piped.status).toBe(0);
-    expect(piped.out).toContain('property 5002 (nl): Goal is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed — record refused');
+    expect(piped.out).toContain(
+      'property 5002 (nl): Goal is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed — record refused',
+    );
     expect(piped.out).toMatch(/Imported 7 properties and 2 projects \(4 of 19 records refused\)\. It is live\. \(\d+\.\d s\)/);
     expect(piped.out).not.toContain('checked');
     expect(piped.out).not.toContain('\r');
@@ -107,7 +127,9 @@ describe('npm run import', () => {
     const refused = importCli([small], dataDir, true);
     expect(refused.status).toBe(1);
     expect(refused.out).toMatch(/checked (\d+) of \1 records/);
-    expect(refused.out).toContain('Refused: it would take 6 of the 7 properties now on the site off it (85.7 %, more than the 50 % allowed). Nothing changed on the site.');
+    expect(refused.out).toContain(
+      'Refused: it would take 6 of the 7 properties now on the site off it (85.7 %, more than the 50 % allowed). Nothing changed on the site.',
+    );
     const forced = importCli([small, '--force'], dataDir);
     expect(forced.status).toBe(0);
     expect(forced.out).toContain('(forced)');

@@ -22,7 +22,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const sample = (await sampleListings()) as { properties: Array<Record<string, any>> };
 /** An apartment for sale in Brussels with label E (the renovation notice shows on its page). */
 const eHome = sample.properties.find(
-  (p) => p.language === 'fr' && p.Goal === 0 && p.Availability === 'available' && p.Zip?.startsWith('1') && homeKindOf(p.WebID, p.Facades) === 'apartment' && epcLetter(epcForProperty(p as never).label) === 'E',
+  (p) =>
+    p.language === 'fr' &&
+    p.Goal === 0 &&
+    p.Availability === 'available' &&
+    p.Zip?.startsWith('1') &&
+    homeKindOf(p.WebID, p.Facades) === 'apartment' &&
+    epcLetter(epcForProperty(p as never).label) === 'E',
 )!;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -108,10 +114,10 @@ describe('the renovation calculator, from an E-labelled home, on a phone in Fren
     await expect.poll(() => page.locator('.tool__about').innerText()).toContain(eHome.TypeDescription);
 
     // Tick works; each asks its quantity, proposed from the surface.
-    await form.getByText('Isolation des façades (par l\'extérieur, crépi)', { exact: true }).click();
+    await form.getByText("Isolation des façades (par l'extérieur, crépi)", { exact: true }).click();
     await form.getByText('Nouveaux châssis avec vitrage à haut rendement', { exact: true }).click();
     await form.getByText('Pompe à chaleur (air/eau)', { exact: true }).click();
-    const walls = form.getByLabel('Quantité pour Isolation des façades (par l\'extérieur, crépi)');
+    const walls = form.getByLabel("Quantité pour Isolation des façades (par l'extérieur, crépi)");
     await expect.poll(() => walls.isVisible()).toBe(true);
     expect(await walls.inputValue()).toBe(String(Math.round(eHome.SurfaceLiving * 0.35)));
     await form.getByRole('button', { name: 'Calculer' }).click();
@@ -133,7 +139,9 @@ describe('the renovation calculator, from an E-labelled home, on a phone in Fren
     // "Talk to us about this property": the request form, with the result attached.
     await result.getByText('Parlez-nous de ce bien').click();
     const request = result.locator('form[data-form=contact-me]');
-    expect(await read(request.locator('.contact-form__attached'))).toContain(`Total : € ${total[0].toLocaleString('nl-BE')} – € ${total[1].toLocaleString('nl-BE')}`);
+    expect(await read(request.locator('.contact-form__attached'))).toContain(
+      `Total : € ${total[0].toLocaleString('nl-BE')} – € ${total[1].toLocaleString('nl-BE')}`,
+    );
     const email = `lea.martin.${Date.now()}@example.be`;
     await request.getByLabel('Prénom *').fill('Léa');
     await request.getByLabel('Nom *', { exact: true }).fill('Martin');
@@ -191,7 +199,9 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     expect(await request.getByLabel('Rue et numéro *').inputValue()).toBe('Rue Royale Sainte-Marie 12');
     expect(await request.getByLabel('Code postal *').inputValue()).toBe('1030');
     expect(await request.getByLabel('Commune *').inputValue()).toBe('Schaerbeek');
-    expect(await read(request.locator('.contact-form__attached'))).toContain(`Prix de vente : € ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`);
+    expect(await read(request.locator('.contact-form__attached'))).toContain(
+      `Prix de vente : € ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`,
+    );
     const email = `hugo.lambert.${Date.now()}@example.be`;
     await request.getByLabel('Prénom *').fill('Hugo');
     await request.getByLabel('Nom *', { exact: true }).fill('Lambert');
@@ -201,7 +211,9 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     await request.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/contact-demand/');
     await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.replyTo ?? '').includes(email)), { timeout: 15_000 }).toBe(true);
-    expect(smtp.received.find((m) => JSON.stringify(m.replyTo ?? '').includes(email))!.text).toContain(`Verkoopprijs: € ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`);
+    expect(smtp.received.find((m) => JSON.stringify(m.replyTo ?? '').includes(email))!.text).toContain(
+      `Verkoopprijs: € ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`,
+    );
     await context!.close();
 
     // At the agency: the request in the inbox, with the estimate the visitor saw.

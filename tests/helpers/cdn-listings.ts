@@ -9,12 +9,18 @@ import type { ImportEntry } from '../../server/storage/listing-sets.ts';
 
 /** Colours of the test pictures (the picture server draws /c/{colour}/…). */
 export const COLOUR = {
-  house1: 'c0392b', house2: '27ae60', house3: '2980b9',
-  flatLarge: '8e44ad', flatSmall: 'f1c40f',
+  house1: 'c0392b',
+  house2: '27ae60',
+  house3: '2980b9',
+  flatLarge: '8e44ad',
+  flatSmall: 'f1c40f',
   lux: 'e67e22',
-  mixed1: '16a085', mixed4: 'd35400',
+  mixed1: '16a085',
+  mixed4: 'd35400',
   redirected: '00b894',
-  project1: '2c3e50', project2: 'b8860b', projectSmall: 'e84393',
+  project1: '2c3e50',
+  project2: 'b8860b',
+  projectSmall: 'e84393',
 } as const;
 
 /** The CRM's version query of every picture (a Unix time, as CDNs use). */
@@ -56,7 +62,7 @@ export function cdnListings(base: string, o: Options = {}) {
       WebID: webId,
       Goal: goal,
       PublishPrice: true,
-      Price: goal === 0 ? 400_000 + id : 1_200 + id % 100,
+      Price: goal === 0 ? 400_000 + id : 1_200 + (id % 100),
       PriceUnit: null,
       Availability: 'available',
       PublishAddress: true,
@@ -77,46 +83,105 @@ export function cdnListings(base: string, o: Options = {}) {
       ...extra,
     }));
   const properties = [
-    ...property(2001, 1, 0, '1180', { nl: 'Villa met tuin', fr: 'Villa avec jardin', en: 'Villa with garden' }, {
-      OwnerRef: OWNER_REF,
-      SmallPictureItem: { Url: pic(`/c/${COLOUR.house1}/2001-small.jpg`), Width: 240, Height: 160, ID: 1, Name: 'Gevel' },
-      XLargePictureItem: { Url: pic(`/c/${COLOUR.house1}/2001-1.jpg`) },
-      Pictures: pictures([`/c/${COLOUR.house1}/2001-1.jpg`, `/c/${COLOUR.house2}/2001-2.jpg`, `/c/${COLOUR.house3}/2001-3.jpg`], ['Facade', 'Living room', 'Garden']),
-    }),
-    ...property(2002, 3, 1, '1050', { nl: 'Appartement met terras', fr: 'Appartement avec terrasse', en: 'Flat with terrace' }, {
-      SmallPictureItem: { Url: pic(`/c/${COLOUR.flatSmall}/2002-small.jpg`), Width: 240, Height: 160, ID: 1, Name: '' },
-      XLargePictureItem: { Url: pic(`/c/${COLOUR.flatLarge}/2002-xl.jpg`) },
-    }),
-    ...property(2003, 3, 0, 'LU', { nl: 'Appartement in Luxemburg', fr: 'Appartement à Luxembourg', en: 'Flat in Luxembourg' }, {
-      Pictures: [],
-      XLargePictureItem: null,
-      SmallPictureItem: { Url: pic(`/c/${COLOUR.lux}/2003-small.jpg`), Width: 240, Height: 160, ID: 1, Name: 'Living' },
-    }),
-    ...property(2004, 1, 0, '1180', { nl: 'Huis zonder foto', fr: 'Maison sans photo', en: 'House without photos' }, {
-      Pictures: pictures(['/missing/2004-1.jpg', '/gone/2004-2.jpg']),
-    }),
-    ...property(2005, 3, 0, '1050', { nl: 'Appartement met vier foto’s', fr: 'Appartement avec quatre photos', en: 'Flat with four photos' }, {
-      OwnerRef: OWNER_REF,
-      Pictures: pictures([`/c/${COLOUR.mixed1}/2005-1.jpg`, '/missing/2005-2.jpg', '/text/2005-3.jpg', `/c/${COLOUR.mixed4}/2005-4.jpg`]),
-    }),
-    ...property(2006, 1, 0, '1000', { nl: 'Huis met verboden foto’s', fr: 'Maison aux photos interdites', en: 'House with forbidden pictures' }, {
-      Pictures: pictures(
-        [
-          'https://pictures.not-allowed.example/2006/1.jpg?v=1731000000',
-          'file:///etc/passwd',
-          `ftp://127.0.0.1:${port}/c/${COLOUR.house1}/2006-3.jpg`,
-          'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/',
-          `http://localhost:${port}/c/${COLOUR.house1}/2006-5.jpg?v=1731000000`,
-          '/uploads/2006/6.jpg',
-        ].map((raw) => ({ raw })),
-      ),
-    }),
-    ...property(2007, 3, 0, '1000', { nl: 'Appartement met kapotte foto’s', fr: 'Appartement aux photos cassées', en: 'Flat with broken pictures' }, {
-      Pictures: pictures(['/huge/2007-1.jpg', '/huge-declared/2007-2.jpg', '/fake/2007-3.jpg', '/slow/2007-4.jpg']),
-    }),
-    ...property(2008, 1, 1, '1000', { nl: 'Huis met omleidingen', fr: 'Maison aux redirections', en: 'House with redirects' }, {
-      Pictures: pictures([`/redirect-host/localhost/c/${COLOUR.house1}/2008-1.jpg`, `/redirect/c/${COLOUR.redirected}/2008-2.jpg`]),
-    }),
+    ...property(
+      2001,
+      1,
+      0,
+      '1180',
+      { nl: 'Villa met tuin', fr: 'Villa avec jardin', en: 'Villa with garden' },
+      {
+        OwnerRef: OWNER_REF,
+        SmallPictureItem: { Url: pic(`/c/${COLOUR.house1}/2001-small.jpg`), Width: 240, Height: 160, ID: 1, Name: 'Gevel' },
+        XLargePictureItem: { Url: pic(`/c/${COLOUR.house1}/2001-1.jpg`) },
+        Pictures: pictures(
+          [`/c/${COLOUR.house1}/2001-1.jpg`, `/c/${COLOUR.house2}/2001-2.jpg`, `/c/${COLOUR.house3}/2001-3.jpg`],
+          ['Facade', 'Living room', 'Garden'],
+        ),
+      },
+    ),
+    ...property(
+      2002,
+      3,
+      1,
+      '1050',
+      { nl: 'Appartement met terras', fr: 'Appartement avec terrasse', en: 'Flat with terrace' },
+      {
+        SmallPictureItem: { Url: pic(`/c/${COLOUR.flatSmall}/2002-small.jpg`), Width: 240, Height: 160, ID: 1, Name: '' },
+        XLargePictureItem: { Url: pic(`/c/${COLOUR.flatLarge}/2002-xl.jpg`) },
+      },
+    ),
+    ...property(
+      2003,
+      3,
+      0,
+      'LU',
+      { nl: 'Appartement in Luxemburg', fr: 'Appartement à Luxembourg', en: 'Flat in Luxembourg' },
+      {
+        Pictures: [],
+        XLargePictureItem: null,
+        SmallPictureItem: { Url: pic(`/c/${COLOUR.lux}/2003-small.jpg`), Width: 240, Height: 160, ID: 1, Name: 'Living' },
+      },
+    ),
+    ...property(
+      2004,
+      1,
+      0,
+      '1180',
+      { nl: 'Huis zonder foto', fr: 'Maison sans photo', en: 'House without photos' },
+      {
+        Pictures: pictures(['/missing/2004-1.jpg', '/gone/2004-2.jpg']),
+      },
+    ),
+    ...property(
+      2005,
+      3,
+      0,
+      '1050',
+      { nl: 'Appartement met vier foto’s', fr: 'Appartement avec quatre photos', en: 'Flat with four photos' },
+      {
+        OwnerRef: OWNER_REF,
+        Pictures: pictures([`/c/${COLOUR.mixed1}/2005-1.jpg`, '/missing/2005-2.jpg', '/text/2005-3.jpg', `/c/${COLOUR.mixed4}/2005-4.jpg`]),
+      },
+    ),
+    ...property(
+      2006,
+      1,
+      0,
+      '1000',
+      { nl: 'Huis met verboden foto’s', fr: 'Maison aux photos interdites', en: 'House with forbidden pictures' },
+      {
+        Pictures: pictures(
+          [
+            'https://pictures.not-allowed.example/2006/1.jpg?v=1731000000',
+            'file:///etc/passwd',
+            `ftp://127.0.0.1:${port}/c/${COLOUR.house1}/2006-3.jpg`,
+            'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/',
+            `http://localhost:${port}/c/${COLOUR.house1}/2006-5.jpg?v=1731000000`,
+            '/uploads/2006/6.jpg',
+          ].map((raw) => ({ raw })),
+        ),
+      },
+    ),
+    ...property(
+      2007,
+      3,
+      0,
+      '1000',
+      { nl: 'Appartement met kapotte foto’s', fr: 'Appartement aux photos cassées', en: 'Flat with broken pictures' },
+      {
+        Pictures: pictures(['/huge/2007-1.jpg', '/huge-declared/2007-2.jpg', '/fake/2007-3.jpg', '/slow/2007-4.jpg']),
+      },
+    ),
+    ...property(
+      2008,
+      1,
+      1,
+      '1000',
+      { nl: 'Huis met omleidingen', fr: 'Maison aux redirections', en: 'House with redirects' },
+      {
+        Pictures: pictures([`/redirect-host/localhost/c/${COLOUR.house1}/2008-1.jpg`, `/redirect/c/${COLOUR.redirected}/2008-2.jpg`]),
+      },
+    ),
   ];
   const project = (id: number, name: string, extra: Record<string, unknown>) =>
     LANGS.map((language) => ({
@@ -139,7 +204,10 @@ export function cdnListings(base: string, o: Options = {}) {
       ...extra,
     }));
   const projects = [
-    ...project(301, 'Résidence Parc', { SmallPicture: pic(`/c/${COLOUR.project1}/301-small.jpg`), Pictures: pictures([`/c/${COLOUR.project1}/301-1.jpg`, `/c/${COLOUR.project2}/301-2.jpg`]) }),
+    ...project(301, 'Résidence Parc', {
+      SmallPicture: pic(`/c/${COLOUR.project1}/301-small.jpg`),
+      Pictures: pictures([`/c/${COLOUR.project1}/301-1.jpg`, `/c/${COLOUR.project2}/301-2.jpg`]),
+    }),
     ...project(302, 'Résidence Étang', { SmallPicture: pic(`/c/${COLOUR.projectSmall}/302-small.jpg`) }),
     ...project(303, 'Résidence Bois', { SmallPicture: `${base}/static/img/no-image.png` }),
   ];
@@ -149,7 +217,11 @@ export function cdnListings(base: string, o: Options = {}) {
       [3, { nl: 'Appartement', fr: 'Appartement', en: 'Apartment' }],
     ].map(([WebID, name], i) => ({ WebID, Name: (name as Record<Lang, string>)[language], ShowOrder: i, Sale: true, Rent: true, language })),
   );
-  const citys = LANGS.flatMap((language) => Object.entries(cities).filter(([zip]) => zip !== 'LU').map(([Zip, n]) => ({ Name: n[language], Zip, CountryID: 10, CountryName: 'België', PropertyCount: 2, language })));
+  const citys = LANGS.flatMap((language) =>
+    Object.entries(cities)
+      .filter(([zip]) => zip !== 'LU')
+      .map(([Zip, n]) => ({ Name: n[language], Zip, CountryID: 10, CountryName: 'België', PropertyCount: 2, language })),
+  );
   return { properties, projects, webIDs, citys, citysSale: citys, citysRent: citys, neighbourhoods: [] };
 }
 
@@ -157,6 +229,7 @@ export function cdnListings(base: string, o: Options = {}) {
 export async function importCdnListings(dataDir: string, data: unknown): Promise<ImportEntry> {
   // Forced: the fixture replaces whatever the data folder showed, whatever it removes.
   const entry = await importListingsData(data, dataDir, { force: true });
-  if (entry.result !== 'accepted' || entry.problemCount) throw new Error(`the CDN fixture did not import: ${entry.reason ?? ''} ${JSON.stringify(entry.problems.slice(0, 5))}`);
+  if (entry.result !== 'accepted' || entry.problemCount)
+    throw new Error(`the CDN fixture did not import: ${entry.reason ?? ''} ${JSON.stringify(entry.problems.slice(0, 5))}`);
   return entry;
 }

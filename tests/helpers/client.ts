@@ -5,13 +5,27 @@ export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 /** A small cookie jar over fetch: what a browser would send back. */
 export class Client {
   cookie = '';
-  constructor(readonly base: string, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async req(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; json: any; text: string; headers: Headers }> {
+  async req(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }> {
     const r = await fetch(this.base + path, {
       method,
       redirect: 'manual',
-      headers: { 'user-agent': BROWSER_UA, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.cookie ? { cookie: this.cookie } : {}), ...this.headers, ...extra },
+      headers: {
+        'user-agent': BROWSER_UA,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...extra,
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     for (const c of r.headers.getSetCookie()) {

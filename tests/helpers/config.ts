@@ -24,7 +24,9 @@ export function tempDir(prefix: string): string {
 }
 
 /** A copy of site-config in a temporary folder, changed by `edit(readJson, writeJson)`. */
-export function configCopy(edit: (io: { read: (f: string) => any; write: (f: string, data: unknown) => void; writeText: (f: string, text: string) => void }) => void): string {
+export function configCopy(
+  edit: (io: { read: (f: string) => any; write: (f: string, data: unknown) => void; writeText: (f: string, text: string) => void }) => void,
+): string {
   const dir = tempDir('config-');
   cpSync(siteConfigDir, dir, { recursive: true, filter: (src) => !src.includes(`${siteConfigDir}/media`) });
   edit({
@@ -37,5 +39,9 @@ export function configCopy(edit: (io: { read: (f: string) => any; write: (f: str
 
 export function problemsOf(dir: string) {
   const r = loadSiteConfig(dir, registry);
-  return { lines: r.problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`), warnings: r.warnings.map((p) => `${p.file} ${p.pointer}: ${p.message}`), content: r.content };
+  return {
+    lines: r.problems.map((p) => `${p.file} ${p.pointer}: ${p.message}`),
+    warnings: r.warnings.map((p) => `${p.file} ${p.pointer}: ${p.message}`),
+    content: r.content,
+  };
 }

@@ -5,7 +5,10 @@ import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 import { POPUP_CLOSED_KEY } from '../../renderer/chrome/Popup.tsx';
 
 // A blank PNG for map tiles: the tests never leave this machine.
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==', 'base64');
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVEXp3McVF6NWAAAAH0lEQVRo3u3BAQ0AAADCoPdPbQ43oAAAAAAAAAAAvg0hAAABmmDh1QAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /**
  * One Chromium for a test file, a fresh context per test, and after each test the check that the
@@ -14,7 +17,12 @@ const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAAQMAAABmvDolAAAAA1BMVE
  */
 export function useBrowser() {
   let browser: Browser;
-  const s = { context: undefined as BrowserContext | undefined, page: undefined as unknown as Page, problems: [] as string[], expectedMissing: new Set<string>() };
+  const s = {
+    context: undefined as BrowserContext | undefined,
+    page: undefined as unknown as Page,
+    problems: [] as string[],
+    expectedMissing: new Set<string>(),
+  };
   beforeAll(async () => {
     browser = await launchChromium();
   });
@@ -40,7 +48,9 @@ export function useBrowser() {
       await s.context.route(/tile\.openstreetmap\.org/, (r) => r.fulfill({ status: 200, contentType: 'image/png', body: TILE }));
       // Whatever the Content-Security-Policy blocks (in any frame) is a console error, so every test fails on it.
       await s.context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || e.documentURI}:${e.lineNumber})`),
+        );
       });
       s.page = await s.context.newPage();
       s.expectedMissing.clear();

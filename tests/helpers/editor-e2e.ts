@@ -46,11 +46,22 @@ export function useStaffAccounts(people: Staff[]) {
 /** The staff API as a script would use it: logged in, with the anti-CSRF token. */
 export async function staffApi(who: Staff) {
   const baseUrl = inject('baseUrl');
-  const login = await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ username: who.username, password: who.password }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ username: who.username, password: who.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrf } = (await login.json()) as { csrf: string };
   return (method: string, path: string, body?: unknown) =>
-    fetch(`${baseUrl}/api/admin${path}`, { method, headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${baseUrl}/api/admin${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 }
 
 /** A document back as shipped (revision 0, restored and published by `admin`), unless it is already. */
@@ -63,7 +74,11 @@ export async function restoreShipped(key: string, admin: Staff) {
 }
 
 /** A colleague in a browser of their own, its console watched like the first one's. */
-export async function colleagueBrowser(browser: ReturnType<typeof useBrowser>, viewport: { width: number; height: number }, expected4xx: string[]): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function colleagueBrowser(
+  browser: ReturnType<typeof useBrowser>,
+  viewport: { width: number; height: number },
+  expected4xx: string[],
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.state.context!.browser()!.newContext({ viewport, baseURL: inject('baseUrl') });
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page, new Set(expected4xx)) };

@@ -11,7 +11,10 @@ export const CLAIRE: Staff = { username: 'claire.dubois@atrium-immo.be', passwor
 export const MARC: Staff = { username: 'marc.peeters@atrium-immo.be', password: 'de diensten 2026', role: 'editor' };
 
 /** What a page's stored revisions hold that the stories read. */
-type PageData = { modules?: Array<{ id: number; view: string; sort?: number; title?: Record<string, string>; span?: number }>; title?: Record<string, string> } | null;
+type PageData = {
+  modules?: Array<{ id: number; view: string; sort?: number; title?: Record<string, string>; span?: number }>;
+  title?: Record<string, string>;
+} | null;
 export const revisions = (key: string) => storedRevisions<PageData>(key);
 export const latest = (key: string) => revisions(key).at(-1);
 

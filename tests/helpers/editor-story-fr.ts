@@ -11,7 +11,16 @@ export const revisions = (key: string) => storedRevisions(key);
 export const latest = (key: string) => revisions(key).at(-1);
 
 /** Answers the tests provoke on purpose (not logged in, a new article, a refused draft preview, a conflict, an expired session). */
-export const EXPECTED_4XX = ['/api/admin/me', '/api/admin/preview', '/api/admin/docs/page%3A8', '/api/admin/docs/page%3A15', '/api/admin/docs/article%3Auw-woning-klaarmaken-voor-een-bezoek', '/api/admin/pages', '/api/admin/registry', '/api/admin/articles'];
+export const EXPECTED_4XX = [
+  '/api/admin/me',
+  '/api/admin/preview',
+  '/api/admin/docs/page%3A8',
+  '/api/admin/docs/page%3A15',
+  '/api/admin/docs/article%3Auw-woning-klaarmaken-voor-een-bezoek',
+  '/api/admin/pages',
+  '/api/admin/registry',
+  '/api/admin/articles',
+];
 
 /** The staff API, each answer read as JSON. */
 export async function api(who: Staff) {
@@ -29,7 +38,12 @@ export async function logIn(page: Page, who: Staff, language = 'Français') {
   await page.goto('/admin/');
   const form = page.locator('form.ed-login__card');
   await form.locator('select').selectOption({ label: language });
-  const labels = language === 'Français' ? ['E-mail', 'Mot de passe', 'Se connecter'] : language === 'Nederlands' ? ['E-mail', 'Wachtwoord', 'Aanmelden'] : ['E-mail', 'Password', 'Log in'];
+  const labels =
+    language === 'Français'
+      ? ['E-mail', 'Mot de passe', 'Se connecter']
+      : language === 'Nederlands'
+        ? ['E-mail', 'Wachtwoord', 'Aanmelden']
+        : ['E-mail', 'Password', 'Log in'];
   await form.getByLabel(labels[0]).fill(who.username);
   await form.getByLabel(labels[1]).fill(who.password);
   await form.getByRole('button', { name: labels[2] }).click();

@@ -39,7 +39,9 @@ export function colourJpeg(hex: string, width = PICTURE_WIDTH, height = PICTURE_
   let p = jpegs.get(key);
   if (!p) {
     const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    p = sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).jpeg({ quality: 90 }).toBuffer();
+    p = sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     jpegs.set(key, p);
   }
   return p;

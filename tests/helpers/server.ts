@@ -7,12 +7,30 @@ import { root, tempDir } from './config.ts';
 import { seedFormKey } from './fill-token.ts';
 
 /** A real server from source on a loopback port, with its own data folder. */
-export async function startTestServer(opts: { configDir?: string; dataDir?: string; smtpUrl?: string; outboxRetryMs?: number; formRate?: { max: number; windowMs: number }; pictureLimits?: StartOptions['pictureLimits']; listingsSync?: SyncConfig | null; trustProxy?: number } = {}): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+export async function startTestServer(
+  opts: {
+    configDir?: string;
+    dataDir?: string;
+    smtpUrl?: string;
+    outboxRetryMs?: number;
+    formRate?: { max: number; windowMs: number };
+    pictureLimits?: StartOptions['pictureLimits'];
+    listingsSync?: SyncConfig | null;
+    trustProxy?: number;
+  } = {},
+): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   seedFormKey(dataDir);
   const server = await start({
-    root, port: 0, host: '127.0.0.1', dataDir, configDir: opts.configDir, quiet: true, assets: { js: '', css: [], preload: [] },
-    smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9', outboxRetryMs: opts.outboxRetryMs,
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    configDir: opts.configDir,
+    quiet: true,
+    assets: { js: '', css: [], preload: [] },
+    smtpUrl: opts.smtpUrl ?? 'smtp://127.0.0.1:9',
+    outboxRetryMs: opts.outboxRetryMs,
     // Tests post many forms from one address; the limit itself has a test of its own.
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
     // No scheduled sync unless a test sets one (LISTINGS_URL of the environment is not the test's).

@@ -20,7 +20,11 @@ const stored = (id: string) => leadsFile().submissions.find((s) => s.id === id)!
 // Requests sent through the public forms, as visitors send them.
 const sent: Record<string, string> = {};
 const postJson = async (kind: string, body: unknown) => {
-  const r = await fetch(`${srv.url}/api/forms/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(`${srv.url}/api/forms/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(r.status, kind).toBe(201);
   return (await r.json()).id as string;
 };
@@ -36,9 +40,41 @@ const postMultipart = async (kind: string, fields: Record<string, unknown>, file
 beforeAll(async () => {
   ({ srv, editor } = await startStaffServer());
   sent.contact = await postJson('site-contact', { ...person(), message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
-  sent.request = await postJson('contact-me', { ...person(), lang: 'nl', firstName: 'Jan', lastName: 'Peeters', email: 'jan.peeters@example.be', message: 'Graag meer informatie.', propertyId: forSale.ID, request: 'info' });
-  sent.testimonial = await postMultipart('testimonial', { lang: 'fr', formToken: fillToken(), website: '', name: 'Élise Martin', about: 'a vendu une maison à Ixelles', comment: 'Un service remarquable, du premier appel à la signature.', ...(await solveCaptcha(srv.url, srv.dataDir)) }, {});
-  sent.job = await postMultipart('job-application', { ...person(), firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', position: 'Agent immobilier', message: 'Je connais bien Bruxelles.' }, { cv: { data: pdfFile('CV de Karim Benali'), name: 'mon cv.pdf', type: 'application/pdf' } });
+  sent.request = await postJson('contact-me', {
+    ...person(),
+    lang: 'nl',
+    firstName: 'Jan',
+    lastName: 'Peeters',
+    email: 'jan.peeters@example.be',
+    message: 'Graag meer informatie.',
+    propertyId: forSale.ID,
+    request: 'info',
+  });
+  sent.testimonial = await postMultipart(
+    'testimonial',
+    {
+      lang: 'fr',
+      formToken: fillToken(),
+      website: '',
+      name: 'Élise Martin',
+      about: 'a vendu une maison à Ixelles',
+      comment: 'Un service remarquable, du premier appel à la signature.',
+      ...(await solveCaptcha(srv.url, srv.dataDir)),
+    },
+    {},
+  );
+  sent.job = await postMultipart(
+    'job-application',
+    {
+      ...person(),
+      firstName: 'Karim',
+      lastName: 'Benali',
+      email: 'karim.benali@example.be',
+      position: 'Agent immobilier',
+      message: 'Je connais bien Bruxelles.',
+    },
+    { cv: { data: pdfFile('CV de Karim Benali'), name: 'mon cv.pdf', type: 'application/pdf' } },
+  );
 }, 60_000);
 afterAll(async () => {
   await srv?.close();
@@ -70,7 +106,20 @@ describe('the guard', () => {
     const cross = await editor.req('POST', `/api/admin/leads/${sent.contact}/handled`, { handled: true }, { headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
     const fd = new FormData();
-    fd.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer())], { type: 'image/png' }), 'x.png');
+    fd.append(
+      'file',
+      new Blob(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'x.png',
+    );
     expect((await editor.req('POST', '/api/admin/media', fd, { csrf: false })).status).toBe(403);
     expect(stored(sent.contact).handled).toBeUndefined();
     expect((await editor.req('GET', '/api/admin/media')).json.items).toEqual([]);
@@ -86,10 +135,25 @@ describe('leads', () => {
     expect(r.json).toMatchObject({ total: 4, page: 1, pages: 1, pageSize: LEADS_PAGE_SIZE });
     expect(r.json.counts).toMatchObject({ 'site-contact': 1, 'contact-me': 1, testimonial: 1, 'job-application': 1, 'purchase-offer': 0 });
     const [job, testimonial, request, contact] = r.json.items;
-    expect(contact).toMatchObject({ kind: 'site-contact', lang: 'fr', name: 'Camille Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', propertyId: null, excerpt: 'Bonjour, je souhaite vendre ma maison à Uccle.', handled: false, cv: false });
+    expect(contact).toMatchObject({
+      kind: 'site-contact',
+      lang: 'fr',
+      name: 'Camille Dupont',
+      email: 'camille.dupont@example.be',
+      phone: '0470 12 34 56',
+      propertyId: null,
+      excerpt: 'Bonjour, je souhaite vendre ma maison à Uccle.',
+      handled: false,
+      cv: false,
+    });
     expect(contact.testimonial).toBeUndefined();
     expect(request).toMatchObject({ kind: 'contact-me', lang: 'nl', name: 'Jan Peeters', propertyId: forSale.ID });
-    expect(testimonial).toMatchObject({ kind: 'testimonial', name: 'Élise Martin', testimonial: 'pending', excerpt: 'Un service remarquable, du premier appel à la signature.' });
+    expect(testimonial).toMatchObject({
+      kind: 'testimonial',
+      name: 'Élise Martin',
+      testimonial: 'pending',
+      excerpt: 'Un service remarquable, du premier appel à la signature.',
+    });
     expect(job).toMatchObject({ kind: 'job-application', name: 'Karim Benali', cv: true });
     // No stored file name, review token or unsubscribe token leaves the server in the list.
     expect(JSON.stringify(r.json)).not.toMatch(/[0-9a-f-]{36}\.pdf|"review"|"token"/);
@@ -132,7 +196,12 @@ describe('leads', () => {
   it('shows one request with everything the visitor sent', async () => {
     const r = await editor.req('GET', `/api/admin/leads/${sent.job}`);
     expect(r.status).toBe(200);
-    expect(r.json.lead).toMatchObject({ id: sent.job, kind: 'job-application', cv: true, fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'cv.pdf', type: 'pdf' } } });
+    expect(r.json.lead).toMatchObject({
+      id: sent.job,
+      kind: 'job-application',
+      cv: true,
+      fields: { position: 'Agent immobilier', message: 'Je connais bien Bruxelles.', cv: { name: 'cv.pdf', type: 'pdf' } },
+    });
     expect(r.json.lead.fields.cv.file).toBeUndefined();
     expect(Array.isArray(r.json.lead.mails)).toBe(true);
     expect((await editor.req('GET', '/api/admin/leads/00000000-0000-4000-8000-000000000000')).status).toBe(404);

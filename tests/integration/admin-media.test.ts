@@ -27,7 +27,8 @@ describe('media library', () => {
     fd.append('file', new Blob([new Uint8Array(data)], { type }), name);
     return client.req('POST', '/api/admin/media', fd);
   };
-  const libraryFiles = () => (existsSync(join(srv.dataDir, 'uploads/library')) ? readdirSync(join(srv.dataDir, 'uploads/library')).filter((f) => !f.endsWith('.tmp')) : []);
+  const libraryFiles = () =>
+    existsSync(join(srv.dataDir, 'uploads/library')) ? readdirSync(join(srv.dataDir, 'uploads/library')).filter((f) => !f.endsWith('.tmp')) : [];
 
   it('takes a JPEG: re-encoded upright without metadata, at most the widest size, stored, listed and served at its widths', async () => {
     // A photo taken with the phone on its side, with EXIF (camera, orientation) as a phone writes it:
@@ -42,7 +43,15 @@ describe('media library', () => {
     const r = await upload(editor, photo, 'Façade rue Haute.jpg', 'image/jpeg');
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const item = r.json.item;
-    expect(item).toEqual({ url: expect.stringMatching(/^\/media\/library\/[0-9a-f-]{36}\.jpg$/), name: 'Façade rue Haute.jpg', width: MEDIA_MAX_WIDTH, height: 2 * MEDIA_MAX_WIDTH, bytes: expect.any(Number), uploadedAt: expect.any(String), by: EDITOR.username });
+    expect(item).toEqual({
+      url: expect.stringMatching(/^\/media\/library\/[0-9a-f-]{36}\.jpg$/),
+      name: 'Façade rue Haute.jpg',
+      width: MEDIA_MAX_WIDTH,
+      height: 2 * MEDIA_MAX_WIDTH,
+      bytes: expect.any(Number),
+      uploadedAt: expect.any(String),
+      by: EDITOR.username,
+    });
 
     const file = item.url.split('/').pop();
     expect(libraryFiles()).toContain(file);
@@ -69,7 +78,9 @@ describe('media library', () => {
   });
 
   it('takes a PNG and lists it first (newest first)', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const r = await upload(admin, png, 'logo.png', 'image/png');
     expect(r.status).toBe(201);
     expect(r.json.item).toMatchObject({ name: 'logo.png', width: 640, height: 480, by: ADMIN.username, url: expect.stringMatching(/\.png$/) });
@@ -107,7 +118,14 @@ describe('media library', () => {
   });
 
   it('serves nothing else under /media/library/ (no directory traversal)', async () => {
-    for (const path of ['/media/library/', '/media/library/../leads.json', '/media/library/..%2Fleads.json', '/media/library/%2e%2e/%2e%2e/leads.json', '/media/library/00000000-0000-4000-8000-000000000000.jpg', '/media/library/media-library.json']) {
+    for (const path of [
+      '/media/library/',
+      '/media/library/../leads.json',
+      '/media/library/..%2Fleads.json',
+      '/media/library/%2e%2e/%2e%2e/leads.json',
+      '/media/library/00000000-0000-4000-8000-000000000000.jpg',
+      '/media/library/media-library.json',
+    ]) {
       const r = await fetch(srv.url + path);
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type') ?? '', path).not.toMatch(/image|octet/);

@@ -96,7 +96,12 @@ describe('owner accounts', () => {
     expect(on.json.owner).toMatchObject({ disabled: false, propertyIds: [], ref: 'owner-002', lang: 'nl' });
     const viaRef = sample.properties.filter((p: P) => p.OwnerRef === 'owner-002').map((p: P) => p.ID);
     expect(on.json.owner.properties.map((p: { id: number }) => p.id).sort()).toEqual([...new Set(viaRef)].sort());
-    expect(JSON.parse(readFileSync(join(srv.dataDir, 'owners.json'), 'utf8')).owners[0]).toMatchObject({ disabled: false, ref: 'owner-002', lang: 'nl', propertyIds: [] });
+    expect(JSON.parse(readFileSync(join(srv.dataDir, 'owners.json'), 'utf8')).owners[0]).toMatchObject({
+      disabled: false,
+      ref: 'owner-002',
+      lang: 'nl',
+      propertyIds: [],
+    });
     expect((await ownerLogin(password)).status).toBe(200);
 
     const noRef = await admin.req('POST', `/api/admin/owners/${ownerId}`, { ref: null });

@@ -19,7 +19,11 @@ const revisionsFile = () => {
     return '';
   }
 };
-const stored = () => (revisionsFile() ? (JSON.parse(revisionsFile()) as { revisions: Array<{ key: string; rev: number; by: string; data: PageRecord; summary: string; published: boolean }> }).revisions : []);
+const stored = () =>
+  revisionsFile()
+    ? (JSON.parse(revisionsFile()) as { revisions: Array<{ key: string; rev: number; by: string; data: PageRecord; summary: string; published: boolean }> })
+        .revisions
+    : [];
 const publicPage = async (path: string) => (await fetch(srv.url + path)).text();
 
 beforeAll(async () => {
@@ -37,13 +41,17 @@ describe('who may use the editor API', () => {
 
     await addOwner(OwnerAccounts.inDataDir(srv.dataDir), { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' });
     const owner = new Client(srv.url);
-    expect((await owner.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(200);
+    expect((await owner.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(
+      200,
+    );
     const asOwner = await owner.req('GET', '/api/admin/docs/page:4');
     expect(asOwner.status).toBe(401);
     expect(asOwner.json.error).toMatch(/log in/);
     // A staff member's browser where an owner then logs in: the session is the owner's only.
     const shared = await staffSession(srv.url, srv.dataDir, 'editor');
-    expect((await shared.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(200);
+    expect((await shared.req('POST', '/api/owner/login', { username: 'owner.editor-test@example.be', password: 'owner password 1', lang: 'fr' })).status).toBe(
+      200,
+    );
     expect((await shared.req('GET', '/api/admin/pages')).status).toBe(401);
 
     const doc = (await editor.req('GET', '/api/admin/docs/page:4')).json;
@@ -105,11 +113,15 @@ describe('saving documents', () => {
     const r = await editor.req('PUT', '/api/admin/docs/page:4', { data: bad, baseRev: doc.rev });
     expect(r.status).toBe(422);
     // The message in English for scripts, and the validator's keyword and figures for the editor to say in its own language.
-    expect(r.json.problems).toEqual([{ key: 'page:4', pointer: '/modules/1/span', message: 'must be <= 12', code: 'ajv.maximum', params: { comparison: '<=', limit: 12 } }]);
+    expect(r.json.problems).toEqual([
+      { key: 'page:4', pointer: '/modules/1/span', message: 'must be <= 12', code: 'ajv.maximum', params: { comparison: '<=', limit: 12 } },
+    ]);
     expect(r.json.error).toBe('page:4 was not saved: /modules/1/span must be <= 12');
     const untitled = await editor.req('PUT', '/api/admin/docs/page:4', { data: { ...doc.data, title: { ...doc.data.title, fr: '' } }, baseRev: doc.rev });
     expect(untitled.status).toBe(422);
-    expect(untitled.json.problems).toEqual([{ key: 'page:4', pointer: '/title/fr', message: 'is required in fr (the site uses this language)', code: 'text.required', params: { lang: 'fr' } }]);
+    expect(untitled.json.problems).toEqual([
+      { key: 'page:4', pointer: '/title/fr', message: 'is required in fr (the site uses this language)', code: 'text.required', params: { lang: 'fr' } },
+    ]);
     expect(revisionsFile()).toBe(before);
     expect((await editor.req('GET', '/api/admin/docs/page:4')).json.rev).toBe(doc.rev);
     expect(await publicPage('/fr/nos-services/')).toContain('Nos services');
@@ -149,7 +161,11 @@ describe('saving documents', () => {
     expect(html.indexOf('class="news')).toBeLessThan(html.indexOf('list-view'));
     expect((await (await fetch(`${srv.url}/healthz`)).json()).contentVersion).not.toBe(health);
     const last = stored().at(-1)!;
-    expect(last.data.modules!.map((m) => [m.id, m.sort])).toEqual([[6, 1], [mod.id, 2], [7, 3]]);
+    expect(last.data.modules!.map((m) => [m.id, m.sort])).toEqual([
+      [6, 1],
+      [mod.id, 2],
+      [7, 3],
+    ]);
   });
 
   it('refuses the second of two saves from the same revision (409), in turn and at the same time', async () => {
@@ -161,7 +177,11 @@ describe('saving documents', () => {
     expect(late.status).toBe(409);
     expect(late.json.conflict.by).toBe(admin.username);
     expect(late.json.error).toContain(`saved by ${admin.username}`);
-    expect(stored().filter((x) => x.key === 'page:14').map((x) => x.data.title.en)).toEqual(['Privacy (admin)']);
+    expect(
+      stored()
+        .filter((x) => x.key === 'page:14')
+        .map((x) => x.data.title.en),
+    ).toEqual(['Privacy (admin)']);
 
     const now = (await editor.req('GET', '/api/admin/docs/page:14')).json;
     const both = await Promise.all([
@@ -233,7 +253,11 @@ describe('saving documents', () => {
     const header = (await admin.req('GET', '/api/admin/docs/header')).json;
     expect((await admin.req('PUT', '/api/admin/docs/header', { data: header.data, baseRev: header.rev })).status).toBe(200);
     const doc = (await editor.req('GET', '/api/admin/docs/page:13')).json as { data: PageRecord; rev: number };
-    const r = await editor.req('PUT', '/api/admin/docs/page:13', { data: { ...doc.data, description: { ...doc.data.description, nl: '' } }, baseRev: doc.rev, publish: false });
+    const r = await editor.req('PUT', '/api/admin/docs/page:13', {
+      data: { ...doc.data, description: { ...doc.data.description, nl: '' } },
+      baseRev: doc.rev,
+      publish: false,
+    });
     expect(r.status).toBe(200);
     const missing = (await editor.req('GET', '/api/admin/missing')).json.missing as Array<{ lang: string; key: string; pointer: string }>;
     expect(missing).toContainEqual(expect.objectContaining({ lang: 'nl', key: 'page:13', pointer: '/description' }));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registry } from '../../modules/index.ts';
 import { readConfigDocs, buildContent } from '../../server/config/config.ts';
-import { ContentStore, readRevisions, changeSummary,  } from '../../server/content/content-store.ts';
+import { ContentStore, readRevisions, changeSummary } from '../../server/content/content-store.ts';
 import { SchemaRegistry } from '../../server/config/schemas.ts';
 import { openImportStore } from '../../server/storage/index.ts';
 import { siteConfigDir, tempDir } from '../helpers/config.ts';
@@ -27,7 +27,10 @@ describe('the content store', () => {
     const doc = store.doc('page:4')!;
     expect(doc.rev).toBe(0);
     const page = structuredClone(doc.data) as PageRecord;
-    page.modules = [{ id: 90, view: 'news-view', version: 1, status: 'Published', span: 12, sort: 0, title: { nl: 'Nieuws', fr: 'Actualités', en: 'News' } } as never, ...(page.modules ?? [])];
+    page.modules = [
+      { id: 90, view: 'news-view', version: 1, status: 'Published', span: 12, sort: 0, title: { nl: 'Nieuws', fr: 'Actualités', en: 'News' } } as never,
+      ...(page.modules ?? []),
+    ];
     const r = await store.save('page:4', page, { baseRev: 0, by: 'sofie@atrium-immo.be', publish: true });
     expect(r.ok).toBe(true);
     expect(services(store.content).modules!.map((m) => m.view)[0]).toBe('news-view');
@@ -77,7 +80,22 @@ describe('the content store', () => {
 
   it('says what changed in a line', () => {
     expect(changeSummary({ a: 1, t: { fr: 'x', en: 'y' } }, { a: 1, t: { fr: 'z', en: 'y' } })).toBe('t/fr');
-    expect(changeSummary({ modules: [{ id: 1, view: 'a' }, { id: 2, view: 'b' }] }, { modules: [{ id: 2, view: 'b' }, { id: 1, view: 'a' }] })).toBe('modules: order');
+    expect(
+      changeSummary(
+        {
+          modules: [
+            { id: 1, view: 'a' },
+            { id: 2, view: 'b' },
+          ],
+        },
+        {
+          modules: [
+            { id: 2, view: 'b' },
+            { id: 1, view: 'a' },
+          ],
+        },
+      ),
+    ).toBe('modules: order');
     expect(changeSummary(undefined, { a: 1 })).toBe('created');
   });
 });

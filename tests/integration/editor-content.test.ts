@@ -58,7 +58,13 @@ describe('articles are documents of the editor', () => {
     const id = 'preparer-votre-bien-visite';
     const r = await eva.req('PUT', `/api/admin/docs/article:${id}`, { data: article(id), baseRev: 0 });
     expect(r.status).toBe(200);
-    const list = (await eva.req('GET', '/api/admin/articles')).json.articles as Array<{ id: string; title: Record<string, string>; publicPath?: string; category: string; rev: number }>;
+    const list = (await eva.req('GET', '/api/admin/articles')).json.articles as Array<{
+      id: string;
+      title: Record<string, string>;
+      publicPath?: string;
+      category: string;
+      rev: number;
+    }>;
     const mine = list.find((a) => a.id === id)!;
     expect(mine).toMatchObject({ category: 'blog', rev: r.json.revision.rev, title: { fr: 'Préparer votre bien pour une visite' } });
     expect(mine.publicPath).toMatch(/^\/nl\/immo-blog\/.+\/$/);
@@ -77,12 +83,15 @@ describe('articles are documents of the editor', () => {
 
   it('stores rich text clean: no script, no event handler, no javascript: link, wherever rich text is (article body, Text module, footer)', async () => {
     const id = 'xss-attempt';
-    const evil = '<p onclick="alert(1)">Hi<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src="x" onerror="alert(4)"><iframe src="https://evil.example"></iframe><a href="JaVaScRiPt&#58;alert(5)">y</a></p><table><tr><td style="background:url(javascript:alert(6))">z</td></tr></table>';
+    const evil =
+      '<p onclick="alert(1)">Hi<script>alert(2)</script><a href="javascript:alert(3)">x</a><img src="x" onerror="alert(4)"><iframe src="https://evil.example"></iframe><a href="JaVaScRiPt&#58;alert(5)">y</a></p><table><tr><td style="background:url(javascript:alert(6))">z</td></tr></table>';
     const a = { ...article(id), title: { nl: 'XSS', fr: 'XSS', en: 'XSS' }, body: { nl: evil, fr: evil, en: evil } };
     expect((await eva.req('PUT', `/api/admin/docs/article:${id}`, { data: a, baseRev: 0 })).status).toBe(200);
     const page = (await eva.req('GET', '/api/admin/docs/page:15')).json as { data: PageRecord; rev: number };
     const text = { id: 900, view: 'text', version: 1, status: 'Published', span: 12, body: { nl: evil, fr: evil, en: evil } };
-    expect((await eva.req('PUT', '/api/admin/docs/page:15', { data: { ...page.data, modules: [...page.data.modules!, text] }, baseRev: page.rev })).status).toBe(200);
+    expect(
+      (await eva.req('PUT', '/api/admin/docs/page:15', { data: { ...page.data, modules: [...page.data.modules!, text] }, baseRev: page.rev })).status,
+    ).toBe(200);
     const footer = (await eva.req('GET', '/api/admin/docs/footer')).json;
     expect(footer.data.columns[0].text?.value ?? footer.data.columns.find((c: any) => c.text)?.text.value).toBeTruthy();
     const admin = await staffSession(srv.url, srv.dataDir, 'admin');
@@ -91,7 +100,16 @@ describe('articles are documents of the editor', () => {
     f.columns[col].text.value = { nl: evil, fr: evil, en: evil };
     expect((await admin.req('PUT', '/api/admin/docs/footer', { data: f, baseRev: footer.rev })).status).toBe(200);
 
-    const saved = [stored().find((x) => x.key === `article:${id}`)!.data.body.fr, stored().filter((x) => x.key === 'page:15').at(-1)!.data.modules.at(-1).body.fr, stored().filter((x) => x.key === 'footer').at(-1)!.data.columns[col].text.value.fr];
+    const saved = [
+      stored().find((x) => x.key === `article:${id}`)!.data.body.fr,
+      stored()
+        .filter((x) => x.key === 'page:15')
+        .at(-1)!
+        .data.modules.at(-1).body.fr,
+      stored()
+        .filter((x) => x.key === 'footer')
+        .at(-1)!.data.columns[col].text.value.fr,
+    ];
     for (const html of saved) {
       expect(html).toContain('Hi');
       expect(html).toContain('<table>');
@@ -125,20 +143,28 @@ describe('texts that could break the site are refused at their field', () => {
     expect(broken.json.problems[0].message).toMatch(/placeholder/);
     const unknown = await eva.req('PUT', '/api/admin/docs/dictionary:fr', { data: { ...dict.data, [key]: `${before} {inconnu}` }, baseRev: dict.rev });
     expect(unknown.status).toBe(422);
-    expect(unknown.json.problems).toEqual([expect.objectContaining({ pointer: `/${key}`, code: 'icu.unknownArgument', params: expect.objectContaining({ names: '{inconnu}' }) })]);
+    expect(unknown.json.problems).toEqual([
+      expect.objectContaining({ pointer: `/${key}`, code: 'icu.unknownArgument', params: expect.objectContaining({ names: '{inconnu}' }) }),
+    ]);
     expect(stored().filter((x) => x.key === 'dictionary:fr')).toEqual([]);
   });
 
   it('refuses a page text with a broken placeholder, and an empty required text of a language in use (also in rich text)', async () => {
     const doc = (await eva.req('GET', '/api/admin/docs/page:16')).json as { data: PageRecord; rev: number };
-    const broken = await eva.req('PUT', '/api/admin/docs/page:16', { data: { ...doc.data, description: { ...doc.data.description, fr: 'Bonjour {nom' } }, baseRev: doc.rev });
+    const broken = await eva.req('PUT', '/api/admin/docs/page:16', {
+      data: { ...doc.data, description: { ...doc.data.description, fr: 'Bonjour {nom' } },
+      baseRev: doc.rev,
+    });
     expect(broken.status).toBe(422);
     expect(broken.json.problems).toEqual([expect.objectContaining({ pointer: '/description/fr', code: 'icu.syntax' })]);
     const blank = await eva.req('PUT', '/api/admin/docs/page:16', { data: { ...doc.data, title: { ...doc.data.title, nl: '   ' } }, baseRev: doc.rev });
     expect(blank.status).toBe(422);
     expect(blank.json.problems).toEqual([expect.objectContaining({ pointer: '/title/nl', code: 'text.required', params: { lang: 'nl' } })]);
     const a = article('empty-body');
-    const emptyBody = await eva.req('PUT', '/api/admin/docs/article:empty-body', { data: { ...a, body: { ...a.body, en: '<p> </p><p><br></p>' } }, baseRev: 0 });
+    const emptyBody = await eva.req('PUT', '/api/admin/docs/article:empty-body', {
+      data: { ...a, body: { ...a.body, en: '<p> </p><p><br></p>' } },
+      baseRev: 0,
+    });
     expect(emptyBody.status).toBe(422);
     expect(emptyBody.json.problems).toEqual([expect.objectContaining({ key: 'article:empty-body', pointer: '/body/en', code: 'text.required' })]);
     expect(stored().filter((x) => x.key === 'page:16' || x.key === 'article:empty-body')).toEqual([]);
@@ -156,7 +182,9 @@ describe('two people editing one page', () => {
     const r = await eva.req('PUT', '/api/admin/docs/page:8', { data: mine, baseRev: doc.rev });
     expect(r.status).toBe(200);
     expect(r.json.merged).toBe(true);
-    const last = stored().filter((x) => x.key === 'page:8').at(-1)!;
+    const last = stored()
+      .filter((x) => x.key === 'page:8')
+      .at(-1)!;
     expect(last.by).toBe(eva.username);
     expect(last.data.modules.map((m: any) => m.title?.en)).toEqual(['Our team (Eva)', 'The agents']);
     expect(r.json.data.modules.map((m: any) => m.title?.en)).toEqual(['Our team (Eva)', 'The agents']);
@@ -198,7 +226,14 @@ describe('a stored revision that no longer validates (a schema changed without a
     const first = await startTestServer({ dataDir });
     const c = await staffSession(first.url, dataDir, 'editor');
     const services = (await c.req('GET', '/api/admin/docs/page:4')).json as { data: PageRecord; rev: number };
-    expect((await c.req('PUT', '/api/admin/docs/page:4', { data: { ...services.data, title: { ...services.data.title, fr: 'Nos services (modifié)' } }, baseRev: services.rev })).status).toBe(200);
+    expect(
+      (
+        await c.req('PUT', '/api/admin/docs/page:4', {
+          data: { ...services.data, title: { ...services.data.title, fr: 'Nos services (modifié)' } },
+          baseRev: services.rev,
+        })
+      ).status,
+    ).toBe(200);
     const expertise = (await c.req('GET', '/api/admin/docs/page:5')).json as { data: PageRecord; rev: number };
     const changed = structuredClone(expertise.data);
     changed.title = { ...changed.title!, fr: 'Expertise (modifiée)' };
@@ -215,7 +250,17 @@ describe('a stored revision that no longer validates (a schema changed without a
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     seedFormKey(dataDir);
-    const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, assets: { js: '', css: [], preload: [] }, smtpUrl: 'smtp://127.0.0.1:9', listingsSync: null, photoSource: samplePhotoSource, trustProxy: 0 });
+    const server = await start({
+      root,
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      assets: { js: '', css: [], preload: [] },
+      smtpUrl: 'smtp://127.0.0.1:9',
+      listingsSync: null,
+      photoSource: samplePhotoSource,
+      trustProxy: 0,
+    });
     const lines = warn.mock.calls.map((x) => String(x[0]));
     warn.mockRestore();
     log.mockRestore();
@@ -235,7 +280,9 @@ describe('a stored revision that no longer validates (a schema changed without a
       // The editor names it and opens it marked for repair; saved again (fixed), it is live.
       const s = await staffSession(url, dataDir, 'editor');
       const repairs = (await s.req('GET', '/api/admin/repairs')).json.repairs;
-      expect(repairs).toEqual([expect.objectContaining({ key: 'page:5', problems: [expect.objectContaining({ pointer: '/modules/0/layout', code: 'ajv.unevaluatedProperties' })] })]);
+      expect(repairs).toEqual([
+        expect.objectContaining({ key: 'page:5', problems: [expect.objectContaining({ pointer: '/modules/0/layout', code: 'ajv.unevaluatedProperties' })] }),
+      ]);
       const pages = (await s.req('GET', '/api/admin/pages')).json.pages as Array<{ id: number; repair: boolean }>;
       expect(pages.filter((p) => p.repair).map((p) => p.id)).toEqual([5]);
       const open = (await s.req('GET', '/api/admin/docs/page:5')).json;
@@ -254,7 +301,13 @@ describe('the menu as a tree', () => {
   it('saves a new order and nesting in one request, only the pages that moved, parents first; refuses bad input and cycles with the page named', async () => {
     const before = stored().length;
     // "Contact" (11) first in the menu, "Expertise" (5) under "Nos services" (4).
-    const r = await eva.req('PUT', '/api/admin/menu', { pages: [{ id: 11, parentId: null, sort: 1 }, { id: 2, parentId: null, sort: 2 }, { id: 5, parentId: 4, sort: 10 }] });
+    const r = await eva.req('PUT', '/api/admin/menu', {
+      pages: [
+        { id: 11, parentId: null, sort: 1 },
+        { id: 2, parentId: null, sort: 2 },
+        { id: 5, parentId: 4, sort: 10 },
+      ],
+    });
     expect(r.status).toBe(200);
     // "Acheter" (2) already had sort 2 at the top: not saved again. Contact (top level) before Expertise (under it).
     expect(r.json.saved.map((s: { id: number }) => s.id)).toEqual([11, 5]);
@@ -269,7 +322,19 @@ describe('the menu as a tree', () => {
 
     // Bad input: a 400 naming the field, nothing stored.
     const count = stored().length;
-    for (const body of [{}, { pages: [] }, { pages: [{ id: 'x', parentId: null, sort: 1 }] }, { pages: [{ id: 4, parentId: 4, sort: 1 }] }, { pages: [{ id: 4, parentId: null, sort: -1 }] }, { pages: [{ id: 4, parentId: null, sort: 1 }, { id: 4, parentId: null, sort: 2 }] }]) {
+    for (const body of [
+      {},
+      { pages: [] },
+      { pages: [{ id: 'x', parentId: null, sort: 1 }] },
+      { pages: [{ id: 4, parentId: 4, sort: 1 }] },
+      { pages: [{ id: 4, parentId: null, sort: -1 }] },
+      {
+        pages: [
+          { id: 4, parentId: null, sort: 1 },
+          { id: 4, parentId: null, sort: 2 },
+        ],
+      },
+    ]) {
       const bad = await eva.req('PUT', '/api/admin/menu', body);
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.json.field).toBe('pages');
@@ -294,7 +359,18 @@ describe('ids of deleted pages', () => {
   it('are never handed out again: a page deleted keeps its history, a new page gets a new id', async () => {
     const reg = (await eva.req('GET', '/api/admin/registry')).json;
     const id = reg.maxPageId + 1;
-    const data = { id, parentId: null, name: `gone-${id}`, path: `/gone-${id}/`, localizedPath: { nl: `weg-${id}`, fr: `parti-${id}`, en: `gone-${id}` }, status: 'Hidden', type: 'page', sort: 90, title: { nl: 'Weg', fr: 'Parti', en: 'Gone' }, modules: [] };
+    const data = {
+      id,
+      parentId: null,
+      name: `gone-${id}`,
+      path: `/gone-${id}/`,
+      localizedPath: { nl: `weg-${id}`, fr: `parti-${id}`, en: `gone-${id}` },
+      status: 'Hidden',
+      type: 'page',
+      sort: 90,
+      title: { nl: 'Weg', fr: 'Parti', en: 'Gone' },
+      modules: [],
+    };
     const saved = await eva.req('PUT', `/api/admin/docs/page:${id}`, { data, baseRev: 0 });
     expect(saved.status).toBe(200);
     expect((await eva.req('DELETE', `/api/admin/docs/page:${id}`, { baseRev: saved.json.revision.rev })).status).toBe(200);

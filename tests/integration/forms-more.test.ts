@@ -18,7 +18,16 @@ const sample = (await sampleListings()) as any;
 type P = { ID: number; language: string; Availability: string; Goal: number; Price: number; NumberOfBedRooms?: number };
 const rental: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 1);
 const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
-const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'mr', firstName: 'Karim', lastName: 'Benali', email: 'karim.benali@example.be', phone: '0485 11 22 33' });
+const person = () => ({
+  lang: 'fr',
+  formToken: fillToken(),
+  website: '',
+  title: 'mr',
+  firstName: 'Karim',
+  lastName: 'Benali',
+  email: 'karim.benali@example.be',
+  phone: '0485 11 22 33',
+});
 const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 const until = async (cond: () => boolean, ms = 8000) => {
   const t0 = Date.now();
@@ -32,7 +41,12 @@ describe('more forms', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let srv: Awaited<ReturnType<typeof startTestServer>>;
   const post = (kind: string, body: unknown) =>
-    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
   const multipart = (kind: string, fields: Record<string, string>, files: Record<string, { data: Buffer; name: string; type: string }>) => {
     const fd = new FormData();
     for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -86,14 +100,25 @@ describe('more forms', () => {
     const late = await post('contact-appointment', { ...person(), email: 'trop.tard@example.be', slot: after.slots[0] });
     expect(late.status).toBe(409);
     expect((await late.json()).error).toBe('Les rendez-vous sont complets');
-    const booked = leads(srv.dataDir).submissions.filter((s: { kind: string }) => s.kind === 'contact-appointment').map((s: { appointment: { slot: string } }) => s.appointment.slot);
+    const booked = leads(srv.dataDir)
+      .submissions.filter((s: { kind: string }) => s.kind === 'contact-appointment')
+      .map((s: { appointment: { slot: string } }) => s.appointment.slot);
     expect(new Set(booked).size).toBe(booked.length); // never two people in one slot
   });
 
   it('takes a rental application whose confirmations carry the numbers of the property', async () => {
     const minIncome = rental.Price * 3;
     const maxPersons = Math.max(1, rental.NumberOfBedRooms ?? 0) * 2;
-    const ok = { ...person(), propertyId: rental.ID, monthlyIncome: minIncome + 500, persons: 1, confirmIncome: true, confirmPersons: true, confirmDescription: true, confirmPayment: true };
+    const ok = {
+      ...person(),
+      propertyId: rental.ID,
+      monthlyIncome: minIncome + 500,
+      persons: 1,
+      confirmIncome: true,
+      confirmPersons: true,
+      confirmDescription: true,
+      confirmPayment: true,
+    };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ confirmPayment: false }, 'confirmPayment', 'Veuillez confirmer ceci pour envoyer votre candidature'],
       [{ monthlyIncome: minIncome - 1 }, 'monthlyIncome', `Le revenu mensuel minimum pour ce bien est de € ${minIncome.toLocaleString('nl-BE')}`],
@@ -117,8 +142,23 @@ describe('more forms', () => {
   });
 
   it('keeps a testimonial with its photo unpublished until staff publish it from the link in their mail', async () => {
-    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#a05a3c' } }).jpeg().toBuffer();
-    const r = await multipart('testimonial', strings({ lang: 'fr', formToken: fillToken(), website: '', name: 'Élise Martin', about: 'a vendu une maison à Uccle', url: 'https://elise.example', comment: 'Une équipe attentive du début à la fin.', ...(await solveCaptcha(srv.url, srv.dataDir)) }), { image: { data: photo, name: 'moi.jpg', type: 'image/jpeg' } });
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#a05a3c' } })
+      .jpeg()
+      .toBuffer();
+    const r = await multipart(
+      'testimonial',
+      strings({
+        lang: 'fr',
+        formToken: fillToken(),
+        website: '',
+        name: 'Élise Martin',
+        about: 'a vendu une maison à Uccle',
+        url: 'https://elise.example',
+        comment: 'Une équipe attentive du début à la fin.',
+        ...(await solveCaptcha(srv.url, srv.dataDir)),
+      }),
+      { image: { data: photo, name: 'moi.jpg', type: 'image/jpeg' } },
+    );
     expect(r.status).toBe(201);
     const { id } = await r.json();
     const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id);
@@ -136,9 +176,17 @@ describe('more forms', () => {
     expect(await review.text()).toContain('Une équipe attentive du début à la fin.');
     expect(leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id).status).toBe('pending');
     const token = link.split('=')[1];
-    const cross = await fetch(`${srv.url}/api/testimonials/review`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, body: `token=${token}&decision=publish` });
+    const cross = await fetch(`${srv.url}/api/testimonials/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: `token=${token}&decision=publish`,
+    });
     expect(cross.status).toBe(403);
-    const publish = await fetch(`${srv.url}/api/testimonials/review`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url }, body: `token=${token}&decision=publish` });
+    const publish = await fetch(`${srv.url}/api/testimonials/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: srv.url },
+      body: `token=${token}&decision=publish`,
+    });
     expect(publish.status).toBe(200);
     expect(await publish.text()).toContain('De getuigenis is gepubliceerd.');
     const html = await page();
@@ -167,16 +215,38 @@ describe('more forms', () => {
     expect(agency.attachments.map((a) => [a.filename, a.contentType, a.content.length])).toEqual([['cv.pdf', 'application/pdf', pdfFile().length]]);
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));
     expect(smtp.received.find((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`)!.text).toContain('Merci pour votre candidature.');
-    const docx = await multipart('job-application', fields(), { cv: { data: docxFile(), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' } });
+    const docx = await multipart('job-application', fields(), {
+      cv: { data: docxFile(), name: 'cv.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+    });
     expect(docx.status).toBe(201);
   });
 
   const badUploads: Array<[string, () => { data: Buffer; name: string; type: string } | undefined, number, string]> = [
     ['no CV', () => undefined, 422, 'Votre CV est un champ obligatoire'],
-    ['a text file named .pdf', () => ({ data: Buffer.from('not a pdf at all'), name: 'cv.pdf', type: 'application/pdf' }), 415, 'Veuillez envoyer votre CV en PDF ou en Word (DOCX).'],
-    ['an image as CV', () => ({ data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), name: 'cv.png', type: 'image/png' }), 415, 'Veuillez envoyer votre CV en PDF ou en Word (DOCX).'],
-    ['a ZIP that is not a Word file, named .docx', () => ({ data: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200)]), name: 'cv.docx', type: 'application/zip' }), 415, 'Veuillez envoyer votre CV en PDF ou en Word (DOCX).'],
-    ['a CV over 5 MB', () => ({ data: Buffer.concat([pdfFile(), Buffer.alloc(UPLOAD_MAX_BYTES)]), name: 'cv.pdf', type: 'application/pdf' }), 413, 'Le fichier est trop volumineux (5 Mo maximum).'],
+    [
+      'a text file named .pdf',
+      () => ({ data: Buffer.from('not a pdf at all'), name: 'cv.pdf', type: 'application/pdf' }),
+      415,
+      'Veuillez envoyer votre CV en PDF ou en Word (DOCX).',
+    ],
+    [
+      'an image as CV',
+      () => ({ data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), name: 'cv.png', type: 'image/png' }),
+      415,
+      'Veuillez envoyer votre CV en PDF ou en Word (DOCX).',
+    ],
+    [
+      'a ZIP that is not a Word file, named .docx',
+      () => ({ data: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200)]), name: 'cv.docx', type: 'application/zip' }),
+      415,
+      'Veuillez envoyer votre CV en PDF ou en Word (DOCX).',
+    ],
+    [
+      'a CV over 5 MB',
+      () => ({ data: Buffer.concat([pdfFile(), Buffer.alloc(UPLOAD_MAX_BYTES)]), name: 'cv.pdf', type: 'application/pdf' }),
+      413,
+      'Le fichier est trop volumineux (5 Mo maximum).',
+    ],
   ];
   it.each(badUploads)('refuses a job application with %s, storing nothing', async (_n, file, status, message) => {
     const before = leads(srv.dataDir).submissions.length;
@@ -196,7 +266,11 @@ describe('per-address limit', () => {
     const srv = await startTestServer({ formRate: { max: 3, windowMs: 60_000 } });
     try {
       const send = () =>
-        fetch(`${srv.url}/api/forms/site-contact?lang=nl`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ ...person(), lang: 'nl', message: 'Hallo' }) });
+        fetch(`${srv.url}/api/forms/site-contact?lang=nl`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ ...person(), lang: 'nl', message: 'Hallo' }),
+        });
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await send()).status);
       expect(statuses).toEqual([201, 201, 201]);
@@ -223,20 +297,41 @@ describe('bad input, for every form', () => {
   const valid: Record<string, () => Promise<Record<string, unknown>>> = {
     'site-contact': async () => ({ ...who(), message: 'Bonjour' }),
     'contact-me': async () => ({ ...who(), phone, request: 'info', propertyId: forSale.ID }),
-    'send-to-friend': async () => ({ ...who(), friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie@example.be', propertyId: forSale.ID, ...(await solveCaptcha(srv.url, srv.dataDir)) }),
+    'send-to-friend': async () => ({
+      ...who(),
+      friendFirstName: 'Lucie',
+      friendLastName: 'Martin',
+      receiverEmail: 'lucie@example.be',
+      propertyId: forSale.ID,
+      ...(await solveCaptcha(srv.url, srv.dataDir)),
+    }),
     'document-request': async () => ({ ...who(), propertyId: forSale.ID }),
     'sign-newsletter': async () => ({ email: who().email }),
     'contact-demand': async () => ({ ...who(), phone, goal: 'sell', propertyType: '1', address: 'Rue Haute 12', zip: '1000', city: 'Bruxelles' }),
     'demand-register': async () => ({ ...who(), goal: 'sale', types: ['1'], cities: ['1000'] }),
     'purchase-offer': async () => ({ ...who(), phone, offeredPrice: 300000, propertyId: forSale.ID }),
     'contact-appointment': async () => ({ ...who(), phone, slot: (await (await fetch(`${srv.url}/api/appointments`)).json()).slots[0] }),
-    'rental-application': async () => ({ ...who(), phone, propertyId: rental.ID, monthlyIncome: rental.Price * 3, persons: 1, confirmIncome: true, confirmPersons: true, confirmDescription: true, confirmPayment: true }),
+    'rental-application': async () => ({
+      ...who(),
+      phone,
+      propertyId: rental.ID,
+      monthlyIncome: rental.Price * 3,
+      persons: 1,
+      confirmIncome: true,
+      confirmPersons: true,
+      confirmDescription: true,
+      confirmPayment: true,
+    }),
     testimonial: async () => ({ name: 'Anna J.', comment: 'Très bien.', ...(await solveCaptcha(srv.url, srv.dataDir)) }),
     'job-application': async () => ({ ...who(), phone }),
   };
   const send = (kind: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
     if (kind !== 'job-application') {
-      return fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+      return fetch(`${srv.url}/api/forms/${kind}?lang=fr`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     }
     const fd = new FormData();
     for (const [k, v] of Object.entries(body)) if (v !== undefined) fd.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -248,15 +343,23 @@ describe('bad input, for every form', () => {
     ['a missing required field', (k, b) => ({ ...b, [schemaOf(k).required.find((f: string) => f !== 'cv' && f !== 'captchaToken')]: undefined }), 422],
     ['a malformed e-mail', (_k, b) => ({ ...b, email: 'anna@' }), 422],
     ['an unknown field', (_k, b) => ({ ...b, isAdmin: true }), 422],
-    ['a script tag', (k, b) => {
-      const field = ['message', 'comment', 'firstName', 'name'].find((f) => f in schemaOf(k).properties)!;
-      return { ...b, [field]: 'x <script>alert(1)</script>' };
-    }, 422],
-    ['a wrong type', (k, b) => {
-      const props = schemaOf(k).properties;
-      const field = Object.keys(props).find((f) => props[f].type === 'integer' || props[f].type === 'boolean' || props[f].type === 'array');
-      return field && field !== 'propertyId' ? { ...b, [field]: { nested: 'object' } } : { ...b, email: 42 };
-    }, 422],
+    [
+      'a script tag',
+      (k, b) => {
+        const field = ['message', 'comment', 'firstName', 'name'].find((f) => f in schemaOf(k).properties)!;
+        return { ...b, [field]: 'x <script>alert(1)</script>' };
+      },
+      422,
+    ],
+    [
+      'a wrong type',
+      (k, b) => {
+        const props = schemaOf(k).properties;
+        const field = Object.keys(props).find((f) => props[f].type === 'integer' || props[f].type === 'boolean' || props[f].type === 'array');
+        return field && field !== 'propertyId' ? { ...b, [field]: { nested: 'object' } } : { ...b, email: 42 };
+      },
+      422,
+    ],
     ['a post sent too fast', (_k, b) => ({ ...b, formToken: fillToken(0) }), 400],
     ['no language', (_k, b) => ({ ...b, lang: 'xx' }), 400],
     ['a cross-origin post', (_k, b) => b, 403, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
@@ -266,7 +369,9 @@ describe('bad input, for every form', () => {
   const applies = (kind: string, name: string) =>
     name === 'a malformed e-mail' ? 'email' in schemaOf(kind).properties : name === 'a wrong captcha' ? 'captcha' in schemaOf(kind).properties : true;
   const kinds = Object.keys(valid);
-  const cases = kinds.flatMap((kind) => mutations.filter(([name]) => applies(kind, name)).map(([name, change, status, headers]) => [kind, name, change, status, headers] as const));
+  const cases = kinds.flatMap((kind) =>
+    mutations.filter(([name]) => applies(kind, name)).map(([name, change, status, headers]) => [kind, name, change, status, headers] as const),
+  );
   it.each(cases)('%s: refuses %s with its 4xx and a message in French, storing nothing', async (kind, _name, change, status, headers) => {
     const body = change(kind, { ...base(), ...(await valid[kind]()) });
     const before = JSON.stringify(leads(srv.dataDir).submissions);

@@ -12,9 +12,22 @@ import { sampleListings } from '../helpers/listings.ts';
 import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 
 const sample = (await sampleListings()) as any;
-const property = sample.properties.find((p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
+const property = sample.properties.find(
+  (p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0,
+);
 
-const valid = () => ({ lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
+const valid = () => ({
+  lang: 'fr',
+  formToken: fillToken(),
+  website: '',
+  title: 'ms',
+  firstName: 'Camille',
+  lastName: 'Dupont',
+  email: 'camille.dupont@example.be',
+  phone: '0470 12 34 56',
+  message: 'Bonjour, je souhaite vendre ma maison à Uccle.',
+  newsletter: false,
+});
 const until = async (cond: () => boolean, ms = 8000) => {
   const t0 = Date.now();
   while (!cond()) {
@@ -28,7 +41,12 @@ describe('forms over HTTP with a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let srv: Awaited<ReturnType<typeof startTestServer>>;
   const post = (kind: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${srv.url}/api/forms/${kind}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${srv.url}/api/forms/${kind}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   beforeAll(async () => {
     smtp = await startSmtp();
     srv = await startTestServer({ smtpUrl: smtp.url, outboxRetryMs: 100 });
@@ -58,7 +76,14 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('sends a property request with a link to the property', async () => {
-    const r = await post('contact-me', { ...valid(), message: '', propertyId: property.ID, request: 'visit', timeSlots: ['10:00-13:00', '16:00-19:00'], preference: 'phone' });
+    const r = await post('contact-me', {
+      ...valid(),
+      message: '',
+      propertyId: property.ID,
+      request: 'visit',
+      timeSlots: ['10:00-13:00', '16:00-19:00'],
+      preference: 'phone',
+    });
     expect(r.status).toBe(201);
     const { id } = await r.json();
     await until(() => smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).length === 2);
@@ -75,7 +100,14 @@ describe('forms over HTTP with a real SMTP server', () => {
     ['a script tag', 'site-contact', () => ({ ...valid(), message: 'hi <script>alert(1)</script>' }), 422],
     ['a tag in a name', 'site-contact', () => ({ ...valid(), lastName: '<b>Dupont</b>' }), 422],
     ['a property that does not exist', 'contact-me', () => ({ ...valid(), propertyId: 99999999, request: 'info' }), 422],
-    ['a missing phone on a property request', 'contact-me', () => ({ ...valid(), phone: '', propertyId: property.ID, request: 'info' }), 422, undefined, 'Le numéro de téléphone est un champ obligatoire'],
+    [
+      'a missing phone on a property request',
+      'contact-me',
+      () => ({ ...valid(), phone: '', propertyId: property.ID, request: 'info' }),
+      422,
+      undefined,
+      'Le numéro de téléphone est un champ obligatoire',
+    ],
     ['a post sent too fast', 'site-contact', () => ({ ...valid(), formToken: fillToken(0) }), 400],
     ['no language', 'site-contact', () => ({ ...valid(), lang: undefined }), 400],
     ['a cross-origin post', 'site-contact', () => valid(), 403, { origin: 'https://evil.example' }],
@@ -107,7 +139,20 @@ describe('forms over HTTP with a real SMTP server', () => {
 
   const friend = async () => {
     const { firstName, lastName, email, lang, formToken, website } = valid();
-    return { lang, formToken, website, firstName, lastName, email, friendFirstName: 'Lucie', friendLastName: 'Martin', receiverEmail: 'lucie.martin@example.be', message: 'Regarde celui-ci !', propertyId: property.ID, ...(await solveCaptcha(srv.url, srv.dataDir)) };
+    return {
+      lang,
+      formToken,
+      website,
+      firstName,
+      lastName,
+      email,
+      friendFirstName: 'Lucie',
+      friendLastName: 'Martin',
+      receiverEmail: 'lucie.martin@example.be',
+      message: 'Regarde celui-ci !',
+      propertyId: property.ID,
+      ...(await solveCaptcha(srv.url, srv.dataDir)),
+    };
   };
   it('refuses a wrong captcha with "Les caractères saisis ne sont pas valides", and a captcha used once cannot be used again', async () => {
     const before = leads(srv.dataDir).submissions.length;
@@ -157,7 +202,19 @@ describe('forms over HTTP with a real SMTP server', () => {
 
   it('takes a purchase offer on a property for sale and states the 10% advance; refuses one on a rental', async () => {
     const { title, firstName, lastName, email, phone, lang, formToken, website } = valid();
-    const offer = { lang, formToken, website, title, firstName, lastName, email, phone, offeredPrice: 350000, conditions: 'Sous réserve de financement', propertyId: property.ID };
+    const offer = {
+      lang,
+      formToken,
+      website,
+      title,
+      firstName,
+      lastName,
+      email,
+      phone,
+      offeredPrice: 350000,
+      conditions: 'Sous réserve de financement',
+      propertyId: property.ID,
+    };
     const r = await post('purchase-offer', offer);
     expect(r.status).toBe(201);
     const { id } = await r.json();
@@ -168,15 +225,30 @@ describe('forms over HTTP with a real SMTP server', () => {
     const rental = sample.properties.find((p: { language: string; Goal: number }) => p.language === 'fr' && p.Goal !== 0);
     const no = await post('purchase-offer', { ...offer, propertyId: rental.ID });
     expect(no.status).toBe(422);
-    expect((await no.json()).errors[0]).toEqual({ field: 'propertyId', message: 'Ce bien ne peut plus faire l\'objet d\'une offre' });
+    expect((await no.json()).errors[0]).toEqual({ field: 'propertyId', message: "Ce bien ne peut plus faire l'objet d'une offre" });
   });
 
   it('asks for address, postal code, city and property type on a valuation request', async () => {
     const r = await post('contact-demand', { ...valid(), lang: 'en', goal: 'sell', address: '', zip: '', city: '' });
     expect(r.status).toBe(422);
     const messages = (await r.json()).errors.map((e: { message: string }) => e.message);
-    expect(messages).toEqual(expect.arrayContaining(['Address is a required field', 'Postal code is a required field', 'City is a required field', 'Property type is a required field']));
-    const ok = await post('contact-demand', { ...valid(), lang: 'nl', goal: 'sell', propertyType: '1', address: 'Dorpsstraat 12', zip: '1800', city: 'Vilvoorde' });
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'Address is a required field',
+        'Postal code is a required field',
+        'City is a required field',
+        'Property type is a required field',
+      ]),
+    );
+    const ok = await post('contact-demand', {
+      ...valid(),
+      lang: 'nl',
+      goal: 'sell',
+      propertyType: '1',
+      address: 'Dorpsstraat 12',
+      zip: '1800',
+      city: 'Vilvoorde',
+    });
     expect(ok.status).toBe(201);
     expect((await ok.json()).redirect).toBe('/nl/bedankt/contact-demand/');
   });
@@ -197,13 +269,35 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
-    const form = new URLSearchParams({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan@example.be', message: 'Graag een afspraak.', newsletter: 'on' });
+    const form = new URLSearchParams({
+      lang: 'nl',
+      formToken: fillToken(),
+      website: '',
+      firstName: 'Jan',
+      lastName: 'Peeters',
+      email: 'jan@example.be',
+      message: 'Graag een afspraak.',
+      newsletter: 'on',
+    });
     const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', redirect: 'manual', body: form });
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/nl/bedankt/site-contact/');
     // A document request has no thank-you page: back to the property page it came from.
-    const docs = new URLSearchParams({ lang: 'nl', formToken: fillToken(), website: '', firstName: 'Jan', lastName: 'Peeters', email: 'jan.docs@example.be', propertyId: String(property.ID) });
-    const back = await fetch(`${srv.url}/api/forms/document-request`, { method: 'POST', redirect: 'manual', body: docs, headers: { referer: `${srv.url}/nl/kopen/x/${property.ID}/` } });
+    const docs = new URLSearchParams({
+      lang: 'nl',
+      formToken: fillToken(),
+      website: '',
+      firstName: 'Jan',
+      lastName: 'Peeters',
+      email: 'jan.docs@example.be',
+      propertyId: String(property.ID),
+    });
+    const back = await fetch(`${srv.url}/api/forms/document-request`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: docs,
+      headers: { referer: `${srv.url}/nl/kopen/x/${property.ID}/` },
+    });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${srv.url}/nl/kopen/x/${property.ID}/`);
   });
@@ -216,7 +310,11 @@ describe('when the mail server is down', () => {
     const port = smtp.port;
     await smtp.close(); // refuses connections now
     let srv = await startTestServer({ dataDir, smtpUrl: `smtp://127.0.0.1:${port}`, outboxRetryMs: 100 });
-    const r = await fetch(`${srv.url}/api/forms/site-contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid()) });
+    const r = await fetch(`${srv.url}/api/forms/site-contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(valid()),
+    });
     expect(r.status).toBe(201);
     const { id } = await r.json();
     await new Promise((res) => setTimeout(res, 400));
@@ -234,7 +332,11 @@ describe('when the mail server is down', () => {
     srv = await startTestServer({ dataDir, smtpUrl: back.url, outboxRetryMs: 100 });
     await new Promise((res) => setTimeout(res, 800));
     expect(back.received.filter((m) => m.messageId?.startsWith(`<${id}`))).toHaveLength(2);
-    expect(leads(dataDir).outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id)).every((m: { sentAt?: string }) => !!m.sentAt)).toBe(true);
+    expect(
+      leads(dataDir)
+        .outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id))
+        .every((m: { sentAt?: string }) => !!m.sentAt),
+    ).toBe(true);
     await srv.close();
     await back.close();
   });
@@ -247,7 +349,11 @@ describe('without SMTP_URL', () => {
     const { start } = await import('../../server/main.ts');
     const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, assets: { js: '', css: [], preload: [] }, smtpUrl: '' });
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const r = await fetch(`${url}/api/forms/site-contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...valid(), lang: 'en' }) });
+    const r = await fetch(`${url}/api/forms/site-contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...valid(), lang: 'en' }),
+    });
     const { id } = await r.json();
     await until(() => existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).filter((f) => f.startsWith(id)).length === 2);
     const visitor = await simpleParser(readFileSync(join(dataDir, 'mail', `${id}-visitor.eml`)));
@@ -265,18 +371,41 @@ describe('search alerts', () => {
     const dataDir = tempDir('alerts-');
     const srv = await startTestServer({ dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
     try {
-      const demand = { lang: 'nl', formToken: fillToken(), website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Els', lastName: 'Wouters', email: 'els.wouters@example.be' };
-      const missing = await fetch(`${srv.url}/api/forms/demand-register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...demand, types: [], cities: [] }) });
+      const demand = {
+        lang: 'nl',
+        formToken: fillToken(),
+        website: '',
+        goal: 'sale',
+        types: ['3'],
+        cities: ['1030'],
+        maxPrice: 600000,
+        firstName: 'Els',
+        lastName: 'Wouters',
+        email: 'els.wouters@example.be',
+      };
+      const missing = await fetch(`${srv.url}/api/forms/demand-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...demand, types: [], cities: [] }),
+      });
       expect(missing.status).toBe(422);
       expect((await missing.json()).errors.map((e: { message: string }) => e.message)).toEqual(['Kies minstens één type pand', 'Kies minstens één zone']);
-      const r = await fetch(`${srv.url}/api/forms/demand-register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demand) });
+      const r = await fetch(`${srv.url}/api/forms/demand-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(demand),
+      });
       expect(r.status).toBe(201);
       expect((await r.json()).redirect).toBe('/nl/bedankt/demand-register/');
       // A new import: one new apartment for sale in Schaerbeek under the maximum, one house elsewhere.
       const data = structuredClone(sample);
       const base = data.properties.filter((p: { ID: number }) => p.ID === data.properties[0].ID);
-      const make = (id: number, change: Record<string, unknown>) => base.map((p: object) => ({ ...p, ID: id, ProjectID: null, Availability: 'available', PublishPrice: true, ...change }));
-      data.properties.push(...make(990001, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 350000 }), ...make(990002, { WebID: 1, WebIDs: '1', Goal: 0, Zip: '1180', City: 'Uccle', Price: 350000 }));
+      const make = (id: number, change: Record<string, unknown>) =>
+        base.map((p: object) => ({ ...p, ID: id, ProjectID: null, Availability: 'available', PublishPrice: true, ...change }));
+      data.properties.push(
+        ...make(990001, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 350000 }),
+        ...make(990002, { WebID: 1, WebIDs: '1', Goal: 0, Zip: '1180', City: 'Uccle', Price: 350000 }),
+      );
       const file = join(dataDir, 'crm.json');
       writeFileSync(file, JSON.stringify(data));
       expect((await importListingsFile(file, dataDir)).result).toBe('accepted');

@@ -49,7 +49,12 @@ describe('hardening (one server, the sample site)', () => {
   let srv: Awaited<ReturnType<typeof startTestServer>>;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const post = (kind: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   beforeAll(async () => {
     smtp = await startSmtp();
     srv = await startTestServer({ smtpUrl: smtp.url, outboxRetryMs: 100 });
@@ -67,7 +72,9 @@ describe('hardening (one server, the sample site)', () => {
       const bodies = [63_000, 16_000, 63_000, 16_000].map((n) => ({ ...person(), message: attack(n) }));
       const answers = await Promise.all([
         ...bodies.map((b) => post('site-contact', b)),
-        post('site-contact', new URLSearchParams({ ...person(), message: attack(63_000) } as Record<string, string>).toString(), { 'content-type': 'application/x-www-form-urlencoded' }),
+        post('site-contact', new URLSearchParams({ ...person(), message: attack(63_000) } as Record<string, string>).toString(), {
+          'content-type': 'application/x-www-form-urlencoded',
+        }),
       ]);
       for (const r of answers) {
         expect(r.status).toBe(422);
@@ -120,7 +127,8 @@ describe('hardening (one server, the sample site)', () => {
       const r = await rawGet(srv.url, path);
       expect(r.status === 404 || r.status === 400).toBe(true);
       // Keys only the files themselves hold: listings, pages, site info, leads, package.json.
-      for (const secret of ['"OwnerRef"', '"HouseNumber"', '"localizedPath"', '"minNoticeHours"', '"daysAhead"', '"submissions"', '"devDependencies"']) expect(r.body).not.toContain(secret);
+      for (const secret of ['"OwnerRef"', '"HouseNumber"', '"localizedPath"', '"minNoticeHours"', '"daysAhead"', '"submissions"', '"devDependencies"'])
+        expect(r.body).not.toContain(secret);
     });
 
     it('still serves the media and images folders', async () => {
@@ -191,7 +199,8 @@ describe('hardening (one server, the sample site)', () => {
   });
 
   describe('the fill time, signed by the server', () => {
-    const tokensOf = (html: string) => [...html.matchAll(/<input type="hidden" name="formToken" form="([^"]+)" value="([^"]+)">/g)].map((m) => ({ form: m[1], token: m[2] }));
+    const tokensOf = (html: string) =>
+      [...html.matchAll(/<input type="hidden" name="formToken" form="([^"]+)" value="([^"]+)">/g)].map((m) => ({ form: m[1], token: m[2] }));
 
     it('writes a fresh token for each form of a page into every answer, cached or not, whatever the encoding', async () => {
       const path = '/fr/contact/';
@@ -201,10 +210,12 @@ describe('hardening (one server, the sample site)', () => {
       expect(tokensOf(first).map((t) => t.form)).toEqual(forms);
       // Once the cache holds its Brotli and gzip bytes, each encoding still carries a token of its own.
       await until(async () => (await fetch(`${srv.url}${path}`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-encoding') === 'br');
-      const answers = await Promise.all(['br', 'gzip', 'identity'].map(async (enc) => {
-        const r = await fetch(`${srv.url}${path}`, { headers: { 'accept-encoding': enc } });
-        return { enc, encoding: r.headers.get('content-encoding'), html: await r.text() };
-      }));
+      const answers = await Promise.all(
+        ['br', 'gzip', 'identity'].map(async (enc) => {
+          const r = await fetch(`${srv.url}${path}`, { headers: { 'accept-encoding': enc } });
+          return { enc, encoding: r.headers.get('content-encoding'), html: await r.text() };
+        }),
+      );
       expect(answers.map((a) => a.encoding)).toEqual(['br', 'gzip', null]);
       const tokens = answers.map((a) => tokensOf(a.html)[0].token);
       expect(new Set([tokensOf(first)[0].token, ...tokens]).size).toBe(4);
@@ -218,7 +229,13 @@ describe('hardening (one server, the sample site)', () => {
       const page = await (await fetch(`${srv.url}/fr/contact/`)).text();
       const { token } = tokensOf(page)[0];
       const form = { ...person(), formToken: token, message: 'Rappelez-moi.' };
-      const plain = (f: Record<string, string>) => fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(f).toString() });
+      const plain = (f: Record<string, string>) =>
+        fetch(`${srv.url}/api/forms/site-contact?lang=fr`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+          body: new URLSearchParams(f).toString(),
+        });
       const fast = await plain(form as Record<string, string>);
       expect(fast.status).toBe(400);
       expect(await fast.text()).toContain('Prenez un instant pour relire votre message');
@@ -244,7 +261,12 @@ describe('hardening (one server, the sample site)', () => {
       const before = leads(srv.dataDir).submissions.length;
       const r = await post('site-contact', body);
       expect(r.status).toBe(400);
-      expect(await r.json()).toMatchObject({ field: 'formToken', reason, error: reason === 'tooFast' ? 'Prenez un instant pour relire votre message avant de l\'envoyer.' : expect.stringContaining('veuillez l\'envoyer à nouveau') });
+      expect(await r.json()).toMatchObject({
+        field: 'formToken',
+        reason,
+        error:
+          reason === 'tooFast' ? "Prenez un instant pour relire votre message avant de l'envoyer." : expect.stringContaining("veuillez l'envoyer à nouveau"),
+      });
       expect(leads(srv.dataDir).submissions.length).toBe(before);
     });
 
@@ -258,9 +280,14 @@ describe('hardening (one server, the sample site)', () => {
 
   describe('Content-Security-Policy', () => {
     const sha = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
-    const inlineScripts = (html: string) => [...html.matchAll(/<script((?:\s[^>]*)?)>([^]*?)<\/script>/g)].filter((m) => !/\bsrc=|type="application\/ld\+json"/.test(m[1])).map((m) => m[2]);
+    const inlineScripts = (html: string) =>
+      [...html.matchAll(/<script((?:\s[^>]*)?)>([^]*?)<\/script>/g)].filter((m) => !/\bsrc=|type="application\/ld\+json"/.test(m[1])).map((m) => m[2]);
     const inlineStyles = (html: string) => [...html.matchAll(/<style(?:\s[^>]*)?>([^]*?)<\/style>/g)].map((m) => m[1]);
-    const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
 
     it('every page type carries a policy with the hashes of its own inline scripts and styles, and no unsafe-inline script', async () => {
       const detail = (await (await fetch(`${srv.url}/api/properties?lang=fr`)).json()).items[0].path as string;
@@ -268,7 +295,20 @@ describe('hardening (one server, the sample site)', () => {
       const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
       const article = urls.find((u) => u.startsWith('/fr/blog-immo/') && u.split('/').length > 4)!;
       const project = urls.find((u) => u.startsWith('/fr/projets/') && u.split('/').length > 5)!;
-      const pages = ['/fr/', '/nl/kopen/', '/fr/acheter/?sort=price-asc', detail, '/fr/projets/', project, article, '/fr/contact/', '/fr/login/', '/fr/merci/', '/fr/cette-page-nexiste-pas/', '/en/'];
+      const pages = [
+        '/fr/',
+        '/nl/kopen/',
+        '/fr/acheter/?sort=price-asc',
+        detail,
+        '/fr/projets/',
+        project,
+        article,
+        '/fr/contact/',
+        '/fr/login/',
+        '/fr/merci/',
+        '/fr/cette-page-nexiste-pas/',
+        '/en/',
+      ];
       for (const path of pages) {
         expect(path, 'a page of each type').toBeTruthy();
         for (const round of [1, 2]) {
@@ -298,18 +338,30 @@ describe('hardening (one server, the sample site)', () => {
         expect(directive(csp, 'default-src'), path).toBe("default-src 'none'");
       }
       // A refused post without JavaScript links back to the page, not to javascript:.
-      const r = await fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', referer: `${srv.url}/fr/contact/` }, body: 'lang=fr' });
+      const r = await fetch(`${srv.url}/api/forms/site-contact?lang=fr`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', referer: `${srv.url}/fr/contact/` },
+        body: 'lang=fr',
+      });
       const html = await r.text();
       expect(html).not.toContain('javascript:');
       expect(html).toContain('href="/fr/contact/"');
     });
 
     it('takes violation reports (and refuses what is not one)', async () => {
-      const report = { 'csp-report': { 'document-uri': `${srv.url}/fr/`, 'violated-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js' } };
-      const ok = await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: JSON.stringify(report) });
+      const report = {
+        'csp-report': { 'document-uri': `${srv.url}/fr/`, 'violated-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/x.js' },
+      };
+      const ok = await fetch(`${srv.url}/api/csp-report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify(report),
+      });
       expect(ok.status).toBe(204);
       expect((await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(415);
-      expect((await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: 'x'.repeat(20_000) })).status).toBe(413);
+      expect(
+        (await fetch(`${srv.url}/api/csp-report`, { method: 'POST', headers: { 'content-type': 'application/csp-report' }, body: 'x'.repeat(20_000) })).status,
+      ).toBe(413);
     });
 
     it('sends no HSTS over plain HTTP, even when a client claims TLS without a trusted proxy', async () => {
@@ -322,7 +374,9 @@ describe('hardening (one server, the sample site)', () => {
     it('counts a burst against one account before hashing: five wrong passwords are checked, the other 95 get 429 at once', async () => {
       const username = `burst.${Date.now()}@example.be`;
       await addOwner(OwnerAccounts.inDataDir(srv.dataDir), { username, password: 'the right password', lang: 'fr' });
-      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => new Client(srv.url).req('POST', '/api/owner/login', { username, password: `wrong ${i}`, lang: 'fr' })));
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => new Client(srv.url).req('POST', '/api/owner/login', { username, password: `wrong ${i}`, lang: 'fr' })),
+      );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(95);
@@ -346,7 +400,11 @@ describe('hardening (one server, the sample site)', () => {
 describe('the outbox journal', () => {
   it('a mail marked sent in the journal before a crash is not sent again; the others are', async () => {
     const first = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:9', outboxRetryMs: 60_000 });
-    const r = await fetch(`${first.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...person(), message: 'Bonjour' }) });
+    const r = await fetch(`${first.url}/api/forms/site-contact?lang=fr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...person(), message: 'Bonjour' }),
+    });
     expect(r.status).toBe(201);
     const { id } = await r.json();
     await first.close();
@@ -359,7 +417,9 @@ describe('the outbox journal', () => {
     expect(smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).map((m) => m.messageId)).toEqual([`<${id}-visitor@www.atrium-immo.be>`]);
     expect(leads(first.dataDir).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe('2026-01-01T00:00:00.000Z');
     // The journal was folded into the snapshot when the second server opened the data folder.
-    expect(JSON.parse(readFileSync(join(first.dataDir, 'leads.json'), 'utf8')).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(JSON.parse(readFileSync(join(first.dataDir, 'leads.json'), 'utf8')).outbox.find((m: { id: string }) => m.id === `${id}-agency`).sentAt).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
     await second.close();
     await smtp.close();
   });

@@ -20,7 +20,22 @@ type Feed = { properties: Array<Record<string, unknown>>; projects: unknown[]; [
 const fixture = (): Feed => JSON.parse(readFileSync(join(root, 'tests/fixtures/crm-feed.json'), 'utf8'));
 /** The fixture with one more property (nl, fr, en), as a CRM adds a new listing. */
 function withProperty(feed: Feed, id: number, extra: Record<string, unknown> = {}): Feed {
-  const base = { ID: id, WebID: 3, WebIDs: '3', Goal: 0, PublishPrice: 1, Price: 299000, PublishAddress: 1, Street: 'Rue Josaphat', HouseNumber: '10', Zip: '1030', CountryID: 10, NumberOfBedRooms: 2, SurfaceLiving: 80, ...extra };
+  const base = {
+    ID: id,
+    WebID: 3,
+    WebIDs: '3',
+    Goal: 0,
+    PublishPrice: 1,
+    Price: 299000,
+    PublishAddress: 1,
+    Street: 'Rue Josaphat',
+    HouseNumber: '10',
+    Zip: '1030',
+    CountryID: 10,
+    NumberOfBedRooms: 2,
+    SurfaceLiving: 80,
+    ...extra,
+  };
   feed.properties.push(
     { ...base, City: 'Schaerbeek', TypeDescription: 'Appartement rénové', language: 'fr' },
     { ...base, City: 'Schaarbeek', TypeDescription: 'Gerenoveerd appartement', language: 'nl' },
@@ -42,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-describe('the agency\'s first import, from a CRM file in the spec\'s format', () => {
+describe("the agency's first import, from a CRM file in the spec's format", () => {
   it('replaces the sample, keeps what can be shown and says in plain words what was refused', async () => {
     const sampleTotal = await total();
     expect(sampleTotal).toBeGreaterThan(20);
@@ -50,7 +65,12 @@ describe('the agency\'s first import, from a CRM file in the spec\'s format', ()
     expect(entry.result).toBe('accepted');
     expect(entry.counts).toMatchObject({ properties: 7, projects: 2, refusedRecords: 4, refusedProperties: 1 });
     expect(entry.problemCount).toBe(8);
-    expect(entry.problems.filter((p) => p.action === 'refused').map((p) => `${p.id} ${p.lang ?? ''} ${p.field}`)).toEqual(['5002 nl /Goal', '5005 fr /Goal', '5006  /language', '#14 fr /ID']);
+    expect(entry.problems.filter((p) => p.action === 'refused').map((p) => `${p.id} ${p.lang ?? ''} ${p.field}`)).toEqual([
+      '5002 nl /Goal',
+      '5005 fr /Goal',
+      '5006  /language',
+      '#14 fr /ID',
+    ]);
     // The shipped sample is not the agency's listings: replacing all of it is not a removal.
     expect(entry.removed).toBeUndefined();
     // For sale in French: 5001, 5003 (Luxembourg), 5004 (sold, still listed), 5007.
@@ -176,8 +196,23 @@ describe('search alerts after imports', () => {
     expect((await importListingsData(fixture(), dataDir)).result).toBe('accepted');
     const own = await startTestServer({ dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
     try {
-      const demand = { lang: 'fr', formToken: fillToken(), website: '', goal: 'sale', types: ['3'], cities: ['1030'], maxPrice: 600000, firstName: 'Lucie', lastName: 'Martin', email: 'lucie.martin@example.be' };
-      const r = await fetch(`${own.url}/api/forms/demand-register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demand) });
+      const demand = {
+        lang: 'fr',
+        formToken: fillToken(),
+        website: '',
+        goal: 'sale',
+        types: ['3'],
+        cities: ['1030'],
+        maxPrice: 600000,
+        firstName: 'Lucie',
+        lastName: 'Martin',
+        email: 'lucie.martin@example.be',
+      };
+      const r = await fetch(`${own.url}/api/forms/demand-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(demand),
+      });
       expect(r.status).toBe(201);
       const alerts = () => smtp.received.filter((m) => JSON.stringify(m.to).includes('lucie.martin@example.be') && m.text?.includes('/5301/'));
       // A new apartment in Schaerbeek: one alert.
@@ -236,7 +271,10 @@ function feedServer() {
     setDown(d: boolean) {
       down = d;
     },
-    listen: () => new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/export/preloaded.json?key=secret`))),
+    listen: () =>
+      new Promise<string>((r) =>
+        server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/export/preloaded.json?key=secret`)),
+      ),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -264,7 +302,12 @@ describe('the scheduled sync (LISTINGS_URL)', () => {
     expect(r.json.outcome.result).toBe('unchanged');
     expect(feed.requests.at(-1)).toMatchObject({ inm: '"v1"', status: 304 });
     expect(await live(own)).toBe(liveBefore);
-    expect(r.json.sync).toMatchObject({ configured: true, result: 'unchanged', minutes: 15, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/export\/preloaded\.json\?…$/) });
+    expect(r.json.sync).toMatchObject({
+      configured: true,
+      result: 'unchanged',
+      minutes: 15,
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/export\/preloaded\.json\?…$/),
+    });
   });
 
   it('picks up a changed feed through the same checks as a file', async () => {

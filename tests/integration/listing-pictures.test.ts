@@ -22,7 +22,12 @@ const SLOW_TEST = 60_000;
 const COLOURS = [...Object.values(COLOUR), '123456'];
 const IMAGE_WIDTHS: number[] = Object.values(IMAGE_WIDTH);
 
-async function cdnSite(pics: PictureServer, listings: { pictureHosts: string[]; allowPrivatePictureHosts?: boolean }, limits = LIMITS, data = cdnListings(pics.url)): Promise<Srv> {
+async function cdnSite(
+  pics: PictureServer,
+  listings: { pictureHosts: string[]; allowPrivatePictureHosts?: boolean },
+  limits = LIMITS,
+  data = cdnListings(pics.url),
+): Promise<Srv> {
   const dataDir = tempDir('cdn-');
   await importCdnListings(dataDir, data);
   const configDir = configCopy(({ read, write }) => write('site.json', { ...read('site.json'), listings }));
@@ -52,7 +57,14 @@ async function image(srv: Srv, url: string) {
   const r = await fetch(srv.url + url);
   const body = Buffer.from(await r.arrayBuffer());
   const meta = r.headers.get('content-type') === 'image/jpeg' ? await sharp(body).metadata() : undefined;
-  return { status: r.status, placeholder: r.headers.get('x-placeholder'), cache: r.headers.get('cache-control'), width: meta?.width, format: meta?.format, colour: meta ? await meanColour(body) : [] };
+  return {
+    status: r.status,
+    placeholder: r.headers.get('x-placeholder'),
+    cache: r.headers.get('cache-control'),
+    width: meta?.width,
+    format: meta?.format,
+    colour: meta ? await meanColour(body) : [],
+  };
 }
 const photoUrl = (url: string) => {
   const u = new URL(url, 'http://site');
@@ -98,7 +110,9 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
     // Shared on social media and in search results: the site's URL of photo 1, absolute.
     const og = unescape(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]);
     expect(og).toMatch(/^https:\/\/www\.atrium-immo\.be\/media\/listings\/2001\/1\.jpg\?v=[0-9a-z]+&w=1360$/);
-    const ld = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1])).find((j) => j['@type'] === 'RealEstateListing');
+    const ld = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]))
+      .find((j) => j['@type'] === 'RealEstateListing');
     expect(ld.image).toBe(og);
     for (const p of [list, page]) {
       expect(p).not.toContain(`127.0.0.1:${pics.port}`);
@@ -147,14 +161,18 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
 
   it('leaves out the pictures the CDN says are gone; with none left the page says "No photo was found"', async () => {
     // The background fetch after the import learns which pictures are gone; the pages follow.
-    await expect.poll(async () => thumbs(await detail(srv, 2005)).map((u) => photoUrl(u).path), LEARNED).toEqual(['/media/listings/2005/1.jpg', '/media/listings/2005/4.jpg']);
+    await expect
+      .poll(async () => thumbs(await detail(srv, 2005)).map((u) => photoUrl(u).path), LEARNED)
+      .toEqual(['/media/listings/2005/1.jpg', '/media/listings/2005/4.jpg']);
     const [first, fourth] = thumbs(await detail(srv, 2005));
     expect(sameColour((await image(srv, first)).colour, COLOUR.mixed1)).toBe(true);
     expect(sameColour((await image(srv, fourth)).colour, COLOUR.mixed4)).toBe(true);
     await expect.poll(async () => (await detail(srv, 2004)).includes('No photo was found'), LEARNED).toBe(true);
     expect(thumbs(await detail(srv, 2004))).toEqual([]);
     expect(cardImage(await html(srv, '/en/for-sale/'), 2004)).toBeNull();
-    expect(await html(srv, '/en/for-sale/')).toMatch(/data-property-id="2004"><div class="property-card__media"><div class="property-card__nophoto">No photo was found<\/div>/);
+    expect(await html(srv, '/en/for-sale/')).toMatch(
+      /data-property-id="2004"><div class="property-card__media"><div class="property-card__nophoto">No photo was found<\/div>/,
+    );
     // An old page that still asks for a gone picture gets a neutral picture, briefly cached.
     const gone = await image(srv, `/media/listings/2004/1.jpg?v=x&w=${IMAGE_WIDTH.small}`);
     expect(gone).toMatchObject({ status: 200, placeholder: 'gone', format: 'jpeg', width: IMAGE_WIDTH.small, cache: 'public, max-age=60' });
@@ -165,12 +183,20 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
   it('refuses pictures it may not fetch (hosts not in the list, file:, ftp:, data:, relative paths) without asking anyone', async () => {
     const page = await detail(srv, 2006);
     expect(page).toContain('No photo was found');
-    for (let n = 1; n <= 6; n++) expect(await image(srv, `/media/listings/2006/${n}.jpg?w=${IMAGE_WIDTH.small}`), `photo ${n}`).toMatchObject({ status: 200, placeholder: 'refused', width: IMAGE_WIDTH.small });
+    for (let n = 1; n <= 6; n++)
+      expect(await image(srv, `/media/listings/2006/${n}.jpg?w=${IMAGE_WIDTH.small}`), `photo ${n}`).toMatchObject({
+        status: 200,
+        placeholder: 'refused',
+        width: IMAGE_WIDTH.small,
+      });
     expect(pics.requests.filter((r) => r.includes('2006'))).toEqual([]);
   });
 
   it('refuses a redirect to a host not in the list and follows one on the same host', async () => {
-    const [, second] = await Promise.all([image(srv, `/media/listings/2008/1.jpg?w=${IMAGE_WIDTH.small}`), image(srv, `/media/listings/2008/2.jpg?w=${IMAGE_WIDTH.small}`)]);
+    const [, second] = await Promise.all([
+      image(srv, `/media/listings/2008/1.jpg?w=${IMAGE_WIDTH.small}`),
+      image(srv, `/media/listings/2008/2.jpg?w=${IMAGE_WIDTH.small}`),
+    ]);
     expect(await image(srv, `/media/listings/2008/1.jpg?w=${IMAGE_WIDTH.small}`)).toMatchObject({ status: 200, placeholder: 'refused' });
     expect(pics.count(`/redirect-host/localhost/c/${COLOUR.house1}/2008-1.jpg`)).toBe(1);
     expect(pics.count(`/c/${COLOUR.house1}/2008-1.jpg`)).toBe(0);
@@ -180,8 +206,17 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
   });
 
   it('refuses a picture that is too large or is no image, and shows a placeholder for one too slow to arrive', async () => {
-    for (const n of [1, 2, 3]) expect(await image(srv, `/media/listings/2007/${n}.jpg?w=${IMAGE_WIDTH.small}`), `photo ${n}`).toMatchObject({ status: 200, placeholder: 'gone', width: IMAGE_WIDTH.small });
-    expect(await image(srv, `/media/listings/2007/4.jpg?w=${IMAGE_WIDTH.small}`)).toMatchObject({ status: 200, placeholder: 'unavailable', cache: 'public, max-age=60' });
+    for (const n of [1, 2, 3])
+      expect(await image(srv, `/media/listings/2007/${n}.jpg?w=${IMAGE_WIDTH.small}`), `photo ${n}`).toMatchObject({
+        status: 200,
+        placeholder: 'gone',
+        width: IMAGE_WIDTH.small,
+      });
+    expect(await image(srv, `/media/listings/2007/4.jpg?w=${IMAGE_WIDTH.small}`)).toMatchObject({
+      status: 200,
+      placeholder: 'unavailable',
+      cache: 'public, max-age=60',
+    });
     // Too slow may be better next time: that one stays on the page (as a placeholder for now).
     await expect.poll(async () => thumbs(await detail(srv, 2007)).map((u) => photoUrl(u).path), LEARNED).toEqual(['/media/listings/2007/4.jpg']);
   });

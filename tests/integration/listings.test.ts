@@ -18,7 +18,12 @@ const get = (path: string) => fetch(srv.url + path, { redirect: 'manual' });
 const api = async (qs: string) => {
   const r = await get(`/api/properties?lang=fr&pageSize=100&${qs}`);
   expect(r.status, qs).toBe(200);
-  return r.json() as Promise<{ total: number; page: number; pages: number; items: Array<{ id: number; price: number | null; path: string; city: string; type: number }> }>;
+  return r.json() as Promise<{
+    total: number;
+    page: number;
+    pages: number;
+    items: Array<{ id: number; price: number | null; path: string; city: string; type: number }>;
+  }>;
 };
 /** Every id of a search, over all its pages. */
 async function allIds(qs: string): Promise<number[]> {
@@ -50,7 +55,11 @@ describe('the sample listings', () => {
 });
 
 describe('GET /api/properties', () => {
-  const naive = (pred: (p: PropertyRecord) => boolean) => fr.filter(pred).map((p) => p.ID).sort((a, b) => a - b);
+  const naive = (pred: (p: PropertyRecord) => boolean) =>
+    fr
+      .filter(pred)
+      .map((p) => p.ID)
+      .sort((a, b) => a - b);
   const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
   const sale = (p: PropertyRecord) => p.Goal === 0;
 
@@ -73,7 +82,9 @@ describe('GET /api/properties', () => {
   });
 
   it('combines filters: apartments in Schaerbeek under € 400.000 with at least 2 bedrooms', async () => {
-    const expected = naive((p) => sale(p) && p.WebID === 3 && p.Zip === '1030' && priceOf(p) !== null && priceOf(p)! <= 400000 && (p.NumberOfBedRooms ?? 0) >= 2);
+    const expected = naive(
+      (p) => sale(p) && p.WebID === 3 && p.Zip === '1030' && priceOf(p) !== null && priceOf(p)! <= 400000 && (p.NumberOfBedRooms ?? 0) >= 2,
+    );
     expect(expected.length).toBeGreaterThanOrEqual(3);
     const r = await api('goal=sale&type=3&city=1030&maxPrice=400000&bedrooms=2&sort=price-asc');
     expect(sorted(r.items.map((i) => i.id))).toEqual(expected);
@@ -84,12 +95,15 @@ describe('GET /api/properties', () => {
 
   it('finds a property by its reference and by its street', async () => {
     const p = fr.find((x) => x.PublishAddress !== false && x.Street && x.Goal === 0)!;
-    expect((await allIds(`goal=sale&q=${encodeURIComponent(p.Street!)}`))).toContain(p.ID);
+    expect(await allIds(`goal=sale&q=${encodeURIComponent(p.Street!)}`)).toContain(p.ID);
     expect(await allIds(`goal=${p.Goal === 0 ? 'sale' : 'rent'}&q=${p.ID}`)).toContain(p.ID);
   });
 
   it('sorts by price both ways with prices on demand last, and by newest', async () => {
-    for (const [sort, dir] of [['price-asc', 1], ['price-desc', -1]] as const) {
+    for (const [sort, dir] of [
+      ['price-asc', 1],
+      ['price-desc', -1],
+    ] as const) {
       const items = (await api(`goal=sale&sort=${sort}`)).items;
       const priced = items.filter((i) => i.price !== null).map((i) => i.price!);
       expect(priced).toEqual([...priced].sort((a, b) => dir * (a - b)));
@@ -223,7 +237,8 @@ describe('projects, home and sitemap', () => {
   });
 
   it('counts the properties for sale and for rent on the home page', async () => {
-    const available = (goal: number) => fr.filter((p) => (goal === 0 ? p.Goal === 0 : p.Goal !== 0) && (p.Availability === 'available' || p.Availability === 'option')).length;
+    const available = (goal: number) =>
+      fr.filter((p) => (goal === 0 ? p.Goal === 0 : p.Goal !== 0) && (p.Availability === 'available' || p.Availability === 'option')).length;
     const html = await (await get('/fr/')).text();
     expect(html).toContain(`${available(0)} biens à vendre`);
     expect(html).toContain(`${available(1)} biens à louer`);
@@ -270,7 +285,9 @@ describe('a running server after an import', () => {
       const data = structuredClone(sample);
       data.properties = data.properties.filter((p: PropertyRecord) => p.ID !== gone.ID);
       expect((await importListingsData(data, own.dataDir)).result).toBe('accepted');
-      await expect.poll(async () => (await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json()).total, { timeout: 10_000, interval: 100 }).toBe(before.total - 1);
+      await expect
+        .poll(async () => (await (await fetch(`${own.url}/api/properties?lang=en&goal=sale`)).json()).total, { timeout: 10_000, interval: 100 })
+        .toBe(before.total - 1);
       expect((await fetch(own.url + path)).status).toBe(404);
       expect(await (await fetch(`${own.url}/en/for-sale/`)).text()).not.toBe(listPage);
     } finally {

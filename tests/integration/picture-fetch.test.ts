@@ -6,7 +6,11 @@ import { startPictureServer, type PictureServer } from '../helpers/picture-serve
 
 /** A DNS that answers what the test says: names of our choosing that point at the loopback picture server. */
 const dns = (answers: Record<string, string>) => (host: string, _o: unknown, cb: (e: NodeJS.ErrnoException | null, a: LookupAddress[]) => void) =>
-  queueMicrotask(() => (answers[host] ? cb(null, [{ address: answers[host], family: 4 }]) : cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), [])));
+  queueMicrotask(() =>
+    answers[host]
+      ? cb(null, [{ address: answers[host], family: 4 }])
+      : cb(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), []),
+  );
 
 let pics: PictureServer;
 beforeAll(async () => {
@@ -14,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => pics.close());
 
-const base: FetchPictureOptions = { hosts: ['cdn.example'], allowPrivate: false, timeoutMs: 15_000, maxBytes: 1024 * 1024, maxRedirects: 3, resolve: dns({ 'cdn.example': '127.0.0.1', 'other.example': '127.0.0.1' }) };
+const base: FetchPictureOptions = {
+  hosts: ['cdn.example'],
+  allowPrivate: false,
+  timeoutMs: 15_000,
+  maxBytes: 1024 * 1024,
+  maxRedirects: 3,
+  resolve: dns({ 'cdn.example': '127.0.0.1', 'other.example': '127.0.0.1' }),
+};
 const at = (path: string) => `http://cdn.example:${pics.port}${path}`;
 async function failure(url: string, o: Partial<FetchPictureOptions> = {}): Promise<{ failure: string; message: string }> {
   try {
@@ -40,12 +51,22 @@ describe('fetching a picture from the CDN', () => {
   });
 
   it('checks every redirect: another host must be in the list too, and its address is checked the same way', async () => {
-    expect(await failure(at('/redirect-host/other.example/c/00ff00/c.jpg'), { allowPrivate: true })).toMatchObject({ failure: 'refused', message: expect.stringMatching(/^redirected to http:\/\/other\.example:\d+\/c\/00ff00\/c\.jpg: host other\.example is not in site\.json/) });
+    expect(await failure(at('/redirect-host/other.example/c/00ff00/c.jpg'), { allowPrivate: true })).toMatchObject({
+      failure: 'refused',
+      message: expect.stringMatching(/^redirected to http:\/\/other\.example:\d+\/c\/00ff00\/c\.jpg: host other\.example is not in site\.json/),
+    });
     expect(pics.count('/c/00ff00/c.jpg')).toBe(0);
-    const body = await fetchPicture(at('/redirect-host/other.example/c/00ff00/c.jpg'), { ...base, hosts: ['cdn.example', 'other.example'], allowPrivate: true });
+    const body = await fetchPicture(at('/redirect-host/other.example/c/00ff00/c.jpg'), {
+      ...base,
+      hosts: ['cdn.example', 'other.example'],
+      allowPrivate: true,
+    });
     expect((await sharp(body).metadata()).width).toBe(1600);
     expect(pics.count('/c/00ff00/c.jpg')).toBe(1);
-    expect(await failure(at('/redirect/redirect/redirect/redirect/c/00ff00/d.jpg'), { allowPrivate: true })).toEqual({ failure: 'gone', message: 'more than 3 redirects' });
+    expect(await failure(at('/redirect/redirect/redirect/redirect/c/00ff00/d.jpg'), { allowPrivate: true })).toEqual({
+      failure: 'gone',
+      message: 'more than 3 redirects',
+    });
   });
 
   it('tells gone from unavailable', async () => {
@@ -54,12 +75,21 @@ describe('fetching a picture from the CDN', () => {
     expect(await failure(at('/gone/e.jpg'), o)).toEqual({ failure: 'gone', message: 'the picture server answered 410' });
     expect(await failure(at('/text/e.jpg'), o)).toMatchObject({ failure: 'gone', message: 'not an image (text/html; charset=utf-8)' });
     expect(await failure(at('/error/e.jpg'), o)).toEqual({ failure: 'unavailable', message: 'the picture server answered 500' });
-    expect(await failure(`http://unknown.example:${pics.port}/c/ff0000/e.jpg`, { ...o, hosts: ['unknown.example'] })).toEqual({ failure: 'unavailable', message: 'ENOTFOUND' });
+    expect(await failure(`http://unknown.example:${pics.port}/c/ff0000/e.jpg`, { ...o, hosts: ['unknown.example'] })).toEqual({
+      failure: 'unavailable',
+      message: 'ENOTFOUND',
+    });
   });
 
   it('stops a body larger than the limit while it arrives, and one announced larger before it arrives', async () => {
-    expect(await failure(at('/huge/f.jpg'), { allowPrivate: true, maxBytes: 256 * 1024 })).toEqual({ failure: 'gone', message: `larger than ${256 * 1024} bytes` });
-    expect(await failure(at('/huge-declared/f.jpg'), { allowPrivate: true, maxBytes: 256 * 1024 })).toEqual({ failure: 'gone', message: `larger than ${256 * 1024} bytes (${100 * 1024 * 1024})` });
+    expect(await failure(at('/huge/f.jpg'), { allowPrivate: true, maxBytes: 256 * 1024 })).toEqual({
+      failure: 'gone',
+      message: `larger than ${256 * 1024} bytes`,
+    });
+    expect(await failure(at('/huge-declared/f.jpg'), { allowPrivate: true, maxBytes: 256 * 1024 })).toEqual({
+      failure: 'gone',
+      message: `larger than ${256 * 1024} bytes (${100 * 1024 * 1024})`,
+    });
   });
 
   it('gives up on a picture that does not arrive in time', async () => {

@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => srv?.close());
 
 async function login(): Promise<string> {
-  const r = await fetch(`${srv.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'en' }) });
+  const r = await fetch(`${srv.url}/api/owner/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'en' }),
+  });
   expect(r.status).toBe(200);
   return r.headers.getSetCookie()[0].split(';')[0];
 }

@@ -76,7 +76,11 @@ describe('owner login', () => {
     const me = await c.req('GET', '/api/owner/me?lang=fr');
     expect(me.json.properties.map((p: { id: number }) => p.id)).toEqual(mine);
     expect(mine).toHaveLength(2);
-    await expect.poll(() => smtp.received.some((m) => m.subject === 'Eigenaar ingelogd: marie.dubois@example.be' || /marie\.dubois@example\.be/.test(m.subject ?? '')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => smtp.received.some((m) => m.subject === 'Eigenaar ingelogd: marie.dubois@example.be' || /marie\.dubois@example\.be/.test(m.subject ?? '')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 
   it('marks the cookie Secure behind a trusted TLS proxy (X-Forwarded-Proto), and only then', async () => {
@@ -88,7 +92,8 @@ describe('owner login', () => {
     const proxied = await startTestServer({ dataDir, trustProxy: 1 });
     try {
       const r = await fetch(`${proxied.url}/api/owner/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
         body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }),
       });
       expect(r.status).toBe(200);
@@ -131,7 +136,12 @@ describe('owner login', () => {
   });
 
   it('refuses a login posted from another site', async () => {
-    const r = await new Client().req('POST', '/api/owner/login', { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }, { origin: 'https://evil.example' });
+    const r = await new Client().req(
+      'POST',
+      '/api/owner/login',
+      { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' },
+      { origin: 'https://evil.example' },
+    );
     expect(r.status).toBe(403);
   });
 
@@ -151,7 +161,11 @@ describe('owner login', () => {
     const own = await startTestServer({ dataDir });
     try {
       const login = (username: string, password: string) =>
-        fetch(`${own.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, lang: 'en' }) });
+        fetch(`${own.url}/api/owner/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password, lang: 'en' }),
+        });
       const statuses = [];
       for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i++) statuses.push((await login(`guess${i}@example.be`, 'password')).status);
       expect(new Set(statuses)).toEqual(new Set([401]));
@@ -180,7 +194,12 @@ describe('ownership', () => {
     const c = new Client();
     await c.login('marie.dubois@example.be', 'correct horse battery');
     expect((await c.req('GET', `/api/owner/properties/${mine[0]}?lang=fr`)).status).toBe(200);
-    for (const path of [`/api/owner/properties/${theirs[0]}?lang=fr`, `/api/owner/properties/${theirs[0]}/communications`, '/api/owner/properties/999999999', '/api/owner/properties/abc']) {
+    for (const path of [
+      `/api/owner/properties/${theirs[0]}?lang=fr`,
+      `/api/owner/properties/${theirs[0]}/communications`,
+      '/api/owner/properties/999999999',
+      '/api/owner/properties/abc',
+    ]) {
       const r = await c.req('GET', path);
       expect(r.status, path).toBe(404);
     }
@@ -233,10 +252,19 @@ describe('figures', () => {
     const day = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     const data = JSON.parse(JSON.stringify(sample));
     for (const p of data.properties) {
-      if (p.ID === id) p.PortalStats = [
-        { Source: 'Immoweb', Url: 'https://www.immoweb.be/fr/annonce/1', Visits: [{ Date: today, Count: 12 }, { Date: day(1), Count: 30 }, { Date: day(40), Count: 100 }] },
-        { Source: 'Zimmo', Url: 'https://www.zimmo.be/fr/1' },
-      ];
+      if (p.ID === id)
+        p.PortalStats = [
+          {
+            Source: 'Immoweb',
+            Url: 'https://www.immoweb.be/fr/annonce/1',
+            Visits: [
+              { Date: today, Count: 12 },
+              { Date: day(1), Count: 30 },
+              { Date: day(40), Count: 100 },
+            ],
+          },
+          { Source: 'Zimmo', Url: 'https://www.zimmo.be/fr/1' },
+        ];
     }
     const file = join(tempDir('import-'), 'listings.json');
     writeFileSync(file, JSON.stringify(data));
@@ -244,20 +272,47 @@ describe('figures', () => {
     // A visit booked through the site's appointment form, then a request through the contact form.
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
-      lang: 'fr', formToken: fillToken(), website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56', slot: slots[0], propertyId: id,
+      lang: 'fr',
+      formToken: fillToken(),
+      website: '',
+      firstName: 'Camille',
+      lastName: 'Dupont',
+      email: 'camille.dupont@example.be',
+      phone: '0470 12 34 56',
+      slot: slots[0],
+      propertyId: id,
     });
     expect(booking.status).toBe(201);
     const form = await new Client().req('POST', '/api/forms/contact-me', {
-      lang: 'fr', formToken: fillToken(), website: '', title: 'ms', firstName: 'Camille', lastName: 'Dupont',
-      email: 'camille.dupont@example.be', phone: '0470 12 34 56', message: 'Visite possible samedi ?\nMerci', newsletter: false, propertyId: id, request: 'visit', timeSlots: ['10:00-13:00'], preference: 'phone',
+      lang: 'fr',
+      formToken: fillToken(),
+      website: '',
+      title: 'ms',
+      firstName: 'Camille',
+      lastName: 'Dupont',
+      email: 'camille.dupont@example.be',
+      phone: '0470 12 34 56',
+      message: 'Visite possible samedi ?\nMerci',
+      newsletter: false,
+      propertyId: id,
+      request: 'visit',
+      timeSlots: ['10:00-13:00'],
+      preference: 'phone',
     });
     expect(form.status).toBe(201);
     const c = new Client();
     await c.login('marie.dubois@example.be', 'correct horse battery');
     // The server notices the new import within seconds.
-    await expect.poll(async () => (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json.chart.series.some((s: { source: string }) => s.source === 'Immoweb'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json.chart.series.some((s: { source: string }) => s.source === 'Immoweb'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const f = (await c.req('GET', `/api/owner/properties/${id}?lang=fr`)).json;
-    expect(f.media).toEqual([{ source: 'Immoweb', url: 'https://www.immoweb.be/fr/annonce/1' }, { source: 'Zimmo', url: 'https://www.zimmo.be/fr/1' }]);
+    expect(f.media).toEqual([
+      { source: 'Immoweb', url: 'https://www.immoweb.be/fr/annonce/1' },
+      { source: 'Zimmo', url: 'https://www.zimmo.be/fr/1' },
+    ]);
     const immoweb = f.chart.series.find((s: { source: string }) => s.source === 'Immoweb');
     expect(immoweb.points).toHaveLength(30);
     expect(immoweb.points.at(-1)).toEqual({ date: today, visits: 12 });
@@ -274,21 +329,40 @@ describe('figures', () => {
     const dataDir = tempDir('calendar-');
     const id = mine[0];
     const submissions = Array.from({ length: 12 }, (_, i) => ({
-      id: `a${i}`, kind: 'contact-appointment', lang: 'fr', createdAt: `2026-11-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`, page: null, propertyId: id,
-      fields: { slot: `2026-12-${String(i + 1).padStart(2, '0')}T10:00:00.000Z` }, status: 'new', appointment: { start: `2026-12-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`, status: 'confirmed' },
+      id: `a${i}`,
+      kind: 'contact-appointment',
+      lang: 'fr',
+      createdAt: `2026-11-${String(i + 1).padStart(2, '0')}T09:00:00.000Z`,
+      page: null,
+      propertyId: id,
+      fields: { slot: `2026-12-${String(i + 1).padStart(2, '0')}T10:00:00.000Z` },
+      status: 'new',
+      appointment: { start: `2026-12-${String(i + 1).padStart(2, '0')}T10:00:00.000Z`, status: 'confirmed' },
     }));
     submissions.push({ ...submissions[0], id: 'other', propertyId: theirs[0] });
     writeFileSync(join(dataDir, 'leads.json'), JSON.stringify({ submissions, outbox: [] }));
     const other = await startTestServer({ dataDir });
     try {
-      await addOwner(OwnerAccounts.inDataDir(dataDir), { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr', ref: 'owner-001' });
+      await addOwner(OwnerAccounts.inDataDir(dataDir), {
+        username: 'marie.dubois@example.be',
+        password: 'correct horse battery',
+        lang: 'fr',
+        ref: 'owner-001',
+      });
       const c = new Client();
-      const r = await fetch(`${other.url}/api/owner/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }) });
+      const r = await fetch(`${other.url}/api/owner/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' }),
+      });
       c.cookie = r.headers.getSetCookie()[0].split(';')[0];
       const get = async (path: string) => (await fetch(other.url + path, { headers: { cookie: c.cookie } })).json();
       const f = await get(`/api/owner/properties/${id}?lang=fr`);
       // The shipped sample says where the owners' properties are published (online media).
-      expect(f.media.slice(0, 2)).toEqual([{ source: 'Immoweb', url: `https://www.immoweb.be/fr/annonce/${id}` }, { source: 'Zimmo', url: `https://www.zimmo.be/fr/pand/${id}` }]);
+      expect(f.media.slice(0, 2)).toEqual([
+        { source: 'Immoweb', url: `https://www.immoweb.be/fr/annonce/${id}` },
+        { source: 'Zimmo', url: `https://www.zimmo.be/fr/pand/${id}` },
+      ]);
       expect(f.calendar.total).toBe(12);
       expect(f.calendar.pages).toBe(2);
       expect(f.calendar.items[0]).toEqual({ start: '2026-12-12T10:00:00.000Z', status: 'confirmed' });
@@ -320,7 +394,12 @@ describe('forgotten password', () => {
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     expect(readFileSync(join(srv.dataDir, 'owners.json'), 'utf8')).not.toContain(token); // stored hashed
 
-    const mismatch = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'brand new secret', confirm: 'brand new secreT', lang: 'en' });
+    const mismatch = await new Client().req('POST', '/api/owner/password/reset', {
+      token,
+      password: 'brand new secret',
+      confirm: 'brand new secreT',
+      lang: 'en',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.json.errors).toEqual([{ field: 'confirm', message: 'The passwords must match' }]);
     const noConfirm = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'brand new secret', lang: 'en' });

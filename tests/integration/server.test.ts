@@ -9,7 +9,11 @@ let srv: Awaited<ReturnType<typeof startTestServer>>;
 const { content, routes } = loadShipped();
 const get = (path: string, init?: RequestInit) => fetch(srv.url + path, { redirect: 'manual', ...init });
 const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1].replace(/<!-- -->/g, '');
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -205,7 +209,15 @@ describe('page cache', () => {
     const browser = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36' };
     const resolve = vi.spyOn(RouteTable.prototype, 'resolve');
     try {
-      for (const [path, status] of [[detail, 200], [detail, 200], ['/fr/', 200], ['/fr/', 200], ['/fr/bestaat-niet/', 404], [detail.replace(/\/$/, ''), 301], ['/property/1132', 301]] as const) {
+      for (const [path, status] of [
+        [detail, 200],
+        [detail, 200],
+        ['/fr/', 200],
+        ['/fr/', 200],
+        ['/fr/bestaat-niet/', 404],
+        [detail.replace(/\/$/, ''), 301],
+        ['/property/1132', 301],
+      ] as const) {
         resolve.mockClear();
         expect((await get(path, { headers: browser })).status, path).toBe(status);
         expect(resolve, path).toHaveBeenCalledTimes(1);

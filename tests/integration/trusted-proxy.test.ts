@@ -21,7 +21,12 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
   });
 
   it('limits forms per client at that depth: a forged left-most entry changes nothing, another client has its own allowance', async () => {
-    const send = (headers: Record<string, string>) => fetch(`${srv.url}/api/forms/site-contact?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...person(), message: 'Bonjour' }) });
+    const send = (headers: Record<string, string>) =>
+      fetch(`${srv.url}/api/forms/site-contact?lang=fr`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ ...person(), message: 'Bonjour' }),
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await send(via('203.0.113.7', `198.51.100.${i}`))).status);
     expect(statuses).toEqual([201, 201, 429, 429]);
@@ -31,12 +36,20 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
   it('throttles logins per client at that depth, whatever the forged entries say', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const r = await new Client(srv.url, via('203.0.113.50', `192.0.2.${i}`)).req('POST', '/api/owner/login', { username: `nobody${i}@example.be`, password: 'wrong password', lang: 'en' });
+      const r = await new Client(srv.url, via('203.0.113.50', `192.0.2.${i}`)).req('POST', '/api/owner/login', {
+        username: `nobody${i}@example.be`,
+        password: 'wrong password',
+        lang: 'en',
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
-    const other = await new Client(srv.url, via('203.0.113.51', '192.0.2.1')).req('POST', '/api/owner/login', { username: 'nobody@example.be', password: 'wrong password', lang: 'en' });
+    const other = await new Client(srv.url, via('203.0.113.51', '192.0.2.1')).req('POST', '/api/owner/login', {
+      username: 'nobody@example.be',
+      password: 'wrong password',
+      lang: 'en',
+    });
     expect(other.status).toBe(401);
   }, 120_000); // twenty-one scrypt checks, one at a time, on a busy machine
 
@@ -44,7 +57,9 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => {
         const c = new Client(srv.url, via(`198.18.${Math.floor(i / 250)}.${i % 250}`));
-        return i % 2 ? c.req('POST', '/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }) : c.req('POST', '/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' });
+        return i % 2
+          ? c.req('POST', '/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' })
+          : c.req('POST', '/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' });
       }),
     );
     const busy = answers.filter((a) => a.status === 503);
@@ -54,6 +69,8 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
     expect(busy.every((a) => a.headers.get('retry-after') === '5')).toBe(true);
     expect(answers.filter((a, i) => a.status === 503 && i % 2 === 1).length).toBeGreaterThan(0); // owners
     expect(answers.filter((a, i) => a.status === 503 && i % 2 === 0).length).toBeGreaterThan(0); // staff
-    expect(answers.find((a, i) => a.status === 503 && i % 2 === 1)!.json.error).toBe('De nombreuses connexions sont en cours de vérification. Réessayez dans quelques secondes.');
+    expect(answers.find((a, i) => a.status === 503 && i % 2 === 1)!.json.error).toBe(
+      'De nombreuses connexions sont en cours de vérification. Réessayez dans quelques secondes.',
+    );
   });
 });

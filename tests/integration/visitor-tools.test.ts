@@ -17,21 +17,70 @@ const kinds = (terraced: number, semi: number, detached: number, apartment: numb
 const RENOVATION = {
   note: { nl: 'Indicatieve bedragen.', fr: 'Montants indicatifs, à titre d’exemple.', en: 'Indicative amounts.' },
   works: [
-    { key: 'walls', name: { nl: 'Gevelisolatie', fr: 'Isolation des façades', en: 'Wall insulation' }, unit: 'm2', quantity: { basis: 'surface', perKind: kinds(1, 1, 1, 0.5) }, unitCost: { low: 100, high: 200 }, energyEffect: 0.25, source: src },
-    { key: 'glazing', name: { nl: 'Ramen', fr: 'Châssis', en: 'Windows' }, unit: 'm2', quantity: { basis: 'surface', perKind: kinds(0.2, 0.2, 0.2, 0.2) }, unitCost: { low: 600, high: 1000 }, energyEffect: 0.1, source: src },
-    { key: 'heat-pump', group: 'heating', name: { nl: 'Warmtepomp', fr: 'Pompe à chaleur', en: 'Heat pump' }, unit: 'unit', quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) }, unitCost: { low: 10000, high: 14000 }, energyEffect: 0.4, source: src },
-    { key: 'boiler', group: 'heating', name: { nl: 'Condensatieketel', fr: 'Chaudière à condensation', en: 'Condensing boiler' }, unit: 'unit', quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) }, unitCost: { low: 5000, high: 8000 }, energyEffect: 0.15, source: src },
+    {
+      key: 'walls',
+      name: { nl: 'Gevelisolatie', fr: 'Isolation des façades', en: 'Wall insulation' },
+      unit: 'm2',
+      quantity: { basis: 'surface', perKind: kinds(1, 1, 1, 0.5) },
+      unitCost: { low: 100, high: 200 },
+      energyEffect: 0.25,
+      source: src,
+    },
+    {
+      key: 'glazing',
+      name: { nl: 'Ramen', fr: 'Châssis', en: 'Windows' },
+      unit: 'm2',
+      quantity: { basis: 'surface', perKind: kinds(0.2, 0.2, 0.2, 0.2) },
+      unitCost: { low: 600, high: 1000 },
+      energyEffect: 0.1,
+      source: src,
+    },
+    {
+      key: 'heat-pump',
+      group: 'heating',
+      name: { nl: 'Warmtepomp', fr: 'Pompe à chaleur', en: 'Heat pump' },
+      unit: 'unit',
+      quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) },
+      unitCost: { low: 10000, high: 14000 },
+      energyEffect: 0.4,
+      source: src,
+    },
+    {
+      key: 'boiler',
+      group: 'heating',
+      name: { nl: 'Condensatieketel', fr: 'Chaudière à condensation', en: 'Condensing boiler' },
+      unit: 'unit',
+      quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) },
+      unitCost: { low: 5000, high: 8000 },
+      energyEffect: 0.15,
+      source: src,
+    },
   ],
   obligations: [{ region: 'brussels', labels: ['E', 'F', 'G'], target: 'D', years: 5, boughtFrom: '2023-01-01', source: src }],
   grants: [
-    { region: 'brussels', name: { nl: 'Brusselse testpremie', fr: 'Prime bruxelloise de test', en: 'Brussels test grant' }, condition: { nl: 'Gebouw van meer dan 10 jaar.', fr: 'Bâtiment de plus de 10 ans.', en: 'Building over 10 years old.' }, url: 'https://example.be/bru', minHomeAge: 10, source: src },
-    { region: 'flanders', name: { nl: 'Vlaamse testpremie', fr: 'Prime flamande de test', en: 'Flemish test grant' }, condition: { nl: 'Alle werken.', fr: 'Tous travaux.', en: 'Any work.' }, url: 'https://example.be/fl', source: src },
+    {
+      region: 'brussels',
+      name: { nl: 'Brusselse testpremie', fr: 'Prime bruxelloise de test', en: 'Brussels test grant' },
+      condition: { nl: 'Gebouw van meer dan 10 jaar.', fr: 'Bâtiment de plus de 10 ans.', en: 'Building over 10 years old.' },
+      url: 'https://example.be/bru',
+      minHomeAge: 10,
+      source: src,
+    },
+    {
+      region: 'flanders',
+      name: { nl: 'Vlaamse testpremie', fr: 'Prime flamande de test', en: 'Flemish test grant' },
+      condition: { nl: 'Alle werken.', fr: 'Tous travaux.', en: 'Any work.' },
+      url: 'https://example.be/fl',
+      source: src,
+    },
   ],
 };
 
 const sample = (await sampleListings()) as { properties: Array<Record<string, any>> };
 /** An apartment for sale in Brussels with label E, as the listings have it. */
-const eHome = sample.properties.find((p) => p.language === 'fr' && p.Goal === 0 && p.Zip?.startsWith('1') && homeKindOf(p.WebID, p.Facades) && epcLetter(epcForProperty(p as never).label) === 'E')!;
+const eHome = sample.properties.find(
+  (p) => p.language === 'fr' && p.Goal === 0 && p.Zip?.startsWith('1') && homeKindOf(p.WebID, p.Facades) && epcLetter(epcForProperty(p as never).label) === 'E',
+)!;
 const noEnergy = sample.properties.find((p) => p.language === 'fr' && p.Goal === 0 && p.WebID === 3 && p.EnergyPerformance == null && p.CountryID === 10)!;
 
 const until = async (cond: () => boolean, ms = 10_000) => {
@@ -41,7 +90,14 @@ const until = async (cond: () => boolean, ms = 10_000) => {
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\u00a0/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\u00a0/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -105,7 +161,8 @@ describe('the renovation calculator, rendered on the server from its URL', () =>
   });
 
   it('is opened from the detail page of a home with an energy value, prefilled with that home', async () => {
-    const pathOf = async (id: number) => (await (await get(`/api/properties?lang=fr&goal=sale&q=${id}`)).json()).items.find((i: { id: number }) => i.id === id).path as string;
+    const pathOf = async (id: number) =>
+      (await (await get(`/api/properties?lang=fr&goal=sale&q=${id}`)).json()).items.find((i: { id: number }) => i.id === id).path as string;
     const detail = await pathOf(eHome.ID);
     const html = await (await get(detail)).text();
     const link = /<div class="notice epc__renovation">.*?<a href="([^"]+)" class="button">Calculer le coût de la rénovation<\/a>/s.exec(html);
@@ -114,8 +171,12 @@ describe('the renovation calculator, rendered on the server from its URL', () =>
     const q = new URL(href, srv.url).searchParams;
     expect(new URL(href, srv.url).pathname).toBe(CALC);
     expect(Object.fromEntries(q)).toEqual({
-      property: String(eHome.ID), zip: eHome.Zip, kind: homeKindOf(eHome.WebID, eHome.Facades), surface: String(eHome.SurfaceLiving ?? eHome.SurfaceTotal),
-      ...(eHome.ConstructionYear ? { year: String(eHome.ConstructionYear) } : {}), energy: String(Math.round(eHome.EnergyPerformance)),
+      property: String(eHome.ID),
+      zip: eHome.Zip,
+      kind: homeKindOf(eHome.WebID, eHome.Facades),
+      surface: String(eHome.SurfaceLiving ?? eHome.SurfaceTotal),
+      ...(eHome.ConstructionYear ? { year: String(eHome.ConstructionYear) } : {}),
+      energy: String(Math.round(eHome.EnergyPerformance)),
     });
     const calc = text(await (await get(href)).text());
     expect(calc).toContain(`Pour le bien : ${eHome.TypeDescription}`);
@@ -151,8 +212,10 @@ describe('the online valuation, rendered on the server from its URL', () => {
     expect(sale.median).toBeLessThanOrEqual(sale.high);
     const page = text(await (await get(`${VAL}?${all}`)).text());
     const fmt = (n: number) => `€ ${n.toLocaleString('nl-BE')}`;
-    expect(page).toContain(`Prix de vente ${fmt(sale.low)} – ${fmt(sale.high)} médiane ${fmt(sale.median)} Sur la base de ${sale.comparables} biens comparables du même type à Schaerbeek.`);
-    expect(page).toContain('Demandez l\'estimation gratuite sur place');
+    expect(page).toContain(
+      `Prix de vente ${fmt(sale.low)} – ${fmt(sale.high)} médiane ${fmt(sale.median)} Sur la base de ${sale.comparables} biens comparables du même type à Schaerbeek.`,
+    );
+    expect(page).toContain("Demandez l'estimation gratuite sur place");
   });
 
   it('answers a bad parameter with 400 and shows its step again with the message at the field', async () => {
@@ -171,7 +234,11 @@ describe('the tools’ JSON APIs', () => {
     expect(await v.json()).toMatchObject({ region: 'brussels', municipality: 'Schaerbeek', minComparables: 5 });
     const r = await get('/api/renovation?lang=en&zip=1030&kind=apartment&surface=80&epc=E&works=walls');
     expect(r.status).toBe(200);
-    expect(await r.json()).toMatchObject({ region: 'brussels', lines: [{ key: 'walls', quantity: 40, low: 4000, high: 8000, name: 'Wall insulation' }], grants: [{ name: 'Brussels test grant' }] });
+    expect(await r.json()).toMatchObject({
+      region: 'brussels',
+      lines: [{ key: 'walls', quantity: 40, low: 4000, high: 8000, name: 'Wall insulation' }],
+      grants: [{ name: 'Brussels test grant' }],
+    });
   });
 
   it('answer 400 naming the field, never 5xx, for what clients and attackers send', async () => {
@@ -202,20 +269,50 @@ describe('the tools’ JSON APIs', () => {
       expect((await r.json()).field, path).toBe(field);
     }
     // Pages: whatever the query string, an answer, never an error page.
-    for (const q of ['works=%E2%82%AC', 'q.roof=NaN', 'epc=A%2B%2B%2B', 'surface=-0', `zip=${'1'.repeat(5000)}`, 'step=99', 'type=__proto__', 'kind=constructor']) {
+    for (const q of [
+      'works=%E2%82%AC',
+      'q.roof=NaN',
+      'epc=A%2B%2B%2B',
+      'surface=-0',
+      `zip=${'1'.repeat(5000)}`,
+      'step=99',
+      'type=__proto__',
+      'kind=constructor',
+    ]) {
       for (const path of [CALC, VAL]) expect((await get(`${path}?${q}`)).status, `${path}?${q}`).toBeLessThan(500);
     }
   });
 });
 
 describe('a request from a tool carries its result to the agency (real SMTP peer) and the inbox', () => {
-  const person = () => ({ lang: 'fr', formToken: fillToken(), website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille.dupont@example.be', phone: '0470 12 34 56' });
-  const post = (kind: string, body: unknown) => fetch(`${srv.url}/api/forms/${kind}?lang=fr`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+  const person = () => ({
+    lang: 'fr',
+    formToken: fillToken(),
+    website: '',
+    firstName: 'Camille',
+    lastName: 'Dupont',
+    email: 'camille.dupont@example.be',
+    phone: '0470 12 34 56',
+  });
+  const post = (kind: string, body: unknown) =>
+    fetch(`${srv.url}/api/forms/${kind}?lang=fr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
   const leads = () => readStoredLeads(srv.dataDir).submissions as Array<Record<string, any>>;
 
   it('the in-depth valuation: the estimate recomputed on the server, in the agency’s mail and in the inbox', async () => {
     const valuation = 'address=Rue+Royale+Sainte-Marie+12&zip=1030&type=3&surface=85&bedrooms=2&condition=good&epc=D&outdoor=terrace';
-    const r = await post('contact-demand', { ...person(), goal: 'sell', propertyType: '3', address: 'Rue Royale Sainte-Marie 12', zip: '1030', city: 'Schaerbeek', valuation });
+    const r = await post('contact-demand', {
+      ...person(),
+      goal: 'sell',
+      propertyType: '3',
+      address: 'Rue Royale Sainte-Marie 12',
+      zip: '1030',
+      city: 'Schaerbeek',
+      valuation,
+    });
     expect(r.status).toBe(201);
     const { id } = await r.json();
     const stored = leads().find((s) => s.id === id)!;
@@ -258,10 +355,26 @@ describe('a request from a tool carries its result to the agency (real SMTP peer
 
   it('refuses a tool state that does not read, at its field, and stores nothing', async () => {
     const before = leads().length;
-    const markup = await post('contact-demand', { ...person(), goal: 'sell', propertyType: '3', address: 'x', zip: '1030', city: 'Schaerbeek', valuation: '<script>' });
+    const markup = await post('contact-demand', {
+      ...person(),
+      goal: 'sell',
+      propertyType: '3',
+      address: 'x',
+      zip: '1030',
+      city: 'Schaerbeek',
+      valuation: '<script>',
+    });
     expect(markup.status).toBe(422);
     expect((await markup.json()).errors).toEqual([{ field: 'valuation', message: expect.any(String) }]);
-    const inner = await post('contact-demand', { ...person(), goal: 'sell', propertyType: '3', address: 'x', zip: '1030', city: 'Schaerbeek', valuation: 'address=x&zip=1030&type=3&surface=9999999' });
+    const inner = await post('contact-demand', {
+      ...person(),
+      goal: 'sell',
+      propertyType: '3',
+      address: 'x',
+      zip: '1030',
+      city: 'Schaerbeek',
+      valuation: 'address=x&zip=1030&type=3&surface=9999999',
+    });
     expect(inner.status).toBe(422);
     expect((await inner.json()).errors).toEqual([{ field: 'valuation', message: 'Indiquez un nombre entier de 10 à 2000' }]);
     const unfinished = await post('site-contact', { ...person(), message: 'Bonjour', renovation: 'zip=1030' });
@@ -321,8 +434,27 @@ describe('estimates follow the live listings', () => {
     const feed = JSON.parse(readFileSync(join(root, 'tests/fixtures/crm-feed.json'), 'utf8'));
     // The CRM's feed, plus five apartments in Schaerbeek at 5,000 €/m² (one record per language).
     for (let i = 0; i < 5; i++) {
-      const base = { ID: 7100 + i, WebID: 3, WebIDs: '3', Goal: 0, PublishPrice: 1, Price: 400000 + i * 5000, PublishAddress: 1, Street: 'Rue Josaphat', HouseNumber: String(10 + i), Zip: '1030', CountryID: 10, NumberOfBedRooms: 2, SurfaceLiving: '80', ConditionName: 'Bon état', EnergyPerformance: 180 };
-      feed.properties.push({ ...base, City: 'Schaerbeek', TypeDescription: 'Appartement rénové', language: 'fr' }, { ...base, City: 'Schaarbeek', TypeDescription: 'Gerenoveerd appartement', language: 'nl' });
+      const base = {
+        ID: 7100 + i,
+        WebID: 3,
+        WebIDs: '3',
+        Goal: 0,
+        PublishPrice: 1,
+        Price: 400000 + i * 5000,
+        PublishAddress: 1,
+        Street: 'Rue Josaphat',
+        HouseNumber: String(10 + i),
+        Zip: '1030',
+        CountryID: 10,
+        NumberOfBedRooms: 2,
+        SurfaceLiving: '80',
+        ConditionName: 'Bon état',
+        EnergyPerformance: 180,
+      };
+      feed.properties.push(
+        { ...base, City: 'Schaerbeek', TypeDescription: 'Appartement rénové', language: 'fr' },
+        { ...base, City: 'Schaarbeek', TypeDescription: 'Gerenoveerd appartement', language: 'nl' },
+      );
     }
     expect((await importListingsData(feed, srv.dataDir)).result).toBe('accepted');
     await expect.poll(async () => (await (await get(q)).json()).estimates[0].comparables, { timeout: 10_000 }).not.toBe(before.comparables);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedTags, consentDefaults, consentReducer, consentTypes, parseConsent, serializeConsent, ALL, ONLY_NECESSARY, WAIT_FOR_UPDATE_MS,
+  allowedTags,
+  consentDefaults,
+  consentReducer,
+  consentTypes,
+  parseConsent,
+  serializeConsent,
+  ALL,
+  ONLY_NECESSARY,
+  WAIT_FOR_UPDATE_MS,
 } from '../../renderer/consent/consent.ts';
 
 const at = { version: 3, date: '2026-11-21' };
@@ -22,8 +30,14 @@ describe('consent reducer', () => {
 describe('categories → Google consent types', () => {
   it('denies everything but functionality and security storage by default, waiting 500 ms for the choice', () => {
     expect(consentDefaults()).toEqual({
-      analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied',
-      functionality_storage: 'granted', personalization_storage: 'denied', security_storage: 'granted', wait_for_update: WAIT_FOR_UPDATE_MS,
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      functionality_storage: 'granted',
+      personalization_storage: 'denied',
+      security_storage: 'granted',
+      wait_for_update: WAIT_FOR_UPDATE_MS,
     });
     expect(WAIT_FOR_UPDATE_MS).toBe(500);
   });

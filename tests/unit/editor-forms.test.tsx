@@ -26,7 +26,9 @@ describe('the editor’s form of every registered module type', () => {
       const record = { ...type.defaults, id: 1 };
 
       it('renders a form with an input for each of its params, localized texts once per language', () => {
-        const html = renderToString(<SchemaForm schema={schema} uiSchema={localizeUi(type.uiSchema, 'en') as Record<string, unknown>} data={record} idPrefix="ed" context={context} />);
+        const html = renderToString(
+          <SchemaForm schema={schema} uiSchema={localizeUi(type.uiSchema, 'en') as Record<string, unknown>} data={record} idPrefix="ed" context={context} />,
+        );
         expect(html).toMatch(/^<form/);
         for (const [key, prop] of Object.entries(schema.properties as Record<string, Record<string, unknown>>)) {
           if (HIDDEN.has(key)) continue;
@@ -44,7 +46,9 @@ describe('the editor’s form of every registered module type', () => {
       });
 
       it('marks a span of 13 at its field', () => {
-        expect(listErrors(validate(schema, { ...record, span: 13 }, langs)).filter((e) => !/^is required in /.test(e.message))).toEqual([expect.objectContaining({ pointer: '/span' })]);
+        expect(listErrors(validate(schema, { ...record, span: 13 }, langs)).filter((e) => !/^is required in /.test(e.message))).toEqual([
+          expect.objectContaining({ pointer: '/span' }),
+        ]);
       });
     });
   }
@@ -53,13 +57,25 @@ describe('the editor’s form of every registered module type', () => {
 describe('the editor’s document forms', () => {
   it('asks for a page title in each language in use, at that language’s input', () => {
     const page = prepareSchema(editor.schemas.page);
-    const record = { id: 99, parentId: null, name: 'x', path: '/x/', localizedPath: { nl: 'x', fr: 'x', en: 'x' }, status: 'Hidden', type: 'page', sort: 1, title: { nl: 'X', fr: '', en: 'X' } };
+    const record = {
+      id: 99,
+      parentId: null,
+      name: 'x',
+      path: '/x/',
+      localizedPath: { nl: 'x', fr: 'x', en: 'x' },
+      status: 'Hidden',
+      type: 'page',
+      sort: 1,
+      title: { nl: 'X', fr: '', en: 'X' },
+    };
     expect(listErrors(validate(page, record, langs))).toEqual([expect.objectContaining({ pointer: '/title/fr' })]);
   });
 
   for (const key of Object.keys(editor.schemas)) {
     it(`renders the ${key} form`, () => {
-      const html = renderToString(<SchemaForm schema={prepareSchema(editor.schemas[key as keyof typeof editor.schemas])} data={{}} idPrefix="ed" context={context} />);
+      const html = renderToString(
+        <SchemaForm schema={prepareSchema(editor.schemas[key as keyof typeof editor.schemas])} data={{}} idPrefix="ed" context={context} />,
+      );
       expect(html).toMatch(/^<form/);
     });
   }

@@ -17,7 +17,10 @@ const placeholders = (s: string) => {
 };
 
 describe('the editor’s catalogues', () => {
-  it.each([['fr', fr], ['nl', nl]] as const)('%s has every English key, each a readable message with the same placeholders', (_, cat) => {
+  it.each([
+    ['fr', fr],
+    ['nl', nl],
+  ] as const)('%s has every English key, each a readable message with the same placeholders', (_, cat) => {
     expect(Object.keys(cat).sort()).toEqual(Object.keys(en).sort());
     for (const [k, v] of Object.entries(cat)) {
       expect(() => parse(v), k).not.toThrow();
@@ -30,7 +33,8 @@ describe('the editor’s catalogues', () => {
 
   it('names fields and choices in the three languages', () => {
     for (const [k, l] of Object.entries(FIELD_LABELS)) for (const lang of ['nl', 'fr', 'en'] as const) expect(l[lang], `${k}/${lang}`).toBeTruthy();
-    for (const [k, values] of Object.entries(ENUM_LABELS)) for (const [v, l] of Object.entries(values)) for (const lang of ['nl', 'fr', 'en'] as const) expect(l[lang], `${k}=${v}/${lang}`).toBeTruthy();
+    for (const [k, values] of Object.entries(ENUM_LABELS))
+      for (const [v, l] of Object.entries(values)) for (const lang of ['nl', 'fr', 'en'] as const) expect(l[lang], `${k}=${v}/${lang}`).toBeTruthy();
   });
 });
 
@@ -45,7 +49,11 @@ describe('problems said in the editor’s language', () => {
     expect(problemMessage(required, 'nl')).toBe('is verplicht in het Frans (de site wordt in die taal getoond)');
     const icu = { message: 'broken', code: 'icu.syntax', params: { lang: 'fr', offset: 4, error: 'EXPECT_ARGUMENT_CLOSING_BRACE' } };
     expect(problemMessage(icu, 'fr')).toBe('contient un paramètre cassé près du caractère 5 : écrivez les paramètres comme {name}');
-    const taken = { message: 'path /fr/contact/ is already used by page 11', code: 'path.taken', params: { path: '/fr/contact/', lang: 'fr', owner: 'Contact' } };
+    const taken = {
+      message: 'path /fr/contact/ is already used by page 11',
+      code: 'path.taken',
+      params: { path: '/fr/contact/', lang: 'fr', owner: 'Contact' },
+    };
     expect(problemMessage(taken, 'en')).toBe('gives the address /fr/contact/, which “Contact” already has');
     // A problem of a kind the editor does not know keeps the server's words.
     expect(problemMessage({ message: 'something new', code: 'brand.new' }, 'fr')).toBe('something new');

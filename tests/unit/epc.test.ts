@@ -1,28 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  EPC_LETTERS,
-  EPC_SCALES,
-  epcAtMost,
-  epcDisplayText,
-  epcForProperty,
-  epcLabel,
-  epcLetter,
-  epcRank,
-  needsRenovationNotice,
-} from '../../shared/epc.ts';
+import { EPC_LETTERS, EPC_SCALES, epcAtMost, epcDisplayText, epcForProperty, epcLabel, epcLetter, epcRank, needsRenovationNotice } from '../../shared/epc.ts';
 import { root } from '../helpers/config.ts';
 
-const cases = (region: 'flanders' | 'brussels' | 'wallonia', table: [number, string][]) =>
-  table.map(([value, label]) => [region, value, label] as const);
+const cases = (region: 'flanders' | 'brussels' | 'wallonia', table: [number, string][]) => table.map(([value, label]) => [region, value, label] as const);
 
 describe('EPC scales (SPEC §3)', () => {
   it('holds the three regional tables as data, best to worst, with open ends', () => {
     expect(EPC_SCALES.flanders.map((r) => r.label)).toEqual(['a_plus', 'a', 'b', 'c', 'd', 'e', 'f']);
     expect(EPC_SCALES.brussels.map((r) => r.label)).toEqual([
-      'a_plus', 'a', 'a_sub', 'b_plus', 'b', 'b_sub', 'c_plus', 'c', 'c_sub', 'd_plus', 'd', 'd_sub',
-      'e_plus', 'e', 'e_sub', 'f_plus', 'f', 'f_sub', 'g',
+      'a_plus',
+      'a',
+      'a_sub',
+      'b_plus',
+      'b',
+      'b_sub',
+      'c_plus',
+      'c',
+      'c_sub',
+      'd_plus',
+      'd',
+      'd_sub',
+      'e_plus',
+      'e',
+      'e_sub',
+      'f_plus',
+      'f',
+      'f_sub',
+      'g',
     ]);
     expect(EPC_SCALES.wallonia.map((r) => r.label)).toEqual(['a_plusplus', 'a_plus', 'a', 'b', 'c', 'd', 'e', 'f', 'g']);
     for (const scale of Object.values(EPC_SCALES)) {
@@ -37,7 +43,7 @@ describe('EPC scales (SPEC §3)', () => {
     }
   });
 
-  it("corrects the Brussels f_sub lower bound (spec typo 223) to 323, with a note", () => {
+  it('corrects the Brussels f_sub lower bound (spec typo 223) to 323, with a note', () => {
     const fSub = EPC_SCALES.brussels.find((r) => r.label === 'f_sub')!;
     expect(fSub).toMatchObject({ lower: 323, upper: 345 });
     expect(fSub.note).toMatch(/223/);
@@ -46,20 +52,80 @@ describe('EPC scales (SPEC §3)', () => {
 
   it.each([
     ...cases('flanders', [
-      [-5, 'a_plus'], [-0.01, 'a_plus'], [0, 'a'], [99.9, 'a'], [100, 'b'], [199, 'b'], [200, 'c'], [299.5, 'c'],
-      [300, 'd'], [400, 'e'], [499, 'e'], [500, 'f'], [10000, 'f'],
+      [-5, 'a_plus'],
+      [-0.01, 'a_plus'],
+      [0, 'a'],
+      [99.9, 'a'],
+      [100, 'b'],
+      [199, 'b'],
+      [200, 'c'],
+      [299.5, 'c'],
+      [300, 'd'],
+      [400, 'e'],
+      [499, 'e'],
+      [500, 'f'],
+      [10000, 'f'],
     ]),
     ...cases('brussels', [
-      [-1, 'a_plus'], [-0.5, 'a_plus'], [0, 'a'], [0.5, 'a'], [1, 'a'], [23, 'a'], [23.5, 'a_sub'], [24, 'a_sub'],
-      [45, 'a_sub'], [46, 'b_plus'], [62, 'b_plus'], [63, 'b'], [79, 'b'], [80, 'b_sub'], [95, 'b_sub'],
-      [96, 'c_plus'], [113, 'c_plus'], [114, 'c'], [132, 'c'], [133, 'c_sub'], [150, 'c_sub'], [151, 'd_plus'],
-      [170, 'd_plus'], [171, 'd'], [190, 'd'], [191, 'd_sub'], [210, 'd_sub'], [211, 'e_plus'], [223, 'e_plus'],
-      [232, 'e_plus'], [233, 'e'], [253, 'e'], [254, 'e_sub'], [275, 'e_sub'], [276, 'f_plus'], [298, 'f_plus'],
-      [299, 'f'], [322, 'f'], [322.5, 'f_sub'], [323, 'f_sub'], [345, 'f_sub'], [345.5, 'g'], [346, 'g'], [900, 'g'],
+      [-1, 'a_plus'],
+      [-0.5, 'a_plus'],
+      [0, 'a'],
+      [0.5, 'a'],
+      [1, 'a'],
+      [23, 'a'],
+      [23.5, 'a_sub'],
+      [24, 'a_sub'],
+      [45, 'a_sub'],
+      [46, 'b_plus'],
+      [62, 'b_plus'],
+      [63, 'b'],
+      [79, 'b'],
+      [80, 'b_sub'],
+      [95, 'b_sub'],
+      [96, 'c_plus'],
+      [113, 'c_plus'],
+      [114, 'c'],
+      [132, 'c'],
+      [133, 'c_sub'],
+      [150, 'c_sub'],
+      [151, 'd_plus'],
+      [170, 'd_plus'],
+      [171, 'd'],
+      [190, 'd'],
+      [191, 'd_sub'],
+      [210, 'd_sub'],
+      [211, 'e_plus'],
+      [223, 'e_plus'],
+      [232, 'e_plus'],
+      [233, 'e'],
+      [253, 'e'],
+      [254, 'e_sub'],
+      [275, 'e_sub'],
+      [276, 'f_plus'],
+      [298, 'f_plus'],
+      [299, 'f'],
+      [322, 'f'],
+      [322.5, 'f_sub'],
+      [323, 'f_sub'],
+      [345, 'f_sub'],
+      [345.5, 'g'],
+      [346, 'g'],
+      [900, 'g'],
     ]),
     ...cases('wallonia', [
-      [-1, 'a_plusplus'], [0, 'a_plus'], [44.9, 'a_plus'], [45, 'a'], [84, 'a'], [85, 'b'], [170, 'c'], [255, 'd'],
-      [340, 'e'], [425, 'f'], [509.9, 'f'], [510, 'g'], [5000, 'g'],
+      [-1, 'a_plusplus'],
+      [0, 'a_plus'],
+      [44.9, 'a_plus'],
+      [45, 'a'],
+      [84, 'a'],
+      [85, 'b'],
+      [170, 'c'],
+      [255, 'd'],
+      [340, 'e'],
+      [425, 'f'],
+      [509.9, 'f'],
+      [510, 'g'],
+      [5000, 'g'],
     ]),
   ])('%s %d → %s', (region, value, label) => {
     expect(epcLabel(value, region)).toBe(label);

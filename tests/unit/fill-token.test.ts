@@ -28,7 +28,17 @@ describe('fill-time tokens', () => {
     const earlier = (shownAt - 60_000).toString(36);
     const otherNonce = `${nonce.slice(1)}${nonce[0] === 'A' ? 'B' : 'A'}`;
     const otherKey = new FillTokens(Buffer.from('c3'.repeat(32), 'hex')).issue(shownAt);
-    for (const bad of [`${earlier}.${nonce}.${mac}`, `${issued}.${otherNonce}.${mac}`, otherKey, `${issued}.${mac}`, `${issued}.${nonce}.${mac}x`, '', null, 42, 'x'.repeat(65)]) {
+    for (const bad of [
+      `${earlier}.${nonce}.${mac}`,
+      `${issued}.${otherNonce}.${mac}`,
+      otherKey,
+      `${issued}.${mac}`,
+      `${issued}.${nonce}.${mac}x`,
+      '',
+      null,
+      42,
+      'x'.repeat(65),
+    ]) {
       expect(tokens.check(bad, later), String(bad)).toBe('missing');
     }
   });

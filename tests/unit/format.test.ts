@@ -71,7 +71,8 @@ describe('device class (SPEC §4)', () => {
 describe('paging title (SPEC §2)', () => {
   it("reads 'Page X of Y [Z objects]' in every language", () => {
     const { content } = loadShipped();
-    const title = (lang: 'nl' | 'fr' | 'en') => makeIntl(lang, content.dictionaries[lang]!).formatMessage({ id: 'listing.paging' }, { page: 1, pages: 4, total: 87 });
+    const title = (lang: 'nl' | 'fr' | 'en') =>
+      makeIntl(lang, content.dictionaries[lang]!).formatMessage({ id: 'listing.paging' }, { page: 1, pages: 4, total: 87 });
     expect(title('en')).toBe('Page 1 of 4 [87 objects]');
     expect(title('nl')).toBe('Pagina 1 van 4 [87 objecten]');
     expect(title('fr')).toBe('Page 1 sur 4 [87 objets]');

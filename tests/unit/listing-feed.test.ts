@@ -14,7 +14,8 @@ const fixture = () => JSON.parse(readFileSync(join(root, 'tests/fixtures/crm-fee
 
 describe('a CRM feed in the spec format, with the quirks CRMs have', async () => {
   const r = await normaliseFeed(fixture(), schemas);
-  const prop = (id: number, lang: string) => r.data.properties.find((p) => p.ID === id && p.language === lang) as (PropertyRecord & Record<string, unknown>) | undefined;
+  const prop = (id: number, lang: string) =>
+    r.data.properties.find((p) => p.ID === id && p.language === lang) as (PropertyRecord & Record<string, unknown>) | undefined;
 
   it('keeps every record the site can show and refuses only those without a usable ID, language or goal', () => {
     expect(r.readable).toBe(true);
@@ -36,10 +37,24 @@ describe('a CRM feed in the spec format, with the quirks CRMs have', async () =>
     expect([fr.PublishPrice, fr.PublishAddress, fr.HasLift, fr.HasTerrace, fr.HasGarden, fr.IsFurnished]).toEqual([true, true, true, true, false, false]);
     expect([fr.NumberOfBedRooms, fr.NumberOfBathRooms, fr.SurfaceLiving, fr.SurfaceTerrace]).toEqual([2, 1, 86, 7.5]);
     expect([fr.HouseNumber, fr.BoxNr, fr.PriceUnitText, fr.MarqueeName, fr.EPCLabelText]).toEqual(['87', null, null, null, null]);
-    expect(fr.SmallPictureItem).toEqual({ Url: 'https://pictures.crm-example.be/5001/small/1.jpg?v=1731000000', Width: 240, Height: 160, ID: 88101, Name: 'Séjour' });
+    expect(fr.SmallPictureItem).toEqual({
+      Url: 'https://pictures.crm-example.be/5001/small/1.jpg?v=1731000000',
+      Width: 240,
+      Height: 160,
+      ID: 88101,
+      Name: 'Séjour',
+    });
     expect([fr.CreateDate, fr.ModifyDate]).toEqual(['2026-10-02T09:15:00Z', '2024-11-07T17:20:00Z']);
     const en = prop(5001, 'en')!;
-    expect([en.PublishPrice, en.Price, en.Zip, en.CountryID, en.EnergyPerformance, en.HasLift, en.TypeDescription]).toEqual([true, 325000, '1030', 10, 182, true, null]);
+    expect([en.PublishPrice, en.Price, en.Zip, en.CountryID, en.EnergyPerformance, en.HasLift, en.TypeDescription]).toEqual([
+      true,
+      325000,
+      '1030',
+      10,
+      182,
+      true,
+      null,
+    ]);
     expect(prop(5002, 'en')!.Goal).toBe(1);
     expect(prop(5002, 'fr')!.language).toBe('fr');
     expect(prop(5004, 'fr')).toMatchObject({ Price: 189000, Facades: 'open', Availability: 'sold', SurfaceGround: 900 });
@@ -67,7 +82,10 @@ describe('a CRM feed in the spec format, with the quirks CRMs have', async () =>
 
   it('reads projects without units, types and cities with numbers as strings, per-language city names', () => {
     const p41 = r.data.projects.filter((p) => p.ID === 41);
-    expect(p41.map((p) => [p.language, p.City, p.Zip, p.Goal, p.PublicAddress, p.Units])).toEqual([['fr', 'Schaerbeek', '1030', 0, true, []], ['nl', 'Schaarbeek', '1030', 0, true, []]]);
+    expect(p41.map((p) => [p.language, p.City, p.Zip, p.Goal, p.PublicAddress, p.Units])).toEqual([
+      ['fr', 'Schaerbeek', '1030', 0, true, []],
+      ['nl', 'Schaarbeek', '1030', 0, true, []],
+    ]);
     expect(r.data.projects.find((p) => p.ID === 42)).toMatchObject({ City: '', Zip: '', Name: '' });
     expect(r.data.webIDs.find((t) => t.WebID === 1 && t.language === 'fr')).toMatchObject({ ShowOrder: 0, Sale: true, Rent: true });
     expect(r.data.webIDs.find((t) => t.WebID === 4)).toMatchObject({ Sale: true, Rent: false });
@@ -103,11 +121,20 @@ describe('what cannot be read at all', () => {
 
 describe('the coerce keyword', () => {
   it.each([
-    [{ type: 'boolean' }, 1, true], [{ type: 'boolean' }, '0', false], [{ type: 'boolean' }, 'TRUE', true], [{ type: ['boolean', 'null'] }, '', null],
-    [{ type: 'boolean' }, 2, 2], [{ type: 'boolean' }, 'yes', 'yes'],
-    [{ type: 'integer' }, ' 42 ', 42], [{ type: ['number', 'null'] }, '1.5e3', 1500], [{ type: 'number' }, '12,5', '12,5'], [{ type: ['number', 'null'] }, null, null],
-    [{ type: 'string' }, 1030, '1030'], [{ type: 'string', enum: ['sold', 'rented'] }, 'SOLD', 'sold'],
-    [{ type: 'string', format: 'date-time' }, '2025-01-07 10:52', '2025-01-07T10:52:00Z'], [{ type: 'string', format: 'date' }, '2025-01-07T10:52:00Z', '2025-01-07'],
+    [{ type: 'boolean' }, 1, true],
+    [{ type: 'boolean' }, '0', false],
+    [{ type: 'boolean' }, 'TRUE', true],
+    [{ type: ['boolean', 'null'] }, '', null],
+    [{ type: 'boolean' }, 2, 2],
+    [{ type: 'boolean' }, 'yes', 'yes'],
+    [{ type: 'integer' }, ' 42 ', 42],
+    [{ type: ['number', 'null'] }, '1.5e3', 1500],
+    [{ type: 'number' }, '12,5', '12,5'],
+    [{ type: ['number', 'null'] }, null, null],
+    [{ type: 'string' }, 1030, '1030'],
+    [{ type: 'string', enum: ['sold', 'rented'] }, 'SOLD', 'sold'],
+    [{ type: 'string', format: 'date-time' }, '2025-01-07 10:52', '2025-01-07T10:52:00Z'],
+    [{ type: 'string', format: 'date' }, '2025-01-07T10:52:00Z', '2025-01-07'],
     [{ type: 'string', format: 'date-time' }, '/Date(1736246520000+0100)/', '2025-01-07T10:42:00Z'],
   ])('%j reads %j as %j', (schema, value, expected) => {
     expect(coerceValue(value, schema)).toEqual(expected);

@@ -150,9 +150,7 @@ describe('video detection (SPEC §5)', () => {
 
 describe('description cleanup (SPEC §9)', () => {
   it('decodes the common entities', () => {
-    expect(decodeEntities('Tom &amp; Jerry&nbsp;&lt;3&gt; &quot;x&quot; &#39;y&#39; &#8364; &#x20AC;')).toBe(
-      'Tom & Jerry <3> "x" \'y\' € €',
-    );
+    expect(decodeEntities('Tom &amp; Jerry&nbsp;&lt;3&gt; &quot;x&quot; &#39;y&#39; &#8364; &#x20AC;')).toBe('Tom & Jerry <3> "x" \'y\' € €');
     expect(decodeEntities('&amp;lt; &unknown; &#0; &#x110000;')).toBe('&lt; &unknown; &#0; &#x110000;');
   });
 

@@ -14,9 +14,21 @@ describe('EPC labels across regions', () => {
   });
 
   it('reads the region from the postcode, Luxembourg from the label text, nothing elsewhere', () => {
-    expect(epcForProperty({ CountryID: 10, Zip: '1030', EnergyPerformance: 150 })).toEqual({ region: 'brussels', label: 'c_sub', image: '/images/epc/brussels/c_sub.png' });
-    expect(epcForProperty({ CountryID: 10, Zip: '9000', EnergyPerformance: 150 })).toEqual({ region: 'flanders', label: 'b', image: '/images/epc/flanders/b.png' });
-    expect(epcForProperty({ CountryID: 10, Zip: '5000', EnergyPerformance: 150 })).toEqual({ region: 'wallonia', label: 'b', image: '/images/epc/wallonia/b.png' });
+    expect(epcForProperty({ CountryID: 10, Zip: '1030', EnergyPerformance: 150 })).toEqual({
+      region: 'brussels',
+      label: 'c_sub',
+      image: '/images/epc/brussels/c_sub.png',
+    });
+    expect(epcForProperty({ CountryID: 10, Zip: '9000', EnergyPerformance: 150 })).toEqual({
+      region: 'flanders',
+      label: 'b',
+      image: '/images/epc/flanders/b.png',
+    });
+    expect(epcForProperty({ CountryID: 10, Zip: '5000', EnergyPerformance: 150 })).toEqual({
+      region: 'wallonia',
+      label: 'b',
+      image: '/images/epc/wallonia/b.png',
+    });
     expect(epcForProperty({ CountryID: 50, Zip: '', EPCLabelText: 'B' })).toEqual({ region: 'luxembourg', label: 'B', image: null });
     expect(epcForProperty({ CountryID: 33, Zip: '75001', EnergyPerformance: 150 })).toEqual({ region: null, label: null, image: null });
   });

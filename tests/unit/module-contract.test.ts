@@ -15,7 +15,9 @@ import { ListingStore } from '../../server/listings/store.ts';
 import { serverOnly } from '../../vite.config.ts';
 import { loadShipped, root, tempDir } from '../helpers/config.ts';
 
-const folders = readdirSync(join(root, 'modules'), { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(root, 'modules', d.name, 'index.tsx')));
+const folders = readdirSync(join(root, 'modules'), { withFileTypes: true }).filter(
+  (d) => d.isDirectory() && existsSync(join(root, 'modules', d.name, 'index.tsx')),
+);
 
 describe('a module type', () => {
   it('gets its view and version in its defaults from defineModule', () => {
@@ -57,7 +59,13 @@ describe('the browser build', () => {
   };
   const clientBuild = (dir: string, entry: string) => {
     writeFileSync(join(dir, 'entry.ts'), entry);
-    return build({ root: dir, configFile: false, logLevel: 'silent', plugins: [serverOnly()], build: { write: false, rollupOptions: { input: join(dir, 'entry.ts') } } });
+    return build({
+      root: dir,
+      configFile: false,
+      logLevel: 'silent',
+      plugins: [serverOnly()],
+      build: { write: false, rollupOptions: { input: join(dir, 'entry.ts') } },
+    });
   };
 
   it('takes the types of a server-only file (they are erased)', async () => {
@@ -67,14 +75,23 @@ describe('the browser build', () => {
 
   it('stops when a browser file imports code from a server-only file', async () => {
     const dir = project();
-    await expect(clientBuild(dir, "import { secret } from './load.server.ts';\nconsole.log(secret);\n")).rejects.toThrow(/load\.server\.ts is server-only and cannot be part of the browser bundle/);
+    await expect(clientBuild(dir, "import { secret } from './load.server.ts';\nconsole.log(secret);\n")).rejects.toThrow(
+      /load\.server\.ts is server-only and cannot be part of the browser bundle/,
+    );
   });
 });
 
 describe('the loaders of a page', () => {
   const quiet: Logger = { warn: () => {}, error: () => {} };
   const probe = (view: string) =>
-    defineModule({ view, version: 1, schema: {}, meta: { title: { nl: view, fr: view, en: view }, icon: 'x', category: 'content' }, defaults: {} as Omit<ModuleRecord, 'id' | 'view' | 'version'>, View: () => null });
+    defineModule({
+      view,
+      version: 1,
+      schema: {},
+      meta: { title: { nl: view, fr: view, en: view }, icon: 'x', category: 'content' },
+      defaults: {} as Omit<ModuleRecord, 'id' | 'view' | 'version'>,
+      View: () => null,
+    });
 
   it('run together, and each module keeps its place in the page; one that fails is left out', async () => {
     const { content } = loadShipped();
@@ -86,7 +103,10 @@ describe('the loaders of a page', () => {
       return { name, lang: ctx.lang };
     };
     const [a, b, broken] = [probe('probe-a'), probe('probe-b'), probe('probe-broken')];
-    const registry = new ModuleRegistry([a, b, broken], [defineLoader(a, slow('a')), defineLoader(b, slow('b')), defineLoader(broken, () => Promise.reject(new Error('CRM down')))]);
+    const registry = new ModuleRegistry(
+      [a, b, broken],
+      [defineLoader(a, slow('a')), defineLoader(b, slow('b')), defineLoader(broken, () => Promise.reject(new Error('CRM down')))],
+    );
     const home = content.pages.find((p) => p.path === '/')!;
     const modules = [
       { id: 901, view: 'probe-b', version: 1, status: 'Published', sort: 1 },

@@ -37,7 +37,8 @@ function schemaPatterns(): Found[] {
       if (!v || typeof v !== 'object') return;
       for (const [k, x] of Object.entries(v)) {
         if (k === 'pattern' && typeof x === 'string') out.push({ source: x, flags: 'u', where: `${file} ${pointer}/pattern` });
-        if (k === 'patternProperties' && x && typeof x === 'object') for (const p of Object.keys(x)) out.push({ source: p, flags: 'u', where: `${file} ${pointer}/patternProperties` });
+        if (k === 'patternProperties' && x && typeof x === 'object')
+          for (const p of Object.keys(x)) out.push({ source: p, flags: 'u', where: `${file} ${pointer}/patternProperties` });
         walk(x, `${pointer}/${k}`);
       }
     };
@@ -52,7 +53,9 @@ function schemaPatterns(): Found[] {
  */
 function codePatterns(): Found[] {
   const out: Found[] = [];
-  const code = ['server', 'shared', 'renderer', 'modules', 'editor'].flatMap((d) => files(d, (f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts') && f !== 'types.gen.ts'));
+  const code = ['server', 'shared', 'renderer', 'modules', 'editor'].flatMap((d) =>
+    files(d, (f) => /\.(ts|tsx)$/.test(f) && !f.endsWith('.d.ts') && f !== 'types.gen.ts'),
+  );
   for (const file of code) {
     const text = readFileSync(join(root, file), 'utf8');
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -89,7 +92,10 @@ async function vulnerable(list: Found[]): Promise<string[]> {
     for (let group = queue.shift(); group; group = queue.shift()) {
       const { source, flags } = group[0];
       const r = await check(source, flags, { timeout: 20_000 });
-      if (r.status === 'vulnerable') problems.push(`/${source}/${flags} is ${r.complexity.type === 'exponential' ? 'exponential' : 'polynomial'} (attack: ${JSON.stringify(r.attack.pattern)}) at ${group.map((g) => g.where).join(', ')}`);
+      if (r.status === 'vulnerable')
+        problems.push(
+          `/${source}/${flags} is ${r.complexity.type === 'exponential' ? 'exponential' : 'polynomial'} (attack: ${JSON.stringify(r.attack.pattern)}) at ${group.map((g) => g.where).join(', ')}`,
+        );
       else if (r.status === 'unknown') problems.push(`/${source}/${flags} could not be decided (${r.error.kind}) at ${group.map((g) => g.where).join(', ')}`);
     }
   };
@@ -125,7 +131,18 @@ describe('regular expressions that read visitor or staff input', () => {
 describe('the formats the schemas use, checked without backtracking', () => {
   it('e-mail', () => {
     for (const ok of ['camille.dupont@example.be', 'a+tag@sub.example.co.uk', "o'brien@example.ie"]) expect(isEmail(ok), ok).toBe(true);
-    for (const bad of ['camille.dupont@example', '@example.be', 'a@@example.be', 'a@-x.be', 'a@x-.be', '.a@x.be', 'a..b@x.be', `a@${'a'.repeat(64)}.be`, 'a b@x.be']) expect(isEmail(bad), bad).toBe(false);
+    for (const bad of [
+      'camille.dupont@example',
+      '@example.be',
+      'a@@example.be',
+      'a@-x.be',
+      'a@x-.be',
+      '.a@x.be',
+      'a..b@x.be',
+      `a@${'a'.repeat(64)}.be`,
+      'a b@x.be',
+    ])
+      expect(isEmail(bad), bad).toBe(false);
     // The input that makes ajv-formats' full e-mail expression backtrack: refused, and at once.
     expect(isEmail(`a@${'a'.repeat(50_000)}!`)).toBe(false);
   });
@@ -142,7 +159,6 @@ describe('the formats the schemas use, checked without backtracking', () => {
     expect(isDateTime('2024-05-01')).toBe(false);
   });
 });
-
 
 describe('the scanners that replaced backtracking expressions', () => {
   it('strip tags from CRM text as before, and leave never-closed markup as text', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { computeRenovation, defaultQuantity, energyOfLetter, homeKindOf, parseRenovationQuery, renovationConfigProblems, renovationQuery } from '../../shared/renovation.ts';
+import {
+  computeRenovation,
+  defaultQuantity,
+  energyOfLetter,
+  homeKindOf,
+  parseRenovationQuery,
+  renovationConfigProblems,
+  renovationQuery,
+} from '../../shared/renovation.ts';
 import { EPC_LETTERS, epcLabel, epcLetter } from '../../shared/epc.ts';
 import type { RenovationConfig } from '../../schemas/types.gen.ts';
 import { loadShipped } from '../helpers/config.ts';
@@ -12,11 +20,53 @@ const kinds = (terraced: number, semi: number, detached: number, apartment: numb
 const config: RenovationConfig = {
   note: { en: 'Indicative.' },
   works: [
-    { key: 'roof', name: { en: 'Roof' }, unit: 'm2', quantity: { basis: 'surface', perKind: kinds(0.5, 0.6, 0.7, 0) }, unitCost: { low: 50, high: 100 }, energyEffect: 0.2, source: src },
-    { key: 'walls', name: { en: 'Walls' }, unit: 'm2', quantity: { basis: 'surface', perKind: kinds(1, 1, 1, 0.5) }, unitCost: { low: 100, high: 200 }, energyEffect: 0.25, source: src },
-    { key: 'heat-pump', group: 'heating', name: { en: 'Heat pump' }, unit: 'unit', quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) }, unitCost: { low: 10000, high: 15000 }, energyEffect: 0.5, source: src },
-    { key: 'boiler', group: 'heating', name: { en: 'Boiler' }, unit: 'unit', quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) }, unitCost: { low: 4000, high: 8000 }, energyEffect: 0.1, source: src },
-    { key: 'solar', name: { en: 'Solar' }, unit: 'kWp', quantity: { basis: 'fixed', perKind: kinds(3, 4, 5, 0) }, unitCost: { low: 1000, high: 1500 }, energyEffect: 0.1, source: src },
+    {
+      key: 'roof',
+      name: { en: 'Roof' },
+      unit: 'm2',
+      quantity: { basis: 'surface', perKind: kinds(0.5, 0.6, 0.7, 0) },
+      unitCost: { low: 50, high: 100 },
+      energyEffect: 0.2,
+      source: src,
+    },
+    {
+      key: 'walls',
+      name: { en: 'Walls' },
+      unit: 'm2',
+      quantity: { basis: 'surface', perKind: kinds(1, 1, 1, 0.5) },
+      unitCost: { low: 100, high: 200 },
+      energyEffect: 0.25,
+      source: src,
+    },
+    {
+      key: 'heat-pump',
+      group: 'heating',
+      name: { en: 'Heat pump' },
+      unit: 'unit',
+      quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) },
+      unitCost: { low: 10000, high: 15000 },
+      energyEffect: 0.5,
+      source: src,
+    },
+    {
+      key: 'boiler',
+      group: 'heating',
+      name: { en: 'Boiler' },
+      unit: 'unit',
+      quantity: { basis: 'fixed', perKind: kinds(1, 1, 1, 1) },
+      unitCost: { low: 4000, high: 8000 },
+      energyEffect: 0.1,
+      source: src,
+    },
+    {
+      key: 'solar',
+      name: { en: 'Solar' },
+      unit: 'kWp',
+      quantity: { basis: 'fixed', perKind: kinds(3, 4, 5, 0) },
+      unitCost: { low: 1000, high: 1500 },
+      energyEffect: 0.1,
+      source: src,
+    },
   ],
   obligations: [{ region: 'flanders', labels: ['E', 'F'], target: 'D', years: 5, boughtFrom: '2023-01-01', source: src }],
   grants: [
@@ -141,7 +191,9 @@ describe('the renovation obligation and the grants', () => {
 
 describe('the calculator’s query string', () => {
   it('names the field of every bad value and ignores parameters it does not know', () => {
-    const { errors } = parse('zip=L-1450&kind=castle&surface=5&year=1700&energy=x&epc=Z&works=pool&works=heat-pump&works=boiler&q.roof=-3&q.lift=2&utm_source=mail');
+    const { errors } = parse(
+      'zip=L-1450&kind=castle&surface=5&year=1700&energy=x&epc=Z&works=pool&works=heat-pump&works=boiler&q.roof=-3&q.lift=2&utm_source=mail',
+    );
     expect(errors.map((e) => [e.field, e.key])).toEqual([
       ['zip', 'tool.error.zip'],
       ['kind', 'tool.error.invalid'],

@@ -17,7 +17,11 @@ const TABLE: Record<string, Record<'nl' | 'fr' | 'en', string>> = {
   login: { nl: '/nl/login/', fr: '/fr/login/', en: '/en/login/' },
   expertise: { nl: '/nl/deskundigheid/', fr: '/fr/expertise/', en: '/en/expertise/' },
   'online-valuation': { nl: '/nl/deskundigheid/online-expertise/', fr: '/fr/expertise/expertise-en-ligne/', en: '/en/expertise/online-valuation/' },
-  'schedule-an-appointment': { nl: '/nl/deskundigheid/maak-een-afspraak/', fr: '/fr/expertise/prenez-rendez-vous/', en: '/en/expertise/schedule-an-appointment/' },
+  'schedule-an-appointment': {
+    nl: '/nl/deskundigheid/maak-een-afspraak/',
+    fr: '/fr/expertise/prenez-rendez-vous/',
+    en: '/en/expertise/schedule-an-appointment/',
+  },
   contact: { nl: '/nl/contact/', fr: '/fr/contact/', en: '/en/contact/' },
   'privacy-statement': { nl: '/nl/privacyverklaring/', fr: '/fr/declaration-de-confidentialite/', en: '/en/privacy-statement/' },
   'cookie-policy': { nl: '/nl/cookiebeleid/', fr: '/fr/politique-cookies/', en: '/en/cookie-policy/' },
@@ -44,7 +48,17 @@ describe('route table (SPEC §2)', () => {
   }
 
   it('has thank-you pages for every form kind of the spec', () => {
-    for (const kind of ['contact-me', 'contact-appointment', 'contact-construction', 'contact-demand', 'demand-register', 'send-to-friend', 'site-contact', 'sign-newsletter', 'test']) {
+    for (const kind of [
+      'contact-me',
+      'contact-appointment',
+      'contact-construction',
+      'contact-demand',
+      'demand-register',
+      'send-to-friend',
+      'site-contact',
+      'sign-newsletter',
+      'test',
+    ]) {
       const r = routes.resolve(`/fr/merci/${kind}/`);
       expect(r.kind === 'page' && r.page.type).toBe('feedback');
     }
@@ -149,7 +163,9 @@ describe('listing paths', () => {
   });
   it('builds listing paths from the municipality and headline in each language', () => {
     const sale = routes.listingPage('property', 'sale')!;
-    expect(routes.listingPath(sale, 'fr', { id: 12, city: 'Schaerbeek', slug: 'Appartement lumineux, 2 ch.' })).toBe('/fr/acheter/schaerbeek/appartement-lumineux-2-ch/12/');
+    expect(routes.listingPath(sale, 'fr', { id: 12, city: 'Schaerbeek', slug: 'Appartement lumineux, 2 ch.' })).toBe(
+      '/fr/acheter/schaerbeek/appartement-lumineux-2-ch/12/',
+    );
     expect(routes.listingPath(sale, 'nl', { id: 12, city: 'Sint-Joost-ten-Node' })).toBe('/nl/kopen/sint-joost-ten-node/12/');
     expect(routes.listingPath(routes.listingPage('property', 'rent')!, 'en', { id: 9, city: '', slug: 'Studio' })).toBe('/en/for-rent/be/studio/9/');
   });

@@ -95,7 +95,10 @@ describe('a broken site-config is reported one line per problem', () => {
       delete fr.backToTop;
       write('dictionaries/fr.json', fr);
     });
-    expect(problemsOf(dir).lines).toEqual(['dictionaries/fr.json /: missing keys: backToTop', 'pages.json /0/modules/0/relations/0/id: article "no-such-article" does not exist']);
+    expect(problemsOf(dir).lines).toEqual([
+      'dictionaries/fr.json /: missing keys: backToTop',
+      'pages.json /0/modules/0/relations/0/id: article "no-such-article" does not exist',
+    ]);
   });
 
   it('an unregistered view is a warning; the rest of the config loads', () => {

@@ -18,7 +18,12 @@ function holder() {
     origin: 'https://agency.example',
     log: { warn: () => {}, error: () => {} },
     testimonials: async () => state.testimonials,
-    pictures: { isGone: () => false, get generation() { return state.generation; } },
+    pictures: {
+      isGone: () => false,
+      get generation() {
+        return state.generation;
+      },
+    },
     pageCache: true,
   });
   return { sites, state };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildValuationIndex, buildValuationIndexInSlices, comparableOf, estimateValuation, parseValuationQuery, quantile, valuationConfigProblems, valuationIndex, valuationQuery,
+  buildValuationIndex,
+  buildValuationIndexInSlices,
+  comparableOf,
+  estimateValuation,
+  parseValuationQuery,
+  quantile,
+  valuationConfigProblems,
+  valuationIndex,
+  valuationQuery,
 } from '../../shared/valuation.ts';
 import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { ValuationConfig } from '../../schemas/types.gen.ts';
@@ -36,8 +44,17 @@ let next = 5000;
 /** A property record as a CRM sends it (SPEC §3 fields), for sale unless said otherwise. */
 function listing(o: Partial<PropertyRecord> & { Price: number; SurfaceLiving?: number | null }): PropertyRecord {
   return {
-    ID: next++, language: 'fr', Goal: 0, WebID: 3, Zip: '1030', City: 'Schaerbeek', CountryID: 10, Availability: 'available', PublishPrice: true,
-    ConditionName: 'Bon état', EnergyPerformance: 180, // Brussels 171–190: d
+    ID: next++,
+    language: 'fr',
+    Goal: 0,
+    WebID: 3,
+    Zip: '1030',
+    City: 'Schaerbeek',
+    CountryID: 10,
+    Availability: 'available',
+    PublishPrice: true,
+    ConditionName: 'Bon état',
+    EnergyPerformance: 180, // Brussels 171–190: d
     ...o,
   } as PropertyRecord;
 }
@@ -82,7 +99,7 @@ describe('the valuation’s comparables', () => {
   });
 
   it('are brought to the reference home (label D, good condition, no outdoor space) by the factors', () => {
-    const read = (n: string | null | undefined) => (n === 'À rénover' ? 'renovate' as const : n === 'Bon état' ? 'good' as const : undefined);
+    const read = (n: string | null | undefined) => (n === 'À rénover' ? ('renovate' as const) : n === 'Bon état' ? ('good' as const) : undefined);
     expect(comparableOf(set[2], config, read)!.value).toBeCloseTo(5000); // 4000 / 0.8
     expect(comparableOf(set[5], config, read)!.value).toBeCloseTo(4000); // 4400 / 1.1
     expect(comparableOf(listing({ Price: 200000, SurfaceLiving: 100, EnergyPerformance: 300 }), config, read)!.value).toBeCloseTo(2000 / 0.9); // Brussels 300 is f
@@ -159,7 +176,10 @@ describe('the estimate', () => {
   });
 
   it('is the same built in slices, between which other work gets through', async () => {
-    const many = source(Array.from({ length: 23 }, (_, i) => listing({ Price: 200000 + i * 1000, SurfaceLiving: 100 })), 'many');
+    const many = source(
+      Array.from({ length: 23 }, (_, i) => listing({ Price: 200000 + i * 1000, SurfaceLiving: 100 })),
+      'many',
+    );
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
     const sliced = await buildValuationIndexInSlices(many, config, 5);

@@ -13,7 +13,10 @@ export class FileAccounts<A extends AccountRecord> implements AccountRepository<
   private writing: Promise<unknown> = Promise.resolve();
 
   /** `listKey`: the file's one key ("owners", "staff"). */
-  constructor(readonly path: string, private readonly listKey: string) {
+  constructor(
+    readonly path: string,
+    private readonly listKey: string,
+  ) {
     this.file = new DurableJsonFile(path);
   }
 

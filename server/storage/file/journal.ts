@@ -53,7 +53,14 @@ export class Journaled<S, E> {
   }
 
   /** Reads the snapshot (or `empty`), replays the journal, and folds it into a new snapshot. */
-  static async open<S, E>(o: { snapshot: string; journal: string; empty: () => S; apply: (state: S, event: E) => void; serialise?: (state: S) => unknown; revive?: (raw: unknown) => S }): Promise<Journaled<S, E>> {
+  static async open<S, E>(o: {
+    snapshot: string;
+    journal: string;
+    empty: () => S;
+    apply: (state: S, event: E) => void;
+    serialise?: (state: S) => unknown;
+    revive?: (raw: unknown) => S;
+  }): Promise<Journaled<S, E>> {
     let state: S;
     try {
       const raw = JSON.parse(await readFile(o.snapshot, 'utf8'));

@@ -85,7 +85,13 @@ function matches(s: Submission, q: LeadQuery): boolean {
  * it): `npm run leads`, tests, the soak run.
  */
 export function readStoredLeads(dir: string): { submissions: Submission[]; outbox: OutboxMessage[]; quarantine: Array<Record<string, unknown>> } {
-  const state = Journaled.read<LeadState, LeadEvent>({ snapshot: join(dir, 'leads.json'), journal: join(dir, 'leads.log'), empty: () => revive({}), apply, revive });
+  const state = Journaled.read<LeadState, LeadEvent>({
+    snapshot: join(dir, 'leads.json'),
+    journal: join(dir, 'leads.log'),
+    empty: () => revive({}),
+    apply,
+    revive,
+  });
   const lines = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean) : []);
   for (const line of lines('outbox-sent.log')) {
     const [id, at] = line.split(' ');
@@ -120,7 +126,11 @@ export class FileLeads implements LeadRepository, OutboxRepository {
       empty: () => ({ submissions: new Map(), outbox: new Map(), legacyQuarantine: [] }),
       apply,
       revive,
-      serialise: (s) => ({ submissions: [...s.submissions.values()], outbox: [...s.outbox.values()], ...(s.legacyQuarantine.length ? { quarantine: s.legacyQuarantine } : {}) }),
+      serialise: (s) => ({
+        submissions: [...s.submissions.values()],
+        outbox: [...s.outbox.values()],
+        ...(s.legacyQuarantine.length ? { quarantine: s.legacyQuarantine } : {}),
+      }),
     });
     // Sent marks of an earlier version's journal (one "id at" per line).
     const older = new AppendLog(join(dir, 'outbox-sent.log'));
@@ -145,7 +155,8 @@ export class FileLeads implements LeadRepository, OutboxRepository {
 
   async add(lead: Submission, mails: OutboxMessage[], opts: { slot?: string } = {}): Promise<AddLeadResult> {
     // Looked at and written with no await in between: two visitors never get one slot.
-    if (opts.slot && [...this.j.state.submissions.values()].some((s) => s.appointment?.slot === opts.slot && s.appointment?.status === 'confirmed')) return 'slotTaken';
+    if (opts.slot && [...this.j.state.submissions.values()].some((s) => s.appointment?.slot === opts.slot && s.appointment?.status === 'confirmed'))
+      return 'slotTaken';
     await this.j.write({ t: 'add', lead, mails: mails.map((m) => ({ ...m, leadId: m.leadId ?? lead.id })) });
     return 'added';
   }

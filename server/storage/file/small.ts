@@ -10,7 +10,16 @@ import { randomBytes } from 'node:crypto';
 import { Collection, writeFileAtomically, writeFileDurably } from '../files.ts';
 import { Journaled } from './journal.ts';
 import type {
-  BlobStore, CounterRepository, MediaItem, MediaRepository, Revision, RevisionRepository, SecretRepository, SessionRepository, StatsRepository, StoredSession,
+  BlobStore,
+  CounterRepository,
+  MediaItem,
+  MediaRepository,
+  Revision,
+  RevisionRepository,
+  SecretRepository,
+  SessionRepository,
+  StatsRepository,
+  StoredSession,
 } from '../types.ts';
 
 type SessionEvent = { t: 'set'; id: string; s: StoredSession } | { t: 'del'; ids: string[] };
@@ -24,7 +33,12 @@ const sessionFiles = (dir: string) => ({
     else for (const id of e.ids) m.delete(id);
   },
   revive: (raw: unknown) =>
-    new Map(Object.entries((raw as { sessions?: Record<string, StoredSession & { ownerId?: string }> }).sessions ?? {}).map(([k, s]) => [k, { ...s, person: s.person ?? (s.ownerId ? `owner:${s.ownerId}` : undefined) }])),
+    new Map(
+      Object.entries((raw as { sessions?: Record<string, StoredSession & { ownerId?: string }> }).sessions ?? {}).map(([k, s]) => [
+        k,
+        { ...s, person: s.person ?? (s.ownerId ? `owner:${s.ownerId}` : undefined) },
+      ]),
+    ),
 });
 
 /** The live sessions as the files have them, read beside the server (tests). */
@@ -184,7 +198,10 @@ export class FileSecrets implements SecretRepository {
 
 /** Blobs as files under a folder; `durable` ones are fsynced before `put` resolves. */
 export class FileBlobs implements BlobStore {
-  constructor(private readonly dir: string, private readonly durable: boolean) {}
+  constructor(
+    private readonly dir: string,
+    private readonly durable: boolean,
+  ) {}
 
   localPath(key: string): string {
     const path = resolve(this.dir, key);
