@@ -6,21 +6,10 @@
 import { ApiError, call, type MediaItem } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 
-export const LEAD_KINDS = [
-  'site-contact',
-  'contact-me',
-  'send-to-friend',
-  'document-request',
-  'sign-newsletter',
-  'contact-demand',
-  'demand-register',
-  'purchase-offer',
-  'contact-appointment',
-  'rental-application',
-  'testimonial',
-  'job-application',
-] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
+/** The kinds of request, as the forms define them. */
+import type { FormKind as LeadKind } from '../../shared/forms.ts';
+export { FORM_KINDS as LEAD_KINDS } from '../../shared/forms.ts';
+export type { LeadKind };
 import type { LeadDetail, LeadPage, LeadRow } from '../../shared/inbox.ts';
 export type { LeadDetail, LeadPage, LeadRow, TestimonialStatus } from '../../shared/inbox.ts';
 

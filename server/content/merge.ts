@@ -165,26 +165,3 @@ function mergeRecords(
   });
   return out;
 }
-
-/** Sets `value` at `pointer` in a copy of `doc` (undefined removes the key, or the list member). */
-export function setAtPointer(doc: unknown, pointer: string, value: unknown): unknown {
-  if (pointer === '') return value;
-  const path = pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const root = structuredClone(doc) as Record<string, unknown>;
-  let node: Record<string, unknown> | unknown[] = root;
-  for (const seg of path.slice(0, -1)) {
-    const next = (node as Record<string, unknown>)[seg];
-    if (!next || typeof next !== 'object') return root;
-    node = next as Record<string, unknown>;
-  }
-  const last = path[path.length - 1];
-  if (Array.isArray(node)) {
-    if (value === undefined) node.splice(Number(last), 1);
-    else node[Number(last)] = value;
-  } else if (value === undefined) delete node[last];
-  else node[last] = value;
-  return root;
-}
