@@ -101,7 +101,6 @@ describe('house rules', () => {
       'tests/integration/visitor-tools.test.ts': 467,
       'modules/renovation-calculator/index.tsx': 446,
       'modules/lib/RequestForm.tsx': 444,
-      'server/forms/routes.ts': 442,
       'editor/inbox/Owners.tsx': 440,
       'tests/integration/portal.test.ts': 434,
       'tests/integration/forms.test.ts': 434,
