@@ -104,7 +104,6 @@ describe('house rules', () => {
       'editor/inbox/Owners.tsx': 440,
       'tests/integration/portal.test.ts': 434,
       'tests/integration/forms.test.ts': 434,
-      'server/editor-api/docs.ts': 433,
       'tests/integration/hardening.test.ts': 427,
       'server/site/site.ts': 421,
       'server/listings/pictures.ts': 421,
