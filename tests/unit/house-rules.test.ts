@@ -105,7 +105,6 @@ describe('house rules', () => {
       'tests/integration/portal.test.ts': 434,
       'tests/integration/forms.test.ts': 434,
       'tests/integration/hardening.test.ts': 427,
-      'server/listings/pictures.ts': 421,
       'editor/components/DocumentBar.tsx': 418,
       'tests/integration/editor-content.test.ts': 416,
       'server/config/config.ts': 412,
