@@ -21,7 +21,7 @@ import type { SiteHolder } from '../site/holder.ts';
 import type { Renderer } from '../app.ts';
 import type { Assets } from '../../renderer/App.tsx';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
-import { localize } from '../../shared/localize.ts';
+import { missingTextsRoute } from './missing-texts.ts';
 
 /** Documents are larger than a visitor's form: a page with its modules, a dictionary. */
 const ADMIN_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -140,42 +140,9 @@ function answer(ctx: Koa.Context, key: DocKey, r: SaveResult) {
   });
 }
 
-/** Where a text of a language in use is missing: every localized text (an object keyed by language) of every document. */
-export function missingTexts(
-  docs: Array<{ key: DocKey; data: unknown; label: string }>,
-  langs: Lang[],
-  dictionaries: Partial<Record<Lang, Record<string, string>>>,
-) {
-  const out: Array<{ lang: Lang; key: DocKey; pointer: string; label: string }> = [];
-  const isText = (v: unknown): v is Record<string, unknown> =>
-    !!v &&
-    typeof v === 'object' &&
-    !Array.isArray(v) &&
-    Object.keys(v).length > 0 &&
-    Object.keys(v).every((k) => (LANGUAGES as readonly string[]).includes(k.toLowerCase())) &&
-    Object.values(v).every((x) => typeof x === 'string');
-  const walk = (v: unknown, pointer: string, doc: { key: DocKey; label: string }) => {
-    if (isText(v)) {
-      if (!Object.values(v).some((x) => (x as string).trim())) return; // an unused text: nothing is missing
-      for (const lang of langs)
-        if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim()) out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}` });
-      return;
-    }
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, doc));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, doc);
-  };
-  for (const d of docs) walk(d.data, '', d);
-  const en = dictionaries.en ?? {};
-  for (const lang of langs) {
-    const dict = dictionaries[lang] ?? {};
-    for (const k of Object.keys(en))
-      if (!String(dict[k] ?? '').trim()) out.push({ lang, key: `dictionary:${lang}`, pointer: `/${k}`, label: `Dictionary ${lang}: ${k}` });
-  }
-  return out;
-}
-
 export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) {
   documentRoutes(router, deps, route);
+  missingTextsRoute(router, deps, route);
   const me = async (account: StaffAccount, csrf: string) => {
     const site = await deps.sites.current();
     const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];
@@ -410,23 +377,6 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
       const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] });
       // Links open in a new tab: the preview itself stays on the draft.
       ctx.body = html.replace('<head>', '<head><base target="_blank">');
-    }),
-  );
-
-  router.get(
-    '/api/admin/missing',
-    route('editor', async (ctx) => {
-      const site = await deps.sites.current();
-      const docs = working();
-      const pages = (docs.single.pages as PageRecord[]) ?? [];
-      const list = [
-        ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),
-        ...docs.articles
-          .flatMap((f) => (Array.isArray(f.data) ? (f.data as Array<{ id: string; title?: Record<string, string> }>) : []))
-          .map((a) => ({ key: `article:${a.id}` as DocKey, data: a, label: `Article “${localize(a.title, site.routes.defaultLang) || a.id}”` })),
-        ...SINGLE_DOCS.filter((k) => k !== 'languages').map((k) => ({ key: k as DocKey, data: docs.single[k], label: k })),
-      ];
-      ctx.body = { missing: missingTexts(list, site.routes.enabled, docs.dictionaries as Partial<Record<Lang, Record<string, string>>>) };
     }),
   );
 }

@@ -9,7 +9,8 @@ import type Koa from 'koa';
 import type { ListingSource } from '../../renderer/listing-types.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
 import { LISTING_PHOTO_PATH, type ListingKind } from '../../shared/listing-photos.ts';
-import { ORIGINAL_WIDTH, placeholderImage, type ListingPictures } from './pictures.ts';
+import type { ListingPictures } from './pictures.ts';
+import { ORIGINAL_WIDTH, placeholderImage } from './picture-images.ts';
 
 export const IMAGE_WIDTHS: readonly number[] = Object.values(IMAGE_WIDTH);
 

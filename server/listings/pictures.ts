@@ -10,12 +10,12 @@
  * them at the asked width.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { CARD_WIDTHS, LANGUAGES, SLIDE_WIDTHS } from '../../shared/constants.ts';
 import { listingPhotos, photoVersion, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { SiteInfo } from '../../schemas/types.gen.ts';
 import { fetchPicture, PictureError, refusalOf, type PictureFailure } from './picture-fetch.ts';
+import { normaliseOriginal, resizedJpeg } from './picture-images.ts';
 import { limiter, singleFlight } from '../common/jobs.ts';
 import type { BlobStore } from '../storage/index.ts';
 
@@ -57,13 +57,6 @@ export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
 };
 
 const FOLDER = 'listing-pictures'; // the cache's folder of listing pictures
-/** Served pictures are at most this wide ("original"); the kept original is normalised to it. */
-export const ORIGINAL_WIDTH = 1600;
-/** The kept original is ours only: high quality, and plain libjpeg (mozjpeg would cost 5× the time for bytes nobody downloads). */
-const MASTER_QUALITY = 90;
-const JPEG_QUALITY = 78;
-/** Raster formats a listing photo may come in (no SVG, no PDF). */
-const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 /** Widths made in advance for photo 1 of each listing: its card and the first photo of its detail page (LCP). */
 export const PREFETCH_WIDTHS = [...new Set([...CARD_WIDTHS, ...SLIDE_WIDTHS])].sort((a, b) => a - b);
 /** Cached pictures that no listing uses any more are removed after this long. */
@@ -208,7 +201,7 @@ export class ListingPictures {
           maxBytes: this.limits.maxBytes,
           maxRedirects: this.limits.maxRedirects,
         });
-        const normalise = () => this.normalise(bytes);
+        const normalise = () => normaliseOriginal(bytes, this.limits.maxPixels);
         await this.o.cache.put(file, cpu ? await cpu(normalise) : await normalise());
         return file;
       });
@@ -221,30 +214,13 @@ export class ListingPictures {
     }
   }
 
-  /** The fetched bytes as the kept original: a photo (checked by decoding it), upright, at most ORIGINAL_WIDTH wide, no metadata. */
-  private async normalise(bytes: Buffer): Promise<Buffer> {
-    try {
-      const img = sharp(bytes, { limitInputPixels: this.limits.maxPixels, failOn: 'error' });
-      const meta = await img.metadata();
-      if (!meta.format || !PHOTO_FORMATS.has(meta.format)) throw new PictureError('gone', `not a photo (${meta.format ?? 'unknown format'})`);
-      return await img.rotate().resize({ width: ORIGINAL_WIDTH, withoutEnlargement: true }).jpeg({ quality: MASTER_QUALITY }).toBuffer();
-    } catch (e) {
-      if (e instanceof PictureError) throw e;
-      throw new PictureError('gone', `not an image sharp can read (${(e as Error).message})`);
-    }
-  }
-
   private async derivative(master: string, file: string, width: number, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<void> {
     if (await this.has(file)) return;
     await this.once(file, async () => {
       if (await this.has(file)) return file;
       const input = this.o.cache.localPath?.(master) ?? (await this.o.cache.get(master));
       if (!input) throw new PictureError('unavailable', 'the kept original is gone from the cache');
-      const make = () =>
-        sharp(input)
-          .resize({ width, withoutEnlargement: true })
-          .jpeg({ quality: JPEG_QUALITY, progressive: width > 400, mozjpeg: true })
-          .toBuffer();
+      const make = () => resizedJpeg(input, width);
       await this.o.cache.put(file, cpu ? await cpu(make) : await make());
       return file;
     });
@@ -400,21 +376,4 @@ export class ListingPictures {
   stop(): void {
     this.stopped = true;
   }
-}
-
-/** A neutral picture (a light frame with a faint outline of a house) for photos that cannot be shown. */
-const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067" viewBox="0 0 1600 1067"><rect width="1600" height="1067" fill="#ece6dc"/><g fill="none" stroke="#d5ccbe" stroke-width="18" stroke-linejoin="round" stroke-linecap="round"><path d="M640 560 L800 420 L960 560"/><path d="M670 535 V680 H930 V535"/><path d="M770 680 V600 H830 V680"/></g></svg>`;
-const placeholders = new Map<number, Promise<Buffer>>();
-
-/** The neutral placeholder at `width` (3:2), made once per width. */
-export function placeholderImage(width: number): Promise<Buffer> {
-  let p = placeholders.get(width);
-  if (!p) {
-    p = sharp(Buffer.from(PLACEHOLDER_SVG), { density: Math.max(1, (72 * width) / 1600) })
-      .resize({ width, height: Math.round((width * 1067) / 1600), fit: 'cover' })
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    placeholders.set(width, p);
-  }
-  return p;
 }

@@ -6,7 +6,8 @@
 import type Koa from 'koa';
 import type { PageCache } from './page-cache.ts';
 import type { SiteHolder } from './holder.ts';
-import type { PageRoute, Site } from './site.ts';
+import type { Site } from './site.ts';
+import type { PageRoute } from './resolve.ts';
 
 /** Longest page path (and `path` of /api/page) the site answers. */
 export const MAX_PATH_LENGTH = 2000;

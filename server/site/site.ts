@@ -16,31 +16,12 @@ import { goalOf } from '../../shared/goal.ts';
 import { listingJsonLd } from './listing-seo.ts';
 import { buildShell } from './shell.ts';
 import { pageBanner } from './banner.ts';
+import { resolveRoute, type PageRoute } from './resolve.ts';
 import { agencyJsonLd, headData, listingAlternates } from './seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../../modules/lib/property-card.ts';
 import { listingPhotos, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
-
-/**
- * Where a URL leads, worked out once per request (server/site/request.ts puts it on `ctx.state`):
- * a redirect, the 404 page (with the text of `key`), or a page with what its modules need.
- */
-export type PageRoute =
-  | { kind: 'redirect'; location: string; status: 301 | 302 }
-  | { kind: 'notFound'; url: URL; lang: Lang; key: string }
-  | {
-      kind: 'page';
-      url: URL;
-      lang: Lang;
-      page: PageRecord;
-      article?: Article;
-      /** The canonical path (a listing's own path, a page's or article's path in `lang`). */
-      path: string;
-      /** A property or project detail path: its id (the record exists and the path is its canonical one). */
-      params: LoadContext['params'];
-      listing?: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord };
-    };
 
 /** What a Site is made of (built by the site holder, server/site/holder.ts). */
 export interface SiteParts {
@@ -169,52 +150,7 @@ export class Site {
 
   /** Where `url` (path and query) leads: a redirect, the 404 page, or a page and what its modules need. */
   resolve(url: string): PageRoute {
-    const u = new URL(url, 'http://x');
-    const resolution = this.routes.resolve(u.pathname);
-    if (resolution.kind === 'redirect')
-      return { kind: 'redirect', location: resolution.location + (resolution.status === 301 ? u.search : ''), status: resolution.status };
-    if (resolution.kind === 'legacyListing') {
-      const lang = this.routes.defaultLang;
-      const record = resolution.listing === 'property' ? this.listings.property(resolution.id, lang) : this.listings.project(resolution.id, lang);
-      const path =
-        record && (resolution.listing === 'property' ? this.propertyPath(record as PropertyRecord, lang) : this.projectPath(record as ProjectRecord, lang));
-      if (path) return { kind: 'redirect', location: path + u.search, status: 301 };
-      return { kind: 'notFound', url: u, lang, key: resolution.listing === 'property' ? 'property.notFound' : 'project.notFound' };
-    }
-    const lang = resolution.lang;
-    if (resolution.kind === 'notFound') return { kind: 'notFound', url: u, lang, key: 'notFound' };
-
-    const { article } = resolution;
-    let page = resolution.page;
-    let path = article ? this.routes.articlePath(article, lang)! : this.routes.pagePath(page, lang);
-    const params: LoadContext['params'] = {};
-    let listing: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord } | undefined;
-    if (resolution.listing) {
-      // A property or project path: the record must exist, and the path must be its canonical one.
-      const { kind, segments, listPage } = resolution.listing;
-      const unit = kind === 'project' && segments.length >= 4;
-      const id = Number(segments[segments.length - 1]);
-      if (kind === 'property' || unit) {
-        const property = this.listings.property(id, lang);
-        if (!property) return { kind: 'notFound', url: u, lang, key: 'property.notFound' };
-        const canonical = this.propertyPath(property, lang)!;
-        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
-        const detailPage = unit ? this.routes.listingPage('property', goalOf(property)) : listPage;
-        page = this.routes.page(detailPage?.listing?.detailPageId ?? -1) ?? page;
-        params.propertyId = id;
-        listing = { property, listPage: unit ? listPage : (detailPage ?? listPage) };
-        if (unit && property.ProjectID) listing.project = this.listings.project(property.ProjectID, lang);
-      } else {
-        const project = this.listings.project(id, lang);
-        if (!project) return { kind: 'notFound', url: u, lang, key: 'project.notFound' };
-        const canonical = this.projectPath(project, lang)!;
-        if (canonical !== u.pathname) return { kind: 'redirect', location: canonical + u.search, status: 301 };
-        params.projectId = id;
-        listing = { project, listPage };
-      }
-      path = u.pathname;
-    }
-    return { kind: 'page', url: u, lang, page, article, path, params, listing };
+    return resolveRoute(this, url);
   }
 
   /** Data of the page a route (or a URL, resolved here) leads to, or where it redirects. */

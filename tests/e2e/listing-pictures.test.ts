@@ -14,7 +14,7 @@ import { cdnListings, importCdnListings, COLOUR } from '../helpers/cdn-listings.
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
-/** The placeholder's background (server/listings/pictures.ts). */
+/** The placeholder's background (server/listings/picture-images.ts). */
 const PLACEHOLDER = 'ece6dc';
 
 let browser: Browser;
