@@ -348,7 +348,12 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
           })),
         });
       }
-      const site = await deps.sites.over({ content: candidate.content });
+      // An article not yet published is shown as it will look once it is (its own page exists only then).
+      const articleId = key.startsWith('article:') ? key.slice(8) : undefined;
+      const content = articleId
+        ? { ...candidate.content, articles: candidate.content.articles.map((a) => (a.id === articleId ? { ...a, status: 'Published' as const } : a)) }
+        : candidate.content;
+      const site = await deps.sites.over({ content });
       const lang = typeof body.lang === 'string' && site.routes.enabled.includes(body.lang as Lang) ? (body.lang as Lang) : site.routes.defaultLang;
       const pageId = typeof body.pageId === 'number' ? body.pageId : key.startsWith('page:') ? Number(key.slice(5)) : undefined;
       const page = candidate.content.pages.find((p) => p.id === pageId) ?? candidate.content.pages.find((p) => p.path === '/');
@@ -363,8 +368,8 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute) 
       // A visitor tool's figures are shown on its page, with an example calculation (issue 16).
       if (pageId === undefined) path = toolPreviewPath(site, key, lang) ?? path;
       // An article on its own public page (issue 14), once its category has a page that lists it.
-      if (key.startsWith('article:')) {
-        const article = candidate.content.articles.find((a) => a.id === key.slice(8));
+      if (articleId) {
+        const article = content.articles.find((a) => a.id === articleId);
         path = (article && site.routes.articlePath(article, lang)) ?? path;
       }
       const result = await site.page(path);
