@@ -7,19 +7,16 @@
  * sanitises on save and the site renders as it is. A chunk of its own: only screens with rich text
  * load it, public pages never.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import { localize } from '../../shared/localize.ts';
 import { humanize } from '../schema.ts';
 import { tr, type UiLang } from '../i18n/index.ts';
-import { usePages } from '../catalog.ts';
-import { Dialog } from '../components/Dialog.tsx';
-import { MediaLibraryDialog } from './MediaField.tsx';
+import { ImageDialog, LinkDialog } from './RichTextDialogs.tsx';
 import type { EditorFormContext } from './SchemaForm.tsx';
 
 type Texts = Record<string, string>;
@@ -329,143 +326,5 @@ function ToolFace({ name, text }: { name: string; text: string }) {
     >
       <path d={d} />
     </svg>
-  );
-}
-
-/** A link to a page of the site (chosen by its title; its address in the text's language) or to an address. */
-function LinkDialog({ editor, ui, lang, onClose }: { editor: Editor; ui: UiLang; lang: string; onClose: () => void }) {
-  const pages = usePages();
-  const current = (editor.getAttributes('link').href as string | undefined) ?? '';
-  const byPath = pages?.find((p) => Object.values(p.paths ?? {}).includes(current));
-  const [mode, setMode] = useState<'page' | 'address'>(current && !byPath ? 'address' : 'page');
-  const [pageId, setPageId] = useState<string>(byPath ? String(byPath.id) : '');
-  const [address, setAddress] = useState(current && !byPath ? current : '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const base = useId();
-  const say = (k: Parameters<typeof tr>[0], v?: Record<string, string>) => tr(k, v, ui);
-  const listed = (pages ?? []).filter((p) => p.paths?.[lang as keyof typeof p.paths]);
-  const apply = () => {
-    let href = '';
-    let text = '';
-    if (mode === 'page') {
-      const p = listed.find((x) => String(x.id) === pageId);
-      if (!p) return setProblem(say('rich.linkChoosePage'));
-      href = p.paths![lang as keyof typeof p.paths]!;
-      text = localize(p.title, lang as never) || href;
-    } else {
-      const a = address.trim();
-      if (!/^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()-]+|\/[^\s]*)$/i.test(a)) return setProblem(say('rich.linkBadAddress'));
-      href = a;
-      text = a.replace(/^mailto:|^tel:/i, '');
-    }
-    const chain = editor.chain().focus();
-    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
-    else chain.extendMarkRange('link').setLink({ href }).run();
-    onClose();
-  };
-  return (
-    <Dialog
-      title={say('rich.linkTitle')}
-      onClose={onClose}
-      footer={
-        <>
-          {current && (
-            <button
-              type="button"
-              className="ed-button ed-button--ghost"
-              onClick={() => {
-                editor.chain().focus().extendMarkRange('link').unsetLink().run();
-                onClose();
-              }}
-            >
-              {say('rich.linkRemove')}
-            </button>
-          )}
-          <button type="button" className="ed-button" onClick={onClose}>
-            {say('common.cancel')}
-          </button>
-          <button type="button" className="ed-button ed-button--primary" onClick={apply}>
-            {say('rich.linkApply')}
-          </button>
-        </>
-      }
-    >
-      <fieldset className="ed-radios">
-        <legend className="ed-visually-hidden">{say('rich.linkKind')}</legend>
-        <label>
-          <input type="radio" name={`${base}-mode`} checked={mode === 'page'} onChange={() => setMode('page')} /> {say('pick.linkPage')}
-        </label>
-        <label>
-          <input type="radio" name={`${base}-mode`} checked={mode === 'address'} onChange={() => setMode('address')} /> {say('pick.linkAddress')}
-        </label>
-      </fieldset>
-      {mode === 'page' ? (
-        <>
-          <label className="ed-label" htmlFor={`${base}-page`}>
-            {say('rich.linkPage')}
-          </label>
-          <select id={`${base}-page`} className="ed-input" value={pageId} onChange={(e) => setPageId(e.target.value)} data-autofocus>
-            <option value="">{say('pick.choosePage')}</option>
-            {listed.map((p) => (
-              <option key={p.id} value={p.id}>
-                {localize(p.title, lang as never) || p.path}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : (
-        <>
-          <label className="ed-label" htmlFor={`${base}-address`}>
-            {say('rich.linkAddress')}
-          </label>
-          <input
-            id={`${base}-address`}
-            className="ed-input"
-            type="text"
-            inputMode="url"
-            value={address}
-            placeholder="https://…"
-            onChange={(e) => setAddress(e.target.value)}
-            data-autofocus
-          />
-        </>
-      )}
-      {problem && (
-        <p className="ed-field-errors" role="alert">
-          {problem}
-        </p>
-      )}
-    </Dialog>
-  );
-}
-
-/** An image of the media library, with the text screen readers say for it. */
-function ImageDialog({ ui, onClose, onPick }: { ui: UiLang; onClose: () => void; onPick: (src: string, alt: string) => void }) {
-  const [src, setSrc] = useState<string | null>(null);
-  const [alt, setAlt] = useState('');
-  const say = (k: Parameters<typeof tr>[0]) => tr(k, undefined, ui);
-  if (!src) return <MediaLibraryDialog onClose={onClose} onPick={(item) => setSrc(item.url)} />;
-  return (
-    <Dialog
-      title={say('rich.imageTitle')}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="ed-button" onClick={onClose}>
-            {say('common.cancel')}
-          </button>
-          <button type="button" className="ed-button ed-button--primary" onClick={() => onPick(src, alt.trim())}>
-            {say('rich.imageInsert')}
-          </button>
-        </>
-      }
-    >
-      <img src={src} alt="" className="ed-richtext__preview-image" />
-      <label className="ed-label" htmlFor="ed-rich-alt">
-        {say('rich.imageAlt')}
-      </label>
-      <input id="ed-rich-alt" className="ed-input" type="text" value={alt} onChange={(e) => setAlt(e.target.value)} data-autofocus />
-      <p className="ed-help">{say('rich.imageAltHelp')}</p>
-    </Dialog>
   );
 }

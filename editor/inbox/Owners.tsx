@@ -5,75 +5,14 @@
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Me } from '../api.ts';
-import { ApiError } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { useSession } from '../store.ts';
 import { inboxApi, type OwnerView } from './api.ts';
-import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
+import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import { EditOwner } from './EditOwner.tsx';
+import { fieldErrorOf, parseIds, TextField, type FieldErrors } from './OwnerFormParts.tsx';
 import './inbox.css';
-
-/** A labelled text input with its help and its error (announced with the input). */
-function TextField(p: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  help?: string;
-  type?: string;
-  required?: boolean;
-}) {
-  const describedBy = [p.help ? `${p.id}-help` : '', p.error ? `${p.id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="ed-inbox__filter">
-      <label className="ed-label" htmlFor={p.id}>
-        {p.label} {p.required && <span aria-hidden="true">*</span>}
-      </label>
-      <input
-        id={p.id}
-        className="ed-input"
-        type={p.type ?? 'text'}
-        autoComplete="off"
-        required={p.required}
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {p.help && (
-        <p id={`${p.id}-help`} className="ed-help">
-          {p.help}
-        </p>
-      )}
-      {p.error && (
-        <p id={`${p.id}-error`} className="ed-inbox__field-error">
-          {p.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** "12, 345 678" → [12, 345, 678]; undefined when something else was typed. */
-function parseIds(text: string): number[] | undefined {
-  const parts = text.split(/[\s,;]+/).filter(Boolean);
-  if (parts.some((p) => !/^[1-9]\d{0,8}$/.test(p))) return undefined;
-  return [...new Set(parts.map(Number))];
-}
-
-interface FieldErrors {
-  [field: string]: string | undefined;
-}
-
-/** The server names the field at fault: the message goes next to it. */
-function fieldErrorOf(e: unknown): FieldErrors {
-  if (e instanceof ApiError && typeof e.body.field === 'string') {
-    const errors = e.body.errors as Array<{ field: string; message: string }> | undefined;
-    return { [e.body.field]: errors?.find((x) => x.field === e.body.field)?.message ?? e.message };
-  }
-  return {};
-}
 
 function Secret({ username, password, onDone }: { username: string; password: string; onDone: () => void }) {
   const t = useT();
@@ -106,77 +45,6 @@ function Secret({ username, password, onDone }: { username: string; password: st
         </button>
       </div>
     </div>
-  );
-}
-
-function EditOwner({ owner, langs, onSaved, onCancel }: { owner: OwnerView; langs: Lang[]; onSaved: (o: OwnerView) => void; onCancel: () => void }) {
-  const t = useT();
-  const expired = useSession((s) => s.expired);
-  const id = useId();
-  const [ids, setIds] = useState(owner.propertyIds.join(', '));
-  const [ref, setRef] = useState(owner.ref ?? '');
-  const [lang, setLang] = useState<Lang>(owner.lang);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const propertyIds = parseIds(ids);
-    if (!propertyIds) {
-      setErrors({ propertyIds: tr('owners.idsBad') });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const { owner: saved } = await inboxApi.changeOwner(owner.id, { propertyIds, ref: ref.trim() || null, lang });
-      onSaved(saved);
-    } catch (err) {
-      if (expired(err)) return;
-      setErrors(fieldErrorOf(err));
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="ed-owners__form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h3 id={`${id}-title`} className="ed-inbox__subtitle">
-        {t('owners.edit', { name: owner.username })}
-      </h3>
-      {error && (
-        <div className="ed-alert ed-alert--error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="ed-owners__fields">
-        <TextField id={`${id}-ids`} label={t('owners.ids')} value={ids} onChange={setIds} error={errors.propertyIds} help={t('owners.idsHelp')} />
-        <TextField id={`${id}-ref`} label={t('owners.ref')} value={ref} onChange={setRef} error={errors.ref} />
-        <div className="ed-inbox__filter">
-          <label className="ed-label" htmlFor={`${id}-lang`}>
-            {t('leads.language')}
-          </label>
-          <select id={`${id}-lang`} className="ed-input" value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
-            {langs.map((l) => (
-              <option key={l} value={l}>
-                {l.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="ed-inbox__actions">
-        <button type="submit" className="ed-button ed-button--primary" disabled={busy}>
-          {t('doc.save')}
-        </button>
-        <button type="button" className="ed-button ed-button--ghost" onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
   );
 }
 

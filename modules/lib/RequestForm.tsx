@@ -3,10 +3,12 @@ import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
-import { formatPrice, formatDate, formatWeekday } from '../../shared/format.ts';
+import { formatPrice } from '../../shared/format.ts';
 import { pushEvent } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import type { ContactData } from './request-form.server.ts';
+import { CaptchaField } from './CaptchaField.tsx';
+import { SlotPicker, useSlots } from './SlotPicker.tsx';
 import './forms.css';
 import './request-form.css';
 
@@ -48,108 +50,6 @@ function readFields(
   if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
   if (attach) out[attach.field] = attach.value;
   return { fields: out, files };
-}
-
-type Slots = { state: 'loading' } | { state: 'ready'; slots: string[] } | { state: 'full' } | { state: 'failed' };
-
-/** Free appointment slots, asked for in the browser (they change with every booking). */
-function useSlots(active: boolean): [Slots, () => void] {
-  const [slots, setSlots] = useState<Slots>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    let gone = false;
-    fetch('/api/appointments', { headers: { accept: 'application/json' } })
-      .then((r) => r.json())
-      .then((b: { full: boolean; slots: string[] }) => !gone && setSlots(b.full ? { state: 'full' } : { state: 'ready', slots: b.slots }))
-      .catch(() => !gone && setSlots({ state: 'failed' }));
-    return () => {
-      gone = true;
-    };
-  }, [active, round]);
-  return [slots, () => setRound((n) => n + 1)];
-}
-
-function SlotPicker({ kind, slots, error }: { kind: FormKind; slots: string[]; error?: string }) {
-  const { t, lang } = useI18n();
-  const days = [...new Set(slots.map((s) => s.slice(0, 10)))];
-  const [day, setDay] = useState(days[0]);
-  const current = days.includes(day) ? day : days[0];
-  return (
-    <fieldset className="form-field form-field--wide slot-picker" data-invalid={error ? true : undefined}>
-      <legend>{t('form.slot')} *</legend>
-      <label className="slot-picker__day">
-        <span>{t('form.slotDay')}</span>
-        <select value={current} onChange={(e) => setDay(e.target.value)} name="slotDay">
-          {days.map((d) => (
-            <option key={d} value={d}>
-              {formatWeekday(d, lang)} {formatDate(d)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="chips" role="radiogroup" aria-label={t('form.slotTime')}>
-        {slots
-          .filter((s) => s.startsWith(current))
-          .map((s) => (
-            <label key={s} className="chip">
-              <input type="radio" name="slot" value={s} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-slot` : undefined} />
-              <span>{s.slice(11)}</span>
-            </label>
-          ))}
-      </div>
-      {error && (
-        <p className="form-error" id={`e-${kind}-slot`}>
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-/** The captcha image, its answer field and a button for another image. */
-function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; round: number }) {
-  const { t } = useI18n();
-  const [img, setImg] = useState<{ token: string; image: string; width: number; height: number } | null>(null);
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let gone = false;
-    fetch('/api/captcha', { headers: { accept: 'application/json' } })
-      .then((r) => r.json())
-      .then((b) => !gone && setImg(b))
-      .catch(() => {});
-    return () => {
-      gone = true;
-    };
-  }, [round, n]);
-  return (
-    <div className="form-field captcha" data-invalid={error ? true : undefined}>
-      <label htmlFor={`f-${kind}-captcha`}>{t('form.captcha')} *</label>
-      <div className="captcha__image">
-        {img ? <img src={img.image} width={img.width} height={img.height} alt={t('form.captcha.alt')} /> : <span className="captcha__placeholder" />}
-        <button type="button" className="button button--ghost" onClick={() => setN((x) => x + 1)}>
-          {t('form.captcha.new')}
-        </button>
-      </div>
-      <input
-        id={`f-${kind}-captcha`}
-        name="captcha"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={12}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `e-${kind}-captcha` : undefined}
-        key={img?.token}
-      />
-      <input type="hidden" name="captchaToken" value={img?.token ?? ''} />
-      {error && (
-        <p className="form-error" id={`e-${kind}-captcha`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**

@@ -4,17 +4,12 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../shared/renovation.ts';
 import type { RenovationCalculatorModule } from '../../schemas/types.gen.ts';
-import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
 import schema from './schema.json';
 import type { CalculatorData, CalculatorWork } from './load.server.ts';
+import { ResultSection } from './ResultSection.tsx';
+import { useUnit } from './useUnit.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
-
-/** A unit as people read it (m², kWp — kWc in French —, units), alone or with a quantity. */
-function useUnit() {
-  const { t } = useI18n();
-  return (unit: CalculatorWork['unit'], value?: number) => (value === undefined ? t(`calc.unit.${unit}`) : t(`calc.qty.${unit}`, { value }));
-}
 
 function Field({
   name,
@@ -50,7 +45,7 @@ function Field({
 }
 
 function View({ data }: { module: RenovationCalculatorModule; data: CalculatorData }) {
-  const { t, formatPrice, formatDate } = useI18n();
+  const { t } = useI18n();
   const unit = useUnit();
   const [, navigate] = useLocation();
   const { inputs } = data;
@@ -178,9 +173,6 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
       .filter((e) => e.field.startsWith(QUANTITY_PREFIX))
       .map((e) => pair(data.works.find((w) => `${QUANTITY_PREFIX}${w.key}` === e.field)?.name ?? e.field, t(e.key, e.values)))[0];
   const r = data.result;
-  // A price never breaks between the euro sign and the amount.
-  const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
-  const range = (low: number, high: number) => t('tool.range', { low: price(low), high: price(high) });
 
   return (
     <div className="tool calculator">
@@ -257,155 +249,7 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
         </button>
       </form>
 
-      {r && (
-        <section id="result" ref={resultRef} tabIndex={-1} className="tool-result" aria-labelledby="calc-result-title">
-          <h2 id="calc-result-title">
-            {t('calc.result.title')} <span className="tool-badge">{t('tool.indicative')}</span>
-          </h2>
-          {r.lines.length ? (
-            <>
-              <p className="tool-result__total">
-                {t('calc.result.total')} <strong>{range(r.total.low, r.total.high)}</strong>
-              </p>
-              <div className="tool-table-wrap">
-                <table className="tool-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('calc.result.work')}</th>
-                      <th scope="col">{t('calc.result.quantity')}</th>
-                      <th scope="col">{t('calc.result.cost')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.lines.map((l) => (
-                      <tr key={l.key}>
-                        <th scope="row">{l.name}</th>
-                        <td>{unit(l.unit, l.quantity)}</td>
-                        <td>{range(l.low, l.high)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        {t('calc.result.totalShort')}
-                      </th>
-                      <td>{range(r.total.low, r.total.high)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </div>
-            </>
-          ) : (
-            <p>{t('calc.result.noWorks')}</p>
-          )}
-          <div className="tool-epc">
-            <figure>
-              <img src={r.current.image} alt={t('card.epc', { label: r.current.text })} width={180} height={60} />
-              <figcaption>
-                {pair(
-                  t('calc.result.now'),
-                  `${r.current.text} (${t('unit.kwh', { value: r.current.value })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`,
-                )}
-              </figcaption>
-            </figure>
-            <figure>
-              <img src={r.after.image} alt={t('card.epc', { label: r.after.text })} width={180} height={60} />
-              <figcaption>
-                <strong>{pair(t('calc.result.after'), r.after.text)}</strong> ({t('unit.kwh', { value: r.after.value })})
-              </figcaption>
-            </figure>
-          </div>
-          {r.target && (
-            <p className={r.target.reached ? 'notice tool-target tool-target--reached' : 'notice tool-target'} role="status">
-              {t(r.target.reached ? 'calc.result.reached' : 'calc.result.notReached', { target: r.target.letter })}
-              {r.target.legal ? ` ${t('calc.result.legalTarget')}` : ''}
-            </p>
-          )}
-          {r.obligation && (
-            <p className="notice tool-deadline">
-              {t('calc.result.deadline', {
-                target: r.obligation.target,
-                years: r.obligation.years,
-                year: String(r.obligation.deadlineYear),
-                from: formatDate(r.obligation.boughtFrom),
-                region: t(`region.${r.region}`),
-              })}
-            </p>
-          )}
-          {data.showGrants && (
-            <section className="tool-grants" aria-labelledby="calc-grants-title">
-              <h3 id="calc-grants-title">{t('calc.grants')}</h3>
-              {r.grants.length ? (
-                <ul>
-                  {r.grants.map((g) => (
-                    <li key={g.name}>
-                      <a href={g.url} target="_blank" rel="noopener noreferrer">
-                        {g.name}
-                      </a>
-                      <p>{g.condition}</p>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{t('calc.grants.none', { region: t(`region.${r.region}`) })}</p>
-              )}
-            </section>
-          )}
-          <p className="tool-note">{data.note}</p>
-          {data.sources.length > 0 && (
-            <details className="tool-sources">
-              <summary>{t('tool.sources')}</summary>
-              <ul>
-                {data.sources.map((s, i) => (
-                  <li key={i}>
-                    <strong>
-                      {s.obligation
-                        ? t('calc.sources.obligation', {
-                            region: t(`region.${s.obligation.region}`),
-                            labels: s.obligation.labels.join(', '),
-                            target: s.obligation.target,
-                          })
-                        : s.what}
-                    </strong>
-                    {t('tool.pairSeparator')}
-                    {s.url ? (
-                      <a href={s.url} target="_blank" rel="noopener noreferrer">
-                        {s.name}
-                      </a>
-                    ) : (
-                      s.name
-                    )}{' '}
-                    ({s.date}){s.note ? ` – ${s.note}` : ''}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-          {data.lead && (
-            <details className="tool-lead">
-              <summary className="button">{t(data.property ? 'calc.lead.property' : 'calc.lead.home')}</summary>
-              <ContactForm
-                module={{ id: 0, form: data.lead.form }}
-                data={{
-                  ...data.lead,
-                  prefill: { ...data.lead.prefill, ...(data.property ? {} : { message: t('calc.lead.message') }) },
-                  attach: {
-                    field: 'renovation',
-                    value: data.query,
-                    title: t('calc.lead.attached'),
-                    lines: [
-                      ...r.lines.map((l) => pair(`${l.name} (${unit(l.unit, l.quantity)})`, range(l.low, l.high))),
-                      pair(t('calc.result.totalShort'), range(r.total.low, r.total.high)),
-                      `${pair(t('calc.result.now'), r.current.text)} → ${pair(t('calc.result.after'), r.after.text)}`,
-                    ],
-                  },
-                }}
-              />
-            </details>
-          )}
-        </section>
-      )}
+      {r && <ResultSection data={data} result={r} sectionRef={resultRef} />}
     </div>
   );
 }
