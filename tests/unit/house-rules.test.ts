@@ -102,7 +102,6 @@ describe('house rules', () => {
       'modules/lib/RequestForm.tsx': 444,
       'server/forms/routes.ts': 442,
       'editor/inbox/Owners.tsx': 440,
-      'tests/integration/portal.test.ts': 434,
       'tests/integration/forms.test.ts': 434,
       'server/editor-api/docs.ts': 433,
       'tests/integration/hardening.test.ts': 427,
