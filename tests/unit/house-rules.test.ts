@@ -102,7 +102,6 @@ describe('house rules', () => {
       'modules/lib/RequestForm.tsx': 444,
       'server/forms/routes.ts': 442,
       'editor/inbox/Owners.tsx': 440,
-      'tests/integration/forms.test.ts': 434,
       'server/editor-api/docs.ts': 433,
       'tests/integration/hardening.test.ts': 427,
       'server/site/site.ts': 421,
@@ -110,7 +109,6 @@ describe('house rules', () => {
       'editor/components/DocumentBar.tsx': 418,
       'tests/integration/editor-content.test.ts': 416,
       'server/config/config.ts': 412,
-      'tests/integration/forms-more.test.ts': 402,
     };
     const long = ['server', 'shared', 'renderer', 'modules', 'editor', 'scripts', 'bench', 'tests']
       .flatMap((d) => sources(d))
