@@ -103,7 +103,6 @@ describe('house rules', () => {
       'server/forms/routes.ts': 442,
       'editor/inbox/Owners.tsx': 440,
       'server/editor-api/docs.ts': 433,
-      'tests/integration/hardening.test.ts': 427,
       'server/site/site.ts': 421,
       'server/listings/pictures.ts': 421,
       'editor/components/DocumentBar.tsx': 418,
