@@ -1,41 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredLeads } from '../../server/storage/index.ts';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
-import { root, tempDir } from '../helpers/config.ts';
-import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
-import { simpleParser } from 'mailparser';
 import { solveCaptcha } from '../helpers/captcha.ts';
-import { sampleListings } from '../helpers/listings.ts';
-import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
+import { fillToken } from '../helpers/fill-token.ts';
+import { contactRequest, forSale, leads, sample, until } from '../helpers/forms.ts';
 
-const sample = (await sampleListings()) as any;
-const property = sample.properties.find(
-  (p: { language: string; Availability: string; Goal: number }) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0,
-);
-
-const valid = () => ({
-  lang: 'fr',
-  formToken: fillToken(),
-  website: '',
-  title: 'ms',
-  firstName: 'Camille',
-  lastName: 'Dupont',
-  email: 'camille.dupont@example.be',
-  phone: '0470 12 34 56',
-  message: 'Bonjour, je souhaite vendre ma maison à Uccle.',
-  newsletter: false,
-});
-const until = async (cond: () => boolean, ms = 8000) => {
-  const t0 = Date.now();
-  while (!cond()) {
-    if (Date.now() - t0 > ms) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-const leads = (dataDir: string) => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
+const property = forSale;
+const valid = contactRequest;
 
 describe('forms over HTTP with a real SMTP server', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -300,134 +272,5 @@ describe('forms over HTTP with a real SMTP server', () => {
     });
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${srv.url}/nl/kopen/x/${property.ID}/`);
-  });
-});
-
-describe('when the mail server is down', () => {
-  it('keeps the request, and sends each mail exactly once when it answers again, also after a restart', async () => {
-    const dataDir = tempDir('outbox-');
-    const smtp = await startSmtp();
-    const port = smtp.port;
-    await smtp.close(); // refuses connections now
-    let srv = await startTestServer({ dataDir, smtpUrl: `smtp://127.0.0.1:${port}`, outboxRetryMs: 100 });
-    const r = await fetch(`${srv.url}/api/forms/site-contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(valid()),
-    });
-    expect(r.status).toBe(201);
-    const { id } = await r.json();
-    await new Promise((res) => setTimeout(res, 400));
-    const pending = leads(dataDir).outbox.filter((m: { id: string; sentAt?: string; attempts: number }) => m.id.startsWith(id));
-    expect(pending).toHaveLength(2);
-    expect(pending.every((m: { sentAt?: string; attempts: number }) => !m.sentAt && m.attempts >= 1)).toBe(true);
-    // The server restarts while the mail server is still down; then the mail server answers 4xx once, then accepts.
-    await srv.close();
-    const back = await startSmtp(port);
-    back.state.refuse = 1;
-    srv = await startTestServer({ dataDir, smtpUrl: back.url, outboxRetryMs: 100 });
-    await until(() => back.received.filter((m) => m.messageId?.startsWith(`<${id}`)).length === 2, 15_000);
-    await new Promise((res) => setTimeout(res, 800));
-    await srv.close();
-    srv = await startTestServer({ dataDir, smtpUrl: back.url, outboxRetryMs: 100 });
-    await new Promise((res) => setTimeout(res, 800));
-    expect(back.received.filter((m) => m.messageId?.startsWith(`<${id}`))).toHaveLength(2);
-    expect(
-      leads(dataDir)
-        .outbox.filter((m: { id: string; sentAt?: string }) => m.id.startsWith(id))
-        .every((m: { sentAt?: string }) => !!m.sentAt),
-    ).toBe(true);
-    await srv.close();
-    await back.close();
-  });
-});
-
-describe('without SMTP_URL', () => {
-  it('writes the mails as .eml files in DATA_DIR/mail', async () => {
-    const dataDir = tempDir('eml-');
-    seedFormKey(dataDir);
-    const { start } = await import('../../server/main.ts');
-    const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, assets: { js: '', css: [], preload: [] }, smtpUrl: '' });
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const r = await fetch(`${url}/api/forms/site-contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...valid(), lang: 'en' }),
-    });
-    const { id } = await r.json();
-    await until(() => existsSync(join(dataDir, 'mail')) && readdirSync(join(dataDir, 'mail')).filter((f) => f.startsWith(id)).length === 2);
-    const visitor = await simpleParser(readFileSync(join(dataDir, 'mail', `${id}-visitor.eml`)));
-    expect(visitor.subject).toBe('We have received your message – Atrium Immo');
-    expect(visitor.text).toContain('Thank you for your message.');
-    await new Promise<void>((res) => server.close(() => res()));
-  });
-});
-
-describe('search alerts', () => {
-  it('mails a registered demand the new matching properties after an import, until it unsubscribes', async () => {
-    const { importListingsFile } = await import('../helpers/listings.ts');
-    const { writeFileSync } = await import('node:fs');
-    const smtp = await startSmtp();
-    const dataDir = tempDir('alerts-');
-    const srv = await startTestServer({ dataDir, smtpUrl: smtp.url, outboxRetryMs: 100 });
-    try {
-      const demand = {
-        lang: 'nl',
-        formToken: fillToken(),
-        website: '',
-        goal: 'sale',
-        types: ['3'],
-        cities: ['1030'],
-        maxPrice: 600000,
-        firstName: 'Els',
-        lastName: 'Wouters',
-        email: 'els.wouters@example.be',
-      };
-      const missing = await fetch(`${srv.url}/api/forms/demand-register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...demand, types: [], cities: [] }),
-      });
-      expect(missing.status).toBe(422);
-      expect((await missing.json()).errors.map((e: { message: string }) => e.message)).toEqual(['Kies minstens één type pand', 'Kies minstens één zone']);
-      const r = await fetch(`${srv.url}/api/forms/demand-register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(demand),
-      });
-      expect(r.status).toBe(201);
-      expect((await r.json()).redirect).toBe('/nl/bedankt/demand-register/');
-      // A new import: one new apartment for sale in Schaerbeek under the maximum, one house elsewhere.
-      const data = structuredClone(sample);
-      const base = data.properties.filter((p: { ID: number }) => p.ID === data.properties[0].ID);
-      const make = (id: number, change: Record<string, unknown>) =>
-        base.map((p: object) => ({ ...p, ID: id, ProjectID: null, Availability: 'available', PublishPrice: true, ...change }));
-      data.properties.push(
-        ...make(990001, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 350000 }),
-        ...make(990002, { WebID: 1, WebIDs: '1', Goal: 0, Zip: '1180', City: 'Uccle', Price: 350000 }),
-      );
-      const file = join(dataDir, 'crm.json');
-      writeFileSync(file, JSON.stringify(data));
-      expect((await importListingsFile(file, dataDir)).result).toBe('accepted');
-      await until(() => smtp.received.some((m) => m.subject?.startsWith('Een nieuw pand voor uw zoekopdracht')), 10_000);
-      const alert = smtp.received.find((m) => m.subject?.startsWith('Een nieuw pand voor uw zoekopdracht'))!;
-      expect(JSON.stringify(alert.to)).toContain('els.wouters@example.be');
-      expect(alert.text).toContain('/990001/');
-      expect(alert.text).not.toContain('/990002/');
-      const link = /https:\/\/www\.atrium-immo\.be(\/api\/alerts\/unsubscribe\?token=[0-9a-f]{32})/.exec(alert.text!)![1];
-      const un = await fetch(srv.url + link, { redirect: 'manual' });
-      expect(un.status).toBe(302);
-      expect(un.headers.get('location')).toBe('/nl/bedankt/uitgeschreven/');
-      expect((await fetch(`${srv.url}/api/alerts/unsubscribe?token=${'0'.repeat(32)}`)).status).toBe(404);
-      // Another new match after unsubscribing: no mail.
-      data.properties.push(...make(990003, { WebID: 3, WebIDs: '3', Goal: 0, Zip: '1030', City: 'Schaerbeek', Price: 300000 }));
-      writeFileSync(file, JSON.stringify(data));
-      expect((await importListingsFile(file, dataDir)).result).toBe('accepted');
-      await new Promise((res) => setTimeout(res, 3000));
-      expect(smtp.received.filter((m) => m.text?.includes('/990003/'))).toHaveLength(0);
-    } finally {
-      await srv.close();
-      await smtp.close();
-    }
   });
 });
