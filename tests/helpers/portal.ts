@@ -1,5 +1,6 @@
 // The owners' portal as its tests meet it: a server with its own data folder, a real SMTP peer,
 // two owners added the way `npm run owners -- add` does, and an owner's browser.
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer } from './server.ts';
 import { startSmtp } from './smtp.ts';
 import { Client as HttpClient } from './client.ts';
@@ -30,4 +31,40 @@ export async function startPortalServer() {
   await addOwner(accounts, { username: 'Marie.Dubois@example.be', password: 'correct horse battery', lang: 'fr', ref: 'owner-001' });
   await addOwner(accounts, { username: 'jan.peeters@example.be', password: 'another long secret', lang: 'nl', ref: 'owner-002' });
   return { srv, smtp, accounts };
+}
+
+/**
+ * The portal server of one test file: started before its tests, stopped after them. `Client` is an
+ * owner's browser on it.
+ */
+export function usePortalServer() {
+  let started: Awaited<ReturnType<typeof startPortalServer>> | undefined;
+  beforeAll(async () => {
+    started = await startPortalServer();
+  }, 60_000);
+  afterAll(async () => {
+    await started?.srv.close();
+    await started?.smtp.close();
+  });
+  const get = () =>
+    started ??
+    (() => {
+      throw new Error('the portal server is not started yet');
+    })();
+  return {
+    get srv() {
+      return get().srv;
+    },
+    get smtp() {
+      return get().smtp;
+    },
+    get accounts() {
+      return get().accounts;
+    },
+    Client: class extends OwnerClient {
+      constructor(headers: Record<string, string> = {}) {
+        super(get().srv.url, headers);
+      }
+    },
+  };
 }

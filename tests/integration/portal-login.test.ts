@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
-import type { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
-import { OwnerClient, mine, startPortalServer } from '../helpers/portal.ts';
+import { mine, usePortalServer } from '../helpers/portal.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '../../shared/constants.ts';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let accounts: OwnerAccounts;
-
-/** An owner's browser on this file's server. */
-class Client extends OwnerClient {
-  constructor(headers: Record<string, string> = {}) {
-    super(srv.url, headers);
-  }
-}
-
-beforeAll(async () => {
-  ({ srv, smtp, accounts } = await startPortalServer());
-}, 60_000);
-afterAll(async () => {
-  await srv?.close();
-  await smtp?.close();
-});
+const portal = usePortalServer();
+const { Client } = portal;
 
 describe('owner login', () => {
   it('says which field is missing, in French', async () => {
@@ -58,9 +41,12 @@ describe('owner login', () => {
     expect(me.json.properties.map((p: { id: number }) => p.id)).toEqual(mine);
     expect(mine).toHaveLength(2);
     await expect
-      .poll(() => smtp.received.some((m) => m.subject === 'Eigenaar ingelogd: marie.dubois@example.be' || /marie\.dubois@example\.be/.test(m.subject ?? '')), {
-        timeout: 10_000,
-      })
+      .poll(
+        () => portal.smtp.received.some((m) => m.subject === 'Eigenaar ingelogd: marie.dubois@example.be' || /marie\.dubois@example\.be/.test(m.subject ?? '')),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
   });
 
@@ -127,7 +113,7 @@ describe('owner login', () => {
   });
 
   it('throttles an account after repeated failures (429 with a message), even with the right password', async () => {
-    await addOwner(accounts, { username: 'throttled@example.be', password: 'the right one!', lang: 'en' });
+    await addOwner(portal.accounts, { username: 'throttled@example.be', password: 'the right one!', lang: 'en' });
     for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await new Client().login('throttled@example.be', `wrong ${i}`, 'en')).status).toBe(401);
     const r = await new Client().login('throttled@example.be', 'the right one!', 'en');
     expect(r.status).toBe(429);

@@ -1,49 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { startTestServer } from '../helpers/server.ts';
-import type { startSmtp } from '../helpers/smtp.ts';
-import { type OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
-import { OwnerClient, mine, startPortalServer } from '../helpers/portal.ts';
+import { addOwner } from '../../server/auth/owner-accounts.ts';
+import { mine, usePortalServer } from '../helpers/portal.ts';
 import { RESET_TOKEN_TTL_MS } from '../../shared/constants.ts';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let accounts: OwnerAccounts;
-
-/** An owner's browser on this file's server. */
-class Client extends OwnerClient {
-  constructor(headers: Record<string, string> = {}) {
-    super(srv.url, headers);
-  }
-}
-
-beforeAll(async () => {
-  ({ srv, smtp, accounts } = await startPortalServer());
-}, 60_000);
-afterAll(async () => {
-  await srv?.close();
-  await smtp?.close();
-});
+const portal = usePortalServer();
+const { Client } = portal;
 
 describe('forgotten password', () => {
   const linkOf = (text: string) => /(http\S+#reset=([\w-]+))/.exec(text)!;
 
   it('mails a link in the owner language, sets the new password once, ends other sessions, and the old password stops working', async () => {
-    await addOwner(accounts, { username: 'luc.martin@example.be', password: 'old password 123', lang: 'nl', propertyIds: [mine[0]] });
+    await addOwner(portal.accounts, { username: 'luc.martin@example.be', password: 'old password 123', lang: 'nl', propertyIds: [mine[0]] });
     const elsewhere = new Client();
     expect((await elsewhere.login('luc.martin@example.be', 'old password 123')).status).toBe(200);
     const unknown = await new Client().req('POST', '/api/owner/password/forgot', { email: 'ghost@example.be', lang: 'fr' });
     const r = await new Client().req('POST', '/api/owner/password/forgot', { email: 'Luc.Martin@example.be', lang: 'fr' });
     expect(r.status).toBe(200);
     expect(unknown.json).toEqual(r.json); // the same answer whether the account exists or not
-    await expect.poll(() => smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes('luc.martin@example.be')).length, { timeout: 10_000 }).toBe(1);
-    const mail = smtp.received.find((m) => JSON.stringify(m.to).includes('luc.martin@example.be'))!;
+    await expect
+      .poll(() => portal.smtp.received.filter((m) => m.to && JSON.stringify(m.to).includes('luc.martin@example.be')).length, { timeout: 10_000 })
+      .toBe(1);
+    const mail = portal.smtp.received.find((m) => JSON.stringify(m.to).includes('luc.martin@example.be'))!;
     expect(mail.subject).toBe('Kies een nieuw wachtwoord – Atrium Immo'); // the owner's language
     const [, link, token] = linkOf(mail.text!);
     expect(new URL(link).pathname).toBe('/nl/login/');
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    expect(readFileSync(join(srv.dataDir, 'owners.json'), 'utf8')).not.toContain(token); // stored hashed
+    expect(readFileSync(join(portal.srv.dataDir, 'owners.json'), 'utf8')).not.toContain(token); // stored hashed
 
     const mismatch = await new Client().req('POST', '/api/owner/password/reset', {
       token,
@@ -61,7 +45,7 @@ describe('forgotten password', () => {
     expect((await elsewhere.req('GET', '/api/owner/me')).json).toEqual({ loggedIn: false }); // other sessions ended
     expect((await new Client().login('luc.martin@example.be', 'old password 123')).status).toBe(401);
     expect((await new Client().login('luc.martin@example.be', 'brand new secret')).status).toBe(200);
-    await expect.poll(() => smtp.received.some((m) => m.subject === 'Uw wachtwoord is gewijzigd – Atrium Immo'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => portal.smtp.received.some((m) => m.subject === 'Uw wachtwoord is gewijzigd – Atrium Immo'), { timeout: 10_000 }).toBe(true);
 
     const again = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'third password!', confirm: 'third password!', lang: 'en' });
     expect(again.status).toBe(400);
@@ -69,13 +53,13 @@ describe('forgotten password', () => {
   });
 
   it('rejects an expired link', async () => {
-    await addOwner(accounts, { username: 'late@example.be', password: 'late password 1', lang: 'en' });
+    await addOwner(portal.accounts, { username: 'late@example.be', password: 'late password 1', lang: 'en' });
     await new Client().req('POST', '/api/owner/password/forgot', { email: 'late@example.be', lang: 'en' });
-    await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.to).includes('late@example.be')), { timeout: 10_000 }).toBe(true);
-    const [, , token] = linkOf(smtp.received.find((m) => JSON.stringify(m.to).includes('late@example.be'))!.text!);
+    await expect.poll(() => portal.smtp.received.some((m) => JSON.stringify(m.to).includes('late@example.be')), { timeout: 10_000 }).toBe(true);
+    const [, , token] = linkOf(portal.smtp.received.find((m) => JSON.stringify(m.to).includes('late@example.be'))!.text!);
     // The clock moves past the expiry: written as the stored deadline having passed.
-    const late = (await accounts.byUsername('late@example.be'))!;
-    await accounts.update(late.id, (o) => void (o.reset!.expiresAt = Date.now() - 1));
+    const late = (await portal.accounts.byUsername('late@example.be'))!;
+    await portal.accounts.update(late.id, (o) => void (o.reset!.expiresAt = Date.now() - 1));
     expect(RESET_TOKEN_TTL_MS).toBeGreaterThan(0);
     const r = await new Client().req('POST', '/api/owner/password/reset', { token, password: 'new password 22', confirm: 'new password 22', lang: 'en' });
     expect(r.status).toBe(400);

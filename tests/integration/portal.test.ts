@@ -1,33 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
-import type { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/portal/view-stats.ts';
 import { fillToken } from '../helpers/fill-token.ts';
-import { OwnerClient, mine, sample, startPortalServer, theirs } from '../helpers/portal.ts';
+import { mine, sample, usePortalServer, theirs } from '../helpers/portal.ts';
 
-let srv: Awaited<ReturnType<typeof startTestServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let accounts: OwnerAccounts;
-
-/** An owner's browser on this file's server. */
-class Client extends OwnerClient {
-  constructor(headers: Record<string, string> = {}) {
-    super(srv.url, headers);
-  }
-}
-
-beforeAll(async () => {
-  ({ srv, smtp, accounts } = await startPortalServer());
-}, 60_000);
-afterAll(async () => {
-  await srv?.close();
-  await smtp?.close();
-});
+const portal = usePortalServer();
+const { Client } = portal;
 
 describe('ownership', () => {
   it("answers 404 for another owner's property, by API and by the portal page's data", async () => {
@@ -108,7 +91,7 @@ describe('figures', () => {
     }
     const file = join(tempDir('import-'), 'listings.json');
     writeFileSync(file, JSON.stringify(data));
-    expect((await importListingsFile(file, srv.dataDir)).result).toBe('accepted');
+    expect((await importListingsFile(file, portal.srv.dataDir)).result).toBe('accepted');
     // A visit booked through the site's appointment form, then a request through the contact form.
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
