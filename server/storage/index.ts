@@ -18,6 +18,7 @@ import type {
   SessionRepository,
   StatsRepository,
   ListingSetRepository,
+  ChangeFeed,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
@@ -46,9 +47,14 @@ export interface Store {
   /** Mails written as .eml files when no mail server is set (development). */
   mailDrop: BlobStore;
   listingSets: ListingSetRepository;
+  /** Changes made by other nodes of the same store (the embedded store has none). */
+  changes: ChangeFeed;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
+
+/** The embedded store serves one process: no other node changes anything. */
+const noOtherNodes: ChangeFeed = { publish: async () => {}, subscribe: () => () => {} };
 
 /** The accounts of a data folder, for the command line (npm run owners / staff) and tests. */
 export function fileAccounts(dir: string) {
@@ -97,6 +103,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     cache: new FileBlobs(join(dir, 'cache'), false),
     mailDrop: new FileBlobs(join(dir, 'mail'), false),
     listingSets: new ListingSets(join(dir, 'listings')),
+    changes: noOtherNodes,
     close: async () => {
       await Promise.all([leads.close(), sessions.close()]);
     },

@@ -133,6 +133,8 @@ export interface Revision {
 export interface RevisionRepository {
   /** Every revision, oldest first. */
   all(): Promise<Revision[]>;
+  /** The revisions after `rev`, oldest first (what another node saved since). */
+  since(rev: number): Promise<Revision[]>;
   /**
    * Appends a revision if the newest revision of the whole store is still `expectedLast`
    * (0: none yet); false when another save came first.
@@ -257,4 +259,26 @@ export interface ListingSetRepository {
   /** The listings file of a version before staged imports, to take over once (file store only). */
   legacyFile(): Promise<string | undefined>;
   legacyTaken(): Promise<void>;
+}
+
+/** The store cannot be reached right now (the database restarting): a 503 that asks to send again. */
+export class StoreUnavailableError extends Error {
+  readonly status = 503;
+  readonly expose = true;
+  constructor(readonly reason?: string) {
+    super('The site cannot store this right now. Please try again in a moment.');
+  }
+}
+
+/** What another node of the same store changed: its caches here are dropped or refreshed. */
+export type ChangeTopic = 'content' | 'listings' | 'testimonials' | 'media';
+
+export interface ChangeFeed {
+  /** Tells the other nodes, once the change is committed. */
+  publish(topic: ChangeTopic): Promise<void>;
+  /**
+   * Calls `fn` for each change another node published, and with 'all' when the feed was cut off and
+   * is back (changes may have been missed meanwhile). Gives the unsubscribe.
+   */
+  subscribe(fn: (topic: ChangeTopic | 'all') => void): () => void;
 }

@@ -98,6 +98,9 @@ export class FileRevisions implements RevisionRepository {
   async all() {
     return [...this.col.data.revisions];
   }
+  async since(rev: number) {
+    return this.col.data.revisions.filter((r) => r.rev > rev);
+  }
   async append(revision: Revision, expectedLast: number) {
     if ((this.col.data.revisions.at(-1)?.rev ?? 0) !== expectedLast) return false;
     await this.col.update((d) => void d.revisions.push(revision));
