@@ -11,6 +11,7 @@ import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 import { benchPictures } from '../bench/pictures.mjs';
 import { benchValuation } from '../bench/valuation.mjs';
+import { benchScaleOut } from '../bench/scale-out.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -119,6 +120,29 @@ const drained = await benchOutbox({ root });
 console.log('\nOutbox draining a backlog of 1,000 requests (real SMTP server on loopback; each sent mark fsynced before the next mail)');
 console.log(
   `${drained.mails} mails in ${drained.seconds.toFixed(1)} s: ${drained.rate.toFixed(0)} mails/s; received ${drained.received}, marked sent ${drained.marked}`,
+);
+
+const scale = await benchScaleOut({ root, seconds });
+console.log('\nScale-out: embedded store vs PostgreSQL on 1 and 2 app processes (all on this machine: nodes, database and load share its cores)');
+console.log(
+  'store'.padEnd(26),
+  'SSR /nl/ req/s'.padStart(15),
+  'vs embedded'.padStart(12),
+  'forms/s'.padStart(9),
+  'vs embedded'.padStart(12),
+  'errors'.padStart(7),
+);
+for (const r of scale.rows)
+  console.log(
+    r.label.padEnd(26),
+    r.ssr.toFixed(0).padStart(15),
+    (r.ssr / scale.rows[0].ssr).toFixed(2).padStart(12),
+    r.forms.toFixed(0).padStart(9),
+    (r.forms / scale.rows[0].forms).toFixed(2).padStart(12),
+    String(r.errors).padStart(7),
+  );
+console.log(
+  `outbox from PostgreSQL: ${scale.drain.mails} mails in ${scale.drain.seconds.toFixed(1)} s: ${scale.drain.rate.toFixed(0)} mails/s (embedded store above: ${drained.rate.toFixed(0)} mails/s)`,
 );
 
 const forms = await benchForms({ root, seconds });

@@ -1,5 +1,5 @@
 // npm run leads -- [--kind K] [--since YYYY-MM-DD] [--quarantine] [--json]: the visitors' requests kept
-// in DATA_DIR (with --quarantine: what robots sent, kept apart and never mailed).
+// in DATA_DIR or DATABASE_URL's database (with --quarantine: what robots sent, kept apart and never mailed).
 import { join, resolve } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
@@ -17,9 +17,11 @@ if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
 }
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
-// Read through the store, beside a server that may be running (its journal included).
-const data = readStoredLeads(dataDir);
+const { commandLineStore } = await import(join(root, 'dist/server/main.js'));
+// Read through the store, beside a server that may be running (its journal included), or from DATABASE_URL's database.
+const cli = await commandLineStore({ root, dataDir });
+const data = await cli.leads();
+await cli.close();
 const source = args.includes('--quarantine') ? data.quarantine : data.submissions;
 const rows = source.filter((s) => (!kind || s.kind === kind) && (!since || s.createdAt >= since));
 if (args.includes('--json')) {
@@ -33,7 +35,7 @@ if (args.includes('--json')) {
     const extra = [
       s.propertyId ? `property ${s.propertyId}` : '',
       s.appointment ? `appointment ${s.appointment.slot.replace('T', ' ')} ${s.appointment.status}` : '',
-      f.cv?.file ? `CV ${join(dataDir, 'uploads/cv', f.cv.file)}` : '',
+      f.cv?.file ? (process.env.DATABASE_URL ? `CV uploads/cv/${f.cv.file}` : `CV ${join(dataDir, 'uploads/cv', f.cv.file)}`) : '',
       s.kind === 'testimonial' ? String(s.status) : '',
     ]
       .filter(Boolean)
@@ -42,5 +44,5 @@ if (args.includes('--json')) {
       `${s.createdAt.slice(0, 16).replace('T', ' ')}  ${s.kind.padEnd(19)} ${s.lang}  ${who}${f.email ? ` <${f.email}>` : ''}${extra ? `  ${extra}` : ''}  mails ${sent}/${mails.length}`,
     );
   }
-  console.log(`${rows.length} request${rows.length === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}${since ? ` since ${since}` : ''} in ${file}`);
+  console.log(`${rows.length} request${rows.length === 1 ? '' : 's'}${kind ? ` of kind ${kind}` : ''}${since ? ` since ${since}` : ''} in ${cli.where}`);
 }

@@ -1,6 +1,6 @@
 // npm run owners -- add EMAIL --lang fr [--properties 101,102] [--ref owner-001] [--password P]
 //                   list [--json] | disable EMAIL | enable EMAIL
-// Owner accounts of the owner portal, in DATA_DIR/owners.json (default ./var). The running server
+// Owner accounts of the owner portal, in DATA_DIR/owners.json (default ./var), or in DATABASE_URL's database. The running server
 // sees a change without a restart. Without --password (or OWNER_PASSWORD) a password is generated
 // and printed once; give it to the owner, who can change it with "Forget Password".
 import { randomBytes } from 'node:crypto';
@@ -21,9 +21,10 @@ const usage = () => {
 };
 if (!['add', 'list', 'disable', 'enable'].includes(command)) usage();
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
+const { commandLineStore, addOwner, setOwnerDisabled, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const accounts = OwnerAccounts.inDataDir(dataDir);
+const cli = await commandLineStore({ root, dataDir });
+const accounts = cli.owners;
 
 try {
   if (command === 'list') {
@@ -41,7 +42,7 @@ try {
         console.log(
           `${o.username.padEnd(32)} ${o.lang}  ${o.disabled ? 'DISABLED' : 'active  '}  properties ${o.propertyIds.join(',') || '-'}${o.ref ? `  ref ${o.ref}` : ''}`,
         );
-      console.log(`${owners.length} owner account${owners.length === 1 ? '' : 's'} in ${dataDir}`);
+      console.log(`${owners.length} owner account${owners.length === 1 ? '' : 's'} in ${cli.where}`);
     }
   } else if (command === 'add') {
     const username = rest[0];
@@ -70,7 +71,9 @@ try {
 } catch (e) {
   if (e instanceof OwnerInputError) {
     console.error(e.message);
+    await cli.close();
     process.exit(2);
   }
   throw e;
 }
+await cli.close();

@@ -25,9 +25,10 @@ const usage = () => {
 };
 if (!['add', 'list', 'role', 'disable', 'enable', 'password'].includes(command)) usage();
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { StaffAccounts, addStaff, changeStaff, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
+const { commandLineStore, addStaff, changeStaff, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
 const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const accounts = StaffAccounts.inDataDir(dataDir);
+const cli = await commandLineStore({ root, dataDir });
+const accounts = cli.staff;
 const username = rest[0] && !rest[0].startsWith('--') ? rest[0] : undefined;
 
 try {
@@ -43,7 +44,7 @@ try {
       );
     else {
       for (const s of staff) console.log(`${s.username.padEnd(32)} ${s.role.padEnd(6)}  ${s.disabled ? 'DISABLED' : 'active  '}  ${s.name ?? ''}`);
-      console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${dataDir}`);
+      console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${cli.where}`);
     }
   } else if (!username) usage();
   else if (command === 'add') {
@@ -68,7 +69,9 @@ try {
 } catch (e) {
   if (e instanceof OwnerInputError) {
     console.error(e.message);
+    await cli.close();
     process.exit(2);
   }
   throw e;
 }
+await cli.close();

@@ -36,7 +36,7 @@ import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
 import { parsePropertyQuery } from '../shared/listing-query.ts';
-import type { Store } from './storage/index.ts';
+import { StoreUnavailableError, type Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
 import { RateLimit } from './http/rate-limit.ts';
@@ -119,10 +119,15 @@ export function createApp(opts: AppOptions) {
       await next();
     } catch (e) {
       const err = e as { status?: number; expose?: boolean; message?: string };
-      const status = err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
-      if (status >= 500) log.error(`${ctx.method} ${ctx.url}`, e);
+      // The store out of reach for a moment (the database restarting): nothing was stored, the client is asked to send again.
+      const unavailable = e instanceof StoreUnavailableError;
+      const status = unavailable ? 503 : err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
+      if (unavailable) log.warn(`${ctx.method} ${ctx.path}: the store is unavailable (${(e as StoreUnavailableError).reason ?? ''}); answered 503`);
+      else if (status >= 500) log.error(`${ctx.method} ${ctx.url}`, e);
       ctx.status = status;
-      if (ctx.path.startsWith('/api/')) ctx.body = { error: status >= 500 ? 'API ERROR' : err.expose ? err.message : 'Bad request' };
+      if (unavailable) ctx.set('Retry-After', '5');
+      if (ctx.path.startsWith('/api/'))
+        ctx.body = { error: unavailable ? err.message : status >= 500 ? 'API ERROR' : err.expose ? err.message : 'Bad request' };
       else {
         ctx.type = 'html';
         ctx.body = status >= 500 ? ERROR_PAGE : `<!DOCTYPE html><title>${status}</title><p>${status}</p>`;

@@ -15,6 +15,7 @@ import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer } from './app.ts';
 import { openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
+import { openPgStore, pgSettingsFromEnv, type PgSettings } from './storage/pg/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
 import { ImportBusyError } from './storage/listing-sets.ts';
@@ -37,6 +38,9 @@ export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
 /** For `npm run staff`. */
 export { StaffAccounts, addStaff, changeStaff };
+/** For `npm run db:migrate` and `npm run db:import-json`. */
+export { migrate as migrateDatabase, pgSettingsFromEnv, openPgStore } from './storage/pg/index.ts';
+export { importJsonStore } from './storage/pg/import-json.ts';
 
 export interface StartOptions {
   root: string;
@@ -69,7 +73,27 @@ export interface StartOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
   trustProxy?: number;
+  /** PostgreSQL instead of the embedded store (else DATABASE_URL and PG_*); null: the embedded store. */
+  database?: PgSettings | null;
   quiet?: boolean;
+}
+
+/** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
+function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
+  if (opts.database !== undefined) return opts.database ?? undefined;
+  try {
+    return pgSettingsFromEnv(process.env);
+  } catch (e) {
+    throw new ConfigError([(e as Error).message]);
+  }
+}
+
+/** The store: PostgreSQL when a database is named (migrated first), else the embedded store in the data folder. */
+async function openStore(opts: { root: string; dataDir?: string; database?: PgSettings | null; quiet?: boolean }, node = true): Promise<Store> {
+  const dir = opts.dataDir ?? join(opts.root, 'var');
+  const database = databaseOf(opts);
+  if (!database) return openFileStore(dir);
+  return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => console.warn(m) });
 }
 
 export class ConfigError extends Error {
@@ -131,7 +155,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const config = readConfig(configDir, renderer, opts.quiet, schemas);
   const content = config.content;
   const origin = (opts.publicUrl ?? content.site.url).replace(/\/$/, '');
-  const data: Store = await openFileStore(opts.dataDir ?? join(opts.root, 'var'));
+  const data: Store = await openStore(opts);
   // What staff saved in the editor, laid over the files: the content visitors see.
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
   // Saved documents that no longer validate (issue 14): named here, marked for repair in the editor, each shown as in the files meanwhile.
@@ -182,6 +206,14 @@ export async function start(opts: StartOptions): Promise<Server> {
     testimonials: () => publishedTestimonials(data.leads),
     pictures,
     pageCache: opts.pageCache ?? !opts.dev,
+    changed: () => void data.changes.publish('site').catch(() => {}),
+  });
+  // What other nodes of the store changed (PostgreSQL): their revisions read, their import shown, their news heard.
+  data.changes.subscribe((topic) => {
+    if (topic === 'content' || topic === 'all')
+      void store.pull().catch((e) => console.error(`error: reading the other nodes' revisions: ${(e as Error).message}`));
+    if (topic === 'listings' || topic === 'all') void listings.check();
+    if (topic === 'site' || topic === 'all') sites.invalidate(false);
   });
   await listings.start();
   void pictures.prefetch(listings.get());
@@ -193,6 +225,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     throw new ConfigError([(e as Error).message]);
   }
   const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog) : undefined;
+  if (sync) sync.shared = !!databaseOf(opts);
   const outbox = startOutbox(data.outbox, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
     uploads: data.uploads,
@@ -268,10 +301,19 @@ async function importContext(opts: { root: string; dataDir?: string; configDir?:
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const schemas = new SchemaRegistry(rendererModule.registry);
   const config = readConfig(configDir, rendererModule, true, schemas);
-  const data = await openImportStore(opts.dataDir ?? join(opts.root, 'var'));
-  const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await readRevisions(data.revisions), config.content);
-  const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
-  return { sets: data.listingSets, schemas, settings, dataDir: data.where };
+  // The running server holds the embedded store's requests and sessions: only the revisions and the sets are opened.
+  const database = databaseOf({});
+  const data = database
+    ? await openPgStore(database, { localDir: opts.dataDir ?? join(opts.root, 'var'), node: false })
+    : { ...(await openImportStore(opts.dataDir ?? join(opts.root, 'var'))), close: async () => {} };
+  try {
+    const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await readRevisions(data.revisions), config.content);
+    const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
+    return { sets: data.listingSets, schemas, settings, dataDir: data.where, close: data.close };
+  } catch (e) {
+    await data.close();
+    throw e;
+  }
 }
 
 /** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */
@@ -284,21 +326,60 @@ export async function importFile(opts: {
   onProgress?: (done: number, total: number, problems: number) => void;
 }) {
   const ctx = await importContext(opts);
-  const { raw, readError } = await readFeedFile(opts.file);
-  const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
-    raw,
-    readError,
-    source: opts.file,
-    trigger: 'file',
-    force: opts.force,
-    onProgress: opts.onProgress,
-    yieldEvery: 5000,
-  });
-  return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
+  try {
+    const { raw, readError } = await readFeedFile(opts.file);
+    const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
+      raw,
+      readError,
+      source: opts.file,
+      trigger: 'file',
+      force: opts.force,
+      onProgress: opts.onProgress,
+      yieldEvery: 5000,
+    });
+    return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
+  } finally {
+    await ctx.close();
+  }
 }
 
 /** `npm run import -- --rollback`. */
 export async function rollbackImport(opts: { root: string; dataDir?: string; configDir?: string }) {
   const ctx = await importContext(opts);
-  return rollbackListings(ctx.sets, { trigger: 'file' });
+  try {
+    return await rollbackListings(ctx.sets, { trigger: 'file' });
+  } finally {
+    await ctx.close();
+  }
+}
+
+/**
+ * What the command line works on (npm run owners, staff, leads): DATABASE_URL's database, else the
+ * data folder (accounts only: the running server holds its requests; `leads` reads its files beside it).
+ */
+export async function commandLineStore(opts: { root: string; dataDir?: string }) {
+  const dir = opts.dataDir ?? join(opts.root, 'var');
+  const database = databaseOf({});
+  if (database) {
+    const data = await openPgStore(database, { localDir: dir, node: false });
+    return {
+      where: data.where,
+      owners: new OwnerAccounts(data.owners as never),
+      staff: new StaffAccounts(data.staff as never),
+      /** Every request (oldest first) with its mails, and what robots sent. */
+      leads: async () => {
+        const submissions = (await data.leads.find()).items.reverse();
+        const outbox = (await Promise.all(submissions.map((s) => data.outbox.forLead(s.id)))).flat();
+        return { submissions, outbox, quarantine: await data.leads.quarantined() };
+      },
+      close: data.close,
+    };
+  }
+  return {
+    where: dir,
+    owners: OwnerAccounts.inDataDir(dir),
+    staff: StaffAccounts.inDataDir(dir),
+    leads: async () => readStoredLeads(dir),
+    close: async () => {},
+  };
 }

@@ -331,7 +331,7 @@ export class ContentStore {
     if (!(await this.store.repo.append(revision as StoredRevision, this.store.revisions.at(-1)?.rev ?? 0))) {
       // Another server process saved first: its revisions are read and the save is looked at again
       // (merged, or refused as a conflict if that save changed the same fields of this document).
-      this.store.revisions = [...(await this.store.repo.all())] as Revision[];
+      await this.absorb();
       return this.saveNow(key, data, o);
     }
     this.store.revisions.push(revision);
@@ -354,6 +354,26 @@ export class ContentStore {
     const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === rev);
     if (!old || old.data === undefined) return undefined;
     return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev, noMerge: true });
+  }
+
+  /**
+   * Reads what other server processes saved since (a staff member on another node): their drafts
+   * for the editor, and what they published for visitors. Gives whether anything came.
+   */
+  pull(): Promise<boolean> {
+    const run = this.queue.then(() => this.absorb());
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async absorb(): Promise<boolean> {
+    const fresh = (await this.store.repo.since(this.store.revisions.at(-1)?.rev ?? 0)) as Revision[];
+    if (!fresh.length) return false;
+    this.store.revisions.push(...fresh);
+    const published = fresh.filter((r) => r.published);
+    for (const r of published) this.repairs.delete(r.key);
+    if (published.length) this.refresh();
+    return true;
   }
 
   private refresh() {

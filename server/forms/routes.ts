@@ -23,7 +23,7 @@ import {
 import { formatPrice, formatSlot } from '../../shared/format.ts';
 import { isLang } from '../../shared/routes.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
-import type { BlobStore, LeadRepository, OutboxMessage, Submission } from '../storage/index.ts';
+import { StoreUnavailableError, type BlobStore, type LeadRepository, type OutboxMessage, type Submission } from '../storage/index.ts';
 import type { Site } from '../site/site.ts';
 import type { SiteHolder } from '../site/holder.ts';
 import { leadMails } from '../mail/lead-mail.ts';
@@ -292,8 +292,11 @@ export function formRoutes(router: Router, deps: FormDeps) {
           ...(appointment ? { appointment: { slot: appointment.slot, status: appointment.status } } : {}),
         };
       }
-    } catch (e) {
+    } catch (caught) {
+      // The database out of reach (restarting): nothing was stored; the visitor is asked, in their language, to send again.
+      const e = caught instanceof StoreUnavailableError ? new HttpError(503, { error: t('form.notSent') }) : caught;
       if (!(e instanceof HttpError)) throw e;
+      if (e.status === 503) ctx.set('Retry-After', '5');
       ctx.status = e.status;
       ctx.body = e.body;
       if (html && e.status !== 429 && e.status !== 403) {

@@ -44,6 +44,7 @@ export class LiveListings {
   private stamp = -1;
   private timer: NodeJS.Timeout | undefined;
   private checking: Promise<void> | null = null;
+  private unreadable = false;
 
   constructor(
     readonly sets: ListingSetRepository,
@@ -83,15 +84,19 @@ export class LiveListings {
   }
 
   private async doCheck() {
-    const stamp = await this.sets.stateStamp();
-    if (stamp === this.stamp) return;
+    let stamp;
     let state;
     try {
+      stamp = await this.sets.stateStamp();
+      if (stamp === this.stamp) return;
       state = await this.sets.readState();
     } catch (e) {
-      this.log.error(`listings: ${(e as Error).message}; the listings shown are unchanged`);
+      // Said once while it lasts (the store out of reach is looked at again every half second).
+      if (!this.unreadable) this.log.error(`listings: ${(e as Error).message}; the listings shown are unchanged`);
+      this.unreadable = true;
       return;
     }
+    this.unreadable = false;
     this.stamp = stamp;
     if (state.live === this.liveId) return;
     const first = this.liveId === undefined;

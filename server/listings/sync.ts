@@ -69,11 +69,26 @@ export class ListingSync {
     const loop = (delay: number) => {
       if (this.stopped) return;
       this.timer = setTimeout(() => {
-        void this.syncNow().finally(() => loop(this.config.minutes * 60_000));
+        void this.scheduled().finally(() => loop(this.config.minutes * 60_000));
       }, delay);
       this.timer.unref();
     };
     loop(FIRST_SYNC_DELAY_MS);
+  }
+
+  /**
+   * Several nodes share the store (PostgreSQL): a scheduled round is left out when another node
+   * checked the feed within the interval, so that the CRM is asked once per interval, not once per node.
+   */
+  shared = false;
+
+  private async scheduled() {
+    if (this.shared) {
+      const last = (await this.sets.readState().catch(() => undefined))?.sync;
+      const age = last?.checkedAt ? Date.now() - Date.parse(last.checkedAt) : Infinity;
+      if (last?.url === displayUrl(this.config.url) && age < this.config.minutes * 60_000 * 0.9) return;
+    }
+    await this.syncNow();
   }
 
   stop() {

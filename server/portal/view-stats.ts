@@ -66,6 +66,12 @@ export class ViewStats {
       this.pending = new Map();
       try {
         await this.store.add(this.writing);
+      } catch {
+        // The store out of reach (the database restarting): the counts wait for the next flush.
+        for (const [id, days] of this.writing) {
+          const into = this.pending.get(id) ?? this.pending.set(id, new Map()).get(id)!;
+          for (const [day, n] of days) into.set(day, (into.get(day) ?? 0) + n);
+        }
       } finally {
         this.writing = new Map();
       }

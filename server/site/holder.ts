@@ -25,6 +25,8 @@ export interface SiteSources {
   pictures: { isGone: (source: string) => boolean; readonly generation: number };
   /** Keep rendered pages in memory (off in development, where the renderer changes). */
   pageCache: boolean;
+  /** Tells the other nodes of the store that their sites are out of date (after `invalidate`). */
+  changed?: () => void;
 }
 
 /** The current site and its rendered pages (null: no page cache). */
@@ -69,10 +71,11 @@ export class SiteHolder {
   /**
    * What visitors see changed in a way the content and listings do not show (a testimonial
    * published or withdrawn, a document published): the next request gets a new site and an empty
-   * page cache.
+   * page cache; the other nodes are told unless the news came from them.
    */
-  invalidate(): void {
+  invalidate(tellOthers = true): void {
     this.live = null;
+    if (tellOthers) this.sources.changed?.();
   }
 
   /** A site over other content or listings, not kept: the editor's preview of a draft, the alerts of a new import. */

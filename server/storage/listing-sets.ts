@@ -17,7 +17,7 @@ import type { ListingSetRepository } from './types.ts';
 /** Accepted imports kept (the live one included) for a rollback. */
 export const KEPT_IMPORTS = 5;
 /** History entries kept in state.json. */
-const MAX_ENTRIES = 40;
+export const MAX_ENTRIES = 40;
 /** Problems kept per entry (the count says how many there were). */
 export const MAX_STORED_PROBLEMS = 500;
 
@@ -84,8 +84,8 @@ export interface SetHeader {
   schema: string;
 }
 
-type Line = [keyof ListingData, unknown];
-const LISTS: Array<keyof ListingData> = ['properties', 'projects', 'webIDs', 'citys', 'citysSale', 'citysRent', 'neighbourhoods'];
+export type Line = [keyof ListingData, unknown];
+export const LISTS: Array<keyof ListingData> = ['properties', 'projects', 'webIDs', 'citys', 'citysSale', 'citysRent', 'neighbourhoods'];
 
 export const newSetId = () =>
   `${new Date()
@@ -94,6 +94,12 @@ export const newSetId = () =>
     .replace(/\.\d+Z$/, 'Z')}-${Math.random().toString(36).slice(2, 6)}`;
 
 export class ImportBusyError extends Error {}
+
+/** The sets to keep: the last KEPT_IMPORTS that went live and the refused set (trims `state.liveHistory`). */
+export function keptSetIds(state: ListingState): Set<string> {
+  state.liveHistory = state.liveHistory.slice(-KEPT_IMPORTS);
+  return new Set([...state.liveHistory, ...(state.live ? [state.live] : []), ...(state.refusedSet ? [state.refusedSet] : [])]);
+}
 
 /** Adds an entry to the history, folding a failure identical to the newest entry. */
 export function addImportEntry(state: ListingState, entry: ImportEntry) {
@@ -248,8 +254,7 @@ export class ListingSets implements ListingSetRepository {
 
   /** Removes the sets no longer needed: kept are the last KEPT_IMPORTS that went live and the refused set. */
   async prune(state: ListingState): Promise<void> {
-    state.liveHistory = state.liveHistory.slice(-KEPT_IMPORTS);
-    const keep = new Set([...state.liveHistory, ...(state.live ? [state.live] : []), ...(state.refusedSet ? [state.refusedSet] : [])]);
+    const keep = keptSetIds(state);
     let files: string[] = [];
     try {
       files = await readdir(this.setsDir);

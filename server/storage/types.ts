@@ -270,8 +270,12 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** What another node of the same store changed: its caches here are dropped or refreshed. */
-export type ChangeTopic = 'content' | 'listings' | 'testimonials' | 'media';
+/**
+ * What another node of the same store changed: 'content' (a revision saved), 'listings' (a listing
+ * state written), 'site' (something else visitors see, e.g. a testimonial published). Its caches
+ * here are dropped or refreshed.
+ */
+export type ChangeTopic = 'content' | 'listings' | 'site';
 
 export interface ChangeFeed {
   /** Tells the other nodes, once the change is committed. */

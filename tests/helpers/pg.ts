@@ -1,39 +1,5 @@
-/**
- * A throwaway PostgreSQL cluster for a test file: Debian's binaries, initdb on a temporary folder
- * (as the `postgres` user when the tests run as root), a free loopback port, trust authentication.
- * Each `database()` is a fresh database on it. No mock: the real server, restarted for real.
- */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-
-function binDir(): string {
-  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const candidates = [
-    ...(fromConfig.status === 0 ? [fromConfig.stdout.trim()] : []),
-    ...(existsSync('/usr/lib/postgresql')
-      ? readdirSync('/usr/lib/postgresql')
-          .sort((a, b) => Number(b) - Number(a))
-          .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      : []),
-  ];
-  const dir = candidates.find((d) => existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl')));
-  if (!dir) throw new Error("PostgreSQL's initdb is not installed (Debian: apt-get install postgresql; .ci/run does it)");
-  return dir;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
+// A throwaway PostgreSQL cluster (scripts/pg-cluster.mjs, shared with npm run bench), typed for the tests.
+import { startPostgres as start } from '../../scripts/pg-cluster.mjs';
 
 export interface TestPostgres {
   /** A new, empty database; its postgres:// URL. */
@@ -44,46 +10,4 @@ export interface TestPostgres {
   port: number;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = binDir();
-  const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-'));
-  const data = join(dir, 'data');
-  const run = (cmd: string, args: string[]) => {
-    const full = join(bin, cmd);
-    const out = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
-    if (out.status !== 0) throw new Error(`${cmd} failed: ${out.stderr || out.stdout}`);
-  };
-  if (asRoot)
-    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'vitrine', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=32MB`;
-  const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
-  start();
-  const admin = `postgres://vitrine@127.0.0.1:${port}/postgres`;
-  let n = 0;
-  return {
-    port,
-    async database() {
-      const name = `t${process.pid}_${++n}_${Math.random().toString(36).slice(2, 7)}`;
-      const c = new pg.Client(admin);
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name}`);
-      await c.end();
-      return `postgres://vitrine@127.0.0.1:${port}/${name}`;
-    },
-    async restart(mode = 'fast', pauseMs = 0) {
-      run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
-      if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
-      start();
-    },
-    async stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
+export const startPostgres = start as () => Promise<TestPostgres>;

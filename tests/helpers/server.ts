@@ -17,6 +17,8 @@ export async function startTestServer(
     pictureLimits?: StartOptions['pictureLimits'];
     listingsSync?: SyncConfig | null;
     trustProxy?: number;
+    /** PostgreSQL instead of the data folder (the folder then holds the picture cache only). */
+    database?: StartOptions['database'];
   } = {},
 ): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
@@ -38,6 +40,8 @@ export async function startTestServer(
     photoSource: samplePhotoSource,
     pictureLimits: opts.pictureLimits,
     trustProxy: opts.trustProxy ?? 0,
+    // The environment's DATABASE_URL is not the test's.
+    database: opts.database ?? null,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

@@ -2,10 +2,10 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
-/** A real SMTP server on loopback that keeps what it receives; `refuse` answers 451 while it is > 0. */
+/** A real SMTP server on loopback that keeps what it receives; `refuse` answers 451 while it is > 0; `delayMs` slows each mail's answer. */
 export async function startSmtp(port = 0) {
   const received: ParsedMail[] = [];
-  const state = { refuse: 0 };
+  const state = { refuse: 0, delayMs: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -21,7 +21,8 @@ export async function startSmtp(port = 0) {
     },
     onData(stream, _session, cb) {
       simpleParser(stream)
-        .then((m) => {
+        .then(async (m) => {
+          if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
           received.push(m);
           cb();
         })

@@ -201,7 +201,7 @@ export class FileLeads implements LeadRepository, OutboxRepository {
   // Outbox
 
   async enqueue(mails: OutboxMessage[]) {
-    const fresh = mails.filter((m) => !this.j.state.outbox.has(m.id));
+    const fresh = [...new Map(mails.filter((m) => !this.j.state.outbox.has(m.id)).map((m) => [m.id, m])).values()];
     if (fresh.length) await this.j.write({ t: 'mails', mails: fresh });
     return fresh.length;
   }

@@ -43,7 +43,12 @@ const sessionFiles = (dir: string) => ({
 
 /** The live sessions as the files have them, read beside the server (tests). */
 export function readStoredSessions(dir: string): StoredSession[] {
-  return [...Journaled.read(sessionFiles(dir)).values()].filter((s) => s.expires > Date.now());
+  return [...readStoredSessionMap(dir).values()];
+}
+
+/** The live sessions by (hashed) id: what a move to PostgreSQL copies. */
+export function readStoredSessionMap(dir: string): Map<string, StoredSession> {
+  return new Map([...Journaled.read(sessionFiles(dir))].filter(([, s]) => s.expires > Date.now()));
 }
 
 export class FileSessions implements SessionRepository {

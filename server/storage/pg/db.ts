@@ -18,6 +18,8 @@ export interface PgSettings {
   statementTimeoutMs?: number;
   /** Waiting for a connection longer is a 503 (PG_CONNECT_TIMEOUT_MS, default 5 s). */
   connectTimeoutMs?: number;
+  /** A node not seen for this long is taken for dead: others send the mails it claimed (PG_NODE_TIMEOUT_MS, default 10 s). */
+  nodeTimeoutMs?: number;
 }
 
 const positive = (name: string, raw: string | undefined): number | undefined => {
@@ -37,6 +39,7 @@ export function pgSettingsFromEnv(env: NodeJS.ProcessEnv): PgSettings | undefine
     poolMax: positive('PG_POOL_MAX', env.PG_POOL_MAX),
     statementTimeoutMs: positive('PG_STATEMENT_TIMEOUT_MS', env.PG_STATEMENT_TIMEOUT_MS),
     connectTimeoutMs: positive('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS),
+    nodeTimeoutMs: positive('PG_NODE_TIMEOUT_MS', env.PG_NODE_TIMEOUT_MS),
   };
 }
 
@@ -57,7 +60,10 @@ export function unavailableOr(e: unknown): never {
   throw e;
 }
 
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+/** A pool, a transaction's client or a Db: what runs a parameterised statement. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
 
 export class Db {
   readonly pool: pg.Pool;

@@ -136,6 +136,7 @@ CREATE TABLE listing_sets (
   property_ids integer[] NOT NULL,
   body bytea NOT NULL
 );
+CREATE SEQUENCE listing_state_stamp;
 CREATE TABLE listing_state (
   one boolean PRIMARY KEY DEFAULT true CHECK (one),
   state jsonb NOT NULL,
@@ -147,5 +148,6 @@ CREATE TABLE listing_aux (
 );
 
 -- Down Migration
+DROP SEQUENCE listing_state_stamp;
 DROP TABLE listing_aux, listing_state, listing_sets, blobs, secrets, media, counter_failures, counter_windows,
   view_stats, accounts, sessions, content_seeds, revisions, nodes, outbox, quarantine, leads;

@@ -1,0 +1,324 @@
+// The repository contract (server/storage/types.ts), run against both stores: the embedded store on
+// a temporary data folder and PostgreSQL on a throwaway cluster. Then what only a shared database
+// must hold: two nodes at once on one slot, one mail, one revision number, one username, one counter.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { tempDir } from '../helpers/config.ts';
+import { sampleListings } from '../helpers/listings.ts';
+import { openFileStore, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
+import { ImportBusyError } from '../../server/storage/listing-sets.ts';
+import { openPgStore } from '../../server/storage/pg/index.ts';
+
+let pg: TestPostgres;
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  await pg?.stop();
+});
+
+const openPg = async (url?: string, nodeTimeoutMs?: number) =>
+  openPgStore({ url: url ?? (await pg.database()), nodeTimeoutMs }, { localDir: tempDir('pg-local-') });
+const stores: Array<[string, () => Promise<Store>]> = [
+  ['embedded store', () => openFileStore(tempDir('contract-'))],
+  ['PostgreSQL', () => openPg()],
+];
+
+let n = 0;
+const lead = (over: Partial<Submission> = {}): Submission => ({
+  id: `lead-${++n}-${Math.random().toString(36).slice(2, 8)}`,
+  kind: 'site-contact',
+  lang: 'fr',
+  createdAt: new Date(Date.UTC(2026, 10, 1, 9, 0, n)).toISOString(),
+  page: 'https://www.atrium-immo.be/fr/contact/',
+  propertyId: null,
+  fields: {
+    firstName: 'Zoë',
+    lastName: "D'Hondt-Vanderlinden",
+    email: `zoe.dhondt+${n}@example.be`,
+    message: 'Bonjour,\n\nUne maison à Ixelles ? « Oui ».'.repeat(20),
+  },
+  status: 'new',
+  ...over,
+});
+const mail = (leadId: string, who: string, over: Partial<OutboxMessage> = {}): OutboxMessage => ({
+  id: `${leadId}-${who}`,
+  leadId,
+  to: 'info@atrium-immo.be',
+  from: '"Atrium Immo" <noreply@atrium-immo.be>',
+  subject: 'Demande de contact – Zoë',
+  text: 'Bonjour',
+  html: '<p>Bonjour</p>',
+  lang: 'fr',
+  attempts: 0,
+  nextAttemptAt: 0,
+  ...over,
+});
+
+describe.each(stores)('%s', (_name, open) => {
+  let s: Store;
+  beforeAll(async () => {
+    s = await open();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('stores requests and finds them newest first, by every query field, in pages', async () => {
+    const same = '2026-11-02T10:00:00.000Z';
+    const a = lead({ kind: 'contact', propertyId: 4101, createdAt: same, fields: { email: 'Jan.Peeters@Example.be', image: { file: 'p1.jpg' } } });
+    const b = lead({ kind: 'contact', propertyId: 4102, createdAt: same, lang: 'nl', handled: true });
+    const c = lead({ kind: 'testimonial', status: 'pending', review: 'rev-tok', createdAt: '2026-11-03T08:00:00.000Z' });
+    const d = lead({ kind: 'demand-register', alert: { token: 'al-tok', active: true }, createdAt: '2026-10-30T08:00:00.000Z' });
+    const e = lead({
+      kind: 'contact-appointment',
+      appointment: { slot: '2026-12-01T10:00', start: '2026-12-01T09:00:00.000Z', minutes: 45, status: 'confirmed' },
+    });
+    for (const x of [a, b, c, d]) expect(await s.leads.add(x, [mail(x.id, 'agency')])).toBe('added');
+    expect(await s.leads.add(e, [], { slot: '2026-12-01T10:00' })).toBe('added');
+    expect(await s.leads.get(a.id)).toEqual(a);
+    const all = await s.leads.find();
+    expect(all.total).toBe(5);
+    // Newest first; of two at the same time, the later arrival first.
+    expect(all.items.map((x) => x.id).slice(0, 3)).toEqual([c.id, b.id, a.id]);
+    expect((await s.leads.find({}, { offset: 1, limit: 2 })).items.map((x) => x.id)).toEqual([b.id, a.id]);
+    expect((await s.leads.find({ kind: ['contact', 'testimonial'] })).total).toBe(3);
+    expect((await s.leads.find({ propertyIds: [4102] })).items.map((x) => x.id)).toEqual([b.id]);
+    expect((await s.leads.find({ lang: 'nl', handled: true })).items.map((x) => x.id)).toEqual([b.id]);
+    expect((await s.leads.find({ field: { name: 'email', value: 'jan.peeters@example.BE' } })).items.map((x) => x.id)).toEqual([a.id]);
+    expect((await s.leads.find({ reviewToken: 'rev-tok', status: 'pending' })).items.map((x) => x.id)).toEqual([c.id]);
+    expect((await s.leads.find({ alertToken: 'al-tok', alertActive: true })).items.map((x) => x.id)).toEqual([d.id]);
+    expect((await s.leads.find({ imageFile: 'p1.jpg' })).items.map((x) => x.id)).toEqual([a.id]);
+    expect((await s.leads.find({ withAppointment: true })).items.map((x) => x.id)).toEqual([e.id]);
+    expect(await s.leads.countByKind({ kind: 'contact' })).toEqual({ contact: 2, testimonial: 1, 'demand-register': 1, 'contact-appointment': 1 });
+    expect(await s.leads.bookedSlots()).toEqual(new Set(['2026-12-01T10:00']));
+    expect(await s.leads.add(lead(), [], { slot: '2026-12-01T10:00' })).toBe('slotTaken');
+    // A change; a key set to undefined is removed.
+    const changed = await s.leads.update(c.id, { status: 'published', review: undefined, reviewedBy: 'eva.editor@atrium-immo.be' });
+    expect(changed).toMatchObject({ status: 'published', reviewedBy: 'eva.editor@atrium-immo.be' });
+    expect(changed).not.toHaveProperty('review');
+    expect((await s.leads.get(c.id))?.review).toBeUndefined();
+    expect((await s.leads.find({ status: 'published' })).total).toBe(1);
+    expect(await s.leads.update('nobody', { status: 'x' })).toBeUndefined();
+    await s.leads.quarantine({ at: '2026-11-01', fields: { website: 'http://spam.example' } });
+    expect(await s.leads.quarantined()).toEqual([{ at: '2026-11-01', fields: { website: 'http://spam.example' } }]);
+  });
+
+  it('queues, claims, marks and counts mails', async () => {
+    const x = lead();
+    await s.leads.add(x, [mail(x.id, 'agency'), mail(x.id, 'visitor')]);
+    const loose = mail('alert-1', 'alert', { id: 'demand-1-alert-v2', leadId: undefined });
+    expect(await s.outbox.enqueue([loose, loose])).toBe(1);
+    expect(await s.outbox.enqueue([loose])).toBe(0);
+    expect(await s.outbox.has('demand-1-alert-v2')).toBe(true);
+    const now = Date.now();
+    const taken = await s.outbox.claim(now, 100, 60_000);
+    expect(taken.map((m) => m.id)).toEqual(expect.arrayContaining([`${x.id}-agency`, `${x.id}-visitor`, 'demand-1-alert-v2']));
+    expect(await s.outbox.claim(now, 100, 60_000)).toEqual([]);
+    await s.outbox.markSent(`${x.id}-agency`, '2026-11-01T10:00:00.000Z');
+    await s.outbox.markFailed(`${x.id}-visitor`, 1, now + 5_000, '451 Try again later');
+    const mails = await s.outbox.forLead(x.id);
+    const sent = mails.find((m) => m.id.endsWith('agency'))!;
+    expect(sent).toMatchObject({ sentAt: '2026-11-01T10:00:00.000Z', subject: 'Demande de contact – Zoë' });
+    expect(sent.text).toBeUndefined();
+    expect(mails.find((m) => m.id.endsWith('visitor'))).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: now + 5_000,
+      lastError: '451 Try again later',
+      text: 'Bonjour',
+    });
+    // A failed mail is due again at its time; a lease that ran out frees a claim.
+    const ours = (ms: OutboxMessage[]) => ms.map((m) => m.id).filter((id) => id.startsWith(x.id) || id.startsWith('demand-1'));
+    expect(ours(await s.outbox.claim(now + 6_000, 100, 60_000))).toEqual([`${x.id}-visitor`]);
+    expect(ours(await s.outbox.claim(now + 120_000, 100, 60_000)).sort()).toEqual(['demand-1-alert-v2', `${x.id}-visitor`].sort());
+    const counts = await s.outbox.counts();
+    expect(counts.sent).toBeGreaterThanOrEqual(1);
+    expect(counts.waiting).toBeGreaterThanOrEqual(2);
+  });
+
+  it('appends revisions in order, refuses a stale one, gives what came since', async () => {
+    const r = (rev: number) => ({
+      key: 'footer',
+      rev,
+      at: new Date().toISOString(),
+      by: 'eva',
+      summary: 'copyright/fr',
+      data: { copyright: { fr: `© ${rev}` } },
+      published: true,
+    });
+    expect(await s.revisions.append(r(1), 0)).toBe(true);
+    expect(await s.revisions.append(r(2), 1)).toBe(true);
+    expect(await s.revisions.append(r(2), 1)).toBe(false);
+    expect((await s.revisions.all()).map((x) => x.rev)).toEqual([1, 2]);
+    expect((await s.revisions.since(1)).map((x) => x.data)).toEqual([{ copyright: { fr: '© 2' } }]);
+    await s.revisions.recordSeed('abc');
+    await s.revisions.recordSeed('abc');
+  });
+
+  it('keeps live sessions, ends a person’s others', async () => {
+    const later = Date.now() + 60_000;
+    await s.sessions.set('h1', { data: { ownerId: 'o1' }, expires: later, person: 'owner:o1' });
+    await s.sessions.set('h2', { data: { ownerId: 'o1' }, expires: later, person: 'owner:o1' });
+    await s.sessions.set('old', { data: { staffId: 's1' }, expires: Date.now() - 1, person: 'staff:s1' });
+    expect(await s.sessions.get('h1')).toEqual({ data: { ownerId: 'o1' }, expires: later, person: 'owner:o1' });
+    expect(await s.sessions.get('old')).toBeUndefined();
+    await s.sessions.destroyPerson('owner:o1', 'h2');
+    expect(await s.sessions.get('h1')).toBeUndefined();
+    expect(await s.sessions.get('h2')).toBeDefined();
+    await s.sessions.destroy('h2');
+    expect(await s.sessions.get('h2')).toBeUndefined();
+  });
+
+  it('keeps accounts with unique usernames, view counts, counters, media, secrets and blobs', async () => {
+    expect(await s.owners.insert({ id: 'o1', username: 'marie.dubois@example.be' })).toBe(true);
+    expect(await s.owners.insert({ id: 'o2', username: 'marie.dubois@example.be' })).toBe(false);
+    expect(await s.staff.insert({ id: 's1', username: 'marie.dubois@example.be' })).toBe(true);
+    expect(await s.owners.update('o1', (a) => Object.assign(a, { lang: 'fr' }))).toEqual({ id: 'o1', username: 'marie.dubois@example.be', lang: 'fr' });
+    expect(await s.owners.byUsername('marie.dubois@example.be')).toMatchObject({ lang: 'fr' });
+    expect(await s.owners.update('nobody', () => {})).toBeUndefined();
+    expect((await s.owners.all()).map((a) => a.id)).toEqual(['o1']);
+    await s.stats.add(new Map([[4101, new Map([['2026-11-01', 3]])]]));
+    await Promise.all([
+      s.stats.add(
+        new Map([
+          [
+            4101,
+            new Map([
+              ['2026-11-01', 2],
+              ['2026-11-02', 1],
+            ]),
+          ],
+        ]),
+      ),
+      s.stats.add(new Map([[4101, new Map([['2026-11-02', 4]])]])),
+    ]);
+    expect(await s.stats.days(4101)).toEqual({ '2026-11-01': 5, '2026-11-02': 5 });
+    expect((await s.counters.hit('form:1.2.3.4', 60_000)).count).toBe(1);
+    expect((await s.counters.hit('form:1.2.3.4', 60_000)).count).toBe(2);
+    expect(await s.counters.fail('login:marie', 60_000)).toBe(1);
+    expect(await s.counters.fail('login:marie', 60_000)).toBe(2);
+    await s.counters.undo('login:marie');
+    expect(await s.counters.fail('login:marie', 60_000)).toBe(2);
+    await s.counters.clear('login:marie');
+    expect(await s.counters.fail('login:marie', 60_000)).toBe(1);
+    const item = {
+      id: 'm1',
+      file: 'm1.jpg',
+      name: 'façade.jpg',
+      type: 'image/jpeg',
+      width: 1600,
+      height: 1067,
+      bytes: 123456,
+      uploadedAt: '2026-11-01T10:00:00.000Z',
+      by: 'eva',
+    };
+    await s.media.add(item);
+    expect(await s.media.all()).toEqual([item]);
+    expect(await s.media.get('m1')).toEqual(item);
+    const key = await s.secrets.secret('forms');
+    expect(key).toHaveLength(32);
+    expect(await s.secrets.secret('forms')).toEqual(key);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0, 1, 2, 255, 0]), Buffer.alloc(70_000, 7)]);
+    await s.uploads.put('cv/3f2a9c.pdf', pdf);
+    expect(await s.uploads.get('cv/3f2a9c.pdf')).toEqual(pdf);
+    const streamed = await s.uploads.stream('cv/3f2a9c.pdf');
+    const chunks: Buffer[] = [];
+    for await (const c of streamed!.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(pdf);
+    expect(streamed!.size).toBe(pdf.length);
+    expect((await s.uploads.list('cv')).map((b) => [b.key, b.size])).toEqual([['cv/3f2a9c.pdf', pdf.length]]);
+    await s.uploads.remove('cv/3f2a9c.pdf');
+    expect(await s.uploads.has('cv/3f2a9c.pdf')).toBe(false);
+    expect(await s.uploads.get('cv/none.pdf')).toBeUndefined();
+    await expect(s.uploads.put('../secrets.json', pdf)).rejects.toThrow(/outside its store/);
+  });
+
+  it('keeps listing sets whole, a state with a stamp, and one import at a time', async () => {
+    const data = await sampleListings();
+    const sets = s.listingSets;
+    expect(await sets.stateStamp()).toBe(0);
+    expect(await sets.readState()).toEqual({ live: null, liveHistory: [], entries: [] });
+    await sets.writeSet('20261101T100000Z-ab12', data, 'hash-1');
+    expect(await sets.hasSet('20261101T100000Z-ab12')).toBe(true);
+    const back = await sets.readSet('20261101T100000Z-ab12');
+    expect(back.header).toMatchObject({ id: '20261101T100000Z-ab12', schema: 'hash-1' });
+    expect(back.data).toEqual(data);
+    expect((await sets.propertyIds('20261101T100000Z-ab12')).sort()).toEqual([...new Set(data.properties.map((p) => p.ID))].sort());
+    await sets.writeState({ live: '20261101T100000Z-ab12', liveHistory: ['20261101T100000Z-ab12'], entries: [] });
+    const first = await sets.stateStamp();
+    expect(first).not.toBe(0);
+    await new Promise((r) => setTimeout(r, 5));
+    await sets.writeState({ live: '20261101T100000Z-ab12', liveHistory: ['20261101T100000Z-ab12'], entries: [] });
+    expect(await sets.stateStamp()).not.toBe(first);
+    await sets.writeSet('20261102T100000Z-cd34', { ...data, properties: data.properties.slice(0, 3) }, 'hash-1');
+    await sets.prune({ live: '20261102T100000Z-cd34', liveHistory: ['20261102T100000Z-cd34'], entries: [] });
+    expect(await sets.hasSet('20261101T100000Z-ab12')).toBe(false);
+    expect(await sets.hasSet('20261102T100000Z-cd34')).toBe(true);
+    await sets.writeAux('known-ids.json', '[4101,4102]');
+    expect(await sets.readAux('known-ids.json')).toBe('[4101,4102]');
+    expect(await sets.readAux('none')).toBeUndefined();
+    expect(await sets.withLock(async () => 'done')).toBe('done');
+  });
+});
+
+describe('PostgreSQL shared by two nodes', () => {
+  let a: Store;
+  let b: Store;
+  beforeAll(async () => {
+    const url = await pg.database();
+    // A node not seen for 3 s is taken for dead (10 s in production).
+    [a, b] = [await openPg(url, 3_000), await openPg(url, 3_000)];
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('books a slot once of 40 tries at once', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).leads.add(lead({ kind: 'contact-appointment' }), [], { slot: '2026-12-02T15:00' })),
+    );
+    expect(outcomes.filter((o) => o === 'added')).toHaveLength(1);
+  });
+
+  it('never hands one mail to both, and frees what a dead node claimed', async () => {
+    const mails = Array.from({ length: 300 }, (_, i) => mail(`bulk-${i}`, 'agency'));
+    expect(await a.outbox.enqueue(mails)).toBe(300);
+    const now = Date.now();
+    const [x, y] = await Promise.all([a.outbox.claim(now, 200, 60_000), b.outbox.claim(now, 200, 60_000)]);
+    expect(x.length + y.length).toBe(300);
+    expect(new Set([...x, ...y].map((m) => m.id)).size).toBe(300);
+    // Node A stops beating as if its process died (its heartbeat stopped, its row left behind): after the time-out its claims are B's, B's own stay B's.
+    const nodeA = (a as Store & { node: { id: string; stop(): Promise<void> } }).node;
+    const seen = await (a as Store & { db: { query(q: string, v: unknown[]): Promise<unknown> } }).db;
+    await nodeA.stop();
+    await seen.query('INSERT INTO nodes (id, started_at, seen_at) VALUES ($1, $2, $2)', [nodeA.id, Date.now()]);
+    expect(await b.outbox.claim(Date.now(), 400, 60_000)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 3_300));
+    const taken = await b.outbox.claim(Date.now(), 400, 60_000);
+    expect(taken.map((m) => m.id).sort()).toEqual(x.map((m) => m.id).sort());
+  });
+
+  it('gives one revision number once, one username once, one secret and one count to both', async () => {
+    const r = { key: 'footer', rev: 1, at: '2026-11-01T10:00:00.000Z', by: 'eva', summary: 's', data: {}, published: true };
+    const appended = await Promise.all([a.revisions.append({ ...r, by: 'a' }, 0), b.revisions.append({ ...r, by: 'b' }, 0)]);
+    expect(appended.filter(Boolean)).toHaveLength(1);
+    const inserted = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).staff.insert({ id: `s${i}`, username: 'eva.editor@atrium-immo.be' })),
+    );
+    expect(inserted.filter(Boolean)).toHaveLength(1);
+    const [ka, kb] = await Promise.all([a.secrets.secret('captcha'), b.secrets.secret('captcha')]);
+    expect(ka).toEqual(kb);
+    const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).counters.hit('form:203.0.113.9', 60_000)));
+    expect(hits.map((h) => h.count).sort((p, q) => p - q)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('lets one import run at a time across nodes', async () => {
+    let release!: () => void;
+    const held = a.listingSets.withLock(() => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(b.listingSets.withLock(async () => 'second')).rejects.toBeInstanceOf(ImportBusyError);
+    release();
+    await held;
+    expect(await b.listingSets.withLock(async () => 'after')).toBe('after');
+  });
+});
