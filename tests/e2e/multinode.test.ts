@@ -1,13 +1,14 @@
 // Two app processes on one PostgreSQL database (issue 18), as `DATABASE_URL=… npm start` runs them
 // behind a load balancer: a real throwaway cluster, the built server twice, a real SMTP peer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
+import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
 import { Client as HttpClient } from '../helpers/client.ts';
@@ -224,5 +225,57 @@ describe('two nodes on one PostgreSQL database', () => {
     const { rows } = await check.query<{ id: string }>('SELECT id FROM leads WHERE id = ANY($1)', [acknowledged]);
     await check.close();
     expect(rows.length).toBe(acknowledged.length);
+  });
+
+  it('shows an import made from the command line on both nodes, and mails its search alert once, not once per node', async () => {
+    const demand = {
+      lang: 'nl',
+      formToken: fillToken(),
+      website: '',
+      goal: 'sale',
+      types: ['3'],
+      cities: ['1030'],
+      maxPrice: 600000,
+      firstName: 'Els',
+      lastName: 'Wouters',
+      email: 'els.wouters@example.be',
+    };
+    expect((await post(b!.url, 'demand-register', demand)).status).toBe(201);
+    const data = await sampleListings();
+    const base = data.properties.filter((p) => p.ID === data.properties[0].ID);
+    data.properties.push(
+      ...base.map(
+        (p) =>
+          ({
+            ...p,
+            ID: 990001,
+            ProjectID: null,
+            Availability: 'available',
+            PublishPrice: true,
+            WebID: 3,
+            WebIDs: '3',
+            Goal: 0,
+            Zip: '1030',
+            City: 'Schaerbeek',
+            Price: 350000,
+          }) as never,
+      ),
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'vitrine-crm-')), 'crm.json');
+    writeFileSync(file, JSON.stringify(data));
+    const cli = spawnSync(process.execPath, ['scripts/import.mjs', file], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: env.DATABASE_URL },
+      encoding: 'utf8',
+    });
+    expect(cli.status, cli.stdout + cli.stderr).toBe(0);
+    for (const n of [a!, b!])
+      await until(`the import on ${n.url}`, async () => (await (await fetch(`${n.url}/sitemap.xml`)).text()).includes('/990001/'), 10_000);
+    const subject = 'Een nieuw pand voor uw zoekopdracht';
+    await until('the alert', () => smtp.received.some((m) => m.subject?.startsWith(subject)), 20_000);
+    await new Promise((r) => setTimeout(r, 2_000)); // a second node's copy would come now
+    const alerts = smtp.received.filter((m) => m.subject?.startsWith(subject) && JSON.stringify(m.to).includes('els.wouters@example.be'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].text).toContain('/990001/');
   });
 });

@@ -39,7 +39,11 @@ export interface PgStoreOptions {
 }
 
 export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): Promise<Store & { db: Db; node?: PgNode }> {
-  if (opts.migrate !== false) await migrate(settings.url, opts.log);
+  try {
+    if (opts.migrate !== false) await migrate(settings.url, opts.log);
+  } catch (e) {
+    throw new Error(`DATABASE_URL: ${describeUrl(settings.url)} cannot be used: ${(e as Error).message}`);
+  }
   const db = new Db(settings);
   const node = opts.node === false ? undefined : new PgNode(db, undefined, opts.log);
   try {
