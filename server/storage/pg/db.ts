@@ -89,14 +89,18 @@ export class Db {
     }
   }
 
-  /** Runs `fn` in one transaction (committed before it resolves, rolled back if it throws). */
-  async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
+  /** A connection of the pool, or a 503 when none can be opened. */
+  private async connect(): Promise<pg.PoolClient> {
     try {
-      client = await this.pool.connect();
+      return await this.pool.connect();
     } catch (e) {
       return unavailableOr(e);
     }
+  }
+
+  /** Runs `fn` in one transaction (committed before it resolves, rolled back if it throws). */
+  async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.connect();
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -117,12 +121,7 @@ export class Db {
    * with the connection if this process dies). `wait: false`: undefined when another holds it.
    */
   async withAdvisoryLock<T>(key: string, fn: () => Promise<T>, wait = true): Promise<{ value: T } | undefined> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (e) {
-      return unavailableOr(e);
-    }
+    const client = await this.connect();
     let broken = false;
     try {
       if (wait) await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
