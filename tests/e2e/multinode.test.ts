@@ -47,6 +47,10 @@ async function startNode(env: Record<string, string>): Promise<Node> {
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
+  // A node that ends by itself (not stopped or killed by the test) is a failure to see: its output is printed.
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL') console.error(`node ${url} ended by itself (${code ?? signal}):\n${out}`);
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`node exited: ${out}`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { openFileStore, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
+import { openFileStore, StoreUnavailableError, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
 import { ImportBusyError } from '../../server/storage/listing-sets.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
 
@@ -320,5 +320,28 @@ describe('PostgreSQL shared by two nodes', () => {
     release();
     await held;
     expect(await b.listingSets.withLock(async () => 'after')).toBe('after');
+  });
+});
+
+describe('PostgreSQL restarting under a transaction', () => {
+  it('fails the transaction with a 503 to retry, keeps the process, and serves again once the database is back', async () => {
+    const s = await openPg();
+    try {
+      const db = (s as Store & { db: import('../../server/storage/pg/db.ts').Db }).db;
+      // A connection checked out when the database goes away: without a listener its 'error' event would end the process.
+      const held = db.tx(async (c) => {
+        await c.query('SELECT 1');
+        await new Promise((r) => setTimeout(r, 1_500));
+        await c.query('SELECT 2');
+      });
+      const restarted = new Promise((r) => setTimeout(r, 300)).then(() => pg.restart('fast', 200));
+      await expect(held).rejects.toBeInstanceOf(StoreUnavailableError);
+      await restarted;
+      const x = lead();
+      expect(await s.leads.add(x, [])).toBe('added');
+      expect(await s.leads.get(x.id)).toEqual(x);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -60,6 +60,8 @@ export function unavailableOr(e: unknown): never {
   throw e;
 }
 
+const ignoreCheckedOutError = () => {};
+
 /** A pool, a transaction's client or a Db: what runs a parameterised statement. */
 export interface Queryable {
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
@@ -89,13 +91,25 @@ export class Db {
     }
   }
 
-  /** A connection of the pool, or a 503 when none can be opened. */
+  /**
+   * A connection of the pool, or a 503 when none can be opened. While it is checked out, the pool
+   * does not listen for its errors: the database going away then would be an uncaught 'error' event
+   * that ends the process. Its statements fail instead (and it is dropped by `release`).
+   */
   private async connect(): Promise<pg.PoolClient> {
+    let client: pg.PoolClient;
     try {
-      return await this.pool.connect();
+      client = await this.pool.connect();
     } catch (e) {
       return unavailableOr(e);
     }
+    client.on('error', ignoreCheckedOutError);
+    return client;
+  }
+
+  private release(client: pg.PoolClient, broken: boolean) {
+    client.removeListener('error', ignoreCheckedOutError);
+    client.release(broken ? true : undefined);
   }
 
   /** Runs `fn` in one transaction (committed before it resolves, rolled back if it throws). */
@@ -112,7 +126,7 @@ export class Db {
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       return unavailableOr(e);
     } finally {
-      client.release(broken ? true : undefined);
+      this.release(client, broken);
     }
   }
 
@@ -138,7 +152,7 @@ export class Db {
       broken ||= isUnavailable(e);
       return unavailableOr(e);
     } finally {
-      client.release(broken ? true : undefined);
+      this.release(client, broken);
     }
   }
 
