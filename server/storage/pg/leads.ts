@@ -5,7 +5,7 @@
  * stopped (table `nodes`) is free for the others.
  */
 import type { AddLeadResult, LeadQuery, LeadRepository, OutboxMessage, OutboxRepository, Submission } from '../types.ts';
-import type { Db, Queryable } from './db.ts';
+import type { Db } from './db.ts';
 
 /** The request a mail belongs to: its id is `{requestId}-{agency|visitor}`. */
 const leadIdOf = (m: OutboxMessage) => m.leadId ?? m.id.replace(/-(agency|visitor)$/, '');
@@ -38,18 +38,16 @@ function message(row: { data: OutboxMessage; attempts: number; next_attempt_at: 
   return m;
 }
 
-async function insertMails(q: Queryable, mails: OutboxMessage[]): Promise<number> {
-  let n = 0;
-  for (const m of mails) {
-    const { attempts, nextAttemptAt, sentAt, ...rest } = m;
-    const r = await q.query(
-      `INSERT INTO outbox (id, lead_id, data, attempts, next_attempt_at, sent_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-      [m.id, leadIdOf(m), rest, attempts ?? 0, nextAttemptAt ?? 0, sentAt ?? null],
-    );
-    n += r.rowCount ?? 0;
-  }
-  return n;
-}
+/** Mails as the JSON rows `jsonb_to_recordset(… AS m(${MAIL_COLUMNS}))` reads. */
+const MAIL_COLUMNS = 'id text, lead text, data jsonb, attempts int, next bigint, sent text';
+const mailRows = (mails: OutboxMessage[]) =>
+  JSON.stringify(
+    mails.map((m) => {
+      const { attempts, nextAttemptAt, sentAt, ...rest } = m;
+      return { id: m.id, lead: leadIdOf(m), data: rest, attempts: attempts ?? 0, next: nextAttemptAt ?? 0, sent: sentAt ?? null };
+    }),
+  );
+const INSERT_MAILS = `INSERT INTO outbox (id, lead_id, data, attempts, next_attempt_at, sent_at) SELECT id, lead, data, attempts, next, sent`;
 
 export class PgLeads implements LeadRepository, OutboxRepository {
   constructor(
@@ -61,9 +59,14 @@ export class PgLeads implements LeadRepository, OutboxRepository {
   // Requests
 
   async add(lead: Submission, mails: OutboxMessage[], opts: { slot?: string } = {}): Promise<AddLeadResult> {
+    // One statement (atomic by itself, one round trip): the request and its mails are stored together or not at all.
     try {
-      await this.db.tx(async (c) => {
-        await c.query(`INSERT INTO leads (id, kind, lang, created_at, status, property_id, handled, slot, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      await this.db.query(
+        `WITH lead AS (
+           INSERT INTO leads (id, kind, lang, created_at, status, property_id, handled, slot, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id)
+         ${INSERT_MAILS} FROM jsonb_to_recordset($10::jsonb) AS m(${MAIL_COLUMNS}) WHERE EXISTS (SELECT 1 FROM lead)
+         ON CONFLICT (id) DO NOTHING`,
+        [
           lead.id,
           lead.kind,
           lead.lang,
@@ -73,12 +76,9 @@ export class PgLeads implements LeadRepository, OutboxRepository {
           !!lead.handled,
           opts.slot ?? slotOf(lead),
           lead,
-        ]);
-        await insertMails(
-          c,
-          mails.map((m) => ({ ...m, leadId: m.leadId ?? lead.id })),
-        );
-      });
+          mailRows(mails.map((m) => ({ ...m, leadId: m.leadId ?? lead.id }))),
+        ],
+      );
       return 'added';
     } catch (e) {
       if ((e as { code?: string; constraint?: string }).code === '23505' && (e as { constraint?: string }).constraint === 'leads_slot') return 'slotTaken';
@@ -145,7 +145,8 @@ export class PgLeads implements LeadRepository, OutboxRepository {
 
   async enqueue(mails: OutboxMessage[]) {
     if (!mails.length) return 0;
-    return this.db.tx((c) => insertMails(c, mails));
+    const r = await this.db.query(`${INSERT_MAILS} FROM jsonb_to_recordset($1::jsonb) AS m(${MAIL_COLUMNS}) ON CONFLICT (id) DO NOTHING`, [mailRows(mails)]);
+    return r.rowCount ?? 0;
   }
 
   async claim(now: number, limit: number, leaseMs: number) {
