@@ -142,6 +142,8 @@ export interface RevisionRepository {
   append(revision: Revision, expectedLast: number): Promise<boolean>;
   /** Notes the version of the site-config files the store was started with (when it changed). */
   recordSeed(version: string): Promise<void>;
+  /** The versions of the site-config files the store was started with, oldest first. */
+  seeds(): Promise<Array<{ version: string; at: string }>>;
 }
 
 export interface StoredSession {

@@ -153,6 +153,8 @@ describe.each(stores)('%s', (_name, open) => {
     expect((await s.revisions.since(1)).map((x) => x.data)).toEqual([{ copyright: { fr: '© 2' } }]);
     await s.revisions.recordSeed('abc');
     await s.revisions.recordSeed('abc');
+    await s.revisions.recordSeed('def');
+    expect((await s.revisions.seeds()).map((x) => x.version)).toEqual(['abc', 'def']);
   });
 
   it('keeps live sessions, ends a person’s others', async () => {

@@ -89,7 +89,7 @@ export class FileSessions implements SessionRepository {
 export class FileRevisions implements RevisionRepository {
   private constructor(
     private readonly col: Collection<{ revisions: Revision[] }>,
-    private readonly seeds: Collection<{ seeds: Array<{ version: string; at: string }> }>,
+    private readonly seedLog: Collection<{ seeds: Array<{ version: string; at: string }> }>,
   ) {}
   static async open(dir: string) {
     return new FileRevisions(
@@ -98,7 +98,10 @@ export class FileRevisions implements RevisionRepository {
     );
   }
   async recordSeed(version: string) {
-    if (this.seeds.data.seeds.at(-1)?.version !== version) await this.seeds.update((d) => void d.seeds.push({ version, at: new Date().toISOString() }));
+    if (this.seedLog.data.seeds.at(-1)?.version !== version) await this.seedLog.update((d) => void d.seeds.push({ version, at: new Date().toISOString() }));
+  }
+  async seeds() {
+    return this.seedLog.data.seeds.map((x) => ({ ...x }));
   }
   async all() {
     return [...this.col.data.revisions];

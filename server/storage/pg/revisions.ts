@@ -40,6 +40,11 @@ export class PgRevisions implements RevisionRepository {
       [version, new Date().toISOString()],
     );
   }
+
+  async seeds() {
+    const r = await this.db.query<{ version: string; at: string }>('SELECT version, at FROM content_seeds ORDER BY seq');
+    return r.rows.map(({ version, at }) => ({ version, at }));
+  }
 }
 
 /** Expired sessions are deleted at most once a minute, on a write. */
