@@ -76,9 +76,14 @@ function entryOf(p: PropertyRecord): Entry {
 
 const byPrice = (a: Entry, b: Entry) => (a.price === null ? 1 : b.price === null ? -1 : a.price - b.price) || a.id - b.id;
 
+type SortOrder = 'newest' | 'price-asc' | 'price-desc' | 'type' | 'city';
+
 interface LangIndex {
   entries: Entry[];
-  orders: Record<'newest' | 'price' | 'type' | 'city', Entry[]>;
+  /** Newest first, both goals. */
+  newest: Entry[];
+  /** Per goal, the entries in each order a list can be sorted by: a search walks one of them once. */
+  orders: Record<Goal, Record<SortOrder, Entry[]>>;
 }
 
 export class ListingStore implements ListingSource {
@@ -114,15 +119,21 @@ export class ListingStore implements ListingSource {
         if (p) entries.push(entryOf(p));
       }
       const types = new Map(this.types(lang).map((t) => [t.WebID, t.ShowOrder]));
-      ix = {
-        entries,
-        orders: {
-          newest: [...entries].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id),
-          price: [...entries].sort(byPrice),
-          type: [...entries].sort((a, b) => (types.get(a.webId ?? 0) ?? 9) - (types.get(b.webId ?? 0) ?? 9) || byPrice(a, b)),
-          city: [...entries].sort((a, b) => a.cityKey.localeCompare(b.cityKey) || byPrice(a, b)),
-        },
+      const newest = [...entries].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
+      const ordersOf = (goal: Goal): Record<SortOrder, Entry[]> => {
+        const mine = entries.filter((e) => e.goal === goal);
+        const price = [...mine].sort(byPrice);
+        // Highest first, and properties without a published price still last.
+        const priced = price.filter((e) => e.price !== null);
+        return {
+          newest: newest.filter((e) => e.goal === goal),
+          'price-asc': price,
+          'price-desc': [...priced.reverse(), ...price.filter((e) => e.price === null)],
+          type: [...mine].sort((a, b) => (types.get(a.webId ?? 0) ?? 9) - (types.get(b.webId ?? 0) ?? 9) || byPrice(a, b)),
+          city: [...mine].sort((a, b) => a.cityKey.localeCompare(b.cityKey) || byPrice(a, b)),
+        };
       };
+      ix = { entries, newest, orders: { sale: ordersOf('sale'), rent: ordersOf('rent') } };
       this.index.set(lang, ix);
     }
     return ix;
@@ -162,46 +173,49 @@ export class ListingStore implements ListingSource {
     return (own.length ? own : list.filter((c) => c.language === 'en')).filter((c) => c.PropertyCount > 0).sort((a, b) => a.Name.localeCompare(b.Name, lang));
   }
 
+  /**
+   * One walk over the goal's entries in the order asked for: every match is counted, only the
+   * page's ones are kept (a page past the last one walks once more for the last page).
+   */
   search(q: PropertyQuery, lang: Lang): SearchResult {
     const ix = this.langIndex(lang);
     const types = q.types?.length ? new Set(q.types) : null;
     const cities = q.cities?.length ? new Set(q.cities) : null;
     const maxEpc = q.maxEpc ? (epcRank(q.maxEpc) ?? -1) : -1;
     const text = q.q?.trim().toLowerCase();
+    const { minPrice, maxPrice, bedrooms, minSurface, garden, terrace, parking } = q;
+    const priced = minPrice !== undefined || maxPrice !== undefined;
     const match = (e: Entry) =>
-      e.goal === q.goal &&
       (!types || e.types.some((t) => types.has(t))) &&
       (!cities || cities.has(e.cityKey)) &&
-      (q.minPrice === undefined || (e.price !== null && e.price >= q.minPrice)) &&
-      (q.maxPrice === undefined || (e.price !== null && e.price <= q.maxPrice)) &&
-      (q.bedrooms === undefined || e.bedrooms >= q.bedrooms) &&
-      (q.minSurface === undefined || e.surface >= q.minSurface) &&
-      (!q.garden || e.garden) &&
-      (!q.terrace || e.terrace) &&
-      (!q.parking || e.parking) &&
+      (!priced || (e.price !== null && (minPrice === undefined || e.price >= minPrice) && (maxPrice === undefined || e.price <= maxPrice))) &&
+      (bedrooms === undefined || e.bedrooms >= bedrooms) &&
+      (minSurface === undefined || e.surface >= minSurface) &&
+      (!garden || e.garden) &&
+      (!terrace || e.terrace) &&
+      (!parking || e.parking) &&
       (maxEpc < 0 || e.epc <= maxEpc) &&
       (!text || e.text.includes(text));
-    const order =
-      q.sort === 'price-asc' || q.sort === 'price-desc'
-        ? ix.orders.price
-        : q.sort === 'type'
-          ? ix.orders.type
-          : q.sort === 'city'
-            ? ix.orders.city
-            : ix.orders.newest;
-    const hits: number[] = [];
-    if (q.sort === 'price-desc') {
-      // Highest first, and properties without a published price still last.
-      const priced: number[] = [];
-      const unpriced: number[] = [];
-      for (const e of order) if (match(e)) (e.price === null ? unpriced : priced).push(e.id);
-      hits.push(...priced.reverse(), ...unpriced);
-    } else {
-      for (const e of order) if (match(e)) hits.push(e.id);
-    }
-    const pages = Math.max(1, Math.ceil(hits.length / q.pageSize));
+    const sort: SortOrder = q.sort === 'price-asc' || q.sort === 'price-desc' || q.sort === 'type' || q.sort === 'city' ? q.sort : 'newest';
+    const order = ix.orders[q.goal][sort];
+    const walk = (page: number) => {
+      const from = (page - 1) * q.pageSize;
+      const to = from + q.pageSize;
+      const ids: number[] = [];
+      let total = 0;
+      for (let i = 0; i < order.length; i++) {
+        const e = order[i];
+        if (!match(e)) continue;
+        if (total >= from && total < to) ids.push(e.id);
+        total++;
+      }
+      return { ids, total };
+    };
+    let { ids, total } = walk(q.page);
+    const pages = Math.max(1, Math.ceil(total / q.pageSize));
     const page = Math.min(q.page, pages);
-    return { ids: hits.slice((page - 1) * q.pageSize, page * q.pageSize), total: hits.length, page, pages };
+    if (page !== q.page) ({ ids, total } = walk(page));
+    return { ids, total, page, pages };
   }
 
   counts(lang: Lang) {
@@ -238,7 +252,7 @@ export class ListingStore implements ListingSource {
 
   featured(lang: Lang, goal: Goal | undefined, max: number): number[] {
     return this.langIndex(lang)
-      .orders.newest.filter((e) => e.available && (!goal || e.goal === goal) && e.price !== null)
+      .newest.filter((e) => e.available && (!goal || e.goal === goal) && e.price !== null)
       .slice(0, max)
       .map((e) => e.id);
   }
