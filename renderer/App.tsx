@@ -172,6 +172,9 @@ function Site({ initial, assets, registry }: RootProps) {
         {assets.devScripts?.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
+        {/* The first page's dictionary, loaded beside the script that waits for it before hydrating (none: a
+            preview that stays still); later pages bring theirs with their data. */}
+        {assets.js && <link rel="preload" href={initial.shell.messagesUrl} as="fetch" crossOrigin="anonymous" />}
         {assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

@@ -7,6 +7,31 @@ import { Root } from './App.tsx';
 import { registry } from '../modules/index.ts';
 import { INITIAL_DATA_GLOBAL, type InitialData } from './page-data.ts';
 import type { Assets } from './App.tsx';
+import type { Dictionary } from '../shared/format.ts';
 
 const boot = (window as unknown as Record<string, { initial: InitialData; assets: Assets }>)[INITIAL_DATA_GLOBAL];
-hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={registry} />);
+
+/** The dictionary of the page's language (preloaded by the head, so usually already here). */
+async function messages(url: string): Promise<Dictionary | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const r = await fetch(url, { credentials: 'same-origin' });
+      if (r.ok) return (await r.json()) as Dictionary;
+    } catch {
+      /* offline for a moment: try again */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+  }
+  return undefined;
+}
+
+/** After the browser has painted the server's page: hydration never delays the first picture. */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+void (async () => {
+  const [dictionary] = await Promise.all([messages(boot.initial.shell.messagesUrl), painted()]);
+  // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
+  if (!dictionary) return;
+  boot.initial.shell.messages = dictionary;
+  hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={registry} />);
+})();

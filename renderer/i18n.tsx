@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { IntlShape } from '@formatjs/intl';
-import { makeIntl, formatDate, formatPrice, type Dictionary } from '../shared/format.ts';
+import { translate, formatDate, formatPrice, type Dictionary } from '../shared/format.ts';
 import type { Lang } from '../shared/constants.ts';
 
 export interface I18n {
@@ -15,16 +15,7 @@ export interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 
 export function I18nProvider({ lang, messages, children }: { lang: Lang; messages: Dictionary; children: ReactNode }) {
-  const value = useMemo<I18n>(() => {
-    const intl = makeIntl(lang, messages);
-    return {
-      lang,
-      intl,
-      t: (key, values) => (key in messages ? (intl.formatMessage({ id: key }, values) as string) : key),
-      formatDate,
-      formatPrice,
-    };
-  }, [lang, messages]);
+  const value = useMemo<I18n>(() => ({ lang, ...translate(lang, messages), formatDate, formatPrice }), [lang, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

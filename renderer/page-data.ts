@@ -83,7 +83,13 @@ export interface ShellData {
   };
   menu: MenuItem[];
   footer: { columns: FooterColumnView[]; legal: LinkView[]; copyright: string };
+  /**
+   * The dictionary of the language (English filling the gaps). Not embedded in the page: the
+   * browser loads it from `messagesUrl` (cached for good, preloaded in the head) before hydrating.
+   */
   messages: Dictionary;
+  /** `/i18n/{lang}.{content version}.json`: the dictionary as a file of its own. */
+  messagesUrl: string;
   assetsVersion: string;
   /** Site-info ids of the tags that load after consent (only configured ones). */
   tracking: { analyticsId?: string; adsId?: string; tagManagerId?: string; pixelId?: string };
@@ -129,12 +135,9 @@ export interface InitialData {
 
 /** Serialises data for an inline <script>: no `</script>`, no HTML comment openers, no line separators. */
 export function safeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(UNSAFE_IN_SCRIPT, (c) => SAFE[c]);
 }
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+const SAFE: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
 export const INITIAL_DATA_GLOBAL = '__VITRINE__';

@@ -7,7 +7,6 @@ import Router from '@koa/router';
 import compress from 'koa-compress';
 import { staticFolder } from './http/static-files.ts';
 import { join } from 'node:path';
-import type { PassThrough } from 'node:stream';
 import type { Assets } from '../renderer/App.tsx';
 import type { InitialData } from '../renderer/page-data.ts';
 import type { ContentStore } from './content/content-store.ts';
@@ -25,6 +24,7 @@ import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, resolvePage } from './site/request.ts';
 import { servePage } from './site/serve.ts';
 import { sitemap } from './site/seo.ts';
+import { dictionaryRoute } from './site/dictionary.ts';
 import { apiLang } from './site/api-lang.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
@@ -49,7 +49,6 @@ import { countViews } from './portal/count-views.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
-  renderStream: (initial: InitialData, assets: Assets, onError: (e: unknown) => void) => Promise<PassThrough>;
   renderHtml: (initial: InitialData, assets: Assets) => string;
 }
 
@@ -226,6 +225,7 @@ export function createApp(opts: AppOptions) {
   alertRoutes(router, { sites, leads: opts.store.leads });
   // The renovation calculator and the online valuation as JSON (issue 16).
   visitorToolRoutes(router, { sites });
+  dictionaryRoute(router, sites);
 
   // One bound on password checks for staff and owners alike.
   const gate = new PasswordGate();

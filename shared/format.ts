@@ -18,6 +18,40 @@ export function makeIntl(lang: Lang, messages: Dictionary, fallback: Dictionary 
   );
 }
 
+export interface Translate {
+  intl: IntlShape<string>;
+  /** A dictionary text; ICU arguments in `values`. Shows the key when it is missing everywhere. */
+  t: (key: string, values?: Record<string, string | number>) => string;
+}
+
+/** A message with nothing for ICU to do (no argument, no quote): returned as it is, without formatjs. */
+const PLAIN = /^[^{}']*$/;
+const translators = new WeakMap<Dictionary, Map<Lang, Translate>>();
+
+/**
+ * The translator of a dictionary in a language, made once per dictionary object (a language's
+ * messages are one object for the life of a content version): every render of that language on
+ * the server shares it, and a plain text costs a lookup instead of formatjs.
+ */
+export function translate(lang: Lang, messages: Dictionary): Translate {
+  let byLang = translators.get(messages);
+  if (!byLang) translators.set(messages, (byLang = new Map()));
+  let tr = byLang.get(lang);
+  if (!tr) {
+    const intl = makeIntl(lang, messages);
+    tr = {
+      intl,
+      t: (key, values) => {
+        if (!Object.hasOwn(messages, key)) return key;
+        const m = messages[key];
+        return PLAIN.test(m) ? m : (intl.formatMessage({ id: key }, values) as string);
+      },
+    };
+    byLang.set(lang, tr);
+  }
+  return tr;
+}
+
 /** Belgian number grouping (1.234.567), the same in every language, as the agency prints prices. */
 const belgianNumber = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
 

@@ -45,6 +45,11 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
   };
 }
 
+/** Where the browser loads the dictionary of `lang` for a content version (server/site/dictionary.ts). */
+export function messagesPath(lang: Lang, version: string): string {
+  return `/i18n/${lang}.${encodeURIComponent(version)}.json`;
+}
+
 /** What every page of `lang` shares: languages, header, menu, footer, texts, consent, popup. */
 export function buildShell(content: Content, routes: RouteTable, lang: Lang): ShellData {
   const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
@@ -111,6 +116,7 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
       copyright: localize(content.footer.copyright, lang) || (intl.formatMessage({ id: 'footer.copyright' }, { year, name: site.name }) as string),
     },
     messages,
+    messagesUrl: messagesPath(lang, content.version),
     assetsVersion: content.version,
     tracking: Object.fromEntries((['analyticsId', 'adsId', 'tagManagerId', 'pixelId'] as const).filter((k) => site[k]).map((k) => [k, site[k]])),
     consent: {

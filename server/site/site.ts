@@ -9,7 +9,7 @@ import { IMAGE_WIDTH, LOCALES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
 import { RouteTable } from '../../shared/routes.ts';
 import { joinPath, slugify } from '../../shared/path.ts';
-import { makeIntl } from '../../shared/format.ts';
+import { translate } from '../../shared/format.ts';
 import { cleanDescription } from '../../shared/listing-text.ts';
 import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 import { goalOf } from '../../shared/goal.ts';
@@ -54,7 +54,6 @@ const ARTICLE_MODULE_ID = 1_000_000;
 export class Site {
   readonly routes: RouteTable;
   private readonly shells = new Map<Lang, ShellData>();
-  private readonly intls = new Map<Lang, ReturnType<typeof makeIntl>>();
   private readonly warned = new Set<string>();
 
   readonly content: Content;
@@ -277,9 +276,7 @@ export class Site {
 
   /** A dictionary text in `lang` with ICU values. */
   message(lang: Lang, key: string, values?: Record<string, string | number>): string {
-    let intl = this.intls.get(lang);
-    if (!intl) this.intls.set(lang, (intl = makeIntl(lang, this.shell(lang).messages)));
-    return key in this.shell(lang).messages ? (intl.formatMessage({ id: key }, values) as string) : key;
+    return translate(lang, this.shell(lang).messages).t(key, values);
   }
 
   /** An absolute URL on the site's public origin (URLs stay as they are; nothing: ''). */

@@ -38,6 +38,12 @@ describe('npm start', () => {
       expect(r.headers.get('cache-control')).toBe('max-age=31536000,immutable');
       expect(r.headers.get('content-encoding')).toBe('br');
     }
+    // The dictionary too, preloaded by the head for the script that hydrates the page.
+    const dictionary = /<link rel="preload" href="(\/i18n\/nl\.[^"]+\.json)" as="fetch" crossorigin="anonymous"\/>/.exec(html)?.[1];
+    expect(dictionary).toBeDefined();
+    const d = await fetch(`${base}${dictionary}`, { headers: { 'accept-encoding': 'br' } });
+    expect(d.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await d.json())['lang.nl']).toBe('Nederlands');
   });
 });
 
