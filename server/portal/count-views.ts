@@ -11,8 +11,8 @@ import { isBot, isPrefetch, type ViewStats } from './view-stats.ts';
  */
 export function countViews(views: ViewStats, sessions: SessionStore): Koa.Middleware<PageState> {
   return async (ctx, next) => {
-    const { route } = ctx.state;
-    const id = route.kind === 'page' ? route.params.propertyId : undefined;
+    const { route, cached } = ctx.state;
+    const id = cached ? cached.propertyId : route?.kind === 'page' ? route.params.propertyId : undefined;
     if (id !== undefined && ctx.method === 'GET' && views.enabled && !isBot(ctx.get('user-agent')) && !isPrefetch(ctx)) {
       if (!(ctx.get('cookie').includes(`${SESSION_COOKIE}=`) && (await sessions.isOwner(ctx.cookies.get(SESSION_COOKIE))))) views.count(id);
     }

@@ -1,8 +1,8 @@
 /**
  * Rendered pages by URL, for one content version: a page's HTML depends only on its path, query
  * and the content, so a repeat visit costs a lookup instead of a render. Least recently used
- * pages leave first once the cache holds `maxBytes`. Only paths without a query are kept, so that
- * query strings (search terms) cannot fill it.
+ * pages leave first once the cache holds `maxBytes`; pages with a query (filtered searches) have
+ * a budget of their own, so that query strings cannot push the site's pages out.
  *
  * A page is kept as the document up to its closing `</body>` — the same bytes for every visitor —
  * plus what each answer adds at the end (the fill-time token of its forms, then `</body></html>`).
@@ -29,6 +29,8 @@ export interface PreparedPage {
   forms: string[];
   /** The Content-Security-Policy of this page (hashes of its inline scripts and styles). */
   csp: string;
+  /** A property's detail page: its id (a cached answer is a view all the same). */
+  propertyId?: number;
   /** gzip of `prefix`, flushed but not finished, and the CRC-32 of `prefix`. */
   gzip?: { data: Buffer; crc: number };
   /** Brotli of `prefix`, flushed but not finished. */
@@ -113,32 +115,33 @@ export function finishBrotli(kept: Buffer, end: Buffer): Buffer {
 
 const sizeOf = (p: PreparedPage) => p.prefix.length + (p.gzip?.data.length ?? 0) + (p.br?.length ?? 0);
 
-export class PageCache {
+/** Pages by key, least recently used first out once they hold `maxBytes`. */
+class PageLru {
   private readonly pages = new Map<string, PreparedPage>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(url: string): PreparedPage | undefined {
-    const page = this.pages.get(url);
+  get(key: string): PreparedPage | undefined {
+    const page = this.pages.get(key);
     if (page) {
-      this.pages.delete(url);
-      this.pages.set(url, page);
+      this.pages.delete(key);
+      this.pages.set(key, page);
     }
     return page;
   }
 
-  set(url: string, page: PreparedPage): void {
+  set(key: string, page: PreparedPage): void {
     if (page.prefix.length > this.maxBytes / 24) return;
-    this.remove(url);
-    this.pages.set(url, page);
+    this.remove(key);
+    this.pages.set(key, page);
     this.bytes += sizeOf(page);
     this.trim();
   }
 
   /** Adds the compressed forms of a page still in the cache (made after it was stored). */
-  compressed(url: string, page: PreparedPage, c: { gzip: { data: Buffer; crc: number }; br: Buffer }): void {
-    if (this.pages.get(url) !== page) return;
+  compressed(key: string, page: PreparedPage, c: { gzip: { data: Buffer; crc: number }; br: Buffer }): void {
+    if (this.pages.get(key) !== page) return;
     this.bytes -= sizeOf(page);
     page.gzip = c.gzip;
     page.br = c.br;
@@ -146,10 +149,10 @@ export class PageCache {
     this.trim();
   }
 
-  private remove(url: string): void {
-    const old = this.pages.get(url);
+  private remove(key: string): void {
+    const old = this.pages.get(key);
     if (old) this.bytes -= sizeOf(old);
-    this.pages.delete(url);
+    this.pages.delete(key);
   }
 
   private trim(): void {
@@ -164,6 +167,71 @@ export class PageCache {
     return this.pages.size;
   }
 }
+
+/**
+ * The rendered pages of one site version: paths, and paths with a query (filtered searches) in a
+ * budget of their own, so that queries (anyone can make new ones) never push the site's pages out.
+ */
+export class PageCache {
+  private readonly paths: PageLru;
+  private readonly searches: PageLru;
+
+  constructor(maxBytes = 48 * 1024 * 1024, maxSearchBytes = 16 * 1024 * 1024) {
+    this.paths = new PageLru(maxBytes);
+    this.searches = new PageLru(maxSearchBytes);
+  }
+
+  private lru(key: string): PageLru {
+    return key.includes('?') ? this.searches : this.paths;
+  }
+
+  get(key: string): PreparedPage | undefined {
+    return this.lru(key).get(key);
+  }
+
+  set(key: string, page: PreparedPage): void {
+    this.lru(key).set(key, page);
+  }
+
+  compressed(key: string, page: PreparedPage, c: { gzip: { data: Buffer; crc: number }; br: Buffer }): void {
+    this.lru(key).compressed(key, page, c);
+  }
+
+  get size(): number {
+    return this.paths.size + this.searches.size;
+  }
+}
+
+/**
+ * The key of a page request in the cache: its path, and its query without the parameters that
+ * only tell analytics where a visitor came from (utm_*, click ids: no page reads them), so that a
+ * campaign link is the page everyone else gets and a common search is rendered once.
+ */
+export function pageCacheKey(path: string, querystring: string): string {
+  if (!querystring) return path;
+  const kept = querystring.split('&').filter((pair) => {
+    const eq = pair.indexOf('=');
+    const name = (eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+    return name !== '' && !name.startsWith('utm_') && !TRACKING.has(name);
+  });
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}
+const TRACKING = new Set([
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'igshid',
+  'li_fat_id',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+]);
 
 /**
  * Compression of newly cached pages, one at a time (Brotli at its best quality is slow and

@@ -4,7 +4,7 @@
  * counting, the page cache, the renderer) reads the same answer.
  */
 import type Koa from 'koa';
-import type { PageCache } from './page-cache.ts';
+import { pageCacheKey, type PageCache, type PreparedPage } from './page-cache.ts';
 import type { SiteHolder } from './holder.ts';
 import type { Site } from './site.ts';
 import type { PageRoute } from './resolve.ts';
@@ -16,10 +16,15 @@ export interface PageState {
   site: Site;
   /** The rendered pages of this site (null: no page cache). */
   pages: PageCache | null;
-  route: PageRoute;
+  /** Where the URL leads; not worked out when the page cache holds the answer. */
+  route?: PageRoute;
+  /** The page's key in the cache: the path and the query without analytics parameters. */
+  cacheKey: string;
+  /** The page cache's answer (rendered before for this content and listings version). */
+  cached?: PreparedPage;
 }
 
-/** Every GET that no route answered is a page path: resolved here, once. */
+/** Every GET that no route answered is a page path: looked up in the page cache, else resolved here, once. */
 export function resolvePage(sites: SiteHolder): Koa.Middleware<PageState> {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
@@ -34,7 +39,18 @@ export function resolvePage(sites: SiteHolder): Koa.Middleware<PageState> {
     const { site, pages } = await sites.now();
     ctx.state.site = site;
     ctx.state.pages = pages;
-    ctx.state.route = site.resolve(ctx.url);
+    // A key the cache holds was a rendered page of this content and listings version (redirects are
+    // never kept): it needs no resolving again.
+    const key = pageCacheKey(ctx.path, ctx.querystring);
+    ctx.state.cacheKey = key;
+    const cached = pages?.get(key);
+    if (cached) ctx.state.cached = cached;
+    else {
+      const route = site.resolve(ctx.url);
+      // The page is made from what it is kept under (a redirect keeps the whole query).
+      if (route.kind === 'page' && key !== ctx.url) route.url = new URL(key, route.url);
+      ctx.state.route = route;
+    }
     await next();
   };
 }

@@ -15,6 +15,18 @@ describe('fill-time tokens', () => {
     }
   });
 
+  it('are shared by the answers of one tenth of a second, and all different across 300 of those (the pool of random bytes refilled)', () => {
+    const t = new FillTokens(Buffer.from('d4'.repeat(32), 'hex'));
+    const first = t.forAnswer(shownAt);
+    expect(t.forAnswer(shownAt + 99)).toBe(first);
+    expect(t.forAnswer(shownAt + 100)).not.toBe(t.forAnswer(shownAt + 99));
+    const made = Array.from({ length: 300 }, (_, i) => t.forAnswer(shownAt + 1000 + i * 100));
+    expect(new Set(made).size).toBe(300);
+    expect(t.check(made[0], shownAt + 1000 + FORM_MIN_FILL_MS)).toBe('ok');
+    // A clock set back does not keep handing out a token from the future.
+    expect(t.check(t.forAnswer(shownAt), shownAt + FORM_MIN_FILL_MS)).toBe('ok');
+  });
+
   it('are too fresh before the minimum fill time and expired after the maximum age', () => {
     const t = tokens.issue(shownAt);
     expect(tokens.check(t, shownAt + FORM_MIN_FILL_MS - 1)).toBe('tooFast');
