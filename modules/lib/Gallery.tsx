@@ -1,5 +1,5 @@
 // The photo slideshow (Splide), loaded in the browser after the first photo has been shown.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Splide, SplideSlide } from '@splidejs/react-splide';
 import '@splidejs/react-splide/css/core';
 import { useI18n } from '../../renderer/ui.tsx';
@@ -8,6 +8,11 @@ import type { PhotoSet } from './Photos.tsx';
 export default function Gallery({ photos, start, onMove }: { photos: PhotoSet[]; start: number; onMove: (i: number) => void }) {
   const { t } = useI18n();
   const ref = useRef<Splide>(null);
+  // The photo chosen outside the slideshow (a thumbnail, the swipe that woke it up) is the one it shows.
+  useEffect(() => {
+    const splide = ref.current?.splide;
+    if (splide && splide.index !== start) splide.go(start);
+  }, [start]);
   return (
     <Splide
       ref={ref}

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent, type TouchEvent } from 'react';
 import { useI18n } from '../../renderer/ui.tsx';
 import type { ImageSet } from './property-card.ts';
 import './photos.css';
 
 export type PhotoSet = ImageSet & { thumb: string; large: string };
 
-const Gallery = lazy(() => import('./Gallery.tsx'));
+const loadGallery = () => import('./Gallery.tsx');
+const Gallery = lazy(loadGallery);
 
 export function useMounted() {
   const [mounted, setMounted] = useState(false);
@@ -13,12 +14,17 @@ export function useMounted() {
   return mounted;
 }
 
-/** The photos of a listing: the first one at once, the Splide slideshow once the page is live. */
+/**
+ * The photos of a listing: the first one at once (the page's largest picture, so it stays the same
+ * element through hydration), the Splide slideshow when the visitor reaches for it (pointer, touch,
+ * focus or a thumbnail). A first swipe on the still photo already turns to the next one.
+ */
 export function Photos({ photos }: { photos: PhotoSet[] }) {
   const { t } = useI18n();
   const mounted = useMounted();
   const [index, setIndex] = useState(0);
   const [slider, setSlider] = useState(false);
+  const touchX = useRef<number | null>(null);
   if (!photos.length) return <p className="gallery gallery--empty">{t('detail.noPhoto')}</p>;
   const first = photos[index];
   const still = (
@@ -34,9 +40,28 @@ export function Photos({ photos }: { photos: PhotoSet[] }) {
     />
   );
   return (
-    <div className="gallery" onPointerEnter={() => setSlider(true)} onTouchStart={() => setSlider(true)} onFocus={() => setSlider(true)}>
+    <div
+      className="gallery"
+      // A mouse coming to the photo (a finger is a pointer too, handled by the touch events below).
+      onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && setSlider(true)}
+      onFocus={() => setSlider(true)}
+      // The still photo stays the same element through a gesture (a node replaced under a finger
+      // would take the rest of the gesture with it): the slideshow comes when the finger lifts.
+      onTouchStart={(e: TouchEvent) => {
+        touchX.current = slider ? null : e.touches[0].clientX;
+        if (!slider) void loadGallery();
+      }}
+      onTouchEnd={(e: TouchEvent) => {
+        if (touchX.current === null) return;
+        // The swipe that woke the slideshow up turns the photo all the same.
+        const dx = e.changedTouches[0].clientX - touchX.current;
+        touchX.current = null;
+        if (Math.abs(dx) > 40) setIndex((i) => (i + (dx < 0 ? 1 : photos.length - 1)) % photos.length);
+        setSlider(true);
+      }}
+    >
       <div className="gallery__main">
-        {mounted && (slider || photos.length > 1) ? (
+        {mounted && slider ? (
           <Suspense fallback={still}>
             <Gallery photos={photos} start={index} onMove={setIndex} />
           </Suspense>

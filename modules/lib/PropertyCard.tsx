@@ -65,12 +65,23 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
   );
 }
 
-export function CardGrid({ cards, perRow = 3, eagerFirst = 0 }: { cards: PropertyCardData[]; perRow?: number; eagerFirst?: number }) {
+/** Cards in a grid; `headingLevel` h2 where the cards follow the page's h1 directly (a list page). */
+export function CardGrid({
+  cards,
+  perRow = 3,
+  eagerFirst = 0,
+  headingLevel = 'h3',
+}: {
+  cards: PropertyCardData[];
+  perRow?: number;
+  eagerFirst?: number;
+  headingLevel?: 'h2' | 'h3';
+}) {
   return (
     <ul className="card-grid" style={{ '--per-row': perRow } as React.CSSProperties}>
       {cards.map((c, i) => (
         <li key={c.id}>
-          <PropertyCard card={c} eager={i < eagerFirst} />
+          <PropertyCard card={c} eager={i < eagerFirst} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

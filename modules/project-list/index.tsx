@@ -31,9 +31,9 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
             </div>
             <div className="property-card__body">
               <p className="property-card__type">{p.city || t('project.locationTba')}</p>
-              <h3 className="property-card__title">
+              <h2 className="property-card__title">
                 <Link href={p.path}>{p.name}</Link>
-              </h3>
+              </h2>
               {p.priceFrom !== null && <p className="property-card__price">{t('price.from', { price: formatPrice(p.priceFrom) })}</p>}
               <ul className="property-card__facts">
                 {p.types && <li>{p.types.replace(/ ; /g, ' · ')}</li>}

@@ -246,7 +246,7 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
           )}
         </div>
       ) : (
-        <CardGrid cards={data.cards} perRow={perRow} eagerFirst={1} />
+        <CardGrid cards={data.cards} perRow={perRow} eagerFirst={1} headingLevel="h2" />
       )}
       <Pager data={data} path={path} />
     </div>

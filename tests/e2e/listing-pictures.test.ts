@@ -107,6 +107,9 @@ describe('CRM photos in the browser', () => {
     await shot(page, 'cdn-list', '.card-grid');
     await page.locator('.property-card[data-property-id="2001"] .property-card__title a').click();
     await page.waitForURL(/\/en\/for-sale\/uccle\/villa-with-garden\/2001\/$/);
+    // The slideshow wakes up when the pointer comes to the photo (from wherever the click left it).
+    await page.mouse.move(0, 0);
+    await page.locator('.gallery__still').hover();
     await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => allLoaded(page, '.gallery__thumbs img'), { timeout: 15_000 }).toBe(true);
     const slide = '.gallery__splide .splide__slide.is-active img';
@@ -143,7 +146,7 @@ describe('CRM photos in the browser', () => {
       await page.goto('/en/for-sale/x/x/2001/');
       await expect.poll(() => allLoaded(page, '.gallery__thumbs img'), { timeout: 15_000 }).toBe(true);
       expect(await page.locator('.gallery__thumbs img').count()).toBe(3);
-      const slide = '.gallery__splide .splide__slide.is-active img';
+      const slide = '.gallery__still';
       await expect.poll(() => allLoaded(page, slide), { timeout: 15_000 }).toBe(true);
       expect(near(await colourOf(page, slide), PLACEHOLDER)).toBe(true);
       await shot(page, 'cdn-off-detail', 'h1');

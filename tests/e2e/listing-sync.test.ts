@@ -215,15 +215,19 @@ describe('listings synced from the CRM', () => {
     await expect.poll(() => allLoaded(page, '.property-card[data-property-id="5501"] .property-card__media img'), { timeout: 20_000 }).toBe(true);
     await card.locator('.property-card__title a').click();
     await page.waitForURL(/\/fr\/acheter\/schaerbeek\/penthouse-avec-vue-sur-le-parc-josaphat\/5501\/$/);
+    // The first photo is the page's own still picture; the first swipe on it turns to the second
+    // photo while the slideshow wakes up.
+    await expect.poll(() => allLoaded(page, '.gallery__still'), { timeout: 20_000 }).toBe(true);
+    expect(near(await colourOf(page, '.gallery__still'), NEW[0])).toBe(true);
+    await swipeLeft(page, '.gallery__main');
+    await expect.poll(() => page.locator('.gallery__count').innerText(), { timeout: 10_000 }).toBe('Photo 2 sur 4');
     await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 20_000 }).toBe(1);
     const slide = '.gallery__splide .splide__slide.is-active img';
     await expect.poll(() => allLoaded(page, slide), { timeout: 20_000 }).toBe(true);
-    expect(near(await colourOf(page, slide), NEW[0])).toBe(true);
-    for (let n = 2; n <= 3; n++) {
-      await swipeTo(page, `Photo ${n} sur 4`);
-      await expect.poll(() => allLoaded(page, slide), { timeout: 20_000 }).toBe(true);
-      expect(near(await colourOf(page, slide), NEW[n - 1])).toBe(true);
-    }
+    expect(near(await colourOf(page, slide), NEW[1])).toBe(true);
+    await swipeTo(page, 'Photo 3 sur 4');
+    await expect.poll(() => allLoaded(page, slide), { timeout: 20_000 }).toBe(true);
+    expect(near(await colourOf(page, slide), NEW[2])).toBe(true);
     expect(await allLoaded(page, '.gallery__thumbs img')).toBe(true);
     // The CDN's address never reached the browser.
     expect(await page.content()).not.toContain(`:${pics.port}/`);

@@ -90,6 +90,8 @@ describe('a visitor looking for an apartment on a phone', () => {
       // Open the first property with an energy label, swipe through its photos, read its EPC.
       await page.locator('.property-card:has(.property-card__epc img) .property-card__title a').first().click();
       await page.waitForURL(new RegExp(`${listPath}[a-z0-9-]+/[a-z0-9-]+/\\d+/$`));
+      // A finger on the photo wakes the slideshow up.
+      await page.locator('.gallery__still').tap();
       await expect.poll(() => page.locator('.gallery__splide.is-initialized').count(), { timeout: 10_000 }).toBe(1);
       const counter = page.locator('.gallery__count');
       const before = await counter.innerText();
