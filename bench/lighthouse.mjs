@@ -2,10 +2,61 @@
 // dialog shows): the four category scores, the LCP element, and what the consent dialog adds to CLS.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { benchServer } from './server.mjs';
 
 export async function benchLighthouse({ root, path = '/nl/' }) {
   const srv = await benchServer({ root, pageCache: true });
+  try {
+    return await runLighthouse(srv.url + path);
+  } finally {
+    srv.close();
+  }
+}
+
+/**
+ * The goals' Lighthouse: home, list and a detail page, each on a server just started (the first
+ * visitor: nothing rendered, no picture resized yet) and again (the next visitor), mobile; and the
+ * Nu validator's errors on each page's HTML.
+ */
+export async function benchLighthouseGoals({ root }) {
+  const rows = [];
+  for (const [label, pick] of [
+    ['home', () => '/nl/'],
+    ['list', () => '/nl/kopen/'],
+    ['detail', async (url) => (await (await fetch(`${url}/api/properties?lang=nl&goal=sale`)).json()).items[0].path],
+  ]) {
+    const srv = await benchServer({ root, pageCache: true });
+    try {
+      const path = await pick(srv.url);
+      const cold = await runLighthouse(srv.url + path);
+      const warm = await runLighthouse(srv.url + path);
+      const nu = validate(await (await fetch(srv.url + path)).text());
+      rows.push({ label, path, cold, warm, nu });
+    } finally {
+      srv.close();
+    }
+  }
+  return rows;
+}
+
+/** Errors of the W3C Nu validator (vnu-jar, needs java) on a document; null when it cannot run. */
+function validate(html) {
+  const jar = join(import.meta.dirname, '../node_modules/vnu-jar/build/dist/vnu.jar');
+  if (!existsSync(jar)) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-nu-'));
+  const file = join(dir, 'page.html');
+  writeFileSync(file, html);
+  const r = spawnSync('java', ['-jar', jar, '--format', 'json', '--stdout', file], { encoding: 'utf8' });
+  if (r.error) return null;
+  const messages = JSON.parse(r.stdout || '{"messages":[]}').messages ?? [];
+  return messages.filter((m) => m.type === 'error').map((m) => `${m.message} (line ${m.lastLine})`);
+}
+
+async function runLighthouse(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -19,7 +70,7 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
     ],
   });
   try {
-    const result = await lighthouse(`${srv.url}${path}`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -42,9 +93,13 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
+      tbt: lhr.audits['total-blocking-time']?.numericValue,
+      fcp: lhr.audits['first-contentful-paint']?.numericValue,
+      opportunities: Object.values(lhr.audits)
+        .filter((a) => a.details?.type === 'opportunity' && (a.numericValue ?? 0) > 100)
+        .map((a) => `${a.id} ${Math.round(a.numericValue)} ms`),
     };
   } finally {
     await chrome.kill();
-    srv.close();
   }
 }

@@ -12,11 +12,55 @@ import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 import { benchPictures } from '../bench/pictures.mjs';
 import { benchValuation } from '../bench/valuation.mjs';
 import { benchScaleOut } from '../bench/scale-out.mjs';
+import { benchCached, benchUncachedLoad, benchUncachedRender } from '../bench/goals.mjs';
+import { benchLighthouseGoals } from '../bench/lighthouse.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const MiB = (b) => (b / 2 ** 20).toFixed(0);
+
+// ── The performance goals first (BENCH_ONLY=goals: only these) ──────────────────────────────────
+console.log('Goals: cached pages beside /robots.txt of the same server (20 connections, a browser’s Accept-Encoding; goal ≥ 0.70)');
+const cached = await benchCached({ root, seconds });
+console.log(`${'/robots.txt'.padEnd(22)} ${cached.robots.rps.toFixed(0).padStart(7)} req/s  p99 ${cached.robots.p99} ms`);
+for (const r of cached.rows)
+  console.log(
+    `${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99} ms  ${(r.rps / cached.robots.rps).toFixed(2)}× robots.txt  errors ${r.errors}`,
+  );
+
+console.log('\nGoals: an uncached page, the server’s own time (Server-Timing) beside React’s renderToString of the same page data (medians; goal ≤ 2.0)');
+for (const r of await benchUncachedRender({ root }))
+  console.log(
+    `${r.label.padEnd(22)} server ${r.server.toFixed(2).padStart(6)} ms  renderToString ${r.react.toFixed(2).padStart(6)} ms  ratio ${(r.server / r.react).toFixed(2)}  (HTTP round trip ${r.wall.toFixed(1)} ms, ${r.kb.toFixed(0)} KB)`,
+  );
+
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+console.log(
+  `\nGoals: 100 connections × ${loadSeconds} s on lists with filters drawn from ~24,000 combinations and detail pages behind campaign links (goal: 0 errors, p99 < 500 ms, RSS after GC within 20 %)`,
+);
+const load = await benchUncachedLoad({ root, seconds: loadSeconds });
+console.log(`memory after a full GC before: rss ${MiB(load.before)} MiB`);
+load.rounds.forEach((r, i) =>
+  console.log(
+    `round ${i + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; rendered ${r.rendered} of ${r.answered}; server p99 ${r.served.p99.toFixed(0)} ms; rss after GC ${MiB(r.rss)} MiB (${((r.rss / load.rounds[0].rss) * 100).toFixed(0)} % of round 1)`,
+  ),
+);
+
+console.log(
+  '\nGoals: Lighthouse 12, mobile, first visitor after start (cold) and the next (warm); Nu validator errors (goal: performance ≥ 95, accessibility 100, 0 errors)',
+);
+for (const r of await benchLighthouseGoals({ root })) {
+  const lh = (x) =>
+    `perf ${x.scores.performance} a11y ${x.scores.accessibility} (LCP ${(x.lcpMs / 1000).toFixed(2)} s, TBT ${x.tbt.toFixed(0)} ms, CLS ${x.cls.toFixed(3)})`;
+  console.log(`${r.label.padEnd(7)} cold ${lh(r.cold)} · warm ${lh(r.warm)} · Nu ${r.nu === null ? 'not run (no java or vnu-jar)' : `${r.nu.length} errors`}`);
+  console.log(`        LCP element: ${r.warm.lcpElement.slice(0, 140)}`);
+  for (const x of [...new Set([...r.cold.failing, ...r.warm.failing, ...r.warm.opportunities])]) console.log(`        ${x}`);
+  for (const e of r.nu ?? []) console.log(`        Nu: ${e}`);
+}
+if (process.env.BENCH_ONLY === 'goals') process.exit(0);
+console.log('');
 console.log(`SSR throughput (${seconds} s per route, 20 connections, gzip)`);
 const rows = await benchSsr({ root, seconds });
 const base = rows[0].rps;

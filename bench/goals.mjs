@@ -1,0 +1,188 @@
+// The performance goals, each as a ratio or a figure within one run (npm run bench; alone with
+// BENCH_ONLY=goals): cached pages against /robots.txt of the same server, an uncached render against
+// React's own renderToString of the same page data, 100 connections on uncached lists and detail
+// pages with memory after GC, Lighthouse (mobile) cold and warm with the Nu validator.
+// The server runs in a process of its own (bench/goals/server.mjs): the load generator here does not
+// share its event loop.
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** A built server in its own process; `stats()` is its memory after a full GC. */
+export async function goalsServer({ root, pageCache = true, dataDir }) {
+  const child = fork(join(root, 'bench/goals/server.mjs'), [], {
+    execArgv: ['--expose-gc'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      GOALS_ROOT: root,
+      DATA_DIR: dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-goals-')),
+      PAGE_CACHE: pageCache ? '1' : '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  const stats = () =>
+    new Promise((resolve) => {
+      const on = (m) => {
+        if (m && 'rss' in m) {
+          child.off('message', on);
+          resolve(m);
+        }
+      };
+      child.on('message', on);
+      child.send('stats');
+    });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    close: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
+}
+
+async function cannon(opts) {
+  const r = await autocannon({ connections: 20, duration: 8, headers: BROWSER_ENCODING, ...opts });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+/** A list and a detail page of the sample (the detail of the cheapest house for sale). */
+async function samplePaths(url) {
+  const first = await (await fetch(`${url}/api/properties?lang=nl&goal=sale&sort=price-asc`)).json();
+  const more = await (await fetch(`${url}/api/properties?lang=fr&page=2`)).json();
+  return { list: '/nl/kopen/', detail: first.items[0].path, details: [...first.items, ...more.items].map((p) => p.path) };
+}
+
+/** 2. Cached pages beside /robots.txt of the same server (a browser's Accept-Encoding). */
+export async function benchCached({ root, seconds = 8 }) {
+  const srv = await goalsServer({ root });
+  try {
+    const { list, detail } = await samplePaths(srv.url);
+    for (const p of ['/nl/', list, detail]) for (let i = 0; i < 3; i++) await (await fetch(srv.url + p, { headers: BROWSER_ENCODING })).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 1500)); // the background Brotli of the three pages
+    await cannon({ url: `${srv.url}/robots.txt`, duration: 3 });
+    const robots = await cannon({ url: `${srv.url}/robots.txt`, duration: seconds });
+    const rows = [];
+    for (const [label, p] of [
+      ['home /nl/', '/nl/'],
+      ['list /nl/kopen/', list],
+      ['property detail', detail],
+    ])
+      rows.push({ label, ...(await cannon({ url: srv.url + p, duration: seconds })) });
+    return { robots, rows };
+  } finally {
+    await srv.close();
+  }
+}
+
+/**
+ * 3a. An uncached page: the server's own time for it (Server-Timing: resolve, data, render, keep)
+ * beside React's renderToString of the same page data in this process (read from the page's
+ * boot script and its dictionary), both as medians of `n` sequential requests.
+ */
+export async function benchUncachedRender({ root, n = 150 }) {
+  const { rendererModule } = await import(join(root, 'dist/server/main.js'));
+  const srv = await goalsServer({ root, pageCache: false });
+  try {
+    const { list, detail } = await samplePaths(srv.url);
+    const rows = [];
+    for (const [label, path] of [
+      ['home /nl/', '/nl/'],
+      ['list /nl/kopen/', list],
+      ['list, filtered', `${list}?minPrice=100000&bedrooms=2&sort=price-desc`],
+      ['property detail', detail],
+    ]) {
+      const server = [];
+      const wall = [];
+      let html = '';
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        const r = await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } });
+        html = await r.text();
+        wall.push(performance.now() - t);
+        const dur = /total;dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1];
+        if (dur) server.push(Number(dur));
+      }
+      const boot = /self\.__VITRINE__=(\{.*?\})<\/script>/s.exec(html)?.[1];
+      if (!boot) throw new Error(`${path}: no boot data in the page`);
+      const { initial, assets } = JSON.parse(boot);
+      initial.shell.messages = await (await fetch(srv.url + initial.shell.messagesUrl)).json();
+      const react = [];
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        rendererModule.renderHtml(initial, assets);
+        react.push(performance.now() - t);
+      }
+      rows.push({ label, server: median(server), wall: median(wall), react: median(react), kb: Buffer.byteLength(html) / 1024 });
+    }
+    return rows;
+  } finally {
+    await srv.close();
+  }
+}
+
+/**
+ * 3b. 100 connections on uncached lists (filters drawn from a wide space, so most are new to the
+ * search cache) and detail pages (with a query string nobody asked before): rounds of `seconds`,
+ * memory after a full GC after each.
+ */
+export async function benchUncachedLoad({ root, seconds = 30, rounds = 2 }) {
+  const srv = await goalsServer({ root });
+  try {
+    const { details } = await samplePaths(srv.url);
+    const lists = ['/fr/acheter/', '/nl/kopen/', '/en/for-rent/', '/fr/louer/', '/nl/huren/'];
+    const sorts = ['price-asc', 'price-desc', 'newest', 'city'];
+    let n = 0;
+    const path = () => {
+      n++;
+      if (n % 2) return `${details[n % details.length]}?utm_campaign=c${n}`;
+      const min = 50_000 + ((n * 7919) % 400) * 1000;
+      return `${lists[n % lists.length]}?minPrice=${min}&sort=${sorts[n % sorts.length]}&page=${1 + (n % 3)}`;
+    };
+    await autocannon({
+      url: srv.url,
+      connections: 20,
+      duration: 5,
+      headers: BROWSER_ENCODING,
+      requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+    });
+    const before = await srv.stats();
+    const out = [];
+    for (let i = 0; i < rounds; i++) {
+      const r = await autocannon({
+        url: srv.url,
+        connections: 100,
+        duration: seconds,
+        headers: BROWSER_ENCODING,
+        requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+      });
+      const s = await srv.stats();
+      out.push({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts + r.non2xx,
+        rss: s.rss,
+        served: s.served,
+        loop: s.loop,
+        rendered: s.served.rendered,
+        answered: s.served.n,
+      });
+    }
+    return { before: before.rss, rounds: out };
+  } finally {
+    await srv.close();
+  }
+}
+
+function median(xs) {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
