@@ -1,5 +1,6 @@
 // The browser entry: hydrates the server-rendered document from the data embedded once in it.
 // (Composition root: the one place besides the server entry that imports the module list.)
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // The site's styles first: each module's own (imported with it below) come after and refine them.
 import './styles/site.css';
@@ -33,5 +34,9 @@ void (async () => {
   // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;
-  hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={registry} />);
+  // In a transition: React hydrates in slices of a few milliseconds and lets the browser answer the
+  // visitor in between (a click before the end is replayed), instead of one long task per page.
+  startTransition(() => {
+    hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={registry} />);
+  });
 })();
