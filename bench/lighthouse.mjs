@@ -22,13 +22,14 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
  * visitor: nothing rendered, no picture resized yet) and again (the next visitor), mobile; and the
  * Nu validator's errors on each page's HTML.
  */
-export async function benchLighthouseGoals({ root }) {
+export async function benchLighthouseGoals({ root, only }) {
   const rows = [];
   for (const [label, pick] of [
     ['home', () => '/nl/'],
     ['list', () => '/nl/kopen/'],
     ['detail', async (url) => (await (await fetch(`${url}/api/properties?lang=nl&goal=sale`)).json()).items[0].path],
   ]) {
+    if (only && only !== label) continue;
     const srv = await benchServer({ root, pageCache: true });
     try {
       const path = await pick(srv.url);

@@ -100,10 +100,11 @@ export const SEARCH_MIN_QUERY = 2;
 export const SEARCH_MAX_RESULTS = 30;
 
 /** Responsive image widths (SPEC §9): placeholder, gallery thumbnail, listing thumbnail, 400, 600, 1360. */
-export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400, medium: 600, large: 1360 } as const;
+export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400, medium: 600, phone: 900, large: 1360 } as const;
 /** Widths offered in a srcset: result cards, and slides (photos, banner). */
 export const CARD_WIDTHS = [IMAGE_WIDTH.card, IMAGE_WIDTH.small, IMAGE_WIDTH.medium];
-export const SLIDE_WIDTHS = [IMAGE_WIDTH.small, IMAGE_WIDTH.medium, IMAGE_WIDTH.large];
+// 900: a full-width photo on a phone (about 412 CSS px at a device pixel ratio near 2) needs no 1360.
+export const SLIDE_WIDTHS = [IMAGE_WIDTH.small, IMAGE_WIDTH.medium, IMAGE_WIDTH.phone, IMAGE_WIDTH.large];
 
 /** Contact time slots a visitor can choose (SPEC §9). */
 export const CONTACT_TIME_SLOTS = ['10:00-13:00', '14:00-16:00', '16:00-19:00'] as const;
