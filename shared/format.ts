@@ -24,8 +24,8 @@ export interface Translate {
   t: (key: string, values?: Record<string, string | number>) => string;
 }
 
-/** A message with nothing for ICU to do (no argument, no quote): returned as it is, without formatjs. */
-const PLAIN = /^[^{}']*$/;
+/** A message with nothing for ICU to do (no argument, no quote, no tag): returned as it is, without formatjs. */
+const PLAIN = /^[^{}'<]*$/;
 const translators = new WeakMap<Dictionary, Map<Lang, Translate>>();
 
 /**

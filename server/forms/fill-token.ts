@@ -27,6 +27,7 @@ const POOL_TOKENS = 256;
 export class FillTokens {
   private pool = Buffer.alloc(0);
   private used = 0;
+  private shared = { at: -Infinity, token: '' };
 
   /** key: 32 bytes, the data folder's secret for forms. */
   constructor(private readonly key: Buffer) {}
@@ -43,8 +44,6 @@ export class FillTokens {
   private mac(issued: string, nonce: string): string {
     return createHmac('sha256', this.key).update(`fill:${issued}.${nonce}`).digest('base64url').slice(0, 32);
   }
-
-  private shared = { at: -Infinity, token: '' };
 
   /** The token for a page answered now: the one of the last SHARE_MS, else a new one. */
   forAnswer(now = Date.now()): string {

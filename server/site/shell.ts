@@ -5,7 +5,8 @@ import type { Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
 import type { RouteTable } from '../../shared/routes.ts';
 import { joinPath } from '../../shared/path.ts';
-import { makeIntl } from '../../shared/format.ts';
+import { translate } from '../../shared/format.ts';
+import { messagesPath } from './dictionary.ts';
 import type { Media, PublicText } from '../../schemas/types.gen.ts';
 
 /** A configured link (`page:{id}` or a URL) as a path or URL in `lang`. */
@@ -45,11 +46,6 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
   };
 }
 
-/** Where the browser loads the dictionary of `lang` for a content version (server/site/dictionary.ts). */
-export function messagesPath(lang: Lang, version: string): string {
-  return `/i18n/${lang}.${encodeURIComponent(version)}.json`;
-}
-
 /** What every page of `lang` shares: languages, header, menu, footer, texts, consent, popup. */
 export function buildShell(content: Content, routes: RouteTable, lang: Lang): ShellData {
   const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
@@ -64,7 +60,8 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
   const pageLink = (id: number): LinkView => ({ label: localize(routes.page(id)?.title, lang), href: routes.pathOf(id, lang), external: false });
   const tb = content.header.topBar;
   const messages = { ...(content.dictionaries.en ?? {}), ...(content.dictionaries[lang] ?? {}) };
-  const intl = makeIntl(lang, messages);
+  // The translator every page of this language then uses (made once per dictionary object).
+  const { t } = translate(lang, messages);
   const site = content.site;
   const searchPage = content.pages.find((p) => p.status === 'Published' && p.modules?.some((m) => m.view === 'site-search'));
   const year = new Date().getUTCFullYear();
@@ -113,7 +110,7 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
         lg: c.lg ?? 3,
       })),
       legal: (content.footer.legalLinks ?? []).map(pageLink),
-      copyright: localize(content.footer.copyright, lang) || (intl.formatMessage({ id: 'footer.copyright' }, { year, name: site.name }) as string),
+      copyright: localize(content.footer.copyright, lang) || t('footer.copyright', { year, name: site.name }),
     },
     messages,
     messagesUrl: messagesPath(lang, content.version),
