@@ -3,8 +3,9 @@
 // React's own renderToString of the same page data, 100 connections on uncached lists and detail
 // pages with memory after GC, Lighthouse (mobile) cold and warm with the Nu validator.
 // The server runs in a process of its own (bench/goals/server.mjs): the load generator here does not
-// share its event loop.
-import autocannon from 'autocannon';
+// share its event loop, and it is a lean one (bench/load.mjs) whose cost per answer does not grow
+// with the answer's size.
+import { load } from './load.mjs';
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,10 +48,8 @@ export async function goalsServer({ root, pageCache = true, dataDir }) {
   };
 }
 
-async function cannon(opts) {
-  const r = await autocannon({ connections: 20, duration: 8, headers: BROWSER_ENCODING, ...opts });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
-}
+const cannon = ({ url, duration }) =>
+  load({ url: new URL(url).origin, path: url.slice(new URL(url).origin.length), connections: 20, seconds: duration, headers: BROWSER_ENCODING });
 
 /** A list and a detail page of the sample (the detail of the cheapest house for sale). */
 async function samplePaths(url) {
@@ -101,6 +100,8 @@ export async function benchUncachedRender({ root, n = 150 }) {
       const server = [];
       const wall = [];
       let html = '';
+      // The first answers warm the server's code up; the medians are of the next `n`.
+      for (let i = 0; i < 30; i++) await (await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
       for (let i = 0; i < n; i++) {
         const t = performance.now();
         const r = await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } });
@@ -114,6 +115,7 @@ export async function benchUncachedRender({ root, n = 150 }) {
       const { initial, assets } = JSON.parse(boot);
       initial.shell.messages = await (await fetch(srv.url + initial.shell.messagesUrl)).json();
       const react = [];
+      for (let i = 0; i < 30; i++) rendererModule.renderHtml(initial, assets);
       for (let i = 0; i < n; i++) {
         const t = performance.now();
         rendererModule.renderHtml(initial, assets);
@@ -145,29 +147,25 @@ export async function benchUncachedLoad({ root, seconds = 30, rounds = 2 }) {
       const min = 50_000 + ((n * 7919) % 400) * 1000;
       return `${lists[n % lists.length]}?minPrice=${min}&sort=${sorts[n % sorts.length]}&page=${1 + (n % 3)}`;
     };
-    await autocannon({
-      url: srv.url,
-      connections: 20,
-      duration: 5,
-      headers: BROWSER_ENCODING,
-      requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
-    });
+    await load({ url: srv.url, path, connections: 20, seconds: 5, headers: BROWSER_ENCODING });
     const before = await srv.stats();
     const out = [];
     for (let i = 0; i < rounds; i++) {
-      const r = await autocannon({
+      const r = await load({
         url: srv.url,
+        path,
         connections: 100,
-        duration: seconds,
+        seconds,
         headers: BROWSER_ENCODING,
-        requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+        group: (p) => (p.includes('utm_') ? 'detail pages' : 'filtered lists'),
       });
       const s = await srv.stats();
       out.push({
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts + r.non2xx,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        errors: r.errors,
+        byGroup: r.byGroup,
         rss: s.rss,
         served: s.served,
         loop: s.loop,

@@ -24,10 +24,10 @@ const MiB = (b) => (b / 2 ** 20).toFixed(0);
 // ── The performance goals first (BENCH_ONLY=goals: only these) ──────────────────────────────────
 console.log('Goals: cached pages beside /robots.txt of the same server (20 connections, a browser’s Accept-Encoding; goal ≥ 0.70)');
 const cached = await benchCached({ root, seconds });
-console.log(`${'/robots.txt'.padEnd(22)} ${cached.robots.rps.toFixed(0).padStart(7)} req/s  p99 ${cached.robots.p99} ms`);
+console.log(`${'/robots.txt'.padEnd(22)} ${cached.robots.rps.toFixed(0).padStart(7)} req/s  p99 ${cached.robots.p99.toFixed(1)} ms`);
 for (const r of cached.rows)
   console.log(
-    `${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99} ms  ${(r.rps / cached.robots.rps).toFixed(2)}× robots.txt  errors ${r.errors}`,
+    `${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99.toFixed(1)} ms  ${(r.rps / cached.robots.rps).toFixed(2)}× robots.txt  errors ${r.errors}`,
   );
 
 console.log('\nGoals: an uncached page, the server’s own time (Server-Timing) beside React’s renderToString of the same page data (medians; goal ≤ 2.0)');
@@ -44,7 +44,11 @@ const load = await benchUncachedLoad({ root, seconds: loadSeconds });
 console.log(`memory after a full GC before: rss ${MiB(load.before)} MiB`);
 load.rounds.forEach((r, i) =>
   console.log(
-    `round ${i + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; rendered ${r.rendered} of ${r.answered}; server p99 ${r.served.p99.toFixed(0)} ms; rss after GC ${MiB(r.rss)} MiB (${((r.rss / load.rounds[0].rss) * 100).toFixed(0)} % of round 1)`,
+    `round ${i + 1}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms (${Object.entries(r.byGroup)
+      .map(([name, g]) => `${name} p50 ${g.p50.toFixed(0)} / p99 ${g.p99.toFixed(0)} ms`)
+      .join(
+        ', ',
+      )}), errors ${r.errors}; rendered ${r.rendered} of ${r.answered}; server p99 ${r.served.p99.toFixed(0)} ms; rss after GC ${MiB(r.rss)} MiB (${((r.rss / load.rounds[0].rss) * 100).toFixed(0)} % of round 1)`,
   ),
 );
 

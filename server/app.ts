@@ -21,7 +21,7 @@ import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { consoleLogger, type Logger } from './site/site.ts';
 import type { SiteHolder } from './site/holder.ts';
-import { MAX_PATH_LENGTH, resolvePage } from './site/request.ts';
+import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './site/request.ts';
 import { servePage } from './site/serve.ts';
 import { sitemap } from './site/seo.ts';
 import { dictionaryRoute } from './site/dictionary.ts';
@@ -141,6 +141,14 @@ export function createApp(opts: AppOptions) {
   app.use(compress({ threshold: 1024, br: false, deflate: false, gzip: { level: 6 } }));
 
   for (const mw of opts.before ?? []) app.use(mw);
+
+  // A page: counted as a view of a property before the page cache answers, then answered from the
+  // cache or rendered. A page the cache holds is answered right here; every other page path goes
+  // through the folders and routes below first and is resolved at the end.
+  const views = countViews(opts.owners.views, opts.sessions);
+  const serve = servePage({ renderer: opts.renderer, assets: opts.assets, fillTokens, log, dev: opts.dev });
+  const answerPage: Koa.Middleware<PageState> = (ctx, next) => views(ctx, () => serve(ctx, next));
+  app.use(cachedPages(sites, answerPage));
 
   // Each static prefix serves its own folder and nothing above it (site-config/ and DATA_DIR hold
   // the listings, pages and accounts: never reachable by URL).
@@ -332,11 +340,9 @@ export function createApp(opts: AppOptions) {
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  // Every other GET is a page path: resolved once (site and route on ctx.state), counted as a view
-  // of a property before the page cache answers, then answered from the cache or rendered.
+  // Every other GET is a page path: resolved once (site and route on ctx.state), then answered.
   app.use(resolvePage(sites));
-  app.use(countViews(opts.owners.views, opts.sessions));
-  app.use(servePage({ renderer: opts.renderer, assets: opts.assets, fillTokens, log, dev: opts.dev }));
+  app.use(answerPage);
 
   return app;
 }

@@ -39,12 +39,26 @@ export function translate(lang: Lang, messages: Dictionary): Translate {
   let tr = byLang.get(lang);
   if (!tr) {
     const intl = makeIntl(lang, messages);
+    // A text with ICU arguments, parsed once per key: formatjs's own memo serialises the whole
+    // message and its options as its key on every call, which cost more than the formatting.
+    const parsed = new Map<string, ReturnType<typeof intl.formatters.getMessageFormat>>();
+    const format = (key: string, m: string, values?: Record<string, string | number>): string => {
+      let f = parsed.get(key);
+      if (!f) parsed.set(key, (f = intl.formatters.getMessageFormat(m, intl.locale, intl.formats, { formatters: intl.formatters })));
+      try {
+        const out = f.format(values);
+        if (typeof out === 'string') return out;
+      } catch {
+        // a value missing or of the wrong kind: formatjs's own path below reports nothing and shows what it can
+      }
+      return intl.formatMessage({ id: key }, values) as string;
+    };
     tr = {
       intl,
       t: (key, values) => {
         if (!Object.hasOwn(messages, key)) return key;
         const m = messages[key];
-        return PLAIN.test(m) ? m : (intl.formatMessage({ id: key }, values) as string);
+        return PLAIN.test(m) ? m : format(key, m, values);
       },
     };
     byLang.set(lang, tr);

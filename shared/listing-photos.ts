@@ -70,6 +70,23 @@ export function listingPhotos(kind: ListingKind, record: PictureFields | Project
   return list.map((p, i) => ({ n: i + 1, ...p })).filter((p) => !gone?.(p.source));
 }
 
+/** The first of `listingPhotos` (a card's photo) without numbering all the others. */
+export function firstListingPhoto(
+  kind: ListingKind,
+  record: PictureFields | ProjectPictureFields,
+  gone?: (source: string) => boolean,
+): ListingPhoto | undefined {
+  const pics = record.Pictures ?? [];
+  let n = 0;
+  for (const p of pics) {
+    if (!p || isPlaceholderPicture(p.Url)) continue;
+    n++;
+    const source = p.Url!.trim();
+    if (!gone?.(source)) return { n, source, name: p.Name?.trim() || undefined };
+  }
+  return n ? undefined : listingPhotos(kind, record, gone)[0];
+}
+
 /** A short, stable hash of a picture's source URL (53 bits, base 36): the `v` of its public URL. */
 export function photoVersion(source: string): string {
   let h1 = 0xdeadbeef;
@@ -91,9 +108,8 @@ export function listingPhotoPath(kind: ListingKind, id: number, n: number): stri
 
 /** The public URL of a listing photo, at `width` (one of the image route's widths) or the original. */
 export function listingPhotoUrl(kind: ListingKind, id: number, photo: Pick<ListingPhoto, 'n' | 'source'>, width?: number): string {
-  const q = new URLSearchParams({ v: photoVersion(photo.source) });
-  if (width !== undefined) q.set('w', String(width));
-  return `${listingPhotoPath(kind, id, photo.n)}?${q}`;
+  // v is base 36 and w a number: nothing in either needs escaping.
+  return `${listingPhotoPath(kind, id, photo.n)}?v=${photoVersion(photo.source)}${width !== undefined ? `&w=${Math.trunc(width)}` : ''}`;
 }
 
 /** A `srcset` of a listing photo at these widths. */

@@ -1,7 +1,7 @@
 /** Server-side: a property record → what a result card, a map marker or a similar-property tile shows. */
 import { CARD_WIDTHS } from '../../shared/constants.ts';
 import { goalOf } from '../../shared/goal.ts';
-import { listingPhotos, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
+import { firstListingPhoto, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
 
@@ -64,7 +64,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     bedrooms: p.NumberOfBedRooms ?? null,
     surface: p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? null,
     epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null,
-    image: imageSet('property', p.ID, listingPhotos('property', p, gone)[0], title, CARD_WIDTHS),
+    image: imageSet('property', p.ID, firstListingPhoto('property', p, gone), title, CARD_WIDTHS),
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,
   };

@@ -1,7 +1,7 @@
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { CARD_WIDTHS } from '../../shared/constants.ts';
-import { listingPhotos } from '../../shared/listing-photos.ts';
+import { firstListingPhoto } from '../../shared/listing-photos.ts';
 import { imageSet, type ImageSet } from '../lib/property-card.ts';
 import projectList from './index.tsx';
 
@@ -39,7 +39,7 @@ function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
         priceFrom: p.PriceFrom ?? null,
         delivery: p.Delivery ?? null,
         status: p.Status ?? null,
-        image: imageSet('project', p.ID, listingPhotos('project', p, pictureGone)[0], p.Name, CARD_WIDTHS),
+        image: imageSet('project', p.ID, firstListingPhoto('project', p, pictureGone), p.Name, CARD_WIDTHS),
         units: p.Units.length,
         available: p.Units.filter((u) => u.Status === 'available').length,
       })),

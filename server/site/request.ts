@@ -24,6 +24,27 @@ export interface PageState {
   cached?: PreparedPage;
 }
 
+/**
+ * A page the cache holds, answered first, before the static folders and the routes look at the
+ * request: a cached page costs a lookup and its answer, like a static file. Only pages rendered
+ * with status 200 are answered here: such a page was rendered because nothing before the renderer
+ * answered its path, and what those answer is fixed by their paths (/assets/, /media/, /api/, …),
+ * so none of them could answer it now. A kept 404 is left to the full path: a file may have been
+ * added at its address since (a picture uploaded to the media library).
+ */
+export function cachedPages(sites: SiteHolder, answer: Koa.Middleware<PageState>): Koa.Middleware<PageState> {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.length > MAX_PATH_LENGTH) return next();
+    const { site, pages } = await sites.now();
+    if (!pages) return next();
+    const key = pageCacheKey(ctx.path, ctx.querystring);
+    const cached = pages.get(key);
+    if (cached?.status !== 200) return next();
+    Object.assign(ctx.state, { site, pages, cacheKey: key, cached } satisfies PageState);
+    return answer(ctx, next);
+  };
+}
+
 /** Every GET that no route answered is a page path: looked up in the page cache, else resolved here, once. */
 export function resolvePage(sites: SiteHolder): Koa.Middleware<PageState> {
   return async (ctx, next) => {

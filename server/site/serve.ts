@@ -24,8 +24,62 @@ export interface ServeDeps {
   dev?: boolean;
 }
 
+/**
+ * The encoding of a compressed page for a request's Accept-Encoding: worked out once per header
+ * value (browsers send a handful of them), not negotiated again for every answer.
+ */
+const encodings = new Map<string, string | false>();
+function chosenEncoding(ctx: Koa.Context): string | false {
+  const header = ctx.get('accept-encoding');
+  let chosen = encodings.get(header);
+  if (chosen === undefined) {
+    chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(header, chosen);
+  }
+  return chosen;
+}
+
+/**
+ * Renders take turns, one per turn of the event loop. Each render holds the loop for a few
+ * milliseconds; started together (a hundred requests read in one poll) they would hold it for
+ * hundreds, and while the loop is held nothing else happens: no cached page is answered, and new
+ * connections wait to be accepted (Node accepts about one per turn of a busy loop, so a burst of new
+ * visitors waited seconds). Between two renders the loop now reads, accepts and answers the rest.
+ */
+export class RenderTurns {
+  private readonly waiting: Array<() => void> = [];
+  private scheduled = false;
+
+  /** Resolves on a turn of the event loop of its own, in the order asked. */
+  turn(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || !this.waiting.length) return;
+    this.scheduled = true;
+    // An immediate queued from within an immediate runs on the next turn of the loop, after its poll.
+    setImmediate(this.next);
+  }
+
+  private readonly next = () => {
+    this.scheduled = false;
+    this.waiting.shift()?.();
+    this.schedule();
+  };
+}
+
 export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const compression = new CompressionQueue();
+  const turns = new RenderTurns();
   const compressing = new WeakSet<PreparedPage>();
 
   /** The cached parts of a page: the document up to </body>, its forms, its policy. */
@@ -44,7 +98,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     const end = Buffer.from(
       `${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`,
     );
-    const encoding = page.br && page.gzip ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    const encoding = page.br && page.gzip ? chosenEncoding(ctx) : 'identity';
     ctx.vary('Accept-Encoding');
     if (encoding === 'br' && page.br) {
       ctx.set('Content-Encoding', 'br');
@@ -71,7 +125,6 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     };
     if (hit && pages) {
       html(hit.status, hit.lang);
-      ctx.set('Content-Security-Policy', hit.csp);
       if (ctx.method === 'GET') {
         sendPage(ctx, hit);
         if (!hit.br) compressLater(pages, cacheKey, hit);
@@ -79,6 +132,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
       return;
     }
     if (!route) throw new Error('a page path reached the renderer unresolved');
+    await turns.turn();
     const started = performance.now();
     const result = await site.page(route);
     if ('redirect' in result) {

@@ -19,7 +19,7 @@ import { pageBanner } from './banner.ts';
 import { resolveRoute, type PageRoute } from './resolve.ts';
 import { agencyJsonLd, headData, listingAlternates } from './seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../../modules/lib/property-card.ts';
-import { listingPhotos, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
+import { firstListingPhoto, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
@@ -50,6 +50,8 @@ export const consoleLogger: Logger = {
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;
+/** Most property paths and titles a site keeps worked out (about 30 MB at most). */
+const MEMO_MAX = 200_000;
 
 export class Site {
   readonly routes: RouteTable;
@@ -96,8 +98,26 @@ export class Site {
     return list ? this.routes.listingPath(list, lang, { id: p.ID, city: p.City, slug: p.Name }) : undefined;
   }
 
+  /**
+   * Paths and titles of properties already worked out: they depend only on this site's content and
+   * listings, and a list page asks for two dozen of them per render (slugs, ICU titles).
+   * Bounded: emptied when it holds `MEMO_MAX` (100,000 listings in three languages would not all fit).
+   */
+  private readonly memo = new Map<string, string | undefined>();
+  private remember(key: string, make: () => string | undefined): string | undefined {
+    if (this.memo.has(key)) return this.memo.get(key);
+    const value = make();
+    if (this.memo.size >= MEMO_MAX) this.memo.clear();
+    this.memo.set(key, value);
+    return value;
+  }
+
   /** Public path of a property: below its project when it is a unit of one, else below for sale / for rent. */
   propertyPath(p: PropertyRecord, lang: Lang): string | undefined {
+    return this.remember(`path ${lang} ${p.ID}`, () => this.workOutPropertyPath(p, lang));
+  }
+
+  private workOutPropertyPath(p: PropertyRecord, lang: Lang): string | undefined {
     const project = p.ProjectID ? this.listings.project(p.ProjectID, lang) : undefined;
     const projectPath = project && this.projectPath(project, lang);
     if (projectPath) return joinPath(projectPath, slugify(p.TypeDescription ?? '') || 'unit', p.ID);
@@ -304,13 +324,17 @@ export class Site {
 
   /** The site URL of a listing's first photo that is not gone, at `width`; undefined when it has none. */
   listingPhotoUrl(kind: ListingKind, record: PropertyRecord | ProjectRecord, width?: number): string | undefined {
-    const first = listingPhotos(kind, record, this.pictureGone)[0];
+    const first = firstListingPhoto(kind, record, this.pictureGone);
     return first && listingPhotoUrl(kind, record.ID, first, width);
   }
 
   /** Headline of a property: its own, else "{type} in {city}" in that language. */
   propertyTitle(p: PropertyRecord, lang: Lang): string {
     if (p.TypeDescription) return p.TypeDescription;
+    return this.remember(`title ${lang} ${p.ID}`, () => this.fallbackTitle(p, lang))!;
+  }
+
+  private fallbackTitle(p: PropertyRecord, lang: Lang): string {
     const shell = this.shell(lang);
     const type = shell.messages[`type.${p.WebID}`] ?? p.MainTypeName ?? '';
     return this.message(lang, 'property.titleFallback', { type, city: p.City }) || `${type} ${p.City}`;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
-import { loadShipped } from '../helpers/config.ts';
+import { configCopy, loadShipped } from '../helpers/config.ts';
 import { RouteTable } from '../../shared/routes.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -228,6 +228,36 @@ describe('page cache', () => {
       }
     } finally {
       resolve.mockRestore();
+    }
+  });
+});
+
+describe('page cache ahead of the files and routes', () => {
+  it('answers a kept page before anything else looks at it, yet a kept 404 never hides a file added at its address', async () => {
+    const dir = configCopy(() => {});
+    mkdirSync(join(dir, 'media'), { recursive: true });
+    const own = await startTestServer({ configDir: dir });
+    try {
+      const at = (path: string) => fetch(own.url + path, { redirect: 'manual' });
+      // A visitor asks twice for a picture that is not there yet: the 404 page, kept.
+      for (let i = 0; i < 2; i++) expect((await at('/media/plan-2027.svg')).status).toBe(404);
+      writeFileSync(join(dir, 'media/plan-2027.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const file = await at('/media/plan-2027.svg');
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('image/svg+xml');
+      // A kept page is the same page from the front of the chain, its policy and encoding included.
+      const first = await at('/fr/');
+      const html = await first.text();
+      const again = await at('/fr/');
+      expect(again.status).toBe(200);
+      expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+      expect(again.headers.get('content-language')).toBe('fr');
+      expect(await again.text()).toBe(html);
+      // The routes still answer what is theirs.
+      expect((await at('/robots.txt')).headers.get('content-type')).toContain('text/plain');
+      expect((await at('/api/nothing-here')).status).toBe(404);
+    } finally {
+      await own.close();
     }
   });
 });

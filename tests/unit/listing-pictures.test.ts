@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import { guardedLookup, hostAllowed, nonPublicReason, PictureError, refusalOf } from '../../server/listings/picture-fetch.ts';
-import { isPlaceholderPicture, listingPhotos, listingPhotoUrl, listingPhotoSrcSet, photoVersion, LISTING_PHOTO_PATH } from '../../shared/listing-photos.ts';
+import {
+  firstListingPhoto,
+  isPlaceholderPicture,
+  listingPhotos,
+  type ListingKind,
+  listingPhotoUrl,
+  listingPhotoSrcSet,
+  photoVersion,
+  LISTING_PHOTO_PATH,
+} from '../../shared/listing-photos.ts';
 import { samplePhotoSource, SAMPLE_PICTURE_HOST } from '../../sample/photo-source.ts';
 import type { ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 
@@ -200,6 +209,20 @@ describe('a listing’s photos and their URLs', () => {
   it('leaves out the pictures known to be gone; the others keep their number', () => {
     const p = property({ Pictures: [{ Url: cdn(1) }, { Url: cdn(2) }, { Url: cdn(3) }] });
     expect(listingPhotos('property', p, (s) => s === cdn(2)).map((x) => x.n)).toEqual([1, 3]);
+  });
+
+  it('gives a card the same first photo as the full list, whichever pictures are gone or placeholders', () => {
+    const cases: Array<[ListingKind, PropertyRecord | ProjectRecord, ((s: string) => boolean) | undefined]> = [
+      ['property', property({ Pictures: [{ Url: '' }, { Url: ` ${cdn(2)} `, Name: ' Tuin ' }, { Url: cdn(3) }] }), undefined],
+      ['property', property({ Pictures: [{ Url: cdn(1) }, { Url: cdn(2) }] }), (s) => s === cdn(1)],
+      ['property', property({ Pictures: [{ Url: cdn(1) }] }), () => true],
+      ['property', property({ Pictures: [], XLargePictureItem: { Url: cdn(9) } }), undefined],
+      ['property', property({ Pictures: [{ Url: 'https://pictures.crm-example.be/static/no-image.png' }], SmallPictureItem: { Url: cdn(8) } }), undefined],
+      ['project', project({ SmallPicture: cdn(5) }), undefined],
+      ['project', project({ Pictures: [null as never, { Url: cdn(4) }] }), undefined],
+    ];
+    for (const [kind, rec, gone] of cases) expect(firstListingPhoto(kind, rec, gone)).toEqual(listingPhotos(kind, rec, gone)[0]);
+    expect(firstListingPhoto('property', property({ Pictures: [{ Url: ` ${cdn(2)} `, Name: ' Tuin ' }] }))).toEqual({ n: 1, source: cdn(2), name: 'Tuin' });
   });
 
   it('gives well-formed site URLs, the CDN version folded into v (never `?v=…?w=…`)', () => {
