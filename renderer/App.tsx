@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { I18nProvider, useI18n } from './i18n.tsx';
 import { ShellContext } from './ui.tsx';
@@ -22,12 +22,21 @@ import { useSettings } from './store.ts';
 
 export interface Assets {
   css: string[];
+  /**
+   * The site's stylesheet itself, written into the head instead of linked (production): the first
+   * paint waits for no request beside the document. Never part of the page data: the browser
+   * reads it back from the document (`SITE_STYLES_ID`) before hydrating.
+   */
+  styles?: string;
   js: string;
   preload: string[];
   /** Development only: Vite's client and the React refresh preamble. */
   devScripts?: string[];
   devInline?: string[];
 }
+
+/** The id of the head's `<style>` that holds the site's stylesheet. */
+export const SITE_STYLES_ID = 'site-styles';
 
 export interface RootProps {
   initial: InitialData;
@@ -56,38 +65,6 @@ function Site({ initial, assets, registry }: RootProps) {
   const search = useSearch();
 
   useEffect(() => startSettingsListeners(), []);
-
-  // Consent: read the stored choice once in the browser; ?setcookies clears it and asks again.
-  // Preview paths treat consent as given (no dialog) and load no tags.
-  const consent = useSettings((s) => s.consent);
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const preview = params.has('preview') || window.location.pathname.startsWith('/admin/');
-    if (params.has('setcookies')) clearConsent();
-    const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
-    settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup });
-  }, []);
-  useEffect(() => {
-    if (!consent) return;
-    applyConsent(consent.choices, shell.tracking);
-    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
-  }, [consent]);
-  // Every later page (client-side navigation) is a page view too, with consent.
-  const firstView = useRef(true);
-  useEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      return;
-    }
-    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
-  }, [page]);
-  // ?setcookies on a later navigation (the footer link) reopens the dialog too.
-  useEffect(() => {
-    if (new URLSearchParams(search).has('setcookies') && settings.getState().consent !== undefined) {
-      clearConsent();
-      settings.setState({ consent: null, consentOpen: true });
-    }
-  }, [search]);
 
   // Client-side navigation: ask the server for the new page's data, then render it.
   useEffect(() => {
@@ -163,20 +140,16 @@ function Site({ initial, assets, registry }: RootProps) {
         <script dangerouslySetInnerHTML={{ __html: consentBootstrap(consentDefaults()) }} />
         <style dangerouslySetInnerHTML={{ __html: `:root{--modal-z:${MODAL_Z_INDEX}}` }} />
         <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
-        {assets.css.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        {assets.styles ? (
+          <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: assets.styles }} />
+        ) : (
+          assets.css.map((href) => <link key={href} rel="stylesheet" href={href} />)
+        )}
         {assets.devInline?.map((code, i) => (
           <script key={i} type="module" dangerouslySetInnerHTML={{ __html: code }} />
         ))}
         {assets.devScripts?.map((src) => (
           <script key={src} type="module" src={src} />
-        ))}
-        {/* The first page's dictionary, loaded beside the script that waits for it before hydrating (none: a
-            preview that stays still); later pages bring theirs with their data. */}
-        {assets.js && <link rel="preload" href={initial.shell.messagesUrl} as="fetch" crossOrigin="anonymous" />}
-        {assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
         ))}
         {head.jsonLd.map((json, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
@@ -188,13 +161,53 @@ function Site({ initial, assets, registry }: RootProps) {
           <I18nProvider lang={shell.lang} messages={shell.messages}>
             <Body page={page} loading={loading} registry={registry} onClick={onClick} />
           </I18nProvider>
+          <Consent shell={shell} page={page} search={search} />
         </ShellContext.Provider>
       </body>
     </html>
   );
 }
 
-function Body({
+/**
+ * Consent and page views: reads the stored choice once in the browser (?setcookies clears it and
+ * asks again; preview paths treat consent as given, no dialog, no tags), applies it, counts pages.
+ * A component of its own: the choice arrives through the settings store right after hydration, and
+ * only this re-renders for it (in the page's root it re-rendered the whole page, synchronously).
+ */
+function Consent({ shell, page, search }: { shell: ShellData; page: PageData; search: string }) {
+  const consent = useSettings((s) => s.consent);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const preview = params.has('preview') || window.location.pathname.startsWith('/admin/');
+    if (params.has('setcookies')) clearConsent();
+    const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
+    settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup });
+  }, []);
+  useEffect(() => {
+    if (!consent) return;
+    applyConsent(consent.choices, shell.tracking);
+    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
+  }, [consent]);
+  // Every later page (client-side navigation) is a page view too, with consent.
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
+  }, [page]);
+  // ?setcookies on a later navigation (the footer link) reopens the dialog too.
+  useEffect(() => {
+    if (new URLSearchParams(search).has('setcookies') && settings.getState().consent !== undefined) {
+      clearConsent();
+      settings.setState({ consent: null, consentOpen: true });
+    }
+  }, [search]);
+  return null;
+}
+
+const Body = memo(function Body({
   page,
   loading,
   registry,
@@ -231,4 +244,4 @@ function Body({
       <div className="progress" data-active={loading || undefined} aria-hidden="true" />
     </div>
   );
-}
+});

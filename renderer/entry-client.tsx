@@ -4,15 +4,18 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // The site's styles first: each module's own (imported with it below) come after and refine them.
 import './styles/site.css';
-import { Root } from './App.tsx';
+import { Root, SITE_STYLES_ID } from './App.tsx';
 import { registry } from '../modules/index.ts';
 import { INITIAL_DATA_GLOBAL, type InitialData } from './page-data.ts';
 import type { Assets } from './App.tsx';
 import type { Dictionary } from '../shared/format.ts';
 
 const boot = (window as unknown as Record<string, { initial: InitialData; assets: Assets }>)[INITIAL_DATA_GLOBAL];
+// The stylesheet the server wrote into the head, read back so that the head hydrates as it is.
+const styles = document.getElementById(SITE_STYLES_ID)?.textContent;
+if (styles) boot.assets.styles = styles;
 
-/** The dictionary of the page's language (preloaded by the head, so usually already here). */
+/** The dictionary of the page's language (preloaded beside this script, so usually already here). */
 async function messages(url: string): Promise<Dictionary | undefined> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -26,11 +29,9 @@ async function messages(url: string): Promise<Dictionary | undefined> {
   return undefined;
 }
 
-/** After the browser has painted the server's page: hydration never delays the first picture. */
-const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
 void (async () => {
-  const [dictionary] = await Promise.all([messages(boot.initial.shell.messagesUrl), painted()]);
+  // This script is asked for once the server's page has been painted (renderer/entry-server.tsx).
+  const dictionary = await messages(boot.initial.shell.messagesUrl);
   // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;

@@ -7,16 +7,40 @@ import { INITIAL_DATA_GLOBAL, safeJson, type InitialData } from './page-data.ts'
 
 export { registry };
 
-/** The page data for the browser, without the dictionary (loaded from its own URL, cached for good). */
+/**
+ * The page data for the browser, without the dictionary (loaded from its own URL, cached for good)
+ * and without the stylesheet (the document's head has it).
+ */
 function bootScript(initial: InitialData, assets: Assets): string {
   const { messages: _, ...shell } = initial.shell;
-  return `self.${INITIAL_DATA_GLOBAL}=${safeJson({ initial: { ...initial, shell }, assets })}`;
+  const { styles: _styles, ...files } = assets;
+  return `self.${INITIAL_DATA_GLOBAL}=${safeJson({ initial: { ...initial, shell }, assets: files })}`;
+}
+
+/**
+ * The browser's part, asked for once the page has been painted: the script, the chunks it imports
+ * and the page's dictionary (none: a preview that stays still). Linked from the head, they were
+ * fetched while the page was still to be painted and shared a slow line with the photo; now the
+ * first paint and the largest picture come first, and hydration follows (a hidden tab, which paints
+ * nothing, asks at once).
+ */
+function loaderScript(initial: InitialData, assets: Assets): string {
+  if (!assets.js) return '';
+  const files = safeJson({ js: assets.js, chunks: assets.preload, messages: initial.shell.messagesUrl });
+  return (
+    `(function(f){var d=document,asked=0;` +
+    `function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.body.appendChild(e)}` +
+    `function ask(){if(asked)return;asked=1;add('link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'});` +
+    `f.chunks.forEach(function(u){add('link',{rel:'modulepreload',href:u})});add('script',{type:'module',src:f.js})}` +
+    `if(d.visibilityState==='hidden')ask();else requestAnimationFrame(function(){setTimeout(ask,0)})})(${files})`
+  );
 }
 
 /** The document as one string (the page is complete before its answer starts: its policy hashes its inline scripts). */
 export function renderHtml(initial: InitialData, assets: Assets): string {
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
-  const script = `<script>${bootScript(initial, assets)}</script>${assets.js ? `<script type="module" src="${assets.js}" async=""></script>` : ''}`;
+  const loader = loaderScript(initial, assets);
+  const script = `<script>${bootScript(initial, assets)}</script>${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   const at = html.lastIndexOf('</body>');
   return at < 0 ? `<!DOCTYPE html>${html}${script}` : `<!DOCTYPE html>${html.slice(0, at)}${script}${html.slice(at)}`;

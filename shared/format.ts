@@ -102,9 +102,13 @@ export function truncateText(text: string, limit: number, cutRatio: number): str
   return `${trimEndOf(lastSpace >= limit * cutRatio ? cut.slice(0, lastSpace) : cut, ' \t\n\r\f\v.,;:!?-')}…`;
 }
 
-/** The weekday of a calendar date in a language: 2026-11-23 → 'lundi'. */
+const weekdays = new Map<Lang, Intl.DateTimeFormat>();
+
+/** The weekday of a calendar date in a language: 2026-11-23 → 'lundi' (one formatter per language: making one costs more than using it). */
 export function formatWeekday(date: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  let f = weekdays.get(lang);
+  if (!f) weekdays.set(lang, (f = new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'long', timeZone: 'UTC' })));
+  return f.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** An appointment slot 'YYYY-MM-DDTHH:MM' (agency time) as people read it: 'lundi 23-11-2026, 10:00'. */

@@ -180,7 +180,11 @@ function View() {
           me: r.data,
           propertyId: Number.isInteger(id) && id > 0 ? id : r.data.properties.length === 1 ? r.data.properties[0].id : undefined,
         });
-      } else setScreen({ name: 'login', notice });
+        return;
+      }
+      // Not logged in: the login form stays, unless the visitor has moved on meanwhile (asked for a
+      // new password while this was on its way): that screen is theirs, not taken back.
+      setScreen((now) => (now.name === 'login' ? { name: 'login', notice } : now));
     },
     [lang],
   );

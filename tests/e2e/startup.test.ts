@@ -27,20 +27,32 @@ describe('npm start', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('serves hashed assets with long-lived immutable caching', async () => {
+  it('serves hashed assets with long-lived immutable caching; the page carries its stylesheet and asks for its script after the first paint', async () => {
     const html = await (await fetch(`${base}/nl/`)).text();
-    const js = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
-    expect(js).toMatch(/-[A-Za-z0-9_-]{8}\.js$/);
-    for (const asset of [js!, css!]) {
+    const boot = JSON.parse(/<script>self\.__VITRINE__=(\{.*?\})<\/script>/s.exec(html)![1]);
+    const js: string = boot.assets.js;
+    const css: string = boot.assets.css[0];
+    expect(js).toMatch(/^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.js$/);
+    expect(css).toMatch(/^\/assets\/[^/]+\.css$/);
+    // The stylesheet is in the head (no request before the first paint), not in the page data.
+    const built = readFileSync(join(root, 'dist/client', css), 'utf8');
+    expect(html).toContain(`<style id="site-styles">${built}</style>`);
+    expect(boot.assets.styles).toBeUndefined();
+    expect(html).not.toContain('<link rel="stylesheet"');
+    // No script or preload in the head: a small inline script asks for them once the page is painted.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload" href="\/i18n\//);
+    expect(html).toContain(`requestAnimationFrame`);
+    for (const asset of [js, css]) {
       const r = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br' } });
       expect(r.status).toBe(200);
       expect(r.headers.get('cache-control')).toBe('max-age=31536000,immutable');
       expect(r.headers.get('content-encoding')).toBe('br');
     }
-    // The dictionary too, preloaded by the head for the script that hydrates the page.
-    const dictionary = /<link rel="preload" href="(\/i18n\/nl\.[^"]+\.json)" as="fetch" crossorigin="anonymous"\/>/.exec(html)?.[1];
-    expect(dictionary).toBeDefined();
+    // The dictionary too, asked for beside the script that hydrates the page.
+    const dictionary: string = boot.initial.shell.messagesUrl;
+    expect(dictionary).toMatch(/^\/i18n\/nl\.[^/]+\.json$/);
+    expect(html).toContain(JSON.stringify(dictionary));
     const d = await fetch(`${base}${dictionary}`, { headers: { 'accept-encoding': 'br' } });
     expect(d.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await d.json())['lang.nl']).toBe('Nederlands');
