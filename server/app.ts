@@ -30,6 +30,7 @@ import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
 import { listingMedia } from './listings/photo-route.ts';
+import type { Foreground } from './http/foreground.ts';
 import type { ListingPictures } from './listings/pictures.ts';
 import { formRoutes } from './forms/routes.ts';
 import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
@@ -53,6 +54,8 @@ export interface Renderer {
 }
 
 export interface AppOptions {
+  /** The requests being answered now (background work waits for quiet moments between them). */
+  foreground?: Foreground;
   /** The current site (content, listings, registry) and its page cache: every route asks here. */
   sites: SiteHolder;
   /** The content: the files with what staff saved in the editor laid over them. */
@@ -111,6 +114,8 @@ export function createApp(opts: AppOptions) {
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true;
+
+  if (opts.foreground) app.use(opts.foreground.middleware());
 
   // Errors: logged with their stack on the server, never shown to a visitor.
   app.use(async (ctx, next) => {

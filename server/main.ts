@@ -32,6 +32,7 @@ import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './au
 import { SessionStore } from './auth/sessions.ts';
 import { ViewStats } from './portal/view-stats.ts';
 import { ListingPictures, type PhotoSource, type PictureLimits } from './listings/pictures.ts';
+import { Foreground } from './http/foreground.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -170,12 +171,14 @@ export async function start(opts: StartOptions): Promise<Server> {
   if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
   await data.revisions.recordSeed(content.version);
   let kickOutbox = () => {};
+  const foreground = new Foreground();
   const pictures = new ListingPictures({
     cache: data.cache,
     config: () => store.content.site.listings,
     source: opts.photoSource,
     limits: opts.pictureLimits,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
+    quiet: () => foreground.quiet(),
   });
   const listingLog: ListingLog = {
     info: (m) => void (!opts.quiet && console.log(m)),
@@ -255,6 +258,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const app = createApp({
+    foreground,
     sites,
     content: store,
     staff: new StaffAccounts(data.staff as never),

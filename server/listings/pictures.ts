@@ -62,7 +62,7 @@ export const PREFETCH_WIDTHS = [...new Set([...CARD_WIDTHS, ...SLIDE_WIDTHS])].s
 /** Cached pictures that no listing uses any more are removed after this long. */
 const UNUSED_KEEP_MS = 14 * 24 * 60 * 60_000;
 /** The background fetch lets other work through after this many listings or pictures. */
-const YIELD_EVERY = 500;
+const YIELD_EVERY = 100;
 /** A failing host is reported in the log at most this often. */
 const WARN_EVERY_MS = 10 * 60_000;
 
@@ -101,6 +101,8 @@ export class ListingPictures {
       source?: PhotoSource;
       limits?: Partial<PictureLimits>;
       log?: (message: string) => void;
+      /** Resolves at a quiet moment between visitors' requests (server/http/foreground.ts): the background fetch waits for it. */
+      quiet?: () => Promise<void>;
     },
   ) {
     this.limits = { ...DEFAULT_PICTURE_LIMITS, ...o.limits };
@@ -295,9 +297,9 @@ export class ListingPictures {
     const live = () => run === this.run && !this.stopped;
     const ids = [...listings.propertyIds().map((id) => ['property', id] as const), ...listings.projectIds().map((id) => ['project', id] as const)];
     for (let i = 0; i < ids.length; i++) {
-      // 100,000 listings must not hold the event loop: let requests through now and then.
+      // 100,000 listings must not hold the event loop: a few milliseconds at a time, between visitors' requests.
       if (i % YIELD_EVERY === YIELD_EVERY - 1) {
-        await new Promise((r) => setImmediate(r));
+        await this.pause();
         if (!live()) return { ...report, cancelled: true };
       }
       const [kind, id] = ids[i];
@@ -317,7 +319,7 @@ export class ListingPictures {
     const worker = async () => {
       while (next < queue.length && live()) {
         const i = next++;
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        await this.pause();
         const [source, widths] = queue[i];
         const missing = (await Promise.all([...widths].map(async (w) => ((await this.has(this.fileOf(source, w))) ? undefined : w)))).filter(
           (w): w is number => w !== undefined,
@@ -349,6 +351,11 @@ export class ListingPictures {
       }
     }
     return report;
+  }
+
+  /** A step of the background fetch waits for a quiet moment (without a foreground to ask: for the next turn of the loop). */
+  private pause(): Promise<void> {
+    return this.o.quiet ? this.o.quiet() : new Promise((r) => setImmediate(r));
   }
 
   /** Removes cached pictures no listing uses any more and nobody made for a while. */
