@@ -81,12 +81,12 @@ export async function benchCached({ root, seconds = 8 }) {
 }
 
 /**
- * 3a. An uncached page: the server's own time for it (Server-Timing: resolve, data, render, keep)
- * beside React's renderToString of the same page data in this process (read from the page's
- * boot script and its dictionary), both as medians of `n` sequential requests.
+ * 3a. An uncached page: the server's own time for it (Server-Timing total: resolve, data, render,
+ * keep) beside React's renderToString of the same tree in the same request (Server-Timing react),
+ * both as medians of `n` sequential requests. (Timed in another process, renderToString varied by
+ * a factor of two between two runs of the same page: its JIT and garbage were not the server's.)
  */
 export async function benchUncachedRender({ root, n = 150 }) {
-  const { rendererModule } = await import(join(root, 'dist/server/main.js'));
   const srv = await goalsServer({ root, pageCache: false });
   try {
     const { list, detail } = await samplePaths(srv.url);
@@ -98,30 +98,24 @@ export async function benchUncachedRender({ root, n = 150 }) {
       ['property detail', detail],
     ]) {
       const server = [];
+      const react = [];
       const wall = [];
-      let html = '';
+      let bytes = 0;
       // The first answers warm the server's code up; the medians are of the next `n`.
       for (let i = 0; i < 30; i++) await (await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
       for (let i = 0; i < n; i++) {
         const t = performance.now();
         const r = await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } });
-        html = await r.text();
+        bytes = (await r.arrayBuffer()).byteLength;
         wall.push(performance.now() - t);
-        const dur = /total;dur=([\d.]+)/.exec(r.headers.get('server-timing') ?? '')?.[1];
-        if (dur) server.push(Number(dur));
+        const timing = r.headers.get('server-timing') ?? '';
+        const total = /total;dur=([\d.]+)/.exec(timing)?.[1];
+        const own = /react;dur=([\d.]+)/.exec(timing)?.[1];
+        if (!total || !own) throw new Error(`${path}: no Server-Timing of a rendered page (${timing})`);
+        server.push(Number(total));
+        react.push(Number(own));
       }
-      const boot = /self\.__VITRINE__=(\{.*?\})<\/script>/s.exec(html)?.[1];
-      if (!boot) throw new Error(`${path}: no boot data in the page`);
-      const { initial, assets } = JSON.parse(boot);
-      initial.shell.messages = await (await fetch(srv.url + initial.shell.messagesUrl)).json();
-      const react = [];
-      for (let i = 0; i < 30; i++) rendererModule.renderHtml(initial, assets);
-      for (let i = 0; i < n; i++) {
-        const t = performance.now();
-        rendererModule.renderHtml(initial, assets);
-        react.push(performance.now() - t);
-      }
-      rows.push({ label, server: median(server), wall: median(wall), react: median(react), kb: Buffer.byteLength(html) / 1024 });
+      rows.push({ label, server: median(server), wall: median(wall), react: median(react), kb: bytes / 1024 });
     }
     return rows;
   } finally {

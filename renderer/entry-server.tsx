@@ -37,8 +37,11 @@ function loaderScript(initial: InitialData, assets: Assets): string {
 }
 
 /** The document as one string (the page is complete before its answer starts: its policy hashes its inline scripts). */
-export function renderHtml(initial: InitialData, assets: Assets): string {
+export function renderHtml(initial: InitialData, assets: Assets, timing?: { react: number }): string {
+  const started = performance.now();
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
+  // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
+  if (timing) timing.react = performance.now() - started;
   const loader = loaderScript(initial, assets);
   const script = `<script>${bootScript(initial, assets)}</script>${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.

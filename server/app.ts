@@ -50,7 +50,8 @@ import { countViews } from './portal/count-views.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
-  renderHtml: (initial: InitialData, assets: Assets) => string;
+  /** The document; `timing.react` gets the milliseconds React's renderToString took of it. */
+  renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }) => string;
 }
 
 export interface AppOptions {

@@ -28,7 +28,18 @@ export function trustProxyHops(value: string | undefined): number {
   throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 10), not "${value}"`);
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The hashes of the inline texts pages repeat (the site's stylesheet, 40 KB, is in every page): worked out once. */
+const known = new Map<string, string>();
+const sha256 = (text: string): string => {
+  if (text.length < 1024) return hash(text);
+  let h = known.get(text);
+  if (!h) {
+    if (known.size >= 32) known.clear();
+    known.set(text, (h = hash(text)));
+  }
+  return h;
+};
 
 /**
  * The text of each `<tag …>…</tag>` element of a document, with its attributes; a plain scan (each

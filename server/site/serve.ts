@@ -147,8 +147,9 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     // The whole page as one string: the policy needs the hashes of its inline scripts before the
     // answer starts anyway, and React's string renderer costs about half of its stream.
     let document: string;
+    const timing = { react: 0 };
     try {
-      document = renderer.renderHtml(result.initial, await deps.assets());
+      document = renderer.renderHtml(result.initial, await deps.assets(), timing);
     } catch (e) {
       deps.log.error(`render ${ctx.url}`, e);
       throw e;
@@ -158,8 +159,9 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
     // A search is kept when it found something to show (a refused query is cheap to answer again).
     if (pages && (!cacheKey.includes('?') || result.status === 200)) pages.set(cacheKey, page);
-    // The server's own time for the page (data, render, keep), for browsers' developer tools and the bench.
-    ctx.set('Server-Timing', `total;dur=${(performance.now() - started).toFixed(2)}`);
+    // The server's own time for the page (data, render, keep) and React's part of it, for browsers'
+    // developer tools and the bench.
+    ctx.set('Server-Timing', `total;dur=${(performance.now() - started).toFixed(2)}, react;dur=${timing.react.toFixed(2)}`);
     sendPage(ctx, page);
   };
 }
