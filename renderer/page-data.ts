@@ -85,7 +85,7 @@ export interface ShellData {
   footer: { columns: FooterColumnView[]; legal: LinkView[]; copyright: string };
   /**
    * The dictionary of the language (English filling the gaps). Not embedded in the page: the
-   * browser loads it from `messagesUrl` (cached for good, preloaded in the head) before hydrating.
+   * browser loads it from `messagesUrl` (cached for good, asked for with the script once the page is painted) before hydrating.
    */
   messages: Dictionary;
   /** `/i18n/{lang}.{content version}.json`: the dictionary as a file of its own. */

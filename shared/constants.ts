@@ -99,7 +99,7 @@ export const DESCRIPTION_CUT_AT_SPACE_RATIO = 0.8;
 export const SEARCH_MIN_QUERY = 2;
 export const SEARCH_MAX_RESULTS = 30;
 
-/** Responsive image widths (SPEC §9): placeholder, gallery thumbnail, listing thumbnail, 400, 600, 1360. */
+/** Responsive image widths (SPEC §9): placeholder, gallery thumbnail, listing thumbnail, 400, 600, 1360; and 900, ours (below). */
 export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400, medium: 600, phone: 900, large: 1360 } as const;
 /** Widths offered in a srcset: result cards, and slides (photos, banner). */
 export const CARD_WIDTHS = [IMAGE_WIDTH.card, IMAGE_WIDTH.small, IMAGE_WIDTH.medium];

@@ -61,7 +61,7 @@ const FOLDER = 'listing-pictures'; // the cache's folder of listing pictures
 export const PREFETCH_WIDTHS = [...new Set([...CARD_WIDTHS, ...SLIDE_WIDTHS])].sort((a, b) => a - b);
 /** Cached pictures that no listing uses any more are removed after this long. */
 const UNUSED_KEEP_MS = 14 * 24 * 60 * 60_000;
-/** The background fetch lets other work through after this many listings or pictures. */
+/** The walk over a listing set waits for a quiet moment after this many listings (the fetch itself before each picture). */
 const YIELD_EVERY = 100;
 /** A failing host is reported in the log at most this often. */
 const WARN_EVERY_MS = 10 * 60_000;
