@@ -4,8 +4,8 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import compress from 'koa-compress';
 import { staticFolder } from './http/static-files.ts';
+import { compression } from './http/compress.ts';
 import { join } from 'node:path';
 import type { Assets } from '../renderer/App.tsx';
 import type { InitialData } from '../renderer/page-data.ts';
@@ -25,7 +25,6 @@ import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './sit
 import { servePage } from './site/serve.ts';
 import { sitemap } from './site/seo.ts';
 import { dictionaryRoute } from './site/dictionary.ts';
-import { apiLang } from './site/api-lang.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
 import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
@@ -33,10 +32,10 @@ import { listingMedia } from './listings/photo-route.ts';
 import type { Foreground } from './http/foreground.ts';
 import type { ListingPictures } from './listings/pictures.ts';
 import { formRoutes } from './forms/routes.ts';
+import { searchRoutes } from './listings/search-api.ts';
 import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
-import { parsePropertyQuery } from '../shared/listing-query.ts';
 import { StoreUnavailableError, type Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
@@ -142,9 +141,9 @@ export function createApp(opts: AppOptions) {
 
   app.use(securityHeaders());
 
-  // Answers made per request are gzipped at a moderate level (Brotli per request costs far more CPU
-  // and its allocations keep the process's memory growing); cached pages bring their own bytes.
-  app.use(compress({ threshold: 1024, br: false, deflate: false, gzip: { level: 6 } }));
+  // Answers made per request are gzipped at a moderate level, small ones in one call
+  // (server/http/compress.ts); cached pages bring their own bytes.
+  app.use(compression());
 
   for (const mw of opts.before ?? []) app.use(mw);
 
@@ -207,22 +206,7 @@ export function createApp(opts: AppOptions) {
   });
 
   // Property search: the same query string as the list pages, plus lang.
-  router.get('/api/properties', async (ctx) => {
-    const s = await sites.current();
-    const lang = apiLang(ctx, s);
-    if (!lang) return;
-    const params = new URLSearchParams(ctx.querystring);
-    params.delete('lang');
-    const { query, errors } = parsePropertyQuery(params);
-    if (errors.length) {
-      ctx.status = 400;
-      ctx.body = { error: `${errors[0].field}: ${errors[0].message}`, field: errors[0].field, errors };
-      return;
-    }
-    const r = s.listings.search(query, lang);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = { total: r.total, page: r.page, pages: r.pages, items: r.ids.map((id) => s.propertyCard(id, lang)).filter(Boolean) };
-  });
+  searchRoutes(router, { sites });
 
   formRoutes(router, {
     sites,

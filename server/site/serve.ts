@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import type { Assets } from '../../renderer/App.tsx';
 import type { Renderer } from '../app.ts';
 import type { FillTokens } from '../forms/fill-token.ts';
+import { chosenEncoding } from '../http/compress.ts';
 import { inlineHashes, pageCsp, type TrackingIds } from '../http/security.ts';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
 import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PageCache, type PreparedPage } from './page-cache.ts';
@@ -22,22 +23,6 @@ export interface ServeDeps {
   log: Logger;
   /** Development (Vite): the policy lets Vite's injected styles and its websocket through. */
   dev?: boolean;
-}
-
-/**
- * The encoding of a compressed page for a request's Accept-Encoding: worked out once per header
- * value (browsers send a handful of them), not negotiated again for every answer.
- */
-const encodings = new Map<string, string | false>();
-function chosenEncoding(ctx: Koa.Context): string | false {
-  const header = ctx.get('accept-encoding');
-  let chosen = encodings.get(header);
-  if (chosen === undefined) {
-    chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
-    if (encodings.size >= 64) encodings.clear();
-    encodings.set(header, chosen);
-  }
-  return chosen;
 }
 
 /**
@@ -98,7 +83,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     const end = Buffer.from(
       `${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`,
     );
-    const encoding = page.br && page.gzip ? chosenEncoding(ctx) : 'identity';
+    const encoding = page.br && page.gzip ? chosenEncoding(ctx, 'br-gzip') : 'identity';
     ctx.vary('Accept-Encoding');
     if (encoding === 'br' && page.br) {
       ctx.set('Content-Encoding', 'br');

@@ -124,6 +124,30 @@ describe('GET /api/properties', () => {
     expect(last.items.length).toBe(r.total - 24 * (r.pages - 1));
   });
 
+  it('answers the same search written differently with the same result, gzipped or not', async () => {
+    const plain = async (qs: string, encoding: string) => {
+      const r = await fetch(`${srv.url}/api/properties?${qs}`, { headers: { 'accept-encoding': encoding } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(r.headers.get('vary')).toMatch(/accept-encoding/i);
+      return { encoding: r.headers.get('content-encoding'), body: await r.json() };
+    };
+    const a = await plain('lang=fr&goal=sale&type=3&type=1&maxPrice=500000', 'gzip');
+    const b = await plain('maxPrice=500000&type=1&goal=sale&type=3&lang=fr', 'identity');
+    const c = await plain('lang=fr&goal=sale&type=1&type=3&maxPrice=500000&sort=newest&page=1', 'gzip, deflate, br');
+    expect(a.encoding).toBe('gzip');
+    expect(b.encoding).toBeNull();
+    expect(c.encoding).toBe('gzip');
+    expect(a.body.total).toBeGreaterThan(0);
+    expect(b.body).toEqual(a.body);
+    expect(c.body).toEqual(a.body);
+    // Another language or page is another answer.
+    const nl = await plain('lang=nl&goal=sale&type=3&type=1&maxPrice=500000', 'gzip');
+    expect(nl.body.total).toBe(a.body.total);
+    expect(nl.body.items[0].path).toMatch(/^\/nl\//);
+    if (a.body.pages > 1) expect((await plain('lang=fr&goal=sale&type=3&type=1&maxPrice=500000&page=2', 'gzip')).body.items[0].id).not.toBe(a.body.items[0].id);
+  });
+
   it.each([
     ['maxPrice=abc', 'maxPrice'],
     ['sort=cheapest', 'sort'],

@@ -87,6 +87,42 @@ describe('pages over HTTP', () => {
     expect(await r.text()).toContain('<html lang="fr"');
   });
 
+  it('gzips answers made per request when asked, small or large, and only then', async () => {
+    const { request } = await import('node:http');
+    const { gunzipSync } = await import('node:zlib');
+    // Raw bytes: fetch would undo the encoding.
+    const raw = (path: string, headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = request(srv.url + path, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const small = '/api/page?path=%2Ffr%2Fnos-services%2F';
+    const gz = await raw(small, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    const page = JSON.parse(gunzipSync(gz.body).toString('utf8'));
+    expect(page.page.lang).toBe('fr');
+    const plain = await raw(small, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(page);
+    const refused = await raw(small, { 'accept-encoding': 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const head = await raw(small, { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // A filtered list is rendered for this request (larger than the one-call limit): streamed gzip.
+    const list = await raw('/fr/acheter/?sort=price-desc&maxPrice=900000', { 'accept-encoding': 'gzip' });
+    expect(list.status).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(list.body).toString('utf8')).toContain('<html lang="fr"');
+  });
+
   it('answers HEAD without a body and refuses other methods on pages', async () => {
     const head = await get('/nl/contact/', { method: 'HEAD' });
     expect(head.status).toBe(200);
