@@ -100,6 +100,7 @@ export async function benchUncachedRender({ root, n = 150 }) {
       const server = [];
       const react = [];
       const wall = [];
+      const parts = { data: [], document: [], keep: [] };
       let bytes = 0;
       // The first answers warm the server's code up; the medians are of the next `n`.
       for (let i = 0; i < 30; i++) await (await fetch(srv.url + path, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
@@ -114,8 +115,16 @@ export async function benchUncachedRender({ root, n = 150 }) {
         if (!total || !own) throw new Error(`${path}: no Server-Timing of a rendered page (${timing})`);
         server.push(Number(total));
         react.push(Number(own));
+        for (const [k, xs] of Object.entries(parts)) xs.push(Number(new RegExp(`${k};dur=([\\d.]+)`).exec(timing)?.[1] ?? NaN));
       }
-      rows.push({ label, server: median(server), wall: median(wall), react: median(react), kb: bytes / 1024 });
+      rows.push({
+        label,
+        server: median(server),
+        wall: median(wall),
+        react: median(react),
+        parts: Object.fromEntries(Object.entries(parts).map(([k, xs]) => [k, median(xs)])),
+        kb: bytes / 1024,
+      });
     }
     return rows;
   } finally {

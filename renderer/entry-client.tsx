@@ -6,11 +6,11 @@ import { hydrateRoot } from 'react-dom/client';
 import './styles/site.css';
 import { Root, SITE_STYLES_ID } from './App.tsx';
 import { registry } from '../modules/index.ts';
-import { INITIAL_DATA_GLOBAL, type InitialData } from './page-data.ts';
+import { INITIAL_DATA_ID, type InitialData } from './page-data.ts';
 import type { Assets } from './App.tsx';
 import type { Dictionary } from '../shared/format.ts';
 
-const boot = (window as unknown as Record<string, { initial: InitialData; assets: Assets }>)[INITIAL_DATA_GLOBAL];
+const boot = JSON.parse(document.getElementById(INITIAL_DATA_ID)!.textContent!) as { initial: InitialData; assets: Assets };
 // The stylesheet the server wrote into the head, read back so that the head hydrates as it is.
 const styles = document.getElementById(SITE_STYLES_ID)?.textContent;
 if (styles) boot.assets.styles = styles;

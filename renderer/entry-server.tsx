@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { Root, type Assets } from './App.tsx';
 import { registry } from '../modules/server.ts';
-import { INITIAL_DATA_GLOBAL, safeJson, type InitialData } from './page-data.ts';
+import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
 
 export { registry };
 
@@ -11,10 +11,10 @@ export { registry };
  * The page data for the browser, without the dictionary (loaded from its own URL, cached for good)
  * and without the stylesheet (the document's head has it).
  */
-function bootScript(initial: InitialData, assets: Assets): string {
+function bootData(initial: InitialData, assets: Assets): string {
   const { messages: _, ...shell } = initial.shell;
   const { styles: _styles, ...files } = assets;
-  return `self.${INITIAL_DATA_GLOBAL}=${safeJson({ initial: { ...initial, shell }, assets: files })}`;
+  return `<script type="application/json" id="${INITIAL_DATA_ID}">${safeJson({ initial: { ...initial, shell }, assets: files })}</script>`;
 }
 
 /**
@@ -37,14 +37,25 @@ function loaderScript(initial: InitialData, assets: Assets): string {
 }
 
 /** The document as one string (the page is complete before its answer starts: its policy hashes its inline scripts). */
-export function renderHtml(initial: InitialData, assets: Assets, timing?: { react: number }): string {
+/**
+ * The document in two parts: everything before `</body>` (kept by the page cache, and compressed
+ * once) and the rest (after which each answer's own bits go). Returned apart so that the server
+ * does not search the whole document for the place again.
+ */
+export function renderParts(initial: InitialData, assets: Assets, timing?: { react: number }): { prefix: string; end: string } {
   const started = performance.now();
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
   const loader = loaderScript(initial, assets);
-  const script = `<script>${bootScript(initial, assets)}</script>${loader ? `<script>${loader}</script>` : ''}`;
+  const script = `${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   const at = html.lastIndexOf('</body>');
-  return at < 0 ? `<!DOCTYPE html>${html}${script}` : `<!DOCTYPE html>${html.slice(0, at)}${script}${html.slice(at)}`;
+  return at < 0 ? { prefix: `<!DOCTYPE html>${html}${script}`, end: '' } : { prefix: `<!DOCTYPE html>${html.slice(0, at)}${script}`, end: html.slice(at) };
+}
+
+/** The whole document. */
+export function renderHtml(initial: InitialData, assets: Assets, timing?: { react: number }): string {
+  const { prefix, end } = renderParts(initial, assets, timing);
+  return prefix + end;
 }

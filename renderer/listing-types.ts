@@ -38,8 +38,10 @@ export interface ListingSource {
   property(id: number, lang: Lang): PropertyRecord | undefined;
   project(id: number, lang: Lang): ProjectRecord | undefined;
   projects(lang: Lang): ProjectRecord[];
-  types(lang: Lang): PropertyTypeRecord[];
-  cities(lang: Lang, goal?: Goal): CityEntry[];
+  /** The same array for the same arguments (worked out once per listing set): not to be changed. */
+  types(lang: Lang): readonly PropertyTypeRecord[];
+  /** The same array for the same arguments (worked out once per listing set): not to be changed. */
+  cities(lang: Lang, goal?: Goal): readonly CityEntry[];
   search(query: PropertyQuery, lang: Lang): SearchResult;
   /** Properties for sale / for rent that are still available, per type (home blocks). */
   counts(lang: Lang): { sale: number; rent: number; byType: Record<number, { sale: number; rent: number }> };

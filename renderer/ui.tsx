@@ -3,7 +3,6 @@
  * Modules import from here (and module-api.ts), nothing deeper.
  */
 import { createContext, useContext, type ReactNode, type AnchorHTMLAttributes } from 'react';
-import { Link as RouterLink } from 'wouter';
 import type { ShellData } from './page-data.ts';
 
 export { useI18n } from './i18n.tsx';
@@ -23,26 +22,20 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, '')}`;
 }
 
-export function isExternal(href: string): boolean {
-  return /^(https?:)?\/\//.test(href) || /^(mailto|tel):/.test(href);
-}
-
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children: ReactNode; newTab?: boolean };
 
-/** A link: internal paths navigate client-side, external ones open in a new tab. */
+/**
+ * A link: internal paths navigate client-side, external ones open in a new tab.
+ * An internal link is a plain anchor: the page's one click handler (App.tsx) routes it. A router
+ * link per anchor cost a component and a location subscription each, about a tenth of a list
+ * page's render on the server (menus, footer, two dozen cards).
+ */
 export function Link({ href, children, newTab, ...rest }: LinkProps) {
-  if (isExternal(href) || newTab) {
-    const web = /^(https?:)?\/\//.test(href);
-    return (
-      <a href={href} {...(web || newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
-        {children}
-      </a>
-    );
-  }
+  const web = /^(https?:)?\/\//.test(href);
   return (
-    <RouterLink href={href} {...rest}>
+    <a href={href} {...(web || newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
       {children}
-    </RouterLink>
+    </a>
   );
 }
 

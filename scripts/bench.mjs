@@ -35,7 +35,7 @@ console.log(
 );
 for (const r of await benchUncachedRender({ root }))
   console.log(
-    `${r.label.padEnd(22)} server ${r.server.toFixed(2).padStart(6)} ms  renderToString ${r.react.toFixed(2).padStart(6)} ms  ratio ${(r.server / r.react).toFixed(2)}  (HTTP round trip ${r.wall.toFixed(1)} ms, ${r.kb.toFixed(0)} KB)`,
+    `${r.label.padEnd(22)} server ${r.server.toFixed(2).padStart(6)} ms  renderToString ${r.react.toFixed(2).padStart(6)} ms  ratio ${(r.server / r.react).toFixed(2)}  (data ${r.parts.data.toFixed(2)}, document ${r.parts.document.toFixed(2)}, keep ${r.parts.keep.toFixed(2)} ms; HTTP round trip ${r.wall.toFixed(1)} ms, ${r.kb.toFixed(0)} KB)`,
   );
 
 const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);

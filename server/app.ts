@@ -51,6 +51,8 @@ export interface Renderer {
   registry: ModuleRegistry;
   /** The document; `timing.react` gets the milliseconds React's renderToString took of it. */
   renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }) => string;
+  /** The same document in two parts: before `</body>` and from it. */
+  renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string; end: string };
 }
 
 export interface AppOptions {

@@ -42,7 +42,20 @@ export function translate(lang: Lang, messages: Dictionary): Translate {
     // A text with ICU arguments, parsed once per key: formatjs's own memo serialises the whole
     // message and its options as its key on every call, which cost more than the formatting.
     const parsed = new Map<string, ReturnType<typeof intl.formatters.getMessageFormat>>();
+    // And its results: the same text with the same values (a card's "3 bedrooms", "120 m²") is
+    // formatted once. Bounded: emptied when full.
+    const results = new Map<string, string>();
     const format = (key: string, m: string, values?: Record<string, string | number>): string => {
+      const memoKey = values ? `${key}\u0001${JSON.stringify(values)}` : key;
+      let out = results.get(memoKey);
+      if (out === undefined) {
+        out = formatNow(key, m, values);
+        if (results.size >= MAX_RESULTS) results.clear();
+        results.set(memoKey, out);
+      }
+      return out;
+    };
+    const formatNow = (key: string, m: string, values?: Record<string, string | number>): string => {
       let f = parsed.get(key);
       if (!f) parsed.set(key, (f = intl.formatters.getMessageFormat(m, intl.locale, intl.formats, { formatters: intl.formatters })));
       try {
@@ -65,6 +78,9 @@ export function translate(lang: Lang, messages: Dictionary): Translate {
   }
   return tr;
 }
+
+/** Formatted texts kept per language and dictionary. */
+const MAX_RESULTS = 20_000;
 
 /** Belgian number grouping (1.234.567), the same in every language, as the agency prints prices. */
 const belgianNumber = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });

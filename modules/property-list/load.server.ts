@@ -1,5 +1,5 @@
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
-import type { Goal, PropertyQuery } from '../../renderer/listing-types.ts';
+import type { CityEntry, Goal, PropertyQuery } from '../../renderer/listing-types.ts';
 import { parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
@@ -9,6 +9,14 @@ import propertyList from './index.tsx';
 
 /** Most markers the map view shows at once. */
 export const MAX_MARKERS = 500;
+
+/** The city filter's options, made once per list of cities (the listing set keeps the same list). */
+const cityOptions = new WeakMap<readonly CityEntry[], PropertyListData['cities']>();
+function optionsOf(cities: readonly CityEntry[]): PropertyListData['cities'] {
+  let options = cityOptions.get(cities);
+  if (!options) cityOptions.set(cities, (options = cities.map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount }))));
+  return options;
+}
 
 export interface MarkerData {
   id: number;
@@ -89,7 +97,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
     view,
     markers,
     types,
-    cities: listings.cities(ctx.lang, goal).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount })),
+    cities: optionsOf(listings.cities(ctx.lang, goal)),
   };
 }
 

@@ -162,15 +162,27 @@ export class ListingStore implements ListingSource {
     return [...this.projs.keys()];
   }
 
-  types(lang: Lang): PropertyTypeRecord[] {
-    const own = this.typeList.filter((t) => t.language === lang);
-    return (own.length ? own : this.typeList.filter((t) => t.language === 'en')).sort((a, b) => a.ShowOrder - b.ShowOrder);
+  /** Lists worked out once per set (a list page asks for them on every render): the same array each time. */
+  private readonly lists = new Map<string, readonly unknown[]>();
+  private once<T>(key: string, make: () => T[]): readonly T[] {
+    let list = this.lists.get(key) as readonly T[] | undefined;
+    if (!list) this.lists.set(key, (list = Object.freeze(make())));
+    return list;
   }
 
-  cities(lang: Lang, goal?: Goal): CityEntry[] {
-    const list = goal === 'sale' ? this.cityLists.sale : goal === 'rent' ? this.cityLists.rent : this.cityLists.all;
-    const own = list.filter((c) => c.language === lang);
-    return (own.length ? own : list.filter((c) => c.language === 'en')).filter((c) => c.PropertyCount > 0).sort((a, b) => a.Name.localeCompare(b.Name, lang));
+  types(lang: Lang): readonly PropertyTypeRecord[] {
+    return this.once(`types ${lang}`, () => {
+      const own = this.typeList.filter((t) => t.language === lang);
+      return (own.length ? own : this.typeList.filter((t) => t.language === 'en')).sort((a, b) => a.ShowOrder - b.ShowOrder);
+    });
+  }
+
+  cities(lang: Lang, goal?: Goal): readonly CityEntry[] {
+    return this.once(`cities ${lang} ${goal ?? ''}`, () => {
+      const list = goal === 'sale' ? this.cityLists.sale : goal === 'rent' ? this.cityLists.rent : this.cityLists.all;
+      const own = list.filter((c) => c.language === lang);
+      return (own.length ? own : list.filter((c) => c.language === 'en')).filter((c) => c.PropertyCount > 0).sort((a, b) => a.Name.localeCompare(b.Name, lang));
+    });
   }
 
   /**

@@ -37,12 +37,6 @@ export interface PreparedPage {
   br?: Buffer;
 }
 
-/** The part kept for everyone and the end, split at the last `</body>`. */
-export function splitDocument(html: string): { prefix: string; end: string } {
-  const at = html.lastIndexOf('</body>');
-  return at < 0 ? { prefix: html, end: '' } : { prefix: html.slice(0, at), end: html.slice(at) };
-}
-
 /** Ids of the forms marked `data-fill-token` (attributes of our own renderer: id="…" before it). */
 export function tokenForms(html: string): string[] {
   const ids: string[] = [];

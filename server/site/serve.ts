@@ -10,7 +10,7 @@ import type { FillTokens } from '../forms/fill-token.ts';
 import { chosenEncoding } from '../http/compress.ts';
 import { inlineHashes, pageCsp, type TrackingIds } from '../http/security.ts';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
-import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, splitDocument, tokenForms, type PageCache, type PreparedPage } from './page-cache.ts';
+import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, tokenForms, type PageCache, type PreparedPage } from './page-cache.ts';
 import type { PageState } from './request.ts';
 import type { Logger } from './site.ts';
 
@@ -68,8 +68,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const compressing = new WeakSet<PreparedPage>();
 
   /** The cached parts of a page: the document up to </body>, its forms, its policy. */
-  const preparePage = (status: number, lang: string, document: string, ids: TrackingIds): PreparedPage => {
-    const { prefix, end } = splitDocument(document);
+  const preparePage = (status: number, lang: string, { prefix, end }: { prefix: string; end: string }, ids: TrackingIds): PreparedPage => {
     return { status, lang, prefix: Buffer.from(prefix), end, forms: tokenForms(prefix), csp: pageCsp(inlineHashes(prefix), ids, deps.dev) };
   };
 
@@ -129,24 +128,32 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     html(result.status, lang);
     if (ctx.method === 'HEAD') return;
     const renderer = await deps.renderer();
+    const assets = await deps.assets();
+    const loaded = performance.now();
     // The whole page as one string: the policy needs the hashes of its inline scripts before the
     // answer starts anyway, and React's string renderer costs about half of its stream.
-    let document: string;
+    let document: { prefix: string; end: string };
     const timing = { react: 0 };
     try {
-      document = renderer.renderHtml(result.initial, await deps.assets(), timing);
+      document = renderer.renderParts(result.initial, assets, timing);
     } catch (e) {
       deps.log.error(`render ${ctx.url}`, e);
       throw e;
     }
+    const rendered = performance.now();
     const page = preparePage(result.status, lang, document, site.content.site);
     if (route.kind === 'page') page.propertyId = route.params.propertyId;
     // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
     // A search is kept when it found something to show (a refused query is cheap to answer again).
     if (pages && (!cacheKey.includes('?') || result.status === 200)) pages.set(cacheKey, page);
-    // The server's own time for the page (data, render, keep) and React's part of it, for browsers'
-    // developer tools and the bench.
-    ctx.set('Server-Timing', `total;dur=${(performance.now() - started).toFixed(2)}, react;dur=${timing.react.toFixed(2)}`);
+    // The server's own time for the page and its parts (the modules' data, the document with
+    // React's part of it, the policy and the bytes kept), for browsers' developer tools and the bench.
+    const done = performance.now();
+    const ms = (t: number) => t.toFixed(2);
+    ctx.set(
+      'Server-Timing',
+      `total;dur=${ms(done - started)}, react;dur=${ms(timing.react)}, data;dur=${ms(loaded - started)}, document;dur=${ms(rendered - loaded)}, keep;dur=${ms(done - rendered)}`,
+    );
     sendPage(ctx, page);
   };
 }

@@ -29,7 +29,7 @@ describe('npm start', () => {
 
   it('serves hashed assets with long-lived immutable caching; the page carries its stylesheet and asks for its script after the first paint', async () => {
     const html = await (await fetch(`${base}/nl/`)).text();
-    const boot = JSON.parse(/<script>self\.__VITRINE__=(\{.*?\})<\/script>/s.exec(html)![1]);
+    const boot = JSON.parse(/<script type="application\/json" id="vitrine-data">(\{.*?\})<\/script>/s.exec(html)![1]);
     const js: string = boot.assets.js;
     const css: string = boot.assets.css[0];
     expect(js).toMatch(/^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.js$/);

@@ -133,7 +133,7 @@ describe('pages over HTTP', () => {
 
   it('embeds the page data once and renders Open Graph and Twitter tags', async () => {
     const html = await (await get('/en/our-services/')).text();
-    expect(html.match(/self\.__VITRINE__=/g)).toHaveLength(1);
+    expect(html.match(/<script type="application\/json" id="vitrine-data">/g)).toHaveLength(1);
     expect(html).toContain('<meta property="og:title" content="Our services | Atrium Immo"/>');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain('<meta property="og:locale" content="en_BE"/>');
