@@ -3,7 +3,7 @@ import { Router, useLocation, useSearch } from 'wouter';
 import { I18nProvider, useI18n } from './i18n.tsx';
 import { ShellContext } from './ui.tsx';
 import type { InitialData, PageData, ShellData } from './page-data.ts';
-import type { ModuleRegistry } from './module-api.ts';
+import { pageViews, type ViewSource } from './module-api.ts';
 import { startSettingsListeners } from './store.ts';
 import { Header, TopBar } from './chrome/Header.tsx';
 import { Breadcrumbs } from './chrome/Breadcrumbs.tsx';
@@ -30,6 +30,16 @@ export interface Assets {
   styles?: string;
   js: string;
   preload: string[];
+  /**
+   * Production, server only: each module view's chunk files (beyond the entry's) and their
+   * stylesheets' texts. A page's own are added to `preload` and `styles` when it is rendered.
+   */
+  modules?: Record<string, { preload: string[]; css: string[]; styles: string[] }>;
+  /**
+   * The page's module stylesheets (URLs), already written into the head: the loader links them
+   * inert (media "not all") so that loading a view does not fetch and wait for them again.
+   */
+  pageCss?: string[];
   /** Development only: Vite's client and the React refresh preamble. */
   devScripts?: string[];
   devInline?: string[];
@@ -41,7 +51,7 @@ export const SITE_STYLES_ID = 'site-styles';
 export interface RootProps {
   initial: InitialData;
   assets: Assets;
-  registry: ModuleRegistry;
+  registry: ViewSource;
 }
 
 /** The whole document: <html> with its <head> and <body>, rendered on the server and hydrated. */
@@ -75,13 +85,16 @@ function Site({ initial, assets, registry }: RootProps) {
     const have = [...shells.current.keys()].join(',');
     fetch(`/api/page?path=${encodeURIComponent(target)}&shells=${have}`, { signal: controller.signal, headers: { accept: 'application/json' } })
       .then((r) => r.json())
-      .then((d: { redirect?: string; page?: PageData; shell?: ShellData }) => {
+      .then(async (d: { redirect?: string; page?: PageData; shell?: ShellData }) => {
         if (d.redirect) {
           if (/^https?:/.test(d.redirect)) window.location.assign(d.redirect);
           else navigate(d.redirect, { replace: true });
           return;
         }
         if (!d.page) throw new Error('no page');
+        // The new page's module views, before it is shown (the browser loads them per page).
+        await registry.load?.(pageViews(d.page.modules));
+        if (controller.signal.aborted) return;
         if (d.shell) shells.current.set(d.shell.lang, d.shell);
         setShell(shells.current.get(d.page.lang) ?? shell);
         setPage(d.page);
@@ -215,7 +228,7 @@ const Body = memo(function Body({
 }: {
   page: PageData;
   loading: boolean;
-  registry: ModuleRegistry;
+  registry: ViewSource;
   onClick: (e: MouseEvent<HTMLDivElement>) => void;
 }) {
   const { t } = useI18n();

@@ -1,11 +1,12 @@
 // The browser entry: hydrates the server-rendered document from the data embedded once in it.
-// (Composition root: the one place besides the server entry that imports the module list.)
+// (Composition root: the module views are found by folder, modules/<view>/index.tsx, each a chunk.)
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-// The site's styles first: each module's own (imported with it below) come after and refine them.
+// The site's styles first: each module's own (in its chunk, written into the page by the server) come after and refine them.
 import './styles/site.css';
 import { Root, SITE_STYLES_ID } from './App.tsx';
-import { registry } from '../modules/index.ts';
+import { ClientViews } from './client-views.ts';
+import { pageViews, type AnyModuleDefinition } from './module-api.ts';
 import { INITIAL_DATA_ID, type InitialData } from './page-data.ts';
 import type { Assets } from './App.tsx';
 import type { Dictionary } from '../shared/format.ts';
@@ -14,6 +15,9 @@ const boot = JSON.parse(document.getElementById(INITIAL_DATA_ID)!.textContent!) 
 // The stylesheet the server wrote into the head, read back so that the head hydrates as it is.
 const styles = document.getElementById(SITE_STYLES_ID)?.textContent;
 if (styles) boot.assets.styles = styles;
+
+/** Each module folder's view, a chunk of its own. */
+const views = new ClientViews(import.meta.glob<{ default: AnyModuleDefinition }>('../modules/*/index.tsx'));
 
 /** The dictionary of the page's language (preloaded beside this script, so usually already here). */
 async function messages(url: string): Promise<Dictionary | undefined> {
@@ -31,13 +35,14 @@ async function messages(url: string): Promise<Dictionary | undefined> {
 
 void (async () => {
   // This script is asked for once the server's page has been painted (renderer/entry-server.tsx).
-  const dictionary = await messages(boot.initial.shell.messagesUrl);
+  // The page's module views (already on their way: the loader asked for their chunks) and its dictionary.
+  const [dictionary] = await Promise.all([messages(boot.initial.shell.messagesUrl), views.load(pageViews(boot.initial.page.modules))]);
   // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;
   // In a transition: React hydrates in slices of a few milliseconds and lets the browser answer the
   // visitor in between (a click before the end is replayed), instead of one long task per page.
   startTransition(() => {
-    hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={registry} />);
+    hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={views} />);
   });
 })();

@@ -3,9 +3,38 @@
 import { renderToString } from 'react-dom/server';
 import { Root, type Assets } from './App.tsx';
 import { registry } from '../modules/server.ts';
+import { pageViews } from './module-api.ts';
 import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
 
 export { registry };
+
+/**
+ * The assets of a page: the entry's, plus the chunks and stylesheets of the page's module views
+ * (the browser loads views per page). Made once per set of views.
+ */
+const perViews = new WeakMap<Assets, Map<string, Assets>>();
+function pageAssets(assets: Assets, views: string[]): Assets {
+  const { modules } = assets;
+  if (!modules) return assets;
+  let made = perViews.get(assets);
+  if (!made) perViews.set(assets, (made = new Map()));
+  const key = views.join(' ');
+  let page = made.get(key);
+  if (!page) {
+    const preload = new Set(assets.preload);
+    let styles = assets.styles ?? '';
+    const added = new Set<string>();
+    const css = new Set<string>();
+    for (const view of views) {
+      for (const text of modules[view]?.styles ?? []) if (!added.has(text)) (added.add(text), (styles += `\n${text}`));
+      for (const f of modules[view]?.preload ?? []) preload.add(f);
+      for (const f of modules[view]?.css ?? []) css.add(f);
+    }
+    page = { ...assets, preload: [...preload], styles, pageCss: [...css] };
+    if (made.size < 256) made.set(key, page);
+  }
+  return page;
+}
 
 /**
  * The page data for the browser, without the dictionary (loaded from its own URL, cached for good)
@@ -13,7 +42,7 @@ export { registry };
  */
 function bootData(initial: InitialData, assets: Assets): string {
   const { messages: _, ...shell } = initial.shell;
-  const { styles: _styles, ...files } = assets;
+  const { styles: _styles, modules: _modules, pageCss: _pageCss, ...files } = assets;
   return `<script type="application/json" id="${INITIAL_DATA_ID}">${safeJson({ initial: { ...initial, shell }, assets: files })}</script>`;
 }
 
@@ -26,12 +55,12 @@ function bootData(initial: InitialData, assets: Assets): string {
  */
 function loaderScript(initial: InitialData, assets: Assets): string {
   if (!assets.js) return '';
-  const files = safeJson({ js: assets.js, chunks: assets.preload, messages: initial.shell.messagesUrl });
+  const files = safeJson({ js: assets.js, chunks: assets.preload, css: assets.pageCss ?? [], messages: initial.shell.messagesUrl });
   return (
     `(function(f){var d=document,asked=0;` +
     `function add(tag,attrs){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);d.body.appendChild(e)}` +
     `function ask(){if(asked)return;asked=1;add('link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'});` +
-    `f.chunks.forEach(function(u){add('link',{rel:'modulepreload',href:u})});add('script',{type:'module',src:f.js})}` +
+    `f.chunks.forEach(function(u){add('link',{rel:'modulepreload',href:u})});f.css.forEach(function(u){add('link',{rel:'stylesheet',href:u,media:'not all'})});add('script',{type:'module',src:f.js})}` +
     `if(d.visibilityState==='hidden')ask();else requestAnimationFrame(function(){setTimeout(ask,0)})})(${files})`
   );
 }
@@ -42,7 +71,8 @@ function loaderScript(initial: InitialData, assets: Assets): string {
  * once) and the rest (after which each answer's own bits go). Returned apart so that the server
  * does not search the whole document for the place again.
  */
-export function renderParts(initial: InitialData, assets: Assets, timing?: { react: number }): { prefix: string; end: string } {
+export function renderParts(initial: InitialData, siteAssets: Assets, timing?: { react: number }): { prefix: string; end: string } {
+  const assets = pageAssets(siteAssets, pageViews(initial.page.modules));
   const started = performance.now();
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).

@@ -131,7 +131,22 @@ export type AnyModuleLoader = ModuleLoader<any, any>;
  * The registered module types. The browser's registry has their views only; the server's
  * (`modules/server.ts`) also has the loaders.
  */
-export class ModuleRegistry {
+/**
+ * Where a page finds the views of its modules: the whole registry on the server; in the browser,
+ * the views a page uses, loaded before it is drawn (renderer/client-views.ts).
+ */
+export interface ViewSource {
+  get(view: string): AnyModuleDefinition | undefined;
+  /** Loads the views named (the browser's source; the server has them all). */
+  load?(views: readonly string[]): Promise<void>;
+}
+
+/** The views of a page's modules. */
+export function pageViews(modules: ReadonlyArray<{ record: { view: string } }>): string[] {
+  return [...new Set(modules.map((m) => m.record.view))];
+}
+
+export class ModuleRegistry implements ViewSource {
   private readonly defs = new Map<string, AnyModuleDefinition>();
   private readonly loaders = new Map<string, AnyModuleLoader>();
   constructor(definitions: AnyModuleDefinition[], loaders: AnyModuleLoader[] = []) {

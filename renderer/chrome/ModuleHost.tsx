@@ -1,11 +1,11 @@
 import type { CSSProperties } from 'react';
 import { Heading, localize } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
-import type { ModuleRegistry } from '../module-api.ts';
+import type { ViewSource } from '../module-api.ts';
 import type { ModuleData } from '../page-data.ts';
 import { GRID_COLUMNS } from '../../shared/constants.ts';
 
-function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleRegistry }) {
+function ModuleFrame({ item, registry }: { item: ModuleData; registry: ViewSource }) {
   const { lang } = useI18n();
   const def = registry.get(item.record.view);
   // The server already skipped (and logged) unknown views; this guards a stale client bundle.
@@ -44,7 +44,7 @@ function ModuleFrame({ item, registry }: { item: ModuleData; registry: ModuleReg
 }
 
 /** Renders a page's modules in order: full-width ones on their own, the others in the 12-column grid. */
-export function ModuleHost({ modules, registry }: { modules: ModuleData[]; registry: ModuleRegistry }) {
+export function ModuleHost({ modules, registry }: { modules: ModuleData[]; registry: ViewSource }) {
   const groups: Array<{ full: boolean; items: ModuleData[] }> = [];
   for (const item of modules) {
     const full = item.record.position === 'fullWidth';

@@ -35,9 +35,18 @@ describe('npm start', () => {
     expect(js).toMatch(/^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.js$/);
     expect(css).toMatch(/^\/assets\/[^/]+\.css$/);
     // The stylesheet is in the head (no request before the first paint), not in the page data.
+    // The site's first, then the stylesheets of the page's own module views (each view is a chunk of its own).
     const built = readFileSync(join(root, 'dist/client', css), 'utf8');
-    expect(html).toContain(`<style id="site-styles">${built}</style>`);
+    const manifest = JSON.parse(readFileSync(join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
+    const blocks: string = readFileSync(join(root, 'dist/client', manifest['modules/home-blocks/index.tsx'].css[0]), 'utf8');
+    const style = /<style id="site-styles">([^]*?)<\/style>/.exec(html)![1];
+    expect(style.startsWith(built)).toBe(true);
+    expect(style).toContain(blocks);
+    expect(style).not.toContain(readFileSync(join(root, 'dist/client', manifest['modules/owner-portal/index.tsx'].css[0]), 'utf8'));
     expect(boot.assets.styles).toBeUndefined();
+    // The script asks for the view chunks of the page's modules beside the entry, not for the others.
+    expect(html).toContain(`"/${manifest['modules/home-blocks/index.tsx'].file}"`);
+    expect(html).not.toContain(`"/${manifest['modules/owner-portal/index.tsx'].file}"`);
     expect(html).not.toContain('<link rel="stylesheet"');
     // No script or preload in the head: a small inline script asks for them once the page is painted.
     const head = html.slice(0, html.indexOf('</head>'));
