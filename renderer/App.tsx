@@ -45,6 +45,9 @@ export interface Assets {
   devInline?: string[];
 }
 
+/** Set on <html> once the page is hydrated. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 /** The id of the head's `<style>` that holds the site's stylesheet. */
 export const SITE_STYLES_ID = 'site-styles';
 
@@ -75,6 +78,9 @@ function Site({ initial, assets, registry }: RootProps) {
   const search = useSearch();
 
   useEffect(() => startSettingsListeners(), []);
+  // Marks the document once the page answers to the visitor (its controls work): a signal for
+  // styles and for the end-to-end tests, which otherwise race the hydration on a slow machine.
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
 
   // Client-side navigation: ask the server for the new page's data, then render it.
   useEffect(() => {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { launchChromium, watchConsole } from './browser.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 import { POPUP_CLOSED_KEY } from '../../renderer/chrome/Popup.tsx';
+import { HYDRATED_ATTRIBUTE } from '../../renderer/App.tsx';
 
 // A blank PNG for map tiles: the tests never leave this machine.
 const TILE = Buffer.from(
@@ -53,6 +54,26 @@ export function useBrowser() {
         );
       });
       s.page = await s.context.newPage();
+      // A site page is used once it is hydrated (its buttons do nothing before): goto waits for it.
+      const goto = s.page.goto.bind(s.page);
+      s.page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await s.page.waitForFunction(
+          (attribute) => {
+            const data = document.getElementById('vitrine-data');
+            if (!data) return true; // not a site page (the editor, a file)
+            try {
+              if (!JSON.parse(data.textContent ?? '').assets.js) return true; // a preview: never hydrated
+            } catch {
+              return true;
+            }
+            return document.documentElement.hasAttribute(attribute);
+          },
+          HYDRATED_ATTRIBUTE,
+          { timeout: 60_000 },
+        );
+        return response;
+      };
       s.expectedMissing.clear();
       s.problems = watchConsole(s.page, s.expectedMissing);
       return s.page;
