@@ -149,5 +149,14 @@ export async function load({ url, path, connections = 20, seconds = 8, headers =
       return [name, { n: xs.length, p50: at(xs, 0.5), p99: at(xs, 0.99) }];
     }),
   );
-  return { rps: answers / elapsed, n: answers, p50: at(sorted, 0.5), p95: at(sorted, 0.95), p99: at(sorted, 0.99), errors: errors + bad, bytesPerAnswer: answers ? bytes / answers : 0, byGroup };
+  return {
+    rps: answers / elapsed,
+    n: answers,
+    p50: at(sorted, 0.5),
+    p95: at(sorted, 0.95),
+    p99: at(sorted, 0.99),
+    errors: errors + bad,
+    bytesPerAnswer: answers ? bytes / answers : 0,
+    byGroup,
+  };
 }

@@ -99,10 +99,22 @@ for (const r of imported) {
 console.log(
   '\nSearch API latency (goal p95 ≤ 5 ms at 10,000, ≤ 50 ms at 100,000): the built server in its own process, one keep-alive connection, gzip; repeated = the 12 kinds of query in turn (kept answers), first = each query new (searched, carded, gzipped)',
 );
-console.log('properties'.padEnd(12), 'repeated p50 / p95 ms'.padStart(22), 'first p50 / p95 ms'.padStart(20), 'robots.txt p50 ms'.padStart(18), 'requests'.padStart(9));
+console.log(
+  'properties'.padEnd(12),
+  'repeated p50 / p95 ms'.padStart(22),
+  'first p50 / p95 ms'.padStart(20),
+  'robots.txt p50 ms'.padStart(18),
+  'requests'.padStart(9),
+);
 for (const r of await benchSearch({ root, imported })) {
   const pair = (x) => `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)}`;
-  console.log(String(r.count).padEnd(12), pair(r.repeated).padStart(22), pair(r.first).padStart(20), r.robots.p50.toFixed(1).padStart(18), String(r.repeated.n + r.first.n).padStart(9));
+  console.log(
+    String(r.count).padEnd(12),
+    pair(r.repeated).padStart(22),
+    pair(r.first).padStart(20),
+    r.robots.p50.toFixed(1).padStart(18),
+    String(r.repeated.n + r.first.n).padStart(9),
+  );
 }
 
 console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');

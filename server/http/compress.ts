@@ -47,7 +47,8 @@ function smallBody(ctx: Koa.Context): Buffer | undefined {
     if (body.length > SYNC_MAX) return undefined;
     bytes = Buffer.from(body);
   } else if (Buffer.isBuffer(body)) bytes = body;
-  else if (typeof (body as { pipe?: unknown }).pipe === 'function') return undefined; // a stream
+  else if (typeof (body as { pipe?: unknown }).pipe === 'function')
+    return undefined; // a stream
   else {
     const json = JSON.stringify(body);
     if (json.length > SYNC_MAX) return undefined;

@@ -44,6 +44,18 @@ describe('a module type', () => {
     for (const d of serverRegistry.all()) expect(!!serverRegistry.loader(d.view), d.view).toBe(withLoader.includes(d.view));
   });
 
+  it('lives in the folder named after its view, where the browser finds it, and every such folder is registered', async () => {
+    // The browser loads a page's views by folder (renderer/client-views.ts), one chunk each.
+    const { ClientViews } = await import('../../renderer/client-views.ts');
+    const importers = Object.fromEntries(folders.map((d) => [`../modules/${d.name}/index.tsx`, () => import(`../../modules/${d.name}/index.tsx`)]));
+    const views = new ClientViews(importers);
+    const all = serverRegistry.all().map((d) => d.view);
+    expect(folders.map((d) => d.name).sort()).toEqual([...all].sort());
+    await views.load([...all, 'no-such-view']);
+    for (const view of all) expect(views.get(view), view).toBe(browserRegistry.get(view));
+    expect(views.get('no-such-view')).toBeUndefined();
+  });
+
   it('cannot register a loader for a view that is not registered, nor two for one view', () => {
     const def = browserRegistry.get('cookie-list')!;
     expect(() => new ModuleRegistry([def], [{ view: 'no-such-view', load: () => null }])).toThrow(/"no-such-view", which is not a registered module type/);
