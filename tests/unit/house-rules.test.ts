@@ -84,7 +84,8 @@ describe('house rules', () => {
       'server/http/static-files.ts': 'serves the built assets, site-config/media and public/images',
       'server/listings/live.ts': 'reads the shipped sample listings of site-config/',
       'server/listings/import.ts': 'reads the feed file given to npm run import',
-      'server/main.ts': 'reads the build manifest of dist/client',
+      'server/main.ts': 'checks that dist/client was built',
+      'server/site/built-assets.ts': 'reads the build manifest and stylesheets of dist/client',
     };
     const offenders = sources('server')
       .filter((f) => !f.startsWith('server/storage/') && !(f in notData))
