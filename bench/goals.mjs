@@ -144,11 +144,20 @@ export async function benchUncachedLoad({ root, seconds = 30, rounds = 2 }) {
     const lists = ['/fr/acheter/', '/nl/kopen/', '/en/for-rent/', '/fr/louer/', '/nl/huren/'];
     const sorts = ['price-asc', 'price-desc', 'newest', 'city'];
     let n = 0;
+    let k = 0;
+    const COMBINATIONS = lists.length * sorts.length * 3 * 400; // 24,000
     const path = () => {
       n++;
       if (n % 2) return `${details[n % details.length]}?utm_campaign=c${n}`;
-      const min = 50_000 + ((n * 7919) % 400) * 1000;
-      return `${lists[n % lists.length]}?minPrice=${min}&sort=${sorts[n % sorts.length]}&page=${1 + (n % 3)}`;
+      // Every combination once before any comes again (7919 is prime, so k·7919 mod 24,000 walks them all).
+      let i = (k++ * 7919) % COMBINATIONS;
+      const list = lists[i % lists.length];
+      i = Math.floor(i / lists.length);
+      const sort = sorts[i % sorts.length];
+      i = Math.floor(i / sorts.length);
+      const page = 1 + (i % 3);
+      const min = 50_000 + Math.floor(i / 3) * 1000;
+      return `${list}?minPrice=${min}&sort=${sort}&page=${page}`;
     };
     await load({ url: srv.url, path, connections: 20, seconds: 5, headers: BROWSER_ENCODING });
     const before = await srv.stats();
