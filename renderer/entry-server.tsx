@@ -65,9 +65,9 @@ function loaderScript(initial: InitialData, assets: Assets): string {
   );
 }
 
-/** The document as one string (the page is complete before its answer starts: its policy hashes its inline scripts). */
 /**
- * The document in two parts: everything before `</body>` (kept by the page cache, and compressed
+ * The document in two parts (one string each: the page is complete before its answer starts, so
+ * that its policy can hash its inline scripts): everything before `</body>` (kept by the page cache, and compressed
  * once) and the rest (after which each answer's own bits go). Returned apart so that the server
  * does not search the whole document for the place again.
  */

@@ -65,10 +65,10 @@ export function compression(): Koa.Middleware {
   return (ctx, next) =>
     streaming(ctx, async () => {
       await next();
-      const bytes = smallBody(ctx);
-      if (!bytes) return; // koa-compress decides (streams, large answers, identity)
       // As koa-compress: no Accept-Encoding means identity.
       if (!ctx.get('accept-encoding') || chosenEncoding(ctx, 'gzip') !== 'gzip') return;
+      const bytes = smallBody(ctx);
+      if (!bytes) return; // koa-compress decides (streams, large answers, small ones)
       const gz = gzipSync(bytes, { level: LEVEL, memLevel: 8, strategy: zlib.Z_DEFAULT_STRATEGY });
       ctx.body = gz;
       ctx.set('Content-Encoding', 'gzip');
