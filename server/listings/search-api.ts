@@ -5,18 +5,17 @@
  * with none) by language and normalised query, with their gzip made once: the searches visitors
  * repeat (a goal, a city, a price band) cost a lookup. Bounded, least recently asked first out.
  */
-import { gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
 import type { Lang } from '../../shared/constants.ts';
 import { parsePropertyQuery } from '../../shared/listing-query.ts';
 import type { PropertyQuery } from '../../renderer/listing-types.ts';
-import { chosenEncoding } from '../http/compress.ts';
+import { acceptsGzip, gzipAnswer } from '../http/compress.ts';
 import type { SiteHolder } from '../site/holder.ts';
 import type { Site } from '../site/site.ts';
 import { apiLang } from '../site/api-lang.ts';
 
 /** Answers kept per site: at about 16 KB of JSON and 3 KB of gzip each, at most some 10 MB. */
-export const KEPT_ANSWERS = 500;
+const KEPT_ANSWERS = 500;
 
 interface Answer {
   json: Buffer;
@@ -24,7 +23,7 @@ interface Answer {
 }
 
 /** The key of a query: the same search however its query string was written (order, repeats, defaults). */
-export function searchKey(lang: Lang, q: PropertyQuery): string {
+function searchKey(lang: Lang, q: PropertyQuery): string {
   const sorted = (xs: readonly (string | number)[] | undefined) => (xs?.length ? [...new Set(xs.map(String))].sort().join(',') : '');
   return [
     lang,
@@ -46,7 +45,7 @@ export function searchKey(lang: Lang, q: PropertyQuery): string {
   ].join('|');
 }
 
-export class SearchAnswers {
+class SearchAnswers {
   private readonly kept = new WeakMap<Site, Map<string, Answer>>();
 
   constructor(private readonly max = KEPT_ANSWERS) {}
@@ -88,8 +87,8 @@ export function searchRoutes(router: Router, deps: { sites: SiteHolder }): void 
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
-    if (ctx.get('accept-encoding') && chosenEncoding(ctx, 'gzip') === 'gzip') {
-      answer.gzip ??= gzipSync(answer.json, { level: 6 });
+    if (acceptsGzip(ctx)) {
+      answer.gzip ??= gzipAnswer(answer.json);
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = answer.gzip;
     } else ctx.body = answer.json;

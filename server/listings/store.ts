@@ -94,7 +94,7 @@ interface Columns {
   epc: Uint8Array;
   /** Bit t for each type id t from 1 to 30 (the query's type ids are 1–7). */
   typeMask: Int32Array;
-  /** Index of the entry's city key in LangIndex.cityKeys. */
+  /** Number of the entry's city key in LangIndex.cityKeys (which holds every entry's). */
   city: Int32Array;
 }
 
@@ -124,7 +124,7 @@ function columnsOf(order: Entry[], cityKeys: Map<string, number>): Columns {
     c.flags[i] = (e.garden ? GARDEN : 0) | (e.terrace ? TERRACE : 0) | (e.parking ? PARKING : 0);
     c.epc[i] = e.epc;
     c.typeMask[i] = typeMaskOf(e.types);
-    c.city[i] = cityKeys.get(e.cityKey) ?? -1;
+    c.city[i] = cityKeys.get(e.cityKey)!;
   }
   return c;
 }
@@ -278,7 +278,7 @@ export class ListingStore implements ListingSource {
       let total = 0;
       for (let i = 0; i < idOf.length; i++) {
         if (types && (typeMask[i] & types) === 0) continue;
-        if (cities && (city[i] < 0 || !cities[city[i]])) continue;
+        if (cities && !cities[city[i]]) continue;
         // A property without a published price (NaN) fails every comparison.
         if (priced && !(price[i] >= low && price[i] <= high)) continue;
         if (bedrooms !== undefined && beds[i] < bedrooms) continue;

@@ -4,6 +4,7 @@ import { launchChromium, watchConsole } from './browser.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 import { POPUP_CLOSED_KEY } from '../../renderer/chrome/Popup.tsx';
 import { HYDRATED_ATTRIBUTE } from '../../renderer/App.tsx';
+import { INITIAL_DATA_ID } from '../../renderer/page-data.ts';
 
 // A blank PNG for map tiles: the tests never leave this machine.
 const TILE = Buffer.from(
@@ -59,8 +60,8 @@ export function useBrowser() {
       s.page.goto = async (url, options) => {
         const response = await goto(url, options);
         await s.page.waitForFunction(
-          (attribute) => {
-            const data = document.getElementById('vitrine-data');
+          ({ attribute, dataId }) => {
+            const data = document.getElementById(dataId);
             if (!data) return true; // not a site page (the editor, a file)
             try {
               if (!JSON.parse(data.textContent ?? '').assets.js) return true; // a preview: never hydrated
@@ -69,7 +70,7 @@ export function useBrowser() {
             }
             return document.documentElement.hasAttribute(attribute);
           },
-          HYDRATED_ATTRIBUTE,
+          { attribute: HYDRATED_ATTRIBUTE, dataId: INITIAL_DATA_ID },
           { timeout: 60_000 },
         );
         return response;
