@@ -74,7 +74,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'node20',
         // sample.js: the sample's drawn photos, passed to start() by scripts/start.mjs (the server never imports sample/).
-        rollupOptions: { input: { main: 'server/main.ts', sample: 'sample/photo-source.ts' }, output: { entryFileNames: '[name].js' } },
+        // render-worker.js: the worker threads that render pages (server/site/render.ts), started by main.js.
+        rollupOptions: {
+          input: { main: 'server/main.ts', sample: 'sample/photo-source.ts', 'render-worker': 'server/site/render-worker.ts' },
+          output: { entryFileNames: '[name].js' },
+        },
       }
     : {
         outDir: 'dist/client',

@@ -43,6 +43,9 @@ console.log(
   `\nGoals: 100 connections × ${loadSeconds} s on lists with filters drawn from ~24,000 combinations and detail pages behind campaign links (goal: 0 errors, p99 < 500 ms, RSS after GC within 20 %)`,
 );
 const load = await benchUncachedLoad({ root, seconds: loadSeconds });
+console.log(
+  `warm-up (20 s, the same load, right after the start): ${load.warmup.rps.toFixed(0)} req/s, p50 ${load.warmup.p50.toFixed(0)} ms, p99 ${load.warmup.p99.toFixed(0)} ms, errors ${load.warmup.errors}`,
+);
 console.log(`memory after a full GC before: rss ${MiB(load.before)} MiB`);
 load.rounds.forEach((r, i) =>
   console.log(

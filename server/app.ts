@@ -23,6 +23,7 @@ import { consoleLogger, type Logger } from './site/site.ts';
 import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './site/request.ts';
 import { servePage } from './site/serve.ts';
+import type { RenderPage } from './site/render.ts';
 import { sitemap } from './site/seo.ts';
 import { dictionaryRoute } from './site/dictionary.ts';
 import { FillTokens } from './forms/fill-token.ts';
@@ -69,6 +70,8 @@ export interface AppOptions {
   /** The renderer module; in development it is loaded anew per request (hot reload). */
   renderer: () => Promise<Renderer>;
   assets: () => Promise<Assets>;
+  /** Renders uncached pages off the event loop (production: worker threads); else the renderer on the loop. */
+  render?: RenderPage;
   /** Folder of built client assets (hashed, served as immutable), absent in development. */
   clientDir?: string;
   configDir: string;
@@ -153,7 +156,7 @@ export function createApp(opts: AppOptions) {
   // cache or rendered. A page the cache holds is answered right here; every other page path goes
   // through the folders and routes below first and is resolved at the end.
   const views = countViews(opts.owners.views, opts.sessions);
-  const serve = servePage({ renderer: opts.renderer, assets: opts.assets, fillTokens, log, dev: opts.dev });
+  const serve = servePage({ renderer: opts.renderer, assets: opts.assets, render: opts.render, fillTokens, log, dev: opts.dev });
   const answerPage: Koa.Middleware<PageState> = (ctx, next) => views(ctx, () => serve(ctx, next));
   app.use(cachedPages(sites, answerPage));
 

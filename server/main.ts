@@ -3,6 +3,7 @@
  * storage, and serves. Bundled by `vite build --ssr` for production; run through Vite in development.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type Koa from 'koa';
@@ -34,6 +35,7 @@ import { SessionStore } from './auth/sessions.ts';
 import { ViewStats } from './portal/view-stats.ts';
 import { ListingPictures, type PhotoSource, type PictureLimits } from './listings/pictures.ts';
 import { Foreground } from './http/foreground.ts';
+import { RenderPool } from './site/render.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -77,7 +79,19 @@ export interface StartOptions {
   trustProxy?: number;
   /** PostgreSQL instead of the embedded store (else DATABASE_URL and PG_*); null: the embedded store. */
   database?: PgSettings | null;
+  /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
+  renderThreads?: number;
   quiet?: boolean;
+}
+
+/** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
+function renderPool(opts: StartOptions): RenderPool | undefined {
+  const named = opts.renderThreads ?? (process.env.RENDER_THREADS ? Number(process.env.RENDER_THREADS) : Math.min(4, availableParallelism()));
+  if (!Number.isInteger(named) || named < 0 || named > 64)
+    throw new ConfigError([`RENDER_THREADS: expected a whole number from 0 to 64, got "${opts.renderThreads ?? process.env.RENDER_THREADS}"`]);
+  const file = new URL('./render-worker.js', import.meta.url);
+  if (opts.dev || !named || !import.meta.url.endsWith('/server/main.js') || !existsSync(file)) return undefined;
+  return new RenderPool(file, named, rendererModule.renderParts, consoleLogger);
 }
 
 /** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
@@ -229,6 +243,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root, 'renderer/entry-client.tsx', true));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
+  const pool = renderPool(opts);
   const app = createApp({
     foreground,
     sites,
@@ -237,6 +252,7 @@ export async function start(opts: StartOptions): Promise<Server> {
     editorAssets: editorAssets(opts),
     renderer: loadRenderer,
     assets,
+    render: pool?.render,
     clientDir: opts.dev || !existsSync(clientDir) ? undefined : clientDir,
     configDir,
     store: data,
@@ -265,6 +281,7 @@ export async function start(opts: StartOptions): Promise<Server> {
         listings.stop();
         sync?.stop();
         pictures.stop();
+        void pool?.close();
         // The counts of the last seconds are written, the mails under way marked, then the store let go.
         void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());
       });

@@ -162,6 +162,9 @@ class PageLru {
   }
 }
 
+/** How many searches asked for once are remembered (about 100 bytes each). */
+const MAX_ASKED_ONCE = 10_000;
+
 /**
  * The rendered pages of one site version: paths, and paths with a query (filtered searches) in a
  * budget of their own, so that queries (anyone can make new ones) never push the site's pages out.
@@ -169,6 +172,12 @@ class PageLru {
 export class PageCache {
   private readonly paths: PageLru;
   private readonly searches: PageLru;
+  /**
+   * Searches rendered once lately, by key: a search is kept when it is asked for a second time. Most
+   * filtered searches are asked once; kept at once, each pushed a kept page out and left it to the
+   * garbage collector's slow old generation.
+   */
+  private readonly askedOnce = new Set<string>();
 
   constructor(maxBytes = 48 * 1024 * 1024, maxSearchBytes = 16 * 1024 * 1024) {
     this.paths = new PageLru(maxBytes);
@@ -184,7 +193,15 @@ export class PageCache {
   }
 
   set(key: string, page: PreparedPage): void {
+    if (key.includes('?') && !this.askedBefore(key)) return;
     this.lru(key).set(key, page);
+  }
+
+  private askedBefore(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    this.askedOnce.add(key);
+    if (this.askedOnce.size > MAX_ASKED_ONCE) this.askedOnce.delete(this.askedOnce.values().next().value!);
+    return false;
   }
 
   compressed(key: string, page: PreparedPage, c: { gzip: { data: Buffer; crc: number }; br: Buffer }): void {

@@ -1,23 +1,27 @@
 /**
  * Answers a resolved page path (server/site/request.ts): from the page cache when it holds the
  * page, else rendered by React on the server (whole, so that the policy can name the hashes of its
- * inline scripts before the answer starts) and kept for the next visitor.
+ * inline scripts before the answer starts; on a render worker in production, server/site/render.ts)
+ * and kept for the next visitor.
  */
 import type Koa from 'koa';
 import type { Assets } from '../../renderer/App.tsx';
 import type { Renderer } from '../app.ts';
 import type { FillTokens } from '../forms/fill-token.ts';
-import { chosenEncoding } from '../http/compress.ts';
-import { inlineHashes, pageCsp, type TrackingIds } from '../http/security.ts';
+import { acceptsGzip, chosenEncoding } from '../http/compress.ts';
+import { pageCsp, type TrackingIds } from '../http/security.ts';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
-import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, tokenForms, type PageCache, type PreparedPage } from './page-cache.ts';
+import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, type PageCache, type PreparedPage } from './page-cache.ts';
 import type { PageState } from './request.ts';
 import type { Logger } from './site.ts';
+import { renderPage, type RenderPage, type RenderedPage } from './render.ts';
 
 export interface ServeDeps {
   /** The renderer module; in development it is loaded anew per request (hot reload). */
   renderer: () => Promise<Renderer>;
   assets: () => Promise<Assets>;
+  /** Renders pages elsewhere than on the event loop (production: worker threads, server/site/render.ts). */
+  render?: RenderPage;
   /** Signs the time each answer shows its forms (the minimum fill time). */
   fillTokens: FillTokens;
   log: Logger;
@@ -66,10 +70,11 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const compression = new CompressionQueue();
   const turns = new RenderTurns();
   const compressing = new WeakSet<PreparedPage>();
+  let pending = 0;
 
   /** The cached parts of a page: the document up to </body>, its forms, its policy. */
-  const preparePage = (status: number, lang: string, { prefix, end }: { prefix: string; end: string }, ids: TrackingIds): PreparedPage => {
-    return { status, lang, prefix: Buffer.from(prefix), end, forms: tokenForms(prefix), csp: pageCsp(inlineHashes(prefix), ids, deps.dev) };
+  const preparePage = (status: number, lang: string, { prefix, end, forms, hashes, gzip }: RenderedPage, ids: TrackingIds): PreparedPage => {
+    return { status, lang, prefix, end, gzip, forms, csp: pageCsp(hashes, ids, deps.dev) };
   };
 
   /**
@@ -82,7 +87,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
     const end = Buffer.from(
       `${page.forms.length ? `<div hidden>${page.forms.map((id) => `<input type="hidden" name="${FORM_TOKEN_FIELD}" form="${id}" value="${token}">`).join('')}</div>` : ''}${page.end}`,
     );
-    const encoding = page.br && page.gzip ? chosenEncoding(ctx, 'br-gzip') : 'identity';
+    const encoding = page.br ? chosenEncoding(ctx, 'br-gzip') : page.gzip ? chosenEncoding(ctx, 'gzip') : 'identity';
     ctx.vary('Accept-Encoding');
     if (encoding === 'br' && page.br) {
       ctx.set('Content-Encoding', 'br');
@@ -116,44 +121,50 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
       return;
     }
     if (!route) throw new Error('a page path reached the renderer unresolved');
-    await turns.turn();
-    const started = performance.now();
-    const result = await site.page(route);
-    if ('redirect' in result) {
-      ctx.status = result.status;
-      ctx.redirect(result.redirect);
-      return;
-    }
-    const { lang } = result.initial.page;
-    html(result.status, lang);
-    if (ctx.method === 'HEAD') return;
-    const renderer = await deps.renderer();
-    const assets = await deps.assets();
-    const loaded = performance.now();
-    // The whole page as one string: the policy needs the hashes of its inline scripts before the
-    // answer starts anyway, and React's string renderer costs about half of its stream.
-    let document: { prefix: string; end: string };
-    const timing = { react: 0 };
+    // Uncached answers under way: one alone is rendered where it is (server/site/render.ts).
+    pending++;
     try {
-      document = renderer.renderParts(result.initial, assets, timing);
-    } catch (e) {
-      deps.log.error(`render ${ctx.url}`, e);
-      throw e;
+      await turns.turn();
+      const started = performance.now();
+      const result = await site.page(route);
+      if ('redirect' in result) {
+        ctx.status = result.status;
+        ctx.redirect(result.redirect);
+        return;
+      }
+      const { status, initial } = result;
+      const { lang } = initial.page;
+      html(status, lang);
+      if (ctx.method === 'HEAD') return;
+      const assets = await deps.assets();
+      const loaded = performance.now();
+      // The whole page as one string: the policy needs the hashes of its inline scripts before the
+      // answer starts anyway, and React's string renderer costs about half of its stream.
+      let document: RenderedPage;
+      try {
+        const options = { gzip: acceptsGzip(ctx), alone: pending === 1 };
+        document = deps.render ? await deps.render(initial, assets, options) : renderPage((await deps.renderer()).renderParts, initial, assets, options);
+      } catch (e) {
+        deps.log.error(`render ${ctx.url}`, e);
+        throw e;
+      }
+      const rendered = performance.now();
+      const page = preparePage(status, lang, document, site.content.site);
+      if (route.kind === 'page') page.propertyId = route.params.propertyId;
+      // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
+      // A search is kept when it found something to show (a refused query is cheap to answer again).
+      if (pages && (!cacheKey.includes('?') || status === 200)) pages.set(cacheKey, page);
+      // The server's own time for the page and its parts (the modules' data, the document with
+      // React's part of it, the policy and the bytes kept), for browsers' developer tools and the bench.
+      const done = performance.now();
+      const ms = (t: number) => t.toFixed(2);
+      ctx.set(
+        'Server-Timing',
+        `total;dur=${ms(done - started)}, react;dur=${ms(document.react)}, ${document.took === undefined ? '' : `worker;dur=${ms(document.took)}, `}data;dur=${ms(loaded - started)}, document;dur=${ms(rendered - loaded)}, keep;dur=${ms(done - rendered)}`,
+      );
+      sendPage(ctx, page);
+    } finally {
+      pending--;
     }
-    const rendered = performance.now();
-    const page = preparePage(result.status, lang, document, site.content.site);
-    if (route.kind === 'page') page.propertyId = route.params.propertyId;
-    // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
-    // A search is kept when it found something to show (a refused query is cheap to answer again).
-    if (pages && (!cacheKey.includes('?') || result.status === 200)) pages.set(cacheKey, page);
-    // The server's own time for the page and its parts (the modules' data, the document with
-    // React's part of it, the policy and the bytes kept), for browsers' developer tools and the bench.
-    const done = performance.now();
-    const ms = (t: number) => t.toFixed(2);
-    ctx.set(
-      'Server-Timing',
-      `total;dur=${ms(done - started)}, react;dur=${ms(timing.react)}, data;dur=${ms(loaded - started)}, document;dur=${ms(rendered - loaded)}, keep;dur=${ms(done - rendered)}`,
-    );
-    sendPage(ctx, page);
   };
 }

@@ -251,6 +251,8 @@ describe('page cache', () => {
         [detail, 200, 0],
         // A campaign link is the page everyone gets: kept under the path, the analytics parameters aside.
         [campaign, 200, 0],
+        // A query is kept once it is asked for a second time (most filtered searches are asked once).
+        [`${detail}?view=map`, 200, 1],
         [`${detail}?view=map`, 200, 1],
         [`${detail}?view=map`, 200, 0],
         ['/fr/bestaat-niet-du-tout/', 404, 1],

@@ -20,12 +20,28 @@ describe('page cache', () => {
     const cache = new PageCache(1024 * 1024, 256 * 1024);
     cache.set('/fr/', page(10));
     cache.set('/fr/acheter/', page(10));
-    for (let i = 0; i < 200; i++) cache.set(`/fr/acheter/?minPrice=${i}`, page(10));
+    for (let i = 0; i < 200; i++) for (const _ of [1, 2]) cache.set(`/fr/acheter/?minPrice=${i}`, page(10));
     expect(cache.get('/fr/')).toBeDefined();
     expect(cache.get('/fr/acheter/')).toBeDefined();
     expect(cache.get('/fr/acheter/?minPrice=199')).toBeDefined();
     expect(cache.get('/fr/acheter/?minPrice=0')).toBeUndefined();
     expect(cache.size).toBeLessThanOrEqual(2 + 25);
+  });
+
+  it('keeps a search once it is asked for a second time, a page at once', () => {
+    const cache = new PageCache();
+    cache.set('/fr/acheter/', page(10));
+    cache.set('/fr/acheter/?minPrice=100000', page(10));
+    expect(cache.get('/fr/acheter/')).toBeDefined();
+    expect(cache.get('/fr/acheter/?minPrice=100000')).toBeUndefined();
+    cache.set('/fr/acheter/?minPrice=100000', page(10));
+    expect(cache.get('/fr/acheter/?minPrice=100000')).toBeDefined();
+    // Searches asked once are remembered in a bounded list: the oldest is forgotten.
+    for (let i = 0; i < 10_001; i++) cache.set(`/fr/louer/?page=${i}`, page(1));
+    cache.set('/fr/louer/?page=0', page(1));
+    expect(cache.get('/fr/louer/?page=0')).toBeUndefined();
+    cache.set('/fr/louer/?page=10000', page(1));
+    expect(cache.get('/fr/louer/?page=10000')).toBeDefined();
   });
 
   it('lets the least recently used page go first', () => {
