@@ -159,7 +159,14 @@ export class RenderPool {
       shell: this.share(thread, initial.shell),
       assets: this.share(thread, assets),
     };
-    thread.worker.postMessage(request);
+    try {
+      thread.worker.postMessage(request);
+    } catch (e) {
+      // Data that cannot be copied (a loader returned a function, say): the worker did not get the
+      // shared values counted as sent, so it is replaced rather than left out of step with this list.
+      this.replace(thread);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
     return this.reply(thread, job);
   };
 
@@ -168,10 +175,17 @@ export class RenderPool {
     return new Promise<RenderedPage>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.log.error(`a page render took over ${RENDER_LIMIT_MS / 1000} s: its worker is replaced`, new Error('render timeout'));
-        void thread.worker.terminate();
+        this.replace(thread);
       }, RENDER_LIMIT_MS);
       thread.jobs.set(job, { resolve, reject, timer });
     });
+  }
+
+  /** A new worker in this one's place at once (no render goes to it any more); its renders under way fail. */
+  private replace(thread: RenderThread): void {
+    const at = this.threads.indexOf(thread);
+    if (at >= 0 && !this.closed) this.threads[at] = this.spawn();
+    void thread.worker.terminate();
   }
 
   close(): Promise<void> {

@@ -72,6 +72,13 @@ describe('render pool', () => {
     // The new worker holds nothing yet: the shell is sent again.
     expect((await pool.render({ shell: fr, page: page({ text: 'after' }) }, assets, { gzip: false })).prefix.toString()).toContain('after Agence');
     expect(pool.size).toBe(1);
+    // Page data that cannot be copied to a worker: that render fails, the next ones do not.
+    const uncopyable = { text: 'x', format: () => 'x' } as unknown as InitialData['page'];
+    await expect(pool.render({ shell: fr, page: uncopyable }, assets, { gzip: false })).rejects.toThrow(/could not be cloned/);
+    expect((await pool.render({ shell: shell('Agence 2'), page: page({ text: 'then' }) }, assets, { gzip: false })).prefix.toString()).toContain(
+      'then Agence 2',
+    );
+    expect((await pool.render({ shell: fr, page: page({ text: 'again' }) }, assets, { gzip: false })).prefix.toString()).toContain('again Agence');
   });
 
   it('renders on the event loop when its workers cannot start', async () => {
