@@ -4,6 +4,9 @@
  */
 import { createContext, useContext, type ReactNode, type AnchorHTMLAttributes } from 'react';
 import type { ShellData } from './page-data.ts';
+import { displayPhone, internationalPhone } from '../shared/phone.ts';
+
+export { displayPhone };
 
 export { useI18n } from './i18n.tsx';
 export { localize } from '../shared/localize.ts';
@@ -17,9 +20,9 @@ export function useShell(): ShellData {
   return s;
 }
 
-/** A tel: link for a printed phone number (+32 2 640 12 34 → tel:+3226401234). */
+/** A tel: link for a phone number, in international form (+32 2 640 12 34 → tel:+3226401234, 0475 12 34 56 → tel:+32475123456). */
 export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+\d]/g, '')}`;
+  return `tel:${internationalPhone(phone)}`;
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string; children: ReactNode; newTab?: boolean };

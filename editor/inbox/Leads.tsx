@@ -11,6 +11,7 @@ import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
 import { kindLabel, testimonialLabel } from './lead-text.ts';
 import { LeadDetailPanel } from './LeadDetailPanel.tsx';
 import './inbox.css';
+import { displayPhone } from '../../shared/phone.ts';
 
 export default function Leads({ me }: { me: Me }) {
   const t = useT();
@@ -264,7 +265,7 @@ export default function Leads({ me }: { me: Me }) {
                     <td>
                       <div>{row.name ?? '—'}</div>
                       {row.email && <div className="ed-muted">{row.email}</div>}
-                      {row.phone && <div className="ed-muted">{row.phone}</div>}
+                      {row.phone && <div className="ed-muted">{displayPhone(row.phone)}</div>}
                     </td>
                     <td>{row.propertyId ?? '—'}</td>
                     <td className="ed-inbox__excerpt">{row.excerpt || '—'}</td>

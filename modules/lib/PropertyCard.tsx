@@ -1,10 +1,29 @@
 import { Link, useI18n } from '../../renderer/ui.tsx';
-import type { PropertyCardData } from './property-card.ts';
+import type { PropertyCardData, Viager } from './property-card.ts';
 import './property-card.css';
 
-/** Price as a visitor reads it: € 350.000, starting from …, … per month, or price on demand. */
-export function Price({ price, goal, from, className }: { price: number | null; goal: 'sale' | 'rent'; from?: boolean; className?: string }) {
+/** Price as a visitor reads it: € 350.000, starting from …, … per month, an annuity's bouquet and rent, or price on demand. */
+export function Price({
+  price,
+  goal,
+  from,
+  viager,
+  className,
+}: {
+  price: number | null;
+  goal: 'sale' | 'rent';
+  from?: boolean;
+  viager?: Viager | null;
+  className?: string;
+}) {
   const { t, formatPrice } = useI18n();
+  if (viager && (viager.bouquet !== null || viager.rent !== null)) {
+    const parts = [
+      viager.bouquet !== null ? t('price.viagerBouquet', { price: formatPrice(viager.bouquet) }) : null,
+      viager.rent !== null ? t('price.viagerRent', { price: formatPrice(viager.rent) }) : null,
+    ].filter(Boolean);
+    return <span className={className}>{parts.join(' + ')}</span>;
+  }
   if (price === null) return <span className={className}>{t('price.onDemand')}</span>;
   const amount = formatPrice(price);
   const text = goal === 'rent' ? t('unit.perMonth', { price: amount }) : amount;
@@ -45,7 +64,7 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
           <Link href={card.path}>{card.title}</Link>
         </H>
         <p className="property-card__price">
-          <Price price={card.price} goal={card.goal} from={card.priceFrom} />
+          <Price price={card.price} goal={card.goal} from={card.priceFrom} viager={card.viager} />
         </p>
         <ul className="property-card__facts">
           {card.bedrooms ? <li>{t('card.bedrooms', { count: card.bedrooms })}</li> : null}

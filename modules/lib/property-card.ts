@@ -23,6 +23,8 @@ export interface PropertyCardData {
   goal: Goal;
   price: number | null;
   priceFrom: boolean;
+  /** An annuity sale (viager): its bouquet and monthly rent, shown in place of the price. */
+  viager: Viager | null;
   availability: PropertyRecord['Availability'];
   marquee: string | null;
   bedrooms: number | null;
@@ -40,6 +42,18 @@ export function imageSet(kind: ListingKind, id: number, photo: ListingPhoto | un
 }
 
 export const PRICE_UNIT_FROM = 7;
+
+/** What an annuity sale (viager) asks: a sum at the deed (bouquet) and a monthly rent for life. */
+export interface Viager {
+  bouquet: number | null;
+  rent: number | null;
+}
+
+/** The viager terms of a property sold as an annuity; null for any other sale. */
+export function viagerOf(p: PropertyRecord): Viager | null {
+  if (!p.IsViager || p.PublishPrice === false) return null;
+  return { bouquet: p.ViagerBouquet ?? null, rent: p.ViagerRent ?? null };
+}
 
 export function priceOf(p: PropertyRecord): number | null {
   return p.PublishPrice === false || p.PriceOnDemand || typeof p.Price !== 'number' ? null : p.Price;
@@ -59,6 +73,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     goal: goalOf(p),
     price: priceOf(p),
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
+    viager: viagerOf(p),
     availability: p.Availability,
     marquee: p.Marquee ? (p.MarqueeName ?? null) : null,
     bedrooms: p.NumberOfBedRooms ?? null,
@@ -68,4 +83,9 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,
   };
+}
+
+/** A new-build project is sold out when it has units and none is left: each sold (or let). */
+export function isSoldOut(units: ReadonlyArray<{ Status: string }>): boolean {
+  return units.length > 0 && units.every((u) => u.Status === 'sold' || u.Status === 'rented');
 }

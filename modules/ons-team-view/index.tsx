@@ -1,5 +1,5 @@
 import { defineModule } from '../../renderer/module-api.ts';
-import { Img, Link, MODULE_LIMITS, telHref, useI18n } from '../../renderer/ui.tsx';
+import { Img, Link, MODULE_LIMITS, displayPhone, telHref, useI18n } from '../../renderer/ui.tsx';
 import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
 import type { TeamData } from './load.server.ts';
 import schema from './schema.json';
@@ -20,7 +20,7 @@ function View({ module, data }: { module: OnsTeamViewModule; data: TeamData }) {
             <p className="person-card__contact">
               {m.phone && (
                 <Link href={telHref(m.phone)} aria-label={t('team.call', { name: m.name })}>
-                  {m.phone}
+                  {displayPhone(m.phone)}
                 </Link>
               )}
               {m.email && (

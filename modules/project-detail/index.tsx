@@ -13,6 +13,11 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
   if (!data) return null;
   return (
     <article className="project-detail">
+      {data.soldOut && (
+        <p className="notice notice--gone" role="status">
+          {t('project.soldOut')}
+        </p>
+      )}
       <h1>{data.name}</h1>
       {data.address && <p className="property-detail__address">{data.address}</p>}
       <Photos photos={data.photos} />

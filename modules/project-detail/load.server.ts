@@ -2,6 +2,7 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { listingPhotos } from '../../shared/listing-photos.ts';
 import { photoSet } from '../lib/photo-set.ts';
+import { isSoldOut } from '../lib/property-card.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
 import projectDetail from './index.tsx';
 
@@ -26,6 +27,8 @@ export interface ProjectDetailData {
     type: number | null;
   }>;
   externalUrl: string | null;
+  /** Every unit sold. */
+  soldOut: boolean;
 }
 
 function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData | null {
@@ -60,6 +63,7 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
       };
     }),
     externalUrl: p.ExternalUrl ?? null,
+    soldOut: isSoldOut(p.Units),
   };
 }
 

@@ -28,13 +28,14 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
               ) : (
                 <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
               )}
+              {p.soldOut && <span className="badge badge--soldOut">{t('availability.soldOut')}</span>}
             </div>
             <div className="property-card__body">
               <p className="property-card__type">{p.city || t('project.locationTba')}</p>
               <h2 className="property-card__title">
                 <Link href={p.path}>{p.name}</Link>
               </h2>
-              {p.priceFrom !== null && <p className="property-card__price">{t('price.from', { price: formatPrice(p.priceFrom) })}</p>}
+              {p.priceFrom !== null && !p.soldOut && <p className="property-card__price">{t('price.from', { price: formatPrice(p.priceFrom) })}</p>}
               <ul className="property-card__facts">
                 {p.types && <li>{p.types.replace(/ ; /g, ' · ')}</li>}
                 {p.delivery && <li>{t('project.deliveryOn', { date: p.delivery })}</li>}

@@ -2,7 +2,7 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { CARD_WIDTHS } from '../../shared/constants.ts';
 import { firstListingPhoto } from '../../shared/listing-photos.ts';
-import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import { imageSet, isSoldOut, type ImageSet } from '../lib/property-card.ts';
 import projectList from './index.tsx';
 
 export interface ProjectCard {
@@ -17,6 +17,8 @@ export interface ProjectCard {
   image: ImageSet | null;
   units: number;
   available: number;
+  /** Every unit sold: shown as sold out, without a price. */
+  soldOut: boolean;
 }
 
 export interface ProjectListData {
@@ -42,6 +44,7 @@ function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
         image: imageSet('project', p.ID, firstListingPhoto('project', p, pictureGone), p.Name, CARD_WIDTHS),
         units: p.Units.length,
         available: p.Units.filter((u) => u.Status === 'available').length,
+        soldOut: isSoldOut(p.Units),
       })),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Img, Link, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
+import { Img, Link, displayPhone, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { AvailabilityBadge, CardGrid, Price } from '../lib/PropertyCard.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
@@ -147,7 +147,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
         <h1>{data.title}</h1>
         <p className="property-detail__address">{data.address.join(', ')}</p>
         <p className="property-detail__price">
-          <Price price={data.price} goal={data.goal} from={data.priceFrom} />
+          <Price price={data.price} goal={data.goal} from={data.priceFrom} viager={data.viager} />
         </p>
         <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
       </header>
@@ -265,7 +265,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
               <p className="agent-card__role">{data.agent.role}</p>
               {data.agent.phone && (
                 <p>
-                  <a href={telHref(data.agent.phone)}>{data.agent.phone}</a>
+                  <a href={telHref(data.agent.phone)}>{displayPhone(data.agent.phone)}</a>
                 </p>
               )}
               {data.agent.email && (
@@ -279,7 +279,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
             <section className="agent-card">
               <h2>{t('detail.agent')}</h2>
               <p>
-                <a href={telHref(site.phone)}>{site.phone}</a>
+                <a href={telHref(site.phone)}>{displayPhone(site.phone)}</a>
               </p>
             </section>
           )}

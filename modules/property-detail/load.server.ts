@@ -4,7 +4,7 @@ import type { PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty, epcLetter, needsRenovationNotice } from '../../shared/epc.ts';
 import { detectVideo, type VideoInfo } from '../../shared/video.ts';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
-import { priceOf, PRICE_UNIT_FROM, toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
+import { priceOf, PRICE_UNIT_FROM, toPropertyCard, viagerOf, type PropertyCardData, type Viager } from '../lib/property-card.ts';
 import { photoSet } from '../lib/photo-set.ts';
 import { listingPhotos } from '../../shared/listing-photos.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
@@ -26,6 +26,8 @@ export interface PropertyDetailData {
   marquee: string | null;
   price: number | null;
   priceFrom: boolean;
+  /** An annuity sale: bouquet and monthly rent in place of the price. */
+  viager: Viager | null;
   address: string[];
   city: string;
   photos: PhotoSet[];
@@ -79,6 +81,7 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
     marquee: p.Marquee ? (p.MarqueeName ?? null) : null,
     price: priceOf(p),
     priceFrom: p.PriceUnit === PRICE_UNIT_FROM,
+    viager: viagerOf(p),
     address:
       p.PublishAddress !== false && p.Street
         ? [[p.Street, p.HouseNumber, p.BoxNr ? `/${p.BoxNr}` : ''].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')]

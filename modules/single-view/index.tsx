@@ -1,5 +1,5 @@
 import { defineModule } from '../../renderer/module-api.ts';
-import { Heading, Html, Img, Link, telHref, useI18n } from '../../renderer/ui.tsx';
+import { Heading, Html, Img, Link, displayPhone, telHref, useI18n } from '../../renderer/ui.tsx';
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import type { SingleViewData } from './load.server.ts';
@@ -25,7 +25,7 @@ function View({ module, data }: { module: SingleViewModule; data: SingleViewData
             <p className="person-card__role">{person.role}</p>
             {person.phone && (
               <p>
-                <Link href={telHref(person.phone)}>{person.phone}</Link>
+                <Link href={telHref(person.phone)}>{displayPhone(person.phone)}</Link>
               </p>
             )}
             {person.email && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFocusTrap } from './focus.ts';
 import { useLocation } from 'wouter';
-import { Link, telHref, useShell } from '../ui.tsx';
+import { Link, displayPhone, telHref, useShell } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import { settings, useSettings } from '../store.ts';
 import type { LinkView, MenuItem, PageData } from '../page-data.ts';
@@ -125,7 +125,7 @@ function Drawer({ page }: { page: PageData }) {
         <LanguageSwitcher page={page} variant="drawer" />
         <div className="drawer__contact">
           <Link href={telHref(site.phone)}>
-            <Icon name="phone" size={16} /> {site.phone}
+            <Icon name="phone" size={16} /> {displayPhone(site.phone)}
           </Link>
           <Link href={`mailto:${site.email}`}>
             <Icon name="mail" size={16} /> {site.email}

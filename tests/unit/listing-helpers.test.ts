@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_BELGIUM, COUNTRY_LUXEMBOURG, regionOfPostcode } from '../../shared/region.ts';
-import { formatPhone } from '../../shared/phone.ts';
+import { displayPhone, formatPhone, internationalPhone } from '../../shared/phone.ts';
 import { detectVideo } from '../../shared/video.ts';
 import { cleanDescription, decodeEntities, stripHtml } from '../../shared/listing-text.ts';
 
@@ -61,6 +61,26 @@ describe('phone formatting (SPEC §5)', () => {
     expect(formatPhone('')).toBe('');
     expect(formatPhone(null)).toBe('');
     expect(formatPhone(undefined)).toBe('');
+  });
+});
+
+describe('phone numbers as the site shows and dials them', () => {
+  it('shows a national number through the helper and an international one as written', () => {
+    expect(displayPhone('0475/61.23.48')).toBe('0475 61 23 48');
+    expect(displayPhone('02 640 12 34')).toBe('026 40 12 34');
+    expect(displayPhone(' +32 2 640 12 34 ')).toBe('+32 2 640 12 34');
+    expect(displayPhone('0032 2 640 12 34')).toBe('0032 2 640 12 34');
+    expect(displayPhone('112')).toBe('112');
+    expect(displayPhone(undefined)).toBe('');
+  });
+  it('dials in international form: a national number is Belgian', () => {
+    expect(internationalPhone('0475/61.23.48')).toBe('+32475612348');
+    expect(internationalPhone('02 640 12 34')).toBe('+3226401234');
+    // The trunk zero some write after the country code, +32 (0)2 …, is not dialled.
+    expect(internationalPhone('+32 (0)2 640 12 34')).toBe('+3226401234');
+    expect(internationalPhone('0033 1 42 68 53 00')).toBe('+33142685300');
+    expect(internationalPhone('+352 26 12 34')).toBe('+352261234');
+    expect(internationalPhone('112')).toBe('112');
   });
 });
 
