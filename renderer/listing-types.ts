@@ -1,6 +1,7 @@
 /** What modules see of the listing data (implemented by server/listings/store.ts). Types only. */
 import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
+import type { BelgianRegion } from '../shared/region.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';
@@ -44,7 +45,13 @@ export interface ListingSource {
   cities(lang: Lang, goal?: Goal): readonly CityEntry[];
   search(query: PropertyQuery, lang: Lang): SearchResult;
   /** Properties for sale / for rent that are still available, per type (home blocks). */
-  counts(lang: Lang): { sale: number; rent: number; byType: Record<number, { sale: number; rent: number }> };
+  /** Available properties: per goal, per type, and per region (by postcode) and type with sale and rent summed. */
+  counts(lang: Lang): {
+    sale: number;
+    rent: number;
+    byType: Record<number, { sale: number; rent: number }>;
+    byRegion: Partial<Record<BelgianRegion, Record<number, number>>>;
+  };
   /** Same goal and type, near and at a similar price. */
   similar(id: number, lang: Lang, max: number): number[];
   featured(lang: Lang, goal: Goal | undefined, max: number): number[];

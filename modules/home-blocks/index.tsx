@@ -49,6 +49,22 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
           ))}
         </ul>
       )}
+      {data.byRegion.length > 0 && (
+        <section className="home-blocks__regions" aria-label={t('home.byRegion')}>
+          {data.byRegion.map((r) => (
+            <div key={r.region} className="home-blocks__region">
+              <h3>{t(`region.${r.region}`)}</h3>
+              <ul>
+                {r.types.map((x) => (
+                  <li key={x.type}>
+                    {t(`type.${x.type}.plural`)} <span className="count">{x.count}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
     </div>
   );
 }

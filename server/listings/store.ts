@@ -17,6 +17,7 @@ import type {
 } from '../../renderer/listing-types.ts';
 import { EPC_LETTERS, epcForProperty, epcRank } from '../../shared/epc.ts';
 import type { ListingData } from './feed.ts';
+import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
 
 interface Entry {
   id: number;
@@ -300,15 +301,24 @@ export class ListingStore implements ListingSource {
 
   counts(lang: Lang) {
     const byType: Record<number, { sale: number; rent: number }> = {};
+    // Per region (by postcode, SPEC §9), per type: sale and rent summed.
+    const byRegion: Partial<Record<BelgianRegion, Record<number, number>>> = {};
     let sale = 0;
     let rent = 0;
     for (const e of this.langIndex(lang).entries) {
       if (!e.available) continue;
-      if (e.webId) (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
+      if (e.webId) {
+        (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
+        const region = regionOfPostcode(e.zip);
+        if (region) {
+          const types = (byRegion[region] ??= {});
+          types[e.webId] = (types[e.webId] ?? 0) + 1;
+        }
+      }
       if (e.goal === 'sale') sale++;
       else rent++;
     }
-    return { sale, rent, byType };
+    return { sale, rent, byType, byRegion };
   }
 
   similar(id: number, lang: Lang, max: number): number[] {
