@@ -189,7 +189,8 @@ describe('more forms', () => {
     const r = await multipart('job-application', fields(), { cv: { data: pdfFile(), name: 'cv karim.pdf', type: 'application/pdf' } });
     expect(r.status).toBe(201);
     const { id, redirect } = await r.json();
-    expect(redirect).toBe('/fr/merci/');
+    expect(redirect).toBe('/fr/merci/job-application/');
+    expect(await (await fetch(srv.url + redirect)).text()).toContain('Nous lisons votre CV avec attention');
     const stored = leads(srv.dataDir).submissions.find((s: { id: string }) => s.id === id);
     expect(stored.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf', size: pdfFile().length });
     expect(stored.fields.cv.file).toMatch(/^[0-9a-f-]{36}\.pdf$/);
