@@ -30,3 +30,16 @@ export function sampleListings(): Promise<ListingData> {
   })();
   return sample;
 }
+
+/** The shipped sample as a CRM sends it: the raw file, a fresh copy for a test to change. */
+export function rawSample(): { properties: Array<Record<string, any>>; projects: Array<Record<string, any>> } {
+  return JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+}
+
+/** A data folder whose live listings are `data`, imported as `npm run import` does (a refused or failed import throws). */
+export async function dataDirWith(data: unknown, prefix = 'feed-data-'): Promise<string> {
+  const dataDir = tempDir(prefix);
+  const entry = await importListingsData(data, dataDir);
+  if (entry.result !== 'accepted') throw new Error(`the feed was not accepted (${entry.result}): ${entry.reason}`);
+  return dataDir;
+}

@@ -2,11 +2,8 @@
 // summed, once the agency's properties lie in more than one region. The feed is the sample in the
 // CRM's shape (Brussels, Flemish and Walloon postcodes), a few more properties moved out of Brussels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
-import { root, tempDir } from '../helpers/config.ts';
-import { importListingsData } from '../helpers/listings.ts';
+import { dataDirWith, rawSample } from '../helpers/listings.ts';
 
 interface Raw {
   ID: number;
@@ -19,7 +16,7 @@ interface Raw {
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 const expected: Record<string, Record<number, number>> = {};
 beforeAll(async () => {
-  const raw = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8')) as { properties: Raw[] };
+  const raw = rawSample() as unknown as { properties: Raw[] };
   // Per id: the first two ids move to Leuven (Flanders), the next one to Namur (Wallonia).
   const ids = [...new Set(raw.properties.map((p) => p.ID))];
   const move = new Map<number, { Zip: string; City: string }>([
@@ -28,8 +25,7 @@ beforeAll(async () => {
     [ids[2], { Zip: '5000', City: 'Namur' }],
   ]);
   for (const p of raw.properties) Object.assign(p, move.get(p.ID) ?? {});
-  const dataDir = tempDir('regions-');
-  expect((await importListingsData(raw, dataDir)).result).toBe('accepted');
+  const dataDir = await dataDirWith(raw, 'regions-');
   srv = await startTestServer({ dataDir });
   // What the home should count, worked out from the feed itself (one language's records, available ones).
   const region = (zip: string) => {
@@ -66,10 +62,9 @@ describe('the home’s counts per region', () => {
   });
 
   it('is left out while every property lies in one region', async () => {
-    const raw = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8')) as { properties: Raw[] };
+    const raw = rawSample() as unknown as { properties: Raw[] };
     for (const p of raw.properties) Object.assign(p, { Zip: '1000', City: 'Bruxelles' });
-    const dataDir = tempDir('one-region-');
-    expect((await importListingsData(raw, dataDir)).result).toBe('accepted');
+    const dataDir = await dataDirWith(raw, 'one-region-');
     const one = await startTestServer({ dataDir });
     try {
       const html = await (await fetch(`${one.url}/nl/`)).text();

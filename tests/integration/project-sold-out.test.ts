@@ -2,20 +2,15 @@
 // project with a unit left does not. The feed is the sample in the CRM's own shape, one project's
 // units marked sold as a CRM sends them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
-import { root, tempDir } from '../helpers/config.ts';
-import { importListingsData } from '../helpers/listings.ts';
+import { dataDirWith, rawSample } from '../helpers/listings.ts';
 
 const SOLD_OUT = 6; // Zennepark in the sample (its units: sold, option, option)
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  const raw = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+  const raw = rawSample();
   for (const p of raw.projects) if (p.ID === SOLD_OUT) for (const u of p.Units) u.Status = 'sold';
-  const dataDir = tempDir('sold-out-');
-  const entry = await importListingsData(raw, dataDir);
-  expect(entry.result).toBe('accepted');
+  const dataDir = await dataDirWith(raw, 'sold-out-');
   srv = await startTestServer({ dataDir });
 });
 afterAll(() => srv?.close());

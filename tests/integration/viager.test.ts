@@ -2,19 +2,15 @@
 // card in the list and on its page, in each language. The feed is the sample in the CRM's shape,
 // one property turned into a viager as a CRM sends it (IsViager 1, the bouquet and the rent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
-import { root, tempDir } from '../helpers/config.ts';
-import { importListingsData } from '../helpers/listings.ts';
+import { dataDirWith, rawSample } from '../helpers/listings.ts';
 
 const VIAGER = 1001;
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
-  const raw = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
+  const raw = rawSample();
   for (const p of raw.properties) if (p.ID === VIAGER) Object.assign(p, { IsViager: 1, ViagerBouquet: 85000, ViagerRent: 950, ViagerAge: 78 });
-  const dataDir = tempDir('viager-');
-  expect((await importListingsData(raw, dataDir)).result).toBe('accepted');
+  const dataDir = await dataDirWith(raw, 'viager-');
   srv = await startTestServer({ dataDir });
 });
 afterAll(() => srv?.close());
