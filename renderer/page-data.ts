@@ -28,7 +28,14 @@ export interface BannerView {
   title?: string;
   description?: string;
   /** Properties slideshow: what each image is, in the order of `images`. */
-  slides?: Array<{ title: string; path: string; price: number | null; goal: 'sale' | 'rent'; priceFrom: boolean }>;
+  slides?: Array<{
+    title: string;
+    path: string;
+    price: number | null;
+    goal: 'sale' | 'rent';
+    priceFrom: boolean;
+    viager: { bouquet: number | null; rent: number | null } | null;
+  }>;
 }
 
 export interface MenuItem {

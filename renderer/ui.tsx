@@ -5,6 +5,7 @@
 import { createContext, useContext, type ReactNode, type AnchorHTMLAttributes } from 'react';
 import type { ShellData } from './page-data.ts';
 import { displayPhone, internationalPhone } from '../shared/phone.ts';
+import { useI18n } from './i18n.tsx';
 
 export { displayPhone };
 
@@ -83,4 +84,41 @@ export function Img({
       {...(eager ? { fetchPriority: 'high' as const } : {})}
     />
   );
+}
+
+/** What an annuity sale (viager) asks: a sum at the deed (bouquet) and a monthly rent for life. */
+export interface Viager {
+  bouquet: number | null;
+  rent: number | null;
+}
+
+/**
+ * A listing's price as a visitor reads it: € 350.000, from …, … per month, an annuity's bouquet and
+ * rent, or price on demand (cards, a property's page, the banner's slides).
+ */
+export function Price({
+  price,
+  goal,
+  from,
+  viager,
+  className,
+}: {
+  price: number | null;
+  goal: 'sale' | 'rent';
+  from?: boolean;
+  viager?: Viager | null;
+  className?: string;
+}) {
+  const { t, formatPrice } = useI18n();
+  if (viager && (viager.bouquet !== null || viager.rent !== null)) {
+    const parts = [
+      viager.bouquet !== null ? t('price.viagerBouquet', { price: formatPrice(viager.bouquet) }) : null,
+      viager.rent !== null ? t('price.viagerRent', { price: formatPrice(viager.rent) }) : null,
+    ].filter(Boolean);
+    return <span className={className}>{parts.join(' + ')}</span>;
+  }
+  if (price === null) return <span className={className}>{t('price.onDemand')}</span>;
+  const amount = formatPrice(price);
+  const text = goal === 'rent' ? t('unit.perMonth', { price: amount }) : amount;
+  return <span className={className}>{from ? t('price.from', { price: text }) : text}</span>;
 }

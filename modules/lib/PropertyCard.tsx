@@ -1,34 +1,9 @@
-import { Link, useI18n } from '../../renderer/ui.tsx';
-import type { PropertyCardData, Viager } from './property-card.ts';
+import { Link, Price, useI18n } from '../../renderer/ui.tsx';
+import type { PropertyCardData } from './property-card.ts';
 import './property-card.css';
 
-/** Price as a visitor reads it: € 350.000, starting from …, … per month, an annuity's bouquet and rent, or price on demand. */
-export function Price({
-  price,
-  goal,
-  from,
-  viager,
-  className,
-}: {
-  price: number | null;
-  goal: 'sale' | 'rent';
-  from?: boolean;
-  viager?: Viager | null;
-  className?: string;
-}) {
-  const { t, formatPrice } = useI18n();
-  if (viager && (viager.bouquet !== null || viager.rent !== null)) {
-    const parts = [
-      viager.bouquet !== null ? t('price.viagerBouquet', { price: formatPrice(viager.bouquet) }) : null,
-      viager.rent !== null ? t('price.viagerRent', { price: formatPrice(viager.rent) }) : null,
-    ].filter(Boolean);
-    return <span className={className}>{parts.join(' + ')}</span>;
-  }
-  if (price === null) return <span className={className}>{t('price.onDemand')}</span>;
-  const amount = formatPrice(price);
-  const text = goal === 'rent' ? t('unit.perMonth', { price: amount }) : amount;
-  return <span className={className}>{from ? t('price.from', { price: text }) : text}</span>;
-}
+/** The listing price (renderer/ui.tsx), here too for the modules that show cards. */
+export { Price };
 
 export function AvailabilityBadge({ availability, marquee }: { availability: PropertyCardData['availability']; marquee: string | null }) {
   const { t } = useI18n();

@@ -4,6 +4,7 @@ import { goalOf } from '../../shared/goal.ts';
 import { firstListingPhoto, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
 import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
+import type { Viager } from '../../renderer/ui.tsx';
 
 export interface ImageSet {
   src: string;
@@ -43,11 +44,7 @@ export function imageSet(kind: ListingKind, id: number, photo: ListingPhoto | un
 
 export const PRICE_UNIT_FROM = 7;
 
-/** What an annuity sale (viager) asks: a sum at the deed (bouquet) and a monthly rent for life. */
-export interface Viager {
-  bouquet: number | null;
-  rent: number | null;
-}
+export type { Viager };
 
 /** The viager terms of a property sold as an annuity; null for any other sale. */
 export function viagerOf(p: PropertyRecord): Viager | null {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useI18n } from '../i18n.tsx';
-import { Link } from '../ui.tsx';
+import { Link, Price } from '../ui.tsx';
 import type { BannerView } from '../page-data.ts';
 import { Icon } from './Icon.tsx';
 
 const GALLERY_INTERVAL_MS = 6000;
 
 function Gallery({ images, slides }: { images: BannerView['images']; slides?: BannerView['slides'] }) {
-  const { t, formatPrice } = useI18n();
+  const { t } = useI18n();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
@@ -35,15 +35,7 @@ function Gallery({ images, slides }: { images: BannerView['images']; slides?: Ba
       {slides?.[index] && (
         <p className="banner__slide">
           <Link href={slides[index].path}>{slides[index].title}</Link>
-          <span>
-            {slides[index].price === null
-              ? t('price.onDemand')
-              : slides[index].goal === 'rent'
-                ? t('unit.perMonth', { price: formatPrice(slides[index].price) })
-                : slides[index].priceFrom
-                  ? t('price.from', { price: formatPrice(slides[index].price) })
-                  : formatPrice(slides[index].price)}
-          </span>
+          <Price price={slides[index].price} goal={slides[index].goal} from={slides[index].priceFrom} viager={slides[index].viager} />
         </p>
       )}
       {images.length > 1 && (

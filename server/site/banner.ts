@@ -26,7 +26,7 @@ function propertySlides(site: BannerSite, lang: Lang, title?: string, descriptio
     title,
     description,
     images: cards.map((c) => ({ url: site.listingPhotoUrl('property', site.listings.property(c.id, lang)!, IMAGE_WIDTH.large)!, alt: c.title })),
-    slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom })),
+    slides: cards.map((c) => ({ title: c.title, path: c.path, price: c.price, goal: c.goal, priceFrom: c.priceFrom, viager: c.viager })),
   };
 }
 
