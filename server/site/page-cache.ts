@@ -162,8 +162,9 @@ class PageLru {
   }
 }
 
-/** How many searches asked for once are remembered (about 100 bytes each). */
+/** How many searches asked for once are remembered, and the longest key remembered (a longer one is never kept): at most about 5 MB. */
 const MAX_ASKED_ONCE = 10_000;
+const MAX_ASKED_KEY = 500;
 
 /**
  * The rendered pages of one site version: paths, and paths with a query (filtered searches) in a
@@ -198,6 +199,7 @@ export class PageCache {
   }
 
   private askedBefore(key: string): boolean {
+    if (key.length > MAX_ASKED_KEY) return false;
     if (this.askedOnce.delete(key)) return true;
     this.askedOnce.add(key);
     if (this.askedOnce.size > MAX_ASKED_ONCE) this.askedOnce.delete(this.askedOnce.values().next().value!);

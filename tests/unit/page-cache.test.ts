@@ -42,6 +42,10 @@ describe('page cache', () => {
     expect(cache.get('/fr/louer/?page=0')).toBeUndefined();
     cache.set('/fr/louer/?page=10000', page(1));
     expect(cache.get('/fr/louer/?page=10000')).toBeDefined();
+    // A made-up query hundreds of characters long is never remembered, so never kept.
+    const long = `/fr/louer/?q=${'x'.repeat(600)}`;
+    for (let i = 0; i < 3; i++) cache.set(long, page(1));
+    expect(cache.get(long)).toBeUndefined();
   });
 
   it('lets the least recently used page go first', () => {
