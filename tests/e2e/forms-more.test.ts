@@ -32,6 +32,7 @@ describe('appointments', () => {
     await page.waitForTimeout(FORM_MIN_FILL_MS);
     await form.getByRole('button', { name: 'Réserver ce rendez-vous' }).click();
     await page.waitForURL('**/fr/merci/contact-appointment/');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Votre visite est planifiée');
     const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'sofia.peeters@example.be');
     expect(mine.appointment).toMatchObject({ slot: `${days[1]}T15:00`, status: 'confirmed' });
 
@@ -77,7 +78,9 @@ describe('a job application', () => {
       .getByLabel('Votre CV (PDF ou DOCX, 5 Mo maximum) *')
       .setInputFiles({ name: 'CV Jonas Claes.pdf', mimeType: 'application/pdf', buffer: pdfFile('Jonas Claes') });
     await form.getByRole('button', { name: 'Envoyer' }).click();
-    await page.waitForURL('**/fr/merci/');
+    // The job application's own thank-you page and text.
+    await page.waitForURL('**/fr/merci/job-application/');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Nous lisons votre CV avec attention');
     const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'jonas.claes@example.be');
     expect(mine.fields.cv).toMatchObject({ name: 'cv.pdf', type: 'pdf' });
     expect(readFileSync(join(dataDir, 'uploads/cv', mine.fields.cv.file)).equals(pdfFile('Jonas Claes'))).toBe(true);
@@ -115,6 +118,7 @@ describe('the captcha', () => {
     await form.getByLabel("Tapez les caractères de l'image *").fill(captchaAnswer(dataDir, await token.inputValue()).toLowerCase());
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/send-to-friend/');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Envoyé à votre ami');
   });
 });
 

@@ -210,6 +210,7 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     await page.waitForTimeout(FORM_MIN_FILL_MS);
     await request.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/contact-demand/');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Merci pour votre confiance');
     await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.replyTo ?? '').includes(email)), { timeout: 15_000 }).toBe(true);
     expect(smtp.received.find((m) => JSON.stringify(m.replyTo ?? '').includes(email))!.text).toContain(
       `Verkoopprijs: € ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`,
