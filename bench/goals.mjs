@@ -16,7 +16,7 @@ const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 /** A built server in its own process; `stats()` is its memory after a full GC. */
 export async function goalsServer({ root, pageCache = true, dataDir }) {
   const child = fork(join(root, 'bench/goals/server.mjs'), [], {
-    execArgv: ['--expose-gc', ...(process.env.GOALS_NODE_FLAGS ? process.env.GOALS_NODE_FLAGS.split(' ') : [])],
+    execArgv: ['--expose-gc'],
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,6 +2,7 @@
 import type { ModuleRecord } from './content.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { Dictionary } from '../shared/format.ts';
+import type { Viager } from './ui.tsx';
 
 export interface HeadData {
   title: string;
@@ -34,7 +35,7 @@ export interface BannerView {
     price: number | null;
     goal: 'sale' | 'rent';
     priceFrom: boolean;
-    viager: { bouquet: number | null; rent: number | null } | null;
+    viager: Viager | null;
   }>;
 }
 

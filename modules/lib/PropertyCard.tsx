@@ -2,9 +2,6 @@ import { Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
 import './property-card.css';
 
-/** The listing price (renderer/ui.tsx), here too for the modules that show cards. */
-export { Price };
-
 export function AvailabilityBadge({ availability, marquee }: { availability: PropertyCardData['availability']; marquee: string | null }) {
   const { t } = useI18n();
   if (availability !== 'available') return <span className={`badge badge--${availability}`}>{t(`availability.${availability}`)}</span>;

@@ -44,8 +44,6 @@ export function imageSet(kind: ListingKind, id: number, photo: ListingPhoto | un
 
 export const PRICE_UNIT_FROM = 7;
 
-export type { Viager };
-
 /** The viager terms of a property sold as an annuity; null for any other sale. */
 export function viagerOf(p: PropertyRecord): Viager | null {
   if (!p.IsViager || p.PublishPrice === false) return null;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Img, Link, displayPhone, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
+import { Img, Link, Price, displayPhone, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
-import { AvailabilityBadge, CardGrid, Price } from '../lib/PropertyCard.tsx';
+import { AvailabilityBadge, CardGrid } from '../lib/PropertyCard.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';

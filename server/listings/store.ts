@@ -140,6 +140,31 @@ interface LangIndex {
   newest: Entry[];
   /** Per goal, the entries in each order a list can be sorted by: a search walks one of them once. */
   orders: Record<Goal, Record<SortOrder, Entry[]>>;
+  /** What `counts` gives (made on first use: the set does not change). */
+  counts?: ReturnType<ListingSource['counts']>;
+}
+
+/** Available properties per goal, per type, and per region (by postcode, SPEC §9) and type with sale and rent summed. */
+function countsOf(entries: Entry[]): ReturnType<ListingSource['counts']> {
+  const byType: Record<number, { sale: number; rent: number }> = {};
+  // Per region (by postcode, SPEC §9), per type: sale and rent summed.
+  const byRegion: Partial<Record<BelgianRegion, Record<number, number>>> = {};
+  let sale = 0;
+  let rent = 0;
+  for (const e of entries) {
+    if (!e.available) continue;
+    if (e.webId) {
+      (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
+      const region = regionOfPostcode(e.zip);
+      if (region) {
+        const types = (byRegion[region] ??= {});
+        types[e.webId] = (types[e.webId] ?? 0) + 1;
+      }
+    }
+    if (e.goal === 'sale') sale++;
+    else rent++;
+  }
+  return { sale, rent, byType, byRegion };
 }
 
 export class ListingStore implements ListingSource {
@@ -300,25 +325,8 @@ export class ListingStore implements ListingSource {
   }
 
   counts(lang: Lang) {
-    const byType: Record<number, { sale: number; rent: number }> = {};
-    // Per region (by postcode, SPEC §9), per type: sale and rent summed.
-    const byRegion: Partial<Record<BelgianRegion, Record<number, number>>> = {};
-    let sale = 0;
-    let rent = 0;
-    for (const e of this.langIndex(lang).entries) {
-      if (!e.available) continue;
-      if (e.webId) {
-        (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
-        const region = regionOfPostcode(e.zip);
-        if (region) {
-          const types = (byRegion[region] ??= {});
-          types[e.webId] = (types[e.webId] ?? 0) + 1;
-        }
-      }
-      if (e.goal === 'sale') sale++;
-      else rent++;
-    }
-    return { sale, rent, byType, byRegion };
+    const ix = this.langIndex(lang);
+    return (ix.counts ??= countsOf(ix.entries));
   }
 
   similar(id: number, lang: Lang, max: number): number[] {
