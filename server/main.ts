@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
@@ -287,7 +288,7 @@ export async function start(opts: StartOptions): Promise<Server> {
       });
       if (!opts.quiet)
         console.log(
-          `Vitrine is serving ${content.site.name} on http://localhost:${port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
+          `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
       resolve(server);
     });

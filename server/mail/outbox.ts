@@ -72,7 +72,12 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
 
   async function round(): Promise<number> {
     const due = await outbox.claim(Date.now(), ROUND, LEASE_MS);
-    const marks: Promise<void>[] = [];
+    // Failures are marked without waiting, all awaited at the end of the round. Each one is caught at
+    // once: if the round ends early (the store gone while a mail is marked sent), a failing mark must
+    // not be left as an unhandled rejection, which would end the process.
+    const marks: Promise<unknown>[] = [];
+    let markError: unknown;
+    const mark = (p: Promise<void>) => marks.push(p.catch((e) => (markError ??= e)));
     for (const [i, m] of due.entries()) {
       if (stopped) break;
       try {
@@ -80,10 +85,10 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
       } catch (e) {
         const error = (e as Error).message.slice(0, 300);
         opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
-        marks.push(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
+        mark(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
         // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
         if (UNREACHABLE.has(String((e as { code?: unknown }).code))) {
-          for (const other of due.slice(i + 1)) marks.push(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), error));
+          for (const other of due.slice(i + 1)) mark(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), error));
           break;
         }
         continue;
@@ -92,6 +97,7 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
       await outbox.markSent(m.id, new Date().toISOString());
     }
     await Promise.all(marks);
+    if (markError) throw markError;
     return due.length;
   }
 

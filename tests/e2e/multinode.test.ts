@@ -1,11 +1,11 @@
 // Two app processes on one PostgreSQL database (issue 18), as `DATABASE_URL=… npm start` runs them
 // behind a load balancer: a real throwaway cluster, the built server twice, a real SMTP peer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { sampleListings } from '../helpers/listings.ts';
@@ -22,59 +22,21 @@ const TEST_KEY = 'a1'.repeat(32);
 const STAFF = { username: 'nora.node@atrium-immo.be', password: 'two nodes one database', role: 'admin' };
 const OWNER = { username: 'marie.dubois@example.be', password: 'correct horse battery', lang: 'fr' as const, ref: 'owner-001' };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+/** Nodes that ended by themselves (not stopped or killed by a test), with their output: a later failure names them. */
+const died: string[] = [];
 
-interface Node {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
+async function startNode(env: Record<string, string>): Promise<BuiltServer> {
+  const node = await startBuiltServer({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-node-')) });
+  node.child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM' && signal !== 'SIGKILL') died.push(`node ${node.url} ended by itself (${code ?? signal}):\n${node.output()}`);
+  });
+  return node;
 }
-
-async function startNode(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-node-')) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  // A node that ends by itself (not stopped or killed by the test) is a failure to see: its output is printed.
-  child.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL') console.error(`node ${url} ended by itself (${code ?? signal}):\n${out}`);
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`node exited: ${out}`);
-    if (Date.now() > deadline) throw new Error(`node did not start: ${out}`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child, output: () => out };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stopNode = (n: Node | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!n || n.child.exitCode !== null || n.child.signalCode) return resolve();
-    n.child.once('exit', () => resolve());
-    n.child.kill('SIGTERM');
-  });
 
 const until = async (what: string, cond: () => Promise<boolean> | boolean, ms = 30_000) => {
   const deadline = Date.now() + ms;
   while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${died.length ? `\n${died.join('\n')}` : ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 };
@@ -102,8 +64,8 @@ describe('two nodes on one PostgreSQL database', () => {
   let pg: TestPostgres;
   let db: Db;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let a: Node | undefined;
-  let b: Node | undefined;
+  let a: BuiltServer | undefined;
+  let b: BuiltServer | undefined;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -119,8 +81,13 @@ describe('two nodes on one PostgreSQL database', () => {
     env = { DATABASE_URL: url, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '200', OUTBOX_MAX_RETRY_MS: '1000', FORM_RATE_MAX: '100000', PG_NODE_TIMEOUT_MS: '2000' };
     [a, b] = await Promise.all([startNode(env), startNode(env)]);
   });
+  // A node that crashed fails the test during which it did, with its output.
+  afterEach(() => {
+    const seen = died.splice(0);
+    expect(seen.join('\n'), 'a node ended by itself').toBe('');
+  });
   afterAll(async () => {
-    await Promise.all([stopNode(a), stopNode(b)]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
     await smtp?.close();
     await pg?.stop();

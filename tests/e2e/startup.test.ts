@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configCopy, root } from '../helpers/config.ts';
 import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
+import { startBuiltServer } from '../helpers/built-server.ts';
 
 const base = inject('baseUrl');
 
@@ -70,32 +71,13 @@ describe('npm start', () => {
 
 describe('a request answered just before the server is killed', () => {
   it('is still there after a restart (SIGKILL right after the 201), and npm run leads lists it', async () => {
-    const { spawn, spawnSync: run } = await import('node:child_process');
+    const { spawnSync: run } = await import('node:child_process');
     const { tempDir } = await import('../helpers/config.ts');
-    const { createServer } = await import('node:net');
-    const port: number = await new Promise((r) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => r(p));
-      });
-    });
     const dataDir = tempDir('kill-');
     seedFormKey(dataDir);
-    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9' };
-    const boot = async () => {
-      const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: 'ignore' });
-      for (let i = 0; i < 300; i++) {
-        try {
-          if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-        } catch {
-          /* starting */
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('server did not start');
-    };
-    let child = await boot();
-    const r = await fetch(`http://127.0.0.1:${port}/api/forms/site-contact`, {
+    const env = { DATA_DIR: dataDir, SMTP_URL: 'smtp://127.0.0.1:9' };
+    let server = await startBuiltServer(env);
+    const r = await fetch(`${server.url}/api/forms/site-contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -108,13 +90,17 @@ describe('a request answered just before the server is killed', () => {
         message: 'Bel mij terug aub.',
       }),
     });
-    child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
     expect(r.status).toBe(201);
     const { id } = await r.json();
-    await new Promise((res) => child.once('exit', res));
-    child = await boot();
-    const listed = run(process.execPath, ['scripts/leads.mjs', '--kind', 'site-contact', '--json'], { cwd: root, env, encoding: 'utf8' });
-    child.kill('SIGTERM');
+    await new Promise((res) => server.child.once('exit', res));
+    server = await startBuiltServer(env);
+    const listed = run(process.execPath, ['scripts/leads.mjs', '--kind', 'site-contact', '--json'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    await server.stop();
     expect(JSON.parse(listed.stdout).map((s: { id: string }) => s.id)).toContain(id);
   });
 });

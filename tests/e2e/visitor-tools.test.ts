@@ -2,12 +2,10 @@
 // real SMTP peer: the renovation calculator from an E-labelled home to the agency's mail, and the
 // online valuation of an apartment in Schaerbeek to the estimate in the staff inbox.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from '../helpers/browser.ts';
 import { startSmtp } from '../helpers/smtp.ts';
+import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
@@ -16,7 +14,6 @@ import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 import { epcForProperty, epcLetter } from '../../shared/epc.ts';
 import { homeKindOf } from '../../shared/renovation.ts';
 
-const root = join(import.meta.dirname, '../..');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-BE' };
 
 const sample = (await sampleListings()) as { properties: Array<Record<string, any>> };
@@ -32,46 +29,24 @@ const eHome = sample.properties.find(
 )!;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let child: ChildProcess;
+let server: BuiltServer | undefined;
 let base = '';
 let dataDir = '';
 let browser: Browser;
 let context: BrowserContext | undefined;
 let problems: string[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   smtp = await startSmtp();
   dataDir = tempDir('tools-e2e-');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   // The production server as `npm start` runs it (global-setup built it), mailing through the SMTP peer.
-  child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '200', FORM_RATE_MAX: '100000' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 600) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startBuiltServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, OUTBOX_RETRY_MS: '200', FORM_RATE_MAX: '100000' });
+  base = server.url;
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  child?.kill('SIGTERM');
+  await server?.stop();
   await smtp?.close();
 });
 afterEach(async () => {
