@@ -231,7 +231,12 @@ export function localizeUi(ui: unknown, lang: string): unknown {
 /** `over` laid on `under`, nested objects merged. */
 export function mergeUi(under: UiSchema | undefined, over: UiSchema | undefined): UiSchema {
   const out: UiSchema = { ...(under ?? {}) };
-  for (const [k, v] of Object.entries(over ?? {})) out[k] = isObj(v) && isObj(out[k]) ? mergeUi(out[k] as UiSchema, v as UiSchema) : v;
+  for (const [k, v] of Object.entries(over ?? {})) {
+    const u = out[k];
+    // A list's members may be drawn by a function (their numbered titles): the hints given go on each.
+    if (isObj(v) && typeof u === 'function') out[k] = (...args: unknown[]) => mergeUi((u as (...a: unknown[]) => UiSchema)(...args), v as UiSchema);
+    else out[k] = isObj(v) && isObj(u) ? mergeUi(u as UiSchema, v as UiSchema) : v;
+  }
   return out;
 }
 

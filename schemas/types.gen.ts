@@ -21,7 +21,7 @@ export type LanguageConfig = [Language, ...Language[]];
 export type PageRef1 = number;
 export type PageList = PageRecord[];
 /**
- * A visitor form, by kind: the general contact form, or contact-me about the property of the page.
+ * A visitor form, by kind (contact, visit, valuation, offer…), with the fields staff chose: shown, required, order and conditions.
  */
 export type ContactModule = ModuleRecord & {
   view?: "contact";
@@ -38,7 +38,55 @@ export type ContactModule = ModuleRecord & {
     | "rental-application"
     | "testimonial"
     | "job-application";
+  fields?: Fields;
 };
+/**
+ * A field of the form's kind (the check names the kind's fields when it is not one).
+ */
+export type Field1 = string;
+export type Shown = boolean;
+export type Required = boolean;
+/**
+ * Each condition joins the ones above it with its 'and'/'or'. A condition looks at fields above this one; one that cannot be evaluated counts as not met.
+ *
+ * @maxItems 10
+ */
+export type ShownOnlyWhen =
+  | []
+  | [Condition]
+  | [Condition, Condition]
+  | [Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition]
+  | [Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition, Condition];
+/**
+ * A field of the form's kind (the check names the kind's fields when it is not one).
+ */
+export type Field2 = string;
+export type JoinedWith = "and" | "or";
+export type Comparison = "equals" | "notEquals" | "in" | "empty" | "notEmpty" | "gt" | "gte" | "lt" | "lte";
+/**
+ * The value compared with: text, a number, or for 'in' a comma-separated list (1,3).
+ */
+export type Value = string;
+/**
+ * A field of the form's kind (the check names the kind's fields when it is not one).
+ */
+export type OrComparedWithTheField = string;
+/**
+ * A JSON Logic rule over the form's values, e.g. {"in": [{"var": "propertyType"}, ["1", "3"]]}. The field shows only when it holds as well.
+ */
+export type AdvancedConditionJSONLogic = string;
+/**
+ * Per field of the form's kind: shown or not, required or not, its order (the order of this list), and when it shows. Fields not listed keep what the kind says.
+ *
+ * @maxItems 60
+ */
+export type Fields = Field[];
 /**
  * The cookie categories of the consent dialog, with a button that reopens it.
  */
@@ -426,6 +474,7 @@ export interface ContactDemandForm {
    * The online valuation this request comes from: its query string, read again on the server (issue 16).
    */
   valuation?: string;
+  bedrooms?: number;
 }
 /**
  * Contact me about a property: a visit or more information (contact-me).
@@ -1456,6 +1505,20 @@ export interface ValuationCondition {
    * @maxItems 40
    */
   names: string[];
+}
+export interface Field {
+  name: Field1;
+  show?: Shown;
+  required?: Required;
+  conditions?: ShownOnlyWhen;
+  advanced?: AdvancedConditionJSONLogic;
+}
+export interface Condition {
+  field: Field2;
+  logic?: JoinedWith;
+  compare: Comparison;
+  value?: Value;
+  compareField?: OrComparedWithTheField;
 }
 /**
  * Rich text (HTML) per language code, written in the editor's rich-text field; sanitised on save and again when the content is loaded.

@@ -163,6 +163,7 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
   'contact-demand': [
     { name: 'goal', type: 'radios', required: true, options: ['sell', 'rent-out'] },
     { name: 'propertyType', type: 'select', required: true, options: ['1', '2', '3', '4', '5', '6', '7'], label: 'form.propertyType' },
+    { name: 'bedrooms', type: 'number', label: 'form.valuationBedrooms' },
     { name: 'address', type: 'text', required: true, autoComplete: 'street-address', maxLength: 200 },
     { name: 'zip', type: 'text', required: true, autoComplete: 'postal-code', maxLength: 10 },
     { name: 'city', type: 'text', required: true, autoComplete: 'address-level2', maxLength: 80 },

@@ -6,6 +6,8 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { tr } from '../i18n/index.ts';
+import { fieldLabel } from '../i18n/fields.ts';
+import { FORM_FIELDS, isFormKind } from '../../shared/forms.ts';
 import type { EditorFormContext, PageOption } from './SchemaForm.tsx';
 
 function PageOptions({ pages, ui }: { pages: PageOption[]; ui: EditorFormContext['ui'] }) {
@@ -114,6 +116,32 @@ export function TeamMemberWidget(props: WidgetProps) {
       {team.map((a) => (
         <option key={a.id} value={a.id}>
           {a.title[ctx.defaultLang] ?? a.title.en ?? a.id}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A field of a contact module's form kind (its field settings and their conditions), by its name in the editor's language. */
+export function FormFieldWidget(props: WidgetProps) {
+  const ctx = props.registry.formContext as EditorFormContext;
+  const kind = ctx.record?.form;
+  const names = isFormKind(kind) ? FORM_FIELDS[kind].map((f) => f.name) : [];
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <select
+      id={props.id}
+      name={props.id}
+      className="ed-input"
+      value={value}
+      disabled={props.disabled || props.readonly}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+    >
+      <option value="">–</option>
+      {value && !names.includes(value) && <option value={value}>{value}</option>}
+      {names.map((n) => (
+        <option key={n} value={n}>
+          {fieldLabel(n, ctx.ui ?? 'en')} ({n})
         </option>
       ))}
     </select>

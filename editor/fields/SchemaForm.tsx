@@ -46,7 +46,7 @@ import LangMapField from './LangMapField.tsx';
 import LocalizedField from './LocalizedField.tsx';
 import MediaField from './MediaField.tsx';
 import RelationField from './RelationField.tsx';
-import { LinkWidget, PageRefWidget, TeamMemberWidget } from './Pickers.tsx';
+import { FormFieldWidget, LinkWidget, PageRefWidget, TeamMemberWidget } from './Pickers.tsx';
 
 const RichTextField = lazy(() => import('./RichTextField.tsx'));
 
@@ -67,6 +67,8 @@ export interface EditorFormContext {
   articles?: ArticleSummary[];
   /** The editor's language (labels of the custom fields). */
   ui?: UiLang;
+  /** The record the form edits (a contact module's fields are those of its form's kind). */
+  record?: Record<string, unknown>;
 }
 
 const defaults = getDefaultRegistry();
@@ -238,7 +240,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 const fields: RegistryFieldsType = { ObjectField, HiddenField };
-const widgets: RegistryWidgetsType = { CheckboxWidget, PageParentWidget, PageRefWidget, LinkWidget, TeamMemberWidget };
+const widgets: RegistryWidgetsType = { CheckboxWidget, PageParentWidget, PageRefWidget, LinkWidget, TeamMemberWidget, FormFieldWidget };
 
 const templatesByLang = new Map<string, Partial<TemplatesType>>();
 function templatesFor(ui: UiLang): Partial<TemplatesType> {

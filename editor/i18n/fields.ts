@@ -225,6 +225,18 @@ export const ENUM_LABELS: Record<string, Record<string, L>> = {
     config: l('As arranged', 'Comme rangé', 'Zoals gerangschikt'),
   },
   goal: { sale: l('For sale', 'À vendre', 'Te koop'), rent: l('For rent', 'À louer', 'Te huur') },
+  logic: { and: l('and (both hold)', 'et (les deux)', 'en (allebei)'), or: l('or (either holds)', 'ou (l’un ou l’autre)', 'of (een van beide)') },
+  compare: {
+    equals: l('is', 'est', 'is'),
+    notEquals: l('is not', 'n’est pas', 'is niet'),
+    in: l('is one of (a, b, c)', 'est l’un de (a, b, c)', 'is een van (a, b, c)'),
+    empty: l('is empty', 'est vide', 'is leeg'),
+    notEmpty: l('is filled in', 'est rempli', 'is ingevuld'),
+    gt: l('is more than', 'est plus que', 'is meer dan'),
+    gte: l('is at least', 'est au moins', 'is minstens'),
+    lt: l('is less than', 'est moins que', 'is minder dan'),
+    lte: l('is at most', 'est au plus', 'is hoogstens'),
+  },
   kind: { property: l('Properties', 'Biens', 'Panden'), project: l('New-build projects', 'Projets neufs', 'Nieuwbouwprojecten') },
   isPublished: { yes: l('Yes', 'Oui', 'Ja'), no: l('No', 'Non', 'Nee') },
 };

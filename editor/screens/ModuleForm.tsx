@@ -34,6 +34,8 @@ export function ModuleForm({
     () => ({ ...(type?.uiSchema ?? {}), image: { 'ui:title': t('field.backgroundImage'), ...((type?.uiSchema?.image as object) ?? {}) } }),
     [type, t],
   );
+  // A contact module's field pickers list the fields of the form kind chosen in it.
+  const formContext = useMemo(() => ({ ...context, record: module as Record<string, unknown> }), [context, module]);
   if (!type) return <p className="ed-alert ed-alert--error">{t('module.unregistered', { view: module.view })}</p>;
   return (
     <>
@@ -43,7 +45,7 @@ export function ModuleForm({
         uiSchema={uiSchema}
         data={module}
         idPrefix={modulePrefix(module.id)}
-        context={context}
+        context={formContext}
         errors={errors}
         kind="module"
         admin={admin}

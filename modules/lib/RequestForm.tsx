@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROPERTY_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
+import { activeFields, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
+import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
 import { formatPrice } from '../../shared/format.ts';
 import { pushEvent } from '../../renderer/module-api.ts';
@@ -12,51 +14,36 @@ import { SlotPicker, useSlots } from './SlotPicker.tsx';
 import './forms.css';
 import './request-form.css';
 
-/** What a file input holds, as the schema describes it (the server reads the content itself). */
-function fileMeta(f: File): { name: string; size: number; type: string } {
-  const ext = f.name.toLowerCase().split('.').pop() ?? '';
-  const byExt: Record<string, string> = { pdf: 'pdf', docx: 'docx', jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' };
-  return { name: f.name, size: f.size, type: byExt[ext] ?? 'unknown' };
+/** What the fields hold when the page is drawn (what a visitor tool filled in, a required choice's first option). */
+function startValues(kind: ContactData['form'], data: ContactData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of FORM_FIELDS[kind]) {
+    const given = data.prefill?.[f.name];
+    if (given !== undefined) out[f.name] = f.type === 'checkboxes' ? [given] : given;
+    else if (f.type === 'radios' && f.required) out[f.name] = f.options?.[0];
+    else if (f.type === 'checkboxes') out[f.name] = [];
+  }
+  return out;
 }
 
-/** The form's fields as the schema sees them (empty optional fields left out), and its files. */
-function readFields(
-  form: HTMLFormElement,
-  kind: FormKind,
-  propertyId?: number,
-  attach?: ContactData['attach'],
-): { fields: Record<string, unknown>; files: Record<string, File> } {
-  const fd = new FormData(form);
-  const out: Record<string, unknown> = {};
-  const files: Record<string, File> = {};
-  for (const f of FORM_FIELDS[kind]) {
-    if (f.type === 'checkboxes') out[f.name] = fd.getAll(f.name).map(String);
-    else if (f.type === 'checkbox' || f.type === 'confirm') out[f.name] = fd.get(f.name) === 'on';
-    else if (f.type === 'file') {
-      const file = fd.get(f.name);
-      if (file instanceof File && (file.size > 0 || file.name)) {
-        files[f.name] = file;
-        out[f.name] = fileMeta(file);
-      }
-    } else if (f.type === 'number') {
-      const v = String(fd.get(f.name) ?? '').trim();
-      if (v !== '') out[f.name] = /^\d+$/.test(v) ? Number(v) : v;
-    } else {
-      const v = String(fd.get(f.name) ?? '').trim();
-      if (v !== '' || f.required) out[f.name] = v;
-    }
-  }
-  if (FORM_FIELDS[kind].some((f) => f.type === 'captcha')) out.captchaToken = String(fd.get('captchaToken') ?? '');
-  if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
-  if (attach) out[attach.field] = attach.value;
-  return { fields: out, files };
-}
+/**
+ * A field whose showing depends on what is filled in stays in the page, hidden until its conditions
+ * hold: it appears below what the visitor just answered, without moving the focus.
+ */
+const shownIf = (render: (a: ActiveField) => ReactElement) => (a: ActiveField) =>
+  a.conditional ? (
+    <div key={a.spec.name} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
+      {render(a)}
+    </div>
+  ) : (
+    render(a)
+  );
 
 /**
  * A visitor's request form (the contact module, and the form the visitor tools show under their
  * result): the fields of its kind, checked in the browser by the same schema as on the server.
  */
-export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id' | 'form'>; data: ContactData }) {
+export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id' | 'form' | 'fields'>; data: ContactData }) {
   const { t, lang } = useI18n();
   const { site } = useShell();
   const [, navigate] = useLocation();
@@ -82,6 +69,11 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   }, []);
   const kind = data.form;
   const formId = `form-${module.id}`;
+  // The fields staff chose (shown, required, order, conditions); conditional ones follow what is typed.
+  const settings = module.fields as FieldSetting[] | undefined;
+  const conditional = !!settings?.some((s) => s.conditions?.length || s.advanced !== undefined);
+  const [values, setValues] = useState<Record<string, unknown>>(() => startValues(kind, data));
+  const active = activeFields(kind, settings, values);
   const booking = kind === 'contact-appointment';
   const [slots, reloadSlots] = useSlots(booking);
   const [offer, setOffer] = useState(0);
@@ -94,14 +86,11 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const formEl = e.currentTarget; // React clears currentTarget once the handler has awaited
-    const { fields, files } = readFields(formEl, kind, data.property?.id, data.attach);
+    const now = activeFields(kind, settings, readValues(formEl, kind));
+    const { fields, files } = readFields(formEl, kind, now, data.property?.id, data.attach);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
-    const found: FieldError[] = validate(
-      kind,
-      fields,
-      FORM_FIELDS[kind].map((f) => f.name),
-    );
+    const found: FieldError[] = validate(kind, fields, now);
     if (found.length) return show(found.map((f) => ({ field: f.field, message: t(f.key, f.values) })));
     setErrors([]);
     setStatus('sending');
@@ -115,12 +104,13 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         for (const [k, v] of Object.entries(fields)) if (!(k in files)) fd.append(k, String(v));
         for (const [k, f] of Object.entries(files)) fd.append(k, f, f.name);
         fd.append('lang', lang);
+        fd.append('module', String(module.id));
         fd.append(FORM_TOKEN_FIELD, filled);
         fd.append('website', trap);
         body = fd;
       } else {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify({ ...fields, lang, [FORM_TOKEN_FIELD]: filled, website: trap });
+        body = JSON.stringify({ ...fields, lang, module: module.id, [FORM_TOKEN_FIELD]: filled, website: trap });
       }
       const r = await fetch(url, { method: 'POST', headers, body });
       const answer = await r.json().catch(() => ({}));
@@ -181,8 +171,8 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   });
   const terms = data.property ? { amount: formatPrice(data.property.minIncome), max: data.property.maxPersons } : undefined;
   const inline = (f: FieldSpec) => f.type === 'checkbox' || f.type === 'confirm';
-  const control = (f: FieldSpec) => {
-    const label = `${t(f.label ?? `form.${f.name}`)}${f.required ? ' *' : ''}`;
+  const control = ({ spec: f, required }: ActiveField) => {
+    const label = `${t(f.label ?? `form.${f.name}`)}${required ? ' *' : ''}`;
     if (f.type === 'slot') {
       if (slots.state === 'ready') return <SlotPicker key={f.name} kind={kind} slots={slots.slots} error={errorOf('slot')} />;
       return (
@@ -209,7 +199,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
                   type={f.type === 'radios' ? 'radio' : 'checkbox'}
                   name={f.name}
                   value={o.value}
-                  defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && f.required && i === 0}
+                  defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && !!f.required && i === 0}
                 />
                 <span>{o.label}</span>
               </label>
@@ -268,6 +258,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       encType={UPLOAD_FORMS.includes(kind) ? 'multipart/form-data' : undefined}
       onSubmit={onSubmit}
       onInput={(e) => (e.target as HTMLInputElement).name === 'offeredPrice' && setOffer(Number((e.target as HTMLInputElement).value) || 0)}
+      onChange={(e) => conditional && setValues(readValues(e.currentTarget, kind))}
       noValidate
     >
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
@@ -288,26 +279,30 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
           <p>{t('form.fixErrors')}</p>
         </div>
       )}
-      <div className="form-grid">{FORM_FIELDS[kind].filter((f) => !inline(f)).map(control)}</div>
-      {FORM_FIELDS[kind].filter(inline).map((f) => (
-        <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
-          <label className="form-check">
-            <input
-              type="checkbox"
-              name={f.name}
-              aria-invalid={errorOf(f.name) ? true : undefined}
-              aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined}
-            />{' '}
-            {t(`form.${f.name}`, terms)}
-            {f.required ? ' *' : ''}
-          </label>
-          {errorOf(f.name) && (
-            <p className="form-error" id={`e-${kind}-${f.name}`}>
-              {errorOf(f.name)}
-            </p>
-          )}
-        </div>
-      ))}
+      <div className="form-grid">{active.filter((a) => !inline(a.spec) && (a.shown || a.conditional)).map(shownIf(control))}</div>
+      {active
+        .filter((a) => inline(a.spec) && (a.shown || a.conditional))
+        .map(
+          shownIf(({ spec: f, required }) => (
+            <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
+              <label className="form-check">
+                <input
+                  type="checkbox"
+                  name={f.name}
+                  aria-invalid={errorOf(f.name) ? true : undefined}
+                  aria-describedby={errorOf(f.name) ? `e-${kind}-${f.name}` : undefined}
+                />{' '}
+                {t(`form.${f.name}`, terms)}
+                {required ? ' *' : ''}
+              </label>
+              {errorOf(f.name) && (
+                <p className="form-error" id={`e-${kind}-${f.name}`}>
+                  {errorOf(f.name)}
+                </p>
+              )}
+            </div>
+          )),
+        )}
       {/* People leave this empty; robots fill it in. */}
       <div className="visually-hidden" aria-hidden="true">
         <label>
@@ -321,6 +316,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       )}
       {kind === 'testimonial' && <p className="form-hint">{t('testimonial.moderated')}</p>}
       <input type="hidden" name="lang" value={lang} />
+      <input type="hidden" name="module" value={module.id} />
       {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}
       <p className="form-privacy">
         {t('form.privacy', { agency: site.name })} {data.privacyPath && <Link href={data.privacyPath}>{t('form.privacyLink')}</Link>}

@@ -10,6 +10,8 @@ import { RouteTable } from '../../shared/routes.ts';
 import { localize } from '../../shared/localize.ts';
 import { renovationConfigProblems } from '../../shared/renovation.ts';
 import { valuationConfigProblems } from '../../shared/valuation.ts';
+import { isFormKind } from '../../shared/forms.ts';
+import { fieldSettingsProblems, type FieldSetting } from '../../shared/form-conditions.ts';
 import type { Problem, SchemaRegistry } from './schemas.ts';
 
 /** Checks what a schema cannot: references between files, unique ids and paths, languages. */
@@ -123,6 +125,11 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
         return;
       }
       problems.push(...schemas.validate(def.view, m, 'pages.json', mp));
+      // A contact module's field settings name fields of its kind, above the field they decide.
+      const form = m as { form?: unknown; fields?: unknown };
+      if (m.view === 'contact' && isFormKind(form.form) && Array.isArray(form.fields))
+        for (const f of fieldSettingsProblems(form.form, form.fields as FieldSetting[]))
+          problems.push({ file: 'pages.json', pointer: `${mp}${f.pointer}`, message: f.message, code: 'form.fields' });
       (m.relations ?? []).forEach((r, k) => {
         if (r.type === 'article' && !articleIds.has(String(r.id)))
           problems.push({

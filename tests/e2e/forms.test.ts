@@ -19,7 +19,17 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
     await form.getByLabel('Adresse e-mail *').fill('camille.dupont@example');
     await form.getByLabel('Numéro de téléphone *').fill('0470 12 34 56');
+    // The time slots show only for a visitor who prefers to be called (the sample's field condition).
+    const slots = form.getByRole('group', { name: 'Quand pouvons-nous vous appeler ?' });
+    expect(await slots.isVisible()).toBe(false);
+    await form.getByLabel('téléphone', { exact: true }).check();
+    await expect.poll(() => slots.isVisible()).toBe(true);
     await form.getByLabel('10:00 – 13:00').check();
+    await form.getByLabel('e-mail', { exact: true }).check();
+    await expect.poll(() => slots.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).toBe('email'); // the focus stays where the visitor is
+    await form.getByLabel('téléphone', { exact: true }).check();
+    await expect.poll(() => slots.isVisible()).toBe(true);
     await page.waitForTimeout(FORM_MIN_FILL_MS);
     await form.getByRole('button', { name: 'Envoyer' }).click();
     const error = form.locator('#e-contact-me-email');
@@ -47,5 +57,6 @@ describe('a visitor asks for a visit on a phone, in French', () => {
       readFileSync(join(mailDir, files[files.indexOf(files.find((f) => mails[files.indexOf(f)] === visitor)!)].replace('-visitor', '-agency'))),
     );
     expect(agency.text).toContain(target.path);
+    expect(agency.text).toContain('10:00-13:00'); // the slot chosen while it was shown is sent
   });
 });
