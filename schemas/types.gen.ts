@@ -37,7 +37,8 @@ export type ContactModule = ModuleRecord & {
     | "contact-appointment"
     | "rental-application"
     | "testimonial"
-    | "job-application";
+    | "job-application"
+    | "contact-construction";
   fields?: Fields;
 };
 /**
@@ -255,6 +256,7 @@ export interface VitrineSchemas {
   Dictionary?: Dictionary;
   FooterConfig?: FooterConfig;
   ContactAppointmentForm?: ContactAppointmentForm;
+  ContactConstructionForm?: ContactConstructionForm;
   ContactDemandForm?: ContactDemandForm;
   ContactMeForm?: ContactMeForm;
   DemandRegisterForm?: DemandRegisterForm;
@@ -453,6 +455,25 @@ export interface ContactAppointmentForm {
   phone: string;
   message?: string;
   propertyId?: number;
+}
+/**
+ * An enquiry about a new-build project: the units of interest, budget, bedrooms, a message and the contact data (contact-construction).
+ */
+export interface ContactConstructionForm {
+  projectId: number;
+  /**
+   * @maxItems 200
+   */
+  units?: string[];
+  budget?: number;
+  bedrooms?: number;
+  title?: "mr" | "ms" | "miss";
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  message?: string;
+  newsletter?: boolean;
 }
 /**
  * Free valuation (in-depth valuation) request.

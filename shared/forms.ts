@@ -17,6 +17,7 @@ export const FORM_KINDS = [
   'rental-application',
   'testimonial',
   'job-application',
+  'contact-construction',
 ] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
 
@@ -109,8 +110,8 @@ export interface FieldSpec {
   type: FieldType;
   required?: boolean;
   options?: readonly string[];
-  /** Options that come with the page's data (the municipalities of the listings). */
-  optionsFrom?: 'cities';
+  /** Options that come with the page's data (the municipalities of the listings, the units of the project). */
+  optionsFrom?: 'cities' | 'units';
   /** Dictionary key of the label when it is not form.{name}. */
   label?: string;
   autoComplete?: string;
@@ -221,7 +222,19 @@ export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
     { name: 'message', type: 'textarea', maxLength: 4000, label: 'form.motivation' },
     { name: 'cv', type: 'file', required: true, accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   ],
+  'contact-construction': [
+    { name: 'units', type: 'checkboxes', optionsFrom: 'units' },
+    { name: 'budget', type: 'number' },
+    { name: 'bedrooms', type: 'number' },
+    ...person,
+    phone(false),
+    message(false),
+    newsletter,
+  ],
 };
+
+/** Kinds about the new-build project of the page (they carry its id). */
+export const PROJECT_FORMS: readonly FormKind[] = ['contact-construction'];
 
 /** Kinds that are about the property of the page (they carry its id; for an appointment it is optional). */
 export const PROPERTY_FORMS: readonly FormKind[] = [

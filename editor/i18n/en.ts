@@ -458,6 +458,7 @@ const en = {
   'leads.kind.rental-application': 'Rental application',
   'leads.kind.testimonial': 'Testimonial',
   'leads.kind.job-application': 'Job application',
+  'leads.kind.contact-construction': 'New-build enquiry',
   'leads.testimonial.pending': 'Awaiting approval',
   'leads.testimonial.published': 'Published',
   'leads.testimonial.rejected': 'Rejected',

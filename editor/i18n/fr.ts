@@ -462,6 +462,7 @@ const fr: Record<MessageKey, string> = {
   'leads.kind.rental-application': 'Candidature locative',
   'leads.kind.testimonial': 'Témoignage',
   'leads.kind.job-application': 'Candidature',
+  'leads.kind.contact-construction': 'Projet neuf',
   'leads.testimonial.pending': 'En attente d’approbation',
   'leads.testimonial.published': 'Publié',
   'leads.testimonial.rejected': 'Refusé',

@@ -462,6 +462,7 @@ const nl: Record<MessageKey, string> = {
   'leads.kind.rental-application': 'Huuraanvraag',
   'leads.kind.testimonial': 'Getuigenis',
   'leads.kind.job-application': 'Sollicitatie',
+  'leads.kind.contact-construction': 'Nieuwbouwproject',
   'leads.testimonial.pending': 'Wacht op goedkeuring',
   'leads.testimonial.published': 'Gepubliceerd',
   'leads.testimonial.rejected': 'Geweigerd',

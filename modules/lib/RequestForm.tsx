@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
+import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
 import { activeFields, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
 import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
@@ -30,7 +30,7 @@ function startValues(kind: ContactData['form'], data: ContactData): Record<strin
  * A field whose showing depends on what is filled in stays in the page, hidden until its conditions
  * hold: it appears below what the visitor just answered, without moving the focus.
  */
-const shownIf = (render: (a: ActiveField) => ReactElement) => (a: ActiveField) =>
+const shownIf = (render: (a: ActiveField) => ReactElement | null) => (a: ActiveField) =>
   a.conditional ? (
     <div key={a.spec.name} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
       {render(a)}
@@ -87,7 +87,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
     e.preventDefault();
     const formEl = e.currentTarget; // React clears currentTarget once the handler has awaited
     const now = activeFields(kind, settings, readValues(formEl, kind));
-    const { fields, files } = readFields(formEl, kind, now, data.property?.id, data.attach);
+    const { fields, files } = readFields(formEl, kind, now, data.property?.id, data.attach, data.project?.id);
     const trap = String(new FormData(formEl).get('website') ?? '');
     const { validate } = await import('./validate.ts');
     const found: FieldError[] = validate(kind, fields, now);
@@ -145,6 +145,8 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   };
   // An offer is made on a property for sale only, an application on one to let; elsewhere these forms are not shown.
   if ((SALE_FORMS.includes(kind) || RENT_FORMS.includes(kind)) && (!data.property || data.property.closed)) return null;
+  // A project enquiry belongs on a project's page.
+  if (PROJECT_FORMS.includes(kind) && !data.project) return null;
   if (booking && slots.state === 'full') {
     return (
       <p className="notice appointment-full" role="status" data-form={kind}>
@@ -181,6 +183,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         </p>
       );
     }
+    if (f.optionsFrom === 'units' && !data.project?.units.length) return null; // every unit taken: nothing to choose
     if (f.type === 'captcha') return <CaptchaField key={f.name} kind={kind} error={errorOf('captcha')} round={captchaRound} />;
     if (f.type === 'radios' || f.type === 'checkboxes') {
       return (
@@ -189,10 +192,12 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
           <div className="chips">
             {(f.optionsFrom === 'cities'
               ? (data.cities ?? [])
-              : f.options!.map((o) => ({
-                  value: o,
-                  label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`),
-                }))
+              : f.optionsFrom === 'units'
+                ? (data.project?.units ?? [])
+                : f.options!.map((o) => ({
+                    value: o,
+                    label: f.name === 'timeSlots' ? o.replace('-', ' – ') : f.name === 'types' ? t(`type.${o}.plural`) : t(`form.${f.name}.${o}`),
+                  }))
             ).map((o, i) => (
               <label key={o.value} className="chip">
                 <input
@@ -262,6 +267,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       noValidate
     >
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
+      {data.project && <p className="contact-form__about">{t('form.about', { title: data.project.name })}</p>}
       {data.attach && (
         <div className="contact-form__attached" data-invalid={errorOf(data.attach.field) ? true : undefined}>
           <p className="contact-form__attached-title">{data.attach.title}</p>
@@ -318,6 +324,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="module" value={module.id} />
       {data.property && <input type="hidden" name="propertyId" value={data.property.id} />}
+      {data.project && <input type="hidden" name="projectId" value={data.project.id} />}
       <p className="form-privacy">
         {t('form.privacy', { agency: site.name })} {data.privacyPath && <Link href={data.privacyPath}>{t('form.privacyLink')}</Link>}
       </p>

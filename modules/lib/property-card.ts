@@ -81,6 +81,9 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
 }
 
 /** A new-build project is sold out when it has units and none is left: each sold (or let). */
+/** A unit of a project that is no longer on offer. */
+export const unitTaken = (u: { Status: string }) => u.Status === 'sold' || u.Status === 'rented';
+
 export function isSoldOut(units: ReadonlyArray<{ Status: string }>): boolean {
-  return units.length > 0 && units.every((u) => u.Status === 'sold' || u.Status === 'rented');
+  return units.length > 0 && units.every(unitTaken);
 }

@@ -1,5 +1,5 @@
 // Reading a request form's fields in the browser: what the visitor filled in, and what is sent.
-import { FORM_FIELDS, PROPERTY_FORMS, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, PROJECT_FORMS, PROPERTY_FORMS, type FormKind } from '../../shared/forms.ts';
 import type { ActiveField } from '../../shared/form-conditions.ts';
 import type { ContactData } from './request-form.server.ts';
 
@@ -29,6 +29,7 @@ export function readFields(
   active: ActiveField[],
   propertyId?: number,
   attach?: ContactData['attach'],
+  projectId?: number,
 ): { fields: Record<string, unknown>; files: Record<string, File> } {
   const fd = new FormData(form);
   const out: Record<string, unknown> = {};
@@ -53,6 +54,7 @@ export function readFields(
   }
   if (FORM_FIELDS[kind].some((f) => f.type === 'captcha')) out.captchaToken = String(fd.get('captchaToken') ?? '');
   if (PROPERTY_FORMS.includes(kind) && propertyId !== undefined) out.propertyId = propertyId;
+  if (PROJECT_FORMS.includes(kind) && projectId !== undefined) out.projectId = projectId;
   if (attach) out[attach.field] = attach.value;
   return { fields: out, files };
 }

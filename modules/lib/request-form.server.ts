@@ -1,7 +1,8 @@
 import type { LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
-import { FORM_FIELDS, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, PROJECT_FORMS, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
 import { slugify } from '../../shared/path.ts';
+import { unitTaken } from './property-card.ts';
 
 export interface ContactData {
   form: FormKind;
@@ -9,6 +10,8 @@ export interface ContactData {
   cities?: Array<{ value: string; label: string }>;
   /** `closed`: this form's kind is not for this property (an offer on a rental, anything on a sold one). */
   property?: { id: number; title: string; closed: boolean; minIncome: number; maxPersons: number };
+  /** A new-build project's enquiry: the project of the page and its units still on offer. */
+  project?: { id: number; name: string; units: Array<{ value: string; label: string }> };
   privacyPath?: string;
   /** Values the fields start with (a visitor tool fills in what the visitor already told it). */
   prefill?: Record<string, string>;
@@ -30,9 +33,26 @@ export function loadRequestForm(module: Pick<ContactModule, 'form'>, ctx: LoadCo
     property: p
       ? { id: p.ID, title: ctx.services.propertyTitle(p, ctx.lang), closed: !!propertyProblem(module.form as FormKind, p), ...rentalTerms(p) }
       : undefined,
+    project: PROJECT_FORMS.includes(module.form as FormKind) ? projectOf(ctx) : undefined,
     privacyPath: privacy ? routes.pagePath(privacy, ctx.lang) : undefined,
     cities: FORM_FIELDS[module.form as FormKind]?.some((f) => f.optionsFrom === 'cities')
       ? listings.cities(ctx.lang).map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name }))
       : undefined,
+  };
+}
+
+/** The project of the page, with the units a visitor can still ask about (not sold or let). */
+function projectOf(ctx: LoadContext): ContactData['project'] {
+  const id = ctx.params.projectId;
+  const p = id !== undefined ? ctx.services.listings.project(id, ctx.lang) : undefined;
+  if (!p) return undefined;
+  const open = p.Units.filter((u) => !unitTaken(u));
+  return {
+    id: p.ID,
+    name: p.Name,
+    units: open.map((u) => {
+      const rec = ctx.services.listings.property(u.PropertyID, ctx.lang);
+      return { value: String(u.PropertyID), label: u.Name || (rec ? ctx.services.propertyTitle(rec, ctx.lang) : String(u.PropertyID)) };
+    }),
   };
 }

@@ -41,6 +41,7 @@ import formContactAppointment from '../../schemas/form-contact-appointment.json'
 import formRentalApplication from '../../schemas/form-rental-application.json';
 import formTestimonial from '../../schemas/form-testimonial.json';
 import formJobApplication from '../../schemas/form-job-application.json';
+import formContactConstruction from '../../schemas/form-contact-construction.json';
 
 export const coreSchemas = {
   common,
@@ -77,6 +78,7 @@ export const coreSchemas = {
   'form-rental-application': formRentalApplication,
   'form-testimonial': formTestimonial,
   'form-job-application': formJobApplication,
+  'form-contact-construction': formContactConstruction,
 };
 
 export interface Problem {

@@ -15,6 +15,7 @@ import {
   isFormKind,
   propertyProblem,
   rentalTerms,
+  PROJECT_FORMS,
   PROPERTY_FORMS,
   RENT_FORMS,
   type FieldError,
@@ -36,6 +37,7 @@ import { storePortrait, storeUpload } from './uploads.ts';
 import { FILE_TYPES, normalizeFields, parse, uploadName } from './form-body.ts';
 import { readToolLead } from '../tools/visitor-tools.ts';
 import { settleErrors, settleFields, type FieldSetting } from '../../shared/form-conditions.ts';
+import { unitTaken } from '../../modules/lib/property-card.ts';
 
 /** The contact modules of a content version by id, and for each kind the module when it is the only one of its kind. */
 const contactModules = new WeakMap<object, { byId: Map<number, ContactSettings>; only: Map<string, ContactSettings | null> }>();
@@ -164,6 +166,12 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const aboutProperty = PROPERTY_FORMS.includes(kind);
       const property = aboutProperty && typeof fields.propertyId === 'number' ? site.listings.property(fields.propertyId, lang) : undefined;
       if (aboutProperty && typeof fields.propertyId === 'number' && !property) errors.push({ field: 'propertyId', key: 'property.notFound.title' });
+      // A project enquiry: a project on offer, and units of it still on offer.
+      const project = PROJECT_FORMS.includes(kind) && typeof fields.projectId === 'number' ? site.listings.project(fields.projectId, lang) : undefined;
+      if (PROJECT_FORMS.includes(kind) && typeof fields.projectId === 'number' && !project) errors.push({ field: 'projectId', key: 'form.projectNotFound' });
+      const units = project ? new Map(project.Units.filter((u) => !unitTaken(u)).map((u) => [String(u.PropertyID), u])) : undefined;
+      if (units && Array.isArray(fields.units) && fields.units.some((u) => !units.has(String(u))))
+        errors.push({ field: 'units', key: 'form.unitNotInProject' });
       const problem = property && propertyProblem(kind, property);
       if (problem) errors.push({ field: 'propertyId', key: problem });
       const terms = property && RENT_FORMS.includes(kind) ? rentalTerms(property) : undefined;
@@ -220,6 +228,12 @@ export function formRoutes(router: Router, deps: FormDeps) {
         }
       }
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
+      const projectPath = project && site.projectPath(project, lang);
+      const unitName = (id: string) => {
+        const u = units?.get(id);
+        const rec = site.listings.property(Number(id), lang);
+        return u?.Name || (rec ? site.propertyTitle(rec, lang) : id);
+      };
       const agencyLang = site.routes.defaultLang;
       // A purchase offer states the advance due at signing (10% of the offered price).
       if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
@@ -246,7 +260,10 @@ export function formRoutes(router: Router, deps: FormDeps) {
         property:
           property && propertyUrl
             ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) }
-            : undefined,
+            : project && projectPath
+              ? { title: project.Name, url: site.absoluteUrl(projectPath), reference: project.Name, project: true }
+              : undefined,
+        valueText: { units: unitName },
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
         labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },

@@ -23,7 +23,10 @@ export function leadMails(o: {
   messages: (lang: Lang) => Dictionary;
   agencyName: string;
   fields: Record<string, unknown>;
-  property?: { title: string; url: string; reference: string };
+  /** What the request is about: a property, or (`project`) a new-build project. */
+  property?: { title: string; url: string; reference: string; project?: boolean };
+  /** A field's values in words (a project's units by name rather than number). */
+  valueText?: Record<string, (value: string) => string>;
   documents?: Array<{ name: string; url: string }>;
   submissionId: string;
   /** Numbers in field labels (the rental confirmations: minimum income, maximum persons). */
@@ -46,8 +49,9 @@ export function leadMails(o: {
   const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
   const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
-    if (Array.isArray(v)) return v.join(', ');
-    if (k === 'offeredPrice' || k === 'monthlyIncome') return formatPrice(v);
+    const words = o.valueText?.[k];
+    if (Array.isArray(v)) return v.map((x) => (words ? words(String(x)) : String(x))).join(', ');
+    if (k === 'offeredPrice' || k === 'monthlyIncome' || k === 'budget') return formatPrice(v);
     if (k === 'slot' && o.appointment) return o.appointment.when(lang);
     if (v && typeof v === 'object' && 'name' in v) {
       const file = v as unknown as { name: string; size: number };
@@ -62,7 +66,7 @@ export function leadMails(o: {
     const t = fmt(lang);
     return rows(
       Object.entries(o.fields)
-        .filter(([k, v]) => k !== 'propertyId' && v !== '' && v !== undefined)
+        .filter(([k, v]) => k !== 'propertyId' && k !== 'projectId' && v !== '' && v !== undefined)
         .map(([k, v]) => [label(t, k), value(t, lang, k, v)]),
     );
   };
@@ -79,10 +83,10 @@ export function leadMails(o: {
   const agencyExtra = extra(o.agencyLang);
   const agencyRows = list(o.agencyLang);
   const kindLabel = ta(`form.kind.${o.kind}`);
-  const propText = o.property ? `${ta('mail.property')}: ${o.property.title} (${o.property.reference})\n${o.property.url}\n\n` : '';
-  const propHtml = o.property
-    ? `<p><strong>${esc(ta('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a> (${esc(o.property.reference)})</p>`
-    : '';
+  const about = o.property?.project ? 'mail.project' : 'mail.property';
+  const ref = o.property && o.property.reference !== o.property.title ? ` (${o.property.reference})` : '';
+  const propText = o.property ? `${ta(about)}: ${o.property.title}${ref}\n${o.property.url}\n\n` : '';
+  const propHtml = o.property ? `<p><strong>${esc(ta(about))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a>${esc(ref)}</p>` : '';
   const reviewText = o.reviewUrl ? `${ta('testimonial.reviewLink')}: ${o.reviewUrl}\n\n` : '';
   const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
   const agency: MailParts = {
@@ -128,8 +132,8 @@ export function leadMails(o: {
     : o.documents
       ? `<p>${esc(tv('detail.noDocuments'))}</p>`
       : '';
-  const vprop = o.property ? `${tv('mail.property')}: ${o.property.title}\n${o.property.url}\n\n` : '';
-  const vpropHtml = o.property ? `<p><strong>${esc(tv('mail.property'))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
+  const vprop = o.property ? `${tv(about)}: ${o.property.title}\n${o.property.url}\n\n` : '';
+  const vpropHtml = o.property ? `<p><strong>${esc(tv(about))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
     text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,

@@ -1,6 +1,7 @@
 // The visitor tools as a visitor on a phone uses them, in French, against the production build with a
 // real SMTP peer: the renovation calculator from an E-labelled home to the agency's mail, and the
-// online valuation of an apartment in Schaerbeek to the estimate in the staff inbox.
+// online valuation of an apartment in Schaerbeek to the estimate in the staff inbox, and an enquiry
+// about a new-build project to the agency's mail.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from '../helpers/browser.ts';
@@ -211,5 +212,40 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     const estimate = await detail.locator('.ed-inbox__tool').innerText();
     expect(estimate).toContain(`€ ${range[0].toLocaleString('nl-BE')} – € ${range[1].toLocaleString('nl-BE')}`);
     expect(estimate).toContain('Rue Royale Sainte-Marie 12, 1030 Schaarbeek');
+  });
+});
+
+describe('an enquiry about a new-build project, on a phone in French', () => {
+  it('picks a unit on the project page, lands on the project thank-you page, and the agency gets the project and unit over SMTP', async () => {
+    const page = await open();
+    await page.goto('/fr/projets/');
+    await page
+      .getByRole('link', { name: /Résidence Colignon/ })
+      .first()
+      .click();
+    await page.waitForURL('**/residence-colignon/1/');
+    const form = page.locator('form[data-form=contact-construction]');
+    await form.scrollIntoViewIfNeeded();
+    expect(await form.locator('.contact-form__about').innerText()).toBe('Concerne : Résidence Colignon');
+    // The units still on offer, by name; the sold ones are not offered.
+    const units = await form.getByRole('group', { name: 'Les unités qui vous intéressent' }).locator('label').allInnerTexts();
+    expect(units.map((u) => u.trim())).toEqual(['Studio 4.1', 'Appartement 0.2']);
+    await form.getByText('Appartement 0.2', { exact: true }).click();
+    await form.getByLabel('Votre budget (€)').fill('295000');
+    const email = `thomas.claes.${Date.now()}@example.be`;
+    await form.getByLabel('Prénom *').fill('Thomas');
+    await form.getByLabel('Nom *', { exact: true }).fill('Claes');
+    await form.getByLabel('Adresse e-mail *').fill(email);
+    await page.waitForTimeout(FORM_MIN_FILL_MS);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await page.waitForURL('**/fr/merci/contact-construction/');
+    expect(await page.locator('h1').innerText()).not.toBe('');
+
+    await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.replyTo ?? '').includes(email)), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.received.find((m) => JSON.stringify(m.replyTo ?? '').includes(email))!;
+    expect(mail.subject).toBe('Aanvraag nieuwbouwproject – Thomas Claes – Résidence Colignon');
+    expect(mail.text).toContain('Project: Résidence Colignon');
+    expect(mail.text).toContain('Units die u interesseren: Appartement 0.2');
+    expect(mail.text).toContain('Uw budget (€): € 295.000');
   });
 });
