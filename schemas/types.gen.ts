@@ -479,9 +479,13 @@ export interface ContactConstructionForm {
  * Free valuation (in-depth valuation) request.
  */
 export interface ContactDemandForm {
-  goal: "sell" | "rent-out";
+  goal: "sell" | "rent-out" | "buy";
   propertyType: "1" | "2" | "3" | "4" | "5" | "6" | "7";
-  address: string;
+  street: string;
+  /**
+   * The number, with a letter or box if any (12, 12A, 12 bus 3).
+   */
+  houseNumber: string;
   zip: string;
   city: string;
   title?: "mr" | "ms" | "miss";
@@ -534,6 +538,7 @@ export interface DemandRegisterForm {
   minPrice?: number;
   maxPrice?: number;
   bedrooms?: number;
+  maxBedrooms?: number;
   bathrooms?: number;
   garages?: number;
   parkings?: number;

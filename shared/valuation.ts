@@ -354,3 +354,14 @@ export function valuationConfigProblems(config: ValuationConfig): Array<{ pointe
 }
 
 export { EPC_LETTERS };
+
+/**
+ * "Rue Royale Sainte-Marie 12" → street and house number, as the valuation request asks them apart
+ * (the number may carry a letter or a box: 12A, 12 bus 3, 12/3). Without a number at the end, all is street.
+ */
+export function splitStreet(address: string): { street: string; houseNumber?: string } {
+  // Longer than any address: not split (the pattern below is quadratic on long runs of spaces).
+  if (address.length > 200) return { street: address };
+  const m = /^(.*?[^\s,])[\s,]+(\d+[A-Za-z]?(?:\s*(?:\/|bus|bte|boîte|box|b\.)\s*[0-9A-Za-z]+)?)$/i.exec(address.trim());
+  return m ? { street: m[1], houseNumber: m[2] } : { street: address.trim() };
+}

@@ -11,6 +11,7 @@ import {
   VALUATION_STEPS,
   valuationIndex,
   valuationQuery,
+  splitStreet,
   type GoalEstimate,
   type ToolError,
   type ValuationInputs,
@@ -60,7 +61,7 @@ async function load(module: OnlineValuationModule, ctx: LoadContext): Promise<Va
     lead = loadRequestForm(record, { ...ctx, params: {} });
     lead.prefill = {
       propertyType: String(inputs.type),
-      ...(inputs.address ? { address: inputs.address } : {}),
+      ...(inputs.address ? splitStreet(inputs.address) : {}),
       ...(inputs.zip ? { zip: inputs.zip } : {}),
       ...(municipality ? { city: municipality } : {}),
     };

@@ -19,7 +19,7 @@ import type { DemandRegisterForm } from '../../schemas/types.gen.ts';
 /** What a demand asks for: the criteria of the demand-register form (schemas/form-demand-register.json). */
 export type Demand = Pick<
   DemandRegisterForm,
-  'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'
+  'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'maxBedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'
 >;
 
 /** A 128-bit token for a link that works without logging in (unsubscribe, testimonial review). */
@@ -36,6 +36,7 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
     (d.minPrice === undefined || (price !== null && price >= d.minPrice)) &&
     (d.maxPrice === undefined || (price !== null && price <= d.maxPrice)) &&
     (p.NumberOfBedRooms ?? 0) >= (d.bedrooms ?? 0) &&
+    (d.maxBedrooms === undefined || (p.NumberOfBedRooms ?? 0) <= d.maxBedrooms) &&
     (p.NumberOfBathRooms ?? 0) >= (d.bathrooms ?? 0) &&
     (p.NumberOfGarages ?? 0) >= (d.garages ?? 0) &&
     (p.NumberOfParkings ?? 0) >= (d.parkings ?? 0) &&

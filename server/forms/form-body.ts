@@ -8,6 +8,7 @@ import { HttpError, readBody } from '../http/request.ts';
 import { FORM_MAX_BODY_BYTES, UPLOAD_MAX_BODY_BYTES, UPLOAD_MAX_BYTES } from '../../shared/constants.ts';
 import { FORM_FIELDS, UPLOAD_FORMS, type FormKind } from '../../shared/forms.ts';
 import { normalizeText } from '../http/text.ts';
+import { splitStreet } from '../../shared/valuation.ts';
 import { sniffFile, type FileType } from './uploads.ts';
 interface Upload {
   field: string;
@@ -103,6 +104,11 @@ export function uploadName(field: string, type: FileType | undefined): string {
 
 /** Every text field normalised (controls, lone surrogates, line breaks only where the field is multi-line). */
 export function normalizeFields(kind: FormKind, fields: Record<string, unknown>): void {
+  // A valuation request from a page drawn before street and number were asked apart.
+  if (kind === 'contact-demand' && typeof fields.address === 'string' && fields.street === undefined) {
+    Object.assign(fields, splitStreet(fields.address));
+    delete fields.address;
+  }
   const specs = new Map(FORM_FIELDS[kind].map((f) => [f.name, f]));
   for (const [k, v] of Object.entries(fields)) {
     const multiline = specs.get(k)?.type === 'textarea';

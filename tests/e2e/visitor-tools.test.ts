@@ -172,7 +172,8 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     await tool.getByText("Demandez l'estimation gratuite sur place").click();
     const request = tool.locator('form[data-form=contact-demand]');
     expect(await request.getByLabel('Type de bien *').inputValue()).toBe('3');
-    expect(await request.getByLabel('Rue et numéro *').inputValue()).toBe('Rue Royale Sainte-Marie 12');
+    expect(await request.getByLabel('Rue *').inputValue()).toBe('Rue Royale Sainte-Marie');
+    expect(await request.getByLabel('Numéro *').inputValue()).toBe('12');
     expect(await request.getByLabel('Code postal *').inputValue()).toBe('1030');
     expect(await request.getByLabel('Commune *').inputValue()).toBe('Schaerbeek');
     expect(await read(request.locator('.contact-form__attached'))).toContain(

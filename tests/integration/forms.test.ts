@@ -200,13 +200,14 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect((await no.json()).errors[0]).toEqual({ field: 'propertyId', message: "Ce bien ne peut plus faire l'objet d'une offre" });
   });
 
-  it('asks for address, postal code, city and property type on a valuation request', async () => {
-    const r = await post('contact-demand', { ...valid(), lang: 'en', goal: 'sell', address: '', zip: '', city: '' });
+  it('asks for street, number, postal code, city and property type on a valuation request', async () => {
+    const r = await post('contact-demand', { ...valid(), lang: 'en', goal: 'sell', street: '', houseNumber: '', zip: '', city: '' });
     expect(r.status).toBe(422);
     const messages = (await r.json()).errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual(
       expect.arrayContaining([
         'Address is a required field',
+        'House number is a required field',
         'Postal code is a required field',
         'City is a required field',
         'Property type is a required field',
@@ -217,12 +218,40 @@ describe('forms over HTTP with a real SMTP server', () => {
       lang: 'nl',
       goal: 'sell',
       propertyType: '1',
-      address: 'Dorpsstraat 12',
+      street: 'Dorpsstraat',
+      houseNumber: '12 bus 3',
       zip: '1800',
       city: 'Vilvoorde',
     });
     expect(ok.status).toBe(201);
     expect((await ok.json()).redirect).toBe('/nl/bedankt/contact-demand/');
+    // A buyer may ask for a valuation too (§3: goal sell, rent out or buy).
+    const buyer = await post('contact-demand', {
+      ...valid(),
+      lang: 'fr',
+      goal: 'buy',
+      propertyType: '3',
+      street: 'Rue Haute',
+      houseNumber: '210',
+      zip: '1000',
+      city: 'Bruxelles',
+    });
+    expect(buyer.status).toBe(201);
+    // A page drawn before street and number were apart still posts one address: it is read as both.
+    const legacy = await post('contact-demand', {
+      ...valid(),
+      lang: 'nl',
+      goal: 'sell',
+      propertyType: '1',
+      address: 'Kerkstraat 7A',
+      zip: '1800',
+      city: 'Vilvoorde',
+    });
+    expect(legacy.status).toBe(201);
+    const { id } = await legacy.json();
+    const stored = leads(srv.dataDir).submissions.find((x: { id: string }) => x.id === id);
+    expect(stored.fields).toMatchObject({ street: 'Kerkstraat', houseNumber: '7A' });
+    expect(stored.fields).not.toHaveProperty('address');
   });
 
   it('signs a visitor up for the newsletter, with a link to unsubscribe that needs no login', async () => {

@@ -1,5 +1,6 @@
 // The field-condition evaluator that the browser form and the server's check share (SPEC §5).
 import { describe, expect, it } from 'vitest';
+import { splitStreet } from '../../shared/valuation.ts';
 import {
   activeFields,
   conditionsMet,
@@ -146,5 +147,19 @@ describe('the fields of a kind under settings', () => {
     expect(missing).toContain('title');
     expect(missing).not.toContain('phone');
     expect(missing).not.toContain('timeSlots');
+  });
+});
+
+describe('an address typed in one field, split for the valuation request', () => {
+  it.each([
+    ['Rue Royale Sainte-Marie 12', 'Rue Royale Sainte-Marie', '12'],
+    ['Kerkstraat 7A', 'Kerkstraat', '7A'],
+    ['Dorpsstraat 12 bus 3', 'Dorpsstraat', '12 bus 3'],
+    ['Avenue Louise, 231', 'Avenue Louise', '231'],
+    ['Chaussée de Waterloo 1120/4', 'Chaussée de Waterloo', '1120/4'],
+    ['Rue du 11 Novembre', 'Rue du 11 Novembre', undefined],
+    ['Grote Markt', 'Grote Markt', undefined],
+  ])('%s', (address, street, houseNumber) => {
+    expect(splitStreet(address)).toEqual(houseNumber ? { street, houseNumber } : { street });
   });
 });
