@@ -16,9 +16,26 @@ const mailDir = join(dataDir, 'mail');
 const leads = () => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 
 describe('appointments', () => {
-  it('books a time in French, then, with every slot taken, reads "Les rendez-vous sont complets"', async () => {
+  it('the appointment page asks for an in-depth valuation (§2: contact module 7), its article above the form', async () => {
     const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto('/fr/expertise/prenez-rendez-vous/');
+    const form = page.locator('form[data-form=contact-demand]');
+    await expect.poll(() => form.count()).toBe(1);
+    expect(await page.locator('h1').innerText()).toBe('Prenez rendez-vous');
+    expect(await page.locator('main').innerText()).toContain('Une estimation approfondie commence par une visite sur place.');
+    await form.getByLabel('Type de bien *').selectOption('4'); // a plot: no bedrooms asked
+    expect(await form.getByLabel('Nombre de chambres').isVisible()).toBe(false);
+    await form.getByLabel('Type de bien *').selectOption('1');
+    await expect.poll(() => form.getByLabel('Nombre de chambres').isVisible()).toBe(true);
+    expect(await form.getByLabel('Rue *').isVisible()).toBe(true);
+    expect(await form.getByLabel('Numéro *').isVisible()).toBe(true);
+  });
+
+  it('books a viewing in French on a property page, then, with every slot taken, reads "Les rendez-vous sont complets"', async () => {
+    const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const found = await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json();
+    const propertyPath = found.items[0].path as string;
+    await page.goto(propertyPath);
     const form = page.locator('form[data-form=contact-appointment]');
     const day = form.getByLabel('Jour');
     await expect.poll(() => day.count()).toBe(1);
@@ -54,7 +71,7 @@ describe('appointments', () => {
       });
       expect(r.status()).toBe(201);
     }
-    await page.goto('/fr/expertise/prenez-rendez-vous/');
+    await page.goto(propertyPath);
     await expect.poll(() => page.locator('.appointment-full').innerText()).toBe('Les rendez-vous sont complets');
     expect(await page.locator('form[data-form=contact-appointment]').count()).toBe(0);
   });
