@@ -25,20 +25,10 @@ export type PageList = PageRecord[];
  */
 export type ContactModule = ModuleRecord & {
   view?: "contact";
-  form:
-    | "site-contact"
-    | "contact-me"
-    | "send-to-friend"
-    | "document-request"
-    | "sign-newsletter"
-    | "contact-demand"
-    | "demand-register"
-    | "purchase-offer"
-    | "contact-appointment"
-    | "rental-application"
-    | "testimonial"
-    | "job-application"
-    | "contact-construction";
+  /**
+   * The kind of form: one of the kinds defined in shared/forms.ts (FORMS), which the module's registration lists here as its choices.
+   */
+  form: string;
   fields?: Fields;
 };
 /**

@@ -4,22 +4,6 @@
  */
 import { CONTACT_TIME_SLOTS, PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
 import { GOAL_CODES, goalOf } from './goal.ts';
-export const FORM_KINDS = [
-  'site-contact',
-  'contact-me',
-  'send-to-friend',
-  'document-request',
-  'sign-newsletter',
-  'contact-demand',
-  'demand-register',
-  'purchase-offer',
-  'contact-appointment',
-  'rental-application',
-  'testimonial',
-  'job-application',
-  'contact-construction',
-] as const;
-export type FormKind = (typeof FORM_KINDS)[number];
 
 export function isFormKind(s: unknown): s is FormKind {
   return typeof s === 'string' && (FORM_KINDS as readonly string[]).includes(s);
@@ -137,123 +121,177 @@ const captcha: FieldSpec = { name: 'captcha', type: 'captcha', required: true, a
 /** Checkboxes an applicant must tick; labels carry numbers from the property (rentalTerms). */
 const confirm = (name: string): FieldSpec => ({ name, type: 'confirm', required: true });
 
-export const FORM_FIELDS: Record<FormKind, FieldSpec[]> = {
-  'site-contact': [...person, phone(false), message(true), newsletter],
-  'contact-me': [
-    { name: 'request', type: 'radios', required: true, options: ['visit', 'info'] },
-    ...person,
-    phone(true),
-    { name: 'timeSlots', type: 'checkboxes', options: CONTACT_TIME_SLOTS },
-    { name: 'preference', type: 'radios', options: ['phone', 'email'] },
-    message(false),
-    newsletter,
-  ],
-  'send-to-friend': [
-    { name: 'firstName', type: 'text', required: true, autoComplete: 'given-name', maxLength: 80 },
-    { name: 'lastName', type: 'text', required: true, autoComplete: 'family-name', maxLength: 80 },
-    { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
-    { name: 'friendFirstName', type: 'text', required: true, maxLength: 80 },
-    { name: 'friendLastName', type: 'text', required: true, maxLength: 80 },
-    { name: 'receiverEmail', type: 'email', required: true, maxLength: 200 },
-    message(false),
-    captcha,
-  ],
-  'document-request': [...person, phone(false)],
-  'sign-newsletter': [
-    { name: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 80 },
-    { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
-  ],
-  'contact-demand': [
-    { name: 'goal', type: 'radios', required: true, options: ['sell', 'rent-out', 'buy'] },
-    { name: 'propertyType', type: 'select', required: true, options: ['1', '2', '3', '4', '5', '6', '7'], label: 'form.propertyType' },
-    { name: 'bedrooms', type: 'number', label: 'form.valuationBedrooms' },
-    { name: 'street', type: 'text', required: true, autoComplete: 'address-line1', maxLength: 150 },
-    { name: 'houseNumber', type: 'text', required: true, maxLength: 20 },
-    { name: 'zip', type: 'text', required: true, autoComplete: 'postal-code', maxLength: 10 },
-    { name: 'city', type: 'text', required: true, autoComplete: 'address-level2', maxLength: 80 },
-    ...person,
-    phone(true),
-    message(false),
-    newsletter,
-  ],
-  'demand-register': [
-    { name: 'goal', type: 'radios', required: true, options: ['sale', 'rent'], label: 'form.demandGoal' },
-    { name: 'types', type: 'checkboxes', required: true, options: ['1', '2', '3', '4', '5', '6', '7'] },
-    { name: 'cities', type: 'checkboxes', required: true, optionsFrom: 'cities' },
-    { name: 'minPrice', type: 'number' },
-    { name: 'maxPrice', type: 'number' },
-    { name: 'bedrooms', type: 'number' },
-    { name: 'maxBedrooms', type: 'number' },
-    { name: 'bathrooms', type: 'number' },
-    { name: 'garages', type: 'number' },
-    { name: 'parkings', type: 'number' },
-    { name: 'terrace', type: 'checkbox' },
-    { name: 'garden', type: 'checkbox' },
-    ...person,
-    phone(false),
-    newsletter,
-  ],
-  'purchase-offer': [
-    { name: 'offeredPrice', type: 'number', required: true },
-    { name: 'conditions', type: 'textarea', maxLength: 2000 },
-    ...person,
-    phone(true),
-  ],
-  'contact-appointment': [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)],
-  'rental-application': [
-    { name: 'monthlyIncome', type: 'number', required: true },
-    { name: 'persons', type: 'number', required: true },
-    ...person,
-    phone(true),
-    message(false),
-    confirm('confirmIncome'),
-    confirm('confirmPersons'),
-    confirm('confirmDescription'),
-    confirm('confirmPayment'),
-  ],
-  testimonial: [
-    { name: 'name', type: 'text', required: true, autoComplete: 'name', maxLength: 120 },
-    { name: 'about', type: 'text', maxLength: 200, label: 'form.aboutYou' },
-    { name: 'url', type: 'url', autoComplete: 'url', maxLength: 300 },
-    { name: 'image', type: 'file', accept: 'image/jpeg,image/png,image/webp' },
-    { name: 'comment', type: 'textarea', required: true, maxLength: 2000 },
-    captcha,
-  ],
-  'job-application': [
-    ...person,
-    phone(true),
-    { name: 'position', type: 'text', maxLength: 120 },
-    { name: 'message', type: 'textarea', maxLength: 4000, label: 'form.motivation' },
-    { name: 'cv', type: 'file', required: true, accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  ],
-  'contact-construction': [
-    { name: 'units', type: 'checkboxes', optionsFrom: 'units' },
-    { name: 'budget', type: 'number' },
-    { name: 'bedrooms', type: 'number' },
-    ...person,
-    phone(false),
-    message(false),
-    newsletter,
-  ],
-};
+/** What one kind of form is: its fields, what it is about, and what follows from a request of it. */
+export interface FormDefinition {
+  /** Its fields in order (the schema in schemas/form-{kind}.json is the rule). */
+  fields: FieldSpec[];
+  /** About the property of the page (its id sent along; for an appointment it is optional), or the project of the page. */
+  about?: 'property' | 'project';
+  /** Only for a property for sale, or to let (and on offer). */
+  only?: 'sale' | 'rent';
+  /** Files are sent along (multipart/form-data). */
+  uploads?: boolean;
+  /** Who gets the confirmation mail: the visitor (by default), the friend, or nobody. */
+  visitorMail?: 'friend' | 'none';
+  /** The confirmation mail's text (dictionary key); `mail.thanks` by default. */
+  confirmation?: string;
+}
 
+/**
+ * Every kind of form, defined once: the browser form, the server's checks, the mails, the inbox and
+ * the editor's choices follow from this, with the kind's schema (schemas/form-{kind}.json), its
+ * dictionary keys (form.kind.{kind}, form.{field}…) and its thank-you page (thank-you-{kind}).
+ */
+export const FORMS = {
+  'site-contact': { fields: [...person, phone(false), message(true), newsletter] },
+  'contact-me': {
+    fields: [
+      { name: 'request', type: 'radios', required: true, options: ['visit', 'info'] },
+      ...person,
+      phone(true),
+      { name: 'timeSlots', type: 'checkboxes', options: CONTACT_TIME_SLOTS },
+      { name: 'preference', type: 'radios', options: ['phone', 'email'] },
+      message(false),
+      newsletter,
+    ],
+    about: 'property',
+  },
+  'send-to-friend': {
+    fields: [
+      { name: 'firstName', type: 'text', required: true, autoComplete: 'given-name', maxLength: 80 },
+      { name: 'lastName', type: 'text', required: true, autoComplete: 'family-name', maxLength: 80 },
+      { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
+      { name: 'friendFirstName', type: 'text', required: true, maxLength: 80 },
+      { name: 'friendLastName', type: 'text', required: true, maxLength: 80 },
+      { name: 'receiverEmail', type: 'email', required: true, maxLength: 200 },
+      message(false),
+      captcha,
+    ],
+    about: 'property',
+    visitorMail: 'friend',
+  },
+  'document-request': { fields: [...person, phone(false)], about: 'property' },
+  'sign-newsletter': {
+    fields: [
+      { name: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 80 },
+      { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
+    ],
+    confirmation: 'mail.newsletter',
+  },
+  'contact-demand': {
+    fields: [
+      { name: 'goal', type: 'radios', required: true, options: ['sell', 'rent-out', 'buy'] },
+      { name: 'propertyType', type: 'select', required: true, options: ['1', '2', '3', '4', '5', '6', '7'], label: 'form.propertyType' },
+      { name: 'bedrooms', type: 'number', label: 'form.valuationBedrooms' },
+      { name: 'street', type: 'text', required: true, autoComplete: 'address-line1', maxLength: 150 },
+      { name: 'houseNumber', type: 'text', required: true, maxLength: 20 },
+      { name: 'zip', type: 'text', required: true, autoComplete: 'postal-code', maxLength: 10 },
+      { name: 'city', type: 'text', required: true, autoComplete: 'address-level2', maxLength: 80 },
+      ...person,
+      phone(true),
+      message(false),
+      newsletter,
+    ],
+  },
+  'demand-register': {
+    fields: [
+      { name: 'goal', type: 'radios', required: true, options: ['sale', 'rent'], label: 'form.demandGoal' },
+      { name: 'types', type: 'checkboxes', required: true, options: ['1', '2', '3', '4', '5', '6', '7'] },
+      { name: 'cities', type: 'checkboxes', required: true, optionsFrom: 'cities' },
+      { name: 'minPrice', type: 'number' },
+      { name: 'maxPrice', type: 'number' },
+      { name: 'bedrooms', type: 'number' },
+      { name: 'maxBedrooms', type: 'number' },
+      { name: 'bathrooms', type: 'number' },
+      { name: 'garages', type: 'number' },
+      { name: 'parkings', type: 'number' },
+      { name: 'terrace', type: 'checkbox' },
+      { name: 'garden', type: 'checkbox' },
+      ...person,
+      phone(false),
+      newsletter,
+    ],
+  },
+  'purchase-offer': {
+    fields: [{ name: 'offeredPrice', type: 'number', required: true }, { name: 'conditions', type: 'textarea', maxLength: 2000 }, ...person, phone(true)],
+    about: 'property',
+    only: 'sale',
+  },
+  'contact-appointment': { fields: [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)], about: 'property' },
+  'rental-application': {
+    fields: [
+      { name: 'monthlyIncome', type: 'number', required: true },
+      { name: 'persons', type: 'number', required: true },
+      ...person,
+      phone(true),
+      message(false),
+      confirm('confirmIncome'),
+      confirm('confirmPersons'),
+      confirm('confirmDescription'),
+      confirm('confirmPayment'),
+    ],
+    about: 'property',
+    only: 'rent',
+  },
+  testimonial: {
+    fields: [
+      { name: 'name', type: 'text', required: true, autoComplete: 'name', maxLength: 120 },
+      { name: 'about', type: 'text', maxLength: 200, label: 'form.aboutYou' },
+      { name: 'url', type: 'url', autoComplete: 'url', maxLength: 300 },
+      { name: 'image', type: 'file', accept: 'image/jpeg,image/png,image/webp' },
+      { name: 'comment', type: 'textarea', required: true, maxLength: 2000 },
+      captcha,
+    ],
+    uploads: true,
+    visitorMail: 'none',
+  },
+  'job-application': {
+    fields: [
+      ...person,
+      phone(true),
+      { name: 'position', type: 'text', maxLength: 120 },
+      { name: 'message', type: 'textarea', maxLength: 4000, label: 'form.motivation' },
+      {
+        name: 'cv',
+        type: 'file',
+        required: true,
+        accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+    ],
+    uploads: true,
+    confirmation: 'mail.job',
+  },
+  'contact-construction': {
+    fields: [
+      { name: 'units', type: 'checkboxes', optionsFrom: 'units' },
+      { name: 'budget', type: 'number' },
+      { name: 'bedrooms', type: 'number' },
+      ...person,
+      phone(false),
+      message(false),
+      newsletter,
+    ],
+    about: 'project',
+  },
+} satisfies Record<string, FormDefinition>;
+
+export type FormKind = keyof typeof FORMS;
+export const FORM_KINDS = Object.keys(FORMS) as FormKind[];
+const kinds = (test: (d: FormDefinition) => boolean) => FORM_KINDS.filter((k) => test(FORMS[k] as FormDefinition));
+
+export const FORM_FIELDS = Object.fromEntries(FORM_KINDS.map((k) => [k, FORMS[k].fields])) as Record<FormKind, FieldSpec[]>;
+/** Kinds about the property of the page (they carry its id; for an appointment it is optional). */
+export const PROPERTY_FORMS: readonly FormKind[] = kinds((d) => d.about === 'property');
 /** Kinds about the new-build project of the page (they carry its id). */
-export const PROJECT_FORMS: readonly FormKind[] = ['contact-construction'];
-
-/** Kinds that are about the property of the page (they carry its id; for an appointment it is optional). */
-export const PROPERTY_FORMS: readonly FormKind[] = [
-  'contact-me',
-  'send-to-friend',
-  'document-request',
-  'purchase-offer',
-  'rental-application',
-  'contact-appointment',
-];
+export const PROJECT_FORMS: readonly FormKind[] = kinds((d) => d.about === 'project');
 /** Kinds only for properties for sale, and only for properties to let. */
-export const SALE_FORMS: readonly FormKind[] = ['purchase-offer'];
-export const RENT_FORMS: readonly FormKind[] = ['rental-application'];
+export const SALE_FORMS: readonly FormKind[] = kinds((d) => d.only === 'sale');
+export const RENT_FORMS: readonly FormKind[] = kinds((d) => d.only === 'rent');
 /** Kinds that carry files (sent as multipart/form-data). */
-export const UPLOAD_FORMS: readonly FormKind[] = ['testimonial', 'job-application'];
+export const UPLOAD_FORMS: readonly FormKind[] = kinds((d) => !!d.uploads);
+
+/** A kind's definition (the loose type, for the optional parts). */
+export const formDefinition = (kind: FormKind): FormDefinition => FORMS[kind];
 
 /** Why a property cannot receive this kind of request (a dictionary key), or undefined when it can. */
 export function propertyProblem(kind: FormKind, p: { Goal: number; Availability: string }): string | undefined {

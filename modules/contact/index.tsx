@@ -2,7 +2,11 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { RequestForm } from '../lib/RequestForm.tsx';
 import type { ContactData } from '../lib/request-form.server.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
-import schema from './schema.json';
+import base from './schema.json';
+import { FORM_KINDS } from '../../shared/forms.ts';
+
+/** The kinds to choose from are the kinds defined (shared/forms.ts): a new kind needs no change here. */
+const schema = { ...base, properties: { ...base.properties, form: { ...base.properties.form, enum: FORM_KINDS } } };
 
 /** A visitor's request to the agency: the form of one kind (contact, visit, offer, valuation…). */
 export default defineModule<ContactModule, ContactData>({

@@ -6,6 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { coerceKeyword } from './coerce.ts';
 import { LINEAR_FORMATS } from '../../shared/formats.ts';
+import { FORM_KINDS, formSchemaId } from '../../shared/forms.ts';
 import type { ModuleRegistry } from '../../renderer/module-api.ts';
 import common from '../../schemas/common.json';
 import languages from '../../schemas/languages.json';
@@ -29,19 +30,14 @@ import treeItem from '../../schemas/tree-item.json';
 import listings from '../../schemas/listings.json';
 import renovation from '../../schemas/renovation.json';
 import valuation from '../../schemas/valuation.json';
-import formSiteContact from '../../schemas/form-site-contact.json';
-import formContactMe from '../../schemas/form-contact-me.json';
-import formSendToFriend from '../../schemas/form-send-to-friend.json';
-import formDocumentRequest from '../../schemas/form-document-request.json';
-import formSignNewsletter from '../../schemas/form-sign-newsletter.json';
-import formContactDemand from '../../schemas/form-contact-demand.json';
-import formDemandRegister from '../../schemas/form-demand-register.json';
-import formPurchaseOffer from '../../schemas/form-purchase-offer.json';
-import formContactAppointment from '../../schemas/form-contact-appointment.json';
-import formRentalApplication from '../../schemas/form-rental-application.json';
-import formTestimonial from '../../schemas/form-testimonial.json';
-import formJobApplication from '../../schemas/form-job-application.json';
-import formContactConstruction from '../../schemas/form-contact-construction.json';
+
+/** The schema of every form kind (schemas/form-{kind}.json), by `form-{kind}`: a new kind's file is found by itself. */
+const formSchemas = Object.fromEntries(
+  Object.entries(import.meta.glob<{ $id: string }>('../../schemas/form-*.json', { eager: true, import: 'default' })).map(([file, schema]) => [
+    file.slice(file.lastIndexOf('/') + 1, -'.json'.length),
+    schema,
+  ]),
+);
 
 export const coreSchemas = {
   common,
@@ -66,19 +62,7 @@ export const coreSchemas = {
   listings,
   renovation,
   valuation,
-  'form-site-contact': formSiteContact,
-  'form-contact-me': formContactMe,
-  'form-send-to-friend': formSendToFriend,
-  'form-document-request': formDocumentRequest,
-  'form-sign-newsletter': formSignNewsletter,
-  'form-contact-demand': formContactDemand,
-  'form-demand-register': formDemandRegister,
-  'form-purchase-offer': formPurchaseOffer,
-  'form-contact-appointment': formContactAppointment,
-  'form-rental-application': formRentalApplication,
-  'form-testimonial': formTestimonial,
-  'form-job-application': formJobApplication,
-  'form-contact-construction': formContactConstruction,
+  ...formSchemas,
 };
 
 export interface Problem {
@@ -108,6 +92,10 @@ export class SchemaRegistry {
     for (const def of registry.all()) this.ajv.addSchema(def.schema);
     for (const s of Object.values(coreSchemas)) if (s.$id !== common.$id) this.validators.set(s.$id, this.ajv.compile(s));
     for (const def of registry.all()) this.validators.set(def.view, this.ajv.getSchema(String(def.schema.$id))!);
+    // A kind defined in shared/forms.ts without its schema file (or one whose $id is not its own) stops the start.
+    for (const kind of FORM_KINDS)
+      if (!this.validators.has(formSchemaId(kind)))
+        throw new Error(`form kind ${kind}: schemas/form-${kind}.json is missing or its $id is not ${formSchemaId(kind)}`);
   }
 
   /** The raw AJV errors of `data` against a schema ($id or key), or [] when it is valid. */

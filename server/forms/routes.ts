@@ -11,6 +11,7 @@ import type Router from '@koa/router';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE, type Lang } from '../../shared/constants.ts';
 import {
   fieldErrors,
+  formDefinition,
   formSchemaId,
   isFormKind,
   propertyProblem,
@@ -272,7 +273,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
         unsubscribeUrl: alert && site.absoluteUrl(`/api/alerts/unsubscribe?token=${alert.token}`),
       });
       // A property sent to a friend goes to the friend; every other confirmation to the visitor.
-      const visitorTo = kind === 'send-to-friend' ? String(fields.receiverEmail) : kind === 'testimonial' ? undefined : String(fields.email);
+      const confirmTo = formDefinition(kind).visitorMail;
+      const visitorTo = confirmTo === 'friend' ? String(fields.receiverEmail) : confirmTo === 'none' ? undefined : String(fields.email);
       const from = `"${site.content.site.name}" <${site.content.site.email}>`;
       const mail = (
         to: string,
@@ -319,7 +321,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
         },
         [
           mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments),
-          ...(visitorTo ? [mail(visitorTo, mails.visitor, 'visitor', lang, kind === 'send-to-friend' ? visitorEmail : undefined)] : []),
+          ...(visitorTo ? [mail(visitorTo, mails.visitor, 'visitor', lang, confirmTo === 'friend' ? visitorEmail : undefined)] : []),
         ],
         appointment ? { slot: appointment.slot } : undefined,
       );

@@ -1,7 +1,7 @@
 /** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
 import type { Lang } from '../../shared/constants.ts';
 import { formatPrice, makeIntl, type Dictionary } from '../../shared/format.ts';
-import { FORM_FIELDS, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, formDefinition, isFormKind, type FormKind } from '../../shared/forms.ts';
 
 import { escapeHtml as esc } from '../http/request.ts';
 import { mailLayout, smallLink, type MailParts } from './layout.ts';
@@ -124,7 +124,7 @@ export function leadMails(o: {
     ? tv('mail.documents.intro')
     : o.appointment
       ? tv('mail.appointment', { when: o.appointment.when(o.lang), minutes: o.appointment.minutes })
-      : tv(o.kind === 'sign-newsletter' ? 'mail.newsletter' : o.kind === 'job-application' ? 'mail.job' : 'mail.thanks');
+      : tv((isFormKind(o.kind) && formDefinition(o.kind).confirmation) || 'mail.thanks');
   const docs = o.documents ?? [];
   const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
   const docsHtml = docs.length
