@@ -55,7 +55,8 @@ export interface LoadContext {
   article?: Article;
   query: URLSearchParams;
   /** Route parameters of a detail path (property or project id). */
-  params: { propertyId?: number; projectId?: number };
+  /** A property's or project's id on a detail page; `subcategory` on a category's subcategory page ([category]/[subcategory]/). */
+  params: { propertyId?: number; projectId?: number; subcategory?: string };
   /** Answer the page with this HTTP status (400 for a query string that cannot be read). */
   setStatus: (status: 400) => void;
   services: SiteServices;

@@ -13,7 +13,7 @@ export interface ListingMatch {
 
 export type Resolution =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article; listing?: ListingMatch }
+  | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article; listing?: ListingMatch; subcategory?: string }
   | { kind: 'legacyListing'; status: 301; listing: 'property' | 'project'; id: number }
   | { kind: 'notFound'; status: 404; lang: Lang };
 
@@ -36,7 +36,12 @@ export class RouteTable {
   readonly enabled: Lang[];
   readonly defaultLang: Lang;
   private readonly pagesById = new Map<number, PageRecord>();
-  private readonly byPath = new Map<string, { page: PageRecord; lang: Lang; article?: Article }>();
+  private readonly byPath = new Map<string, { page: PageRecord; lang: Lang; article?: Article; subcategory?: string }>();
+  /** Article paths of before their category had subcategories: moved (301) to the three-level path. */
+  private readonly moved = new Map<string, string>();
+  /** Categories whose page shows subcategories (a module of it has `isHasSubcategories`): their articles have three-level paths. */
+  private readonly subcategorized = new Set<string>();
+  private readonly dictionaries: Content['dictionaries'];
   private readonly byInternalPath = new Map<string, PageRecord>();
   private readonly pageOfCategory = new Map<string, PageRecord>();
   private readonly pathCache = new Map<string, string>();
@@ -44,13 +49,17 @@ export class RouteTable {
   /** Ids of the detail template pages. */
   readonly templates: Set<number>;
 
-  constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'>) {
+  constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'> & Partial<Pick<Content, 'dictionaries'>>) {
+    this.dictionaries = content.dictionaries ?? {};
     this.enabled = content.languages.filter((l) => l.use).map((l) => l.code as Lang);
     this.defaultLang = (content.languages.find((l) => l.use && l.default)?.code ?? this.enabled[0] ?? 'nl') as Lang;
     for (const p of content.pages) {
       this.pagesById.set(p.id, p);
       this.byInternalPath.set(p.path, p);
-      if (p.type === 'article' && p.category && !this.pageOfCategory.has(p.category)) this.pageOfCategory.set(p.category, p);
+      if (p.type === 'article' && p.category && !this.pageOfCategory.has(p.category)) {
+        this.pageOfCategory.set(p.category, p);
+        if ((p.modules ?? []).some((m) => m.isHasSubcategories === true)) this.subcategorized.add(p.category);
+      }
       if (p.listing) this.listingPages.push(p);
     }
     // Detail pages (one property, one project) are templates: reachable only below their list page.
@@ -60,7 +69,15 @@ export class RouteTable {
       for (const p of content.pages) if (!templates.has(p.id)) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
       for (const a of content.articles) {
         const page = this.pageOfCategory.get(a.category);
-        if (page && a.status === 'Published') this.byPath.set(this.articlePath(a, lang)!, { page, lang, article: a });
+        if (!page || a.status !== 'Published') continue;
+        const path = this.articlePath(a, lang)!;
+        this.byPath.set(path, { page, lang, article: a });
+        const sub = this.subcategoryOf(a);
+        if (sub) {
+          // [category]/[subcategory]/ lists the subcategory; [category]/[article]/ of before still leads to the article.
+          this.byPath.set(this.subcategoryPath(page, sub, lang), { page, lang, subcategory: sub });
+          this.moved.set(joinPath(this.pagePath(page, lang), this.articleSlug(a, lang)), path);
+        }
       }
     }
   }
@@ -101,10 +118,29 @@ export class RouteTable {
     return slugify(localize(article.slug, lang) || localize(article.title, lang) || article.id);
   }
 
-  /** Public path of an article below its category page, or undefined when no page lists that category. */
+  /**
+   * Public path of an article below its category page ([category]/[article]), or, where the category
+   * page shows subcategories, below its subcategory ([category]/[subcategory]/[article]); undefined
+   * when no page lists that category.
+   */
   articlePath(article: Article, lang: Lang): string | undefined {
     const page = this.pageOfCategory.get(article.category);
-    return page ? joinPath(this.pagePath(page, lang), this.articleSlug(article, lang)) : undefined;
+    if (!page) return undefined;
+    const sub = this.subcategoryOf(article);
+    return sub
+      ? joinPath(this.subcategoryPath(page, sub, lang), this.articleSlug(article, lang))
+      : joinPath(this.pagePath(page, lang), this.articleSlug(article, lang));
+  }
+
+  /** The subcategory an article is filed under (its column), where its category page shows subcategories. */
+  subcategoryOf(article: { category: string; column?: string | null }): string | undefined {
+    return this.subcategorized.has(article.category) ? (article.column ?? undefined) : undefined;
+  }
+
+  /** [category]/[subcategory]/: the segment is the dictionary's `path.subcategory.{key}` in that language (else the key). */
+  subcategoryPath(categoryPage: PageRecord, subcategory: string, lang: Lang): string {
+    const name = this.dictionaries[lang]?.[`path.subcategory.${subcategory}`];
+    return joinPath(this.pagePath(categoryPage, lang), slugify(name || subcategory) || subcategory);
   }
 
   /** The page listing properties of a goal (for sale / for rent), or projects. */
@@ -132,11 +168,13 @@ export class RouteTable {
     const hit = this.byPath.get(canonical);
     if (hit) {
       if (canonical !== pathname) return { kind: 'redirect', status: 301, location: canonical };
-      if (hit.page.redirect && hit.page.redirectUrl && !hit.article) {
+      if (hit.page.redirect && hit.page.redirectUrl && !hit.article && !hit.subcategory) {
         return { kind: 'redirect', status: 302, location: hit.page.redirectUrl };
       }
-      return { kind: 'page', status: 200, lang: hit.lang, page: hit.page, article: hit.article };
+      return { kind: 'page', status: 200, lang: hit.lang, page: hit.page, article: hit.article, subcategory: hit.subcategory };
     }
+    const moved = this.moved.get(canonical);
+    if (moved) return { kind: 'redirect', status: 301, location: moved };
     // Detail paths below a listing page: /{lang}/{kopen}/{municipality}/{slug}/{id}/.
     for (const listPage of this.listingPages) {
       const base = this.pagePath(listPage, lang);
@@ -157,14 +195,15 @@ export class RouteTable {
   }
 
   /** The same page (or article) in every enabled language. */
-  alternates(page: PageRecord, article?: Article): Partial<Record<Lang, string>> {
+  alternates(page: PageRecord, article?: Article, subcategory?: string): Partial<Record<Lang, string>> {
     const out: Partial<Record<Lang, string>> = {};
-    for (const lang of this.enabled) out[lang] = article ? this.articlePath(article, lang) : this.pagePath(page, lang);
+    for (const lang of this.enabled)
+      out[lang] = article ? this.articlePath(article, lang) : subcategory ? this.subcategoryPath(page, subcategory, lang) : this.pagePath(page, lang);
     return out;
   }
 
-  /** Every public path with its page (and article), for the sitemap and tests. */
-  entries(): Array<{ path: string; lang: Lang; page: PageRecord; article?: Article }> {
+  /** Every public path with its page (and article or subcategory), for the sitemap and tests. */
+  entries(): Array<{ path: string; lang: Lang; page: PageRecord; article?: Article; subcategory?: string }> {
     return [...this.byPath.entries()].map(([path, v]) => ({ path, ...v }));
   }
 }

@@ -23,13 +23,15 @@ function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
 
 function View({ module, data }: { module: NewsViewModule; data: NewsViewData }) {
   const { t } = useI18n();
-  const perRow = module.numberItemOfRow ?? MODULE_LIMITS.blog.numberItemOfRow;
+  // Cards per row are per column: a subcategory's page shows one column across the width of them all.
+  const spread = data.columns.length === 1 && (module.columns?.length ?? 0) > 1 ? module.columns!.length : 1;
+  const perRow = (module.numberItemOfRow ?? MODULE_LIMITS.blog.numberItemOfRow) * spread;
   const showSummary = module.showSummary !== false;
   return (
     <div className={`news${data.columns.length > 1 ? ' news--columns' : ''}`}>
       {data.columns.map((c) => (
         <div key={c.key ?? 'all'} className="news__column">
-          {c.key && <h2 className="news__column-title">{t(`blog.column.${c.key}`)}</h2>}
+          {c.key && <h2 className="news__column-title">{c.path ? <Link href={c.path}>{t(`blog.column.${c.key}`)}</Link> : t(`blog.column.${c.key}`)}</h2>}
           {c.items.length === 0 ? (
             <p>{t('blog.empty')}</p>
           ) : (

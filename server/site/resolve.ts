@@ -48,8 +48,13 @@ export function resolveRoute(site: Site, url: string): PageRoute {
 
   const { article } = resolution;
   let page = resolution.page;
-  let path = article ? site.routes.articlePath(article, lang)! : site.routes.pagePath(page, lang);
-  const params: LoadContext['params'] = {};
+  const { subcategory } = resolution;
+  let path = article
+    ? site.routes.articlePath(article, lang)!
+    : subcategory
+      ? site.routes.subcategoryPath(page, subcategory, lang)
+      : site.routes.pagePath(page, lang);
+  const params: LoadContext['params'] = subcategory ? { subcategory } : {};
   let listing: { property?: PropertyRecord; project?: ProjectRecord; listPage: PageRecord } | undefined;
   if (resolution.listing) {
     // A property or project path: the record must exist, and the path must be its canonical one.

@@ -89,7 +89,7 @@ export function sitemap(site: SeoSite): string {
   for (const e of site.routes.entries()) {
     const p = e.page;
     if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || p.isActiveSEO === false || site.routes.templates.has(p.id)) continue;
-    const alts = site.routes.alternates(p, e.article);
+    const alts = site.routes.alternates(p, e.article, e.subcategory);
     const lastmod = (e.article?.date ?? p.modifyDate ?? '').slice(0, 10);
     rows.push(
       `<url><loc>${esc(site.absoluteUrl(e.path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${Object.entries(alts)

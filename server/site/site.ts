@@ -207,11 +207,16 @@ export class Site {
       if (listing.project && listing.property) crumbs.push({ name: listing.project.Name, path: this.projectPath(listing.project, lang) });
       crumbs.push({ name: listing.property ? this.propertyTitle(listing.property, lang) : listing.project!.Name, path });
     } else if (page.path !== '/') crumbs.push({ name: localize(page.breadcrumbName ?? page.title, lang), path: this.routes.pagePath(page, lang) });
+    // [category]/[subcategory]/[article]: the subcategory between the category and the article.
+    const subcategory = params.subcategory ?? (article && this.routes.subcategoryOf(article));
+    const subcategoryName = subcategory && this.message(lang, `blog.column.${subcategory}`);
+    if (subcategory) crumbs.push({ name: subcategoryName!, path: this.routes.subcategoryPath(page, subcategory, lang) });
     if (article) crumbs.push({ name: localize(article.title, lang), path });
 
-    const meta = article || listing ? undefined : localizeStrict(page.metadata, lang);
+    const meta = article || listing || params.subcategory ? undefined : localizeStrict(page.metadata, lang);
     const listingTitle = listing && (listing.property ? this.propertyTitle(listing.property, lang) : listing.project!.Name);
-    const pageTitle = listingTitle ?? (article ? localize(article.title, lang) : meta?.pageTitle || localize(page.title, lang));
+    const pageTitle =
+      listingTitle ?? (article ? localize(article.title, lang) : params.subcategory ? subcategoryName! : meta?.pageTitle || localize(page.title, lang));
     const docTitle = meta?.metadataTitle || (page.path === '/' ? `${site.name} – ${pageTitle}` : `${pageTitle} | ${site.name}`);
     const listingDescription = listing && cleanDescription((listing.property ?? listing.project)!.Description ?? '', 160);
     const description =
@@ -258,14 +263,14 @@ export class Site {
       lang,
       status: 200,
       kind: article ? 'article' : 'page',
-      alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article),
+      alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article, params.subcategory),
       head: headData(this, {
         lang,
         title: docTitle,
         description,
         path,
         robots: `${noindex ? 'noindex' : 'index'}, ${page.noReferrerNoFollow ? 'nofollow' : 'follow'}`,
-        alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article),
+        alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article, params.subcategory),
         type: article ? 'article' : 'website',
         image,
         ogTitle: meta?.ogTitle,

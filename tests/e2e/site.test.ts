@@ -143,5 +143,11 @@ describe('the site in a real browser', () => {
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.getByRole('link', { name: 'Blog' }).getAttribute('href')).toBe('/en/blog/');
     expect(await page.locator('.article__meta').innerText()).toMatch(/^Published on \d{2}-\d{2}-\d{4} · by /);
+    // [category]/[subcategory]/[article]: the column between the blog and the article, a page of its own.
+    expect(new URL(page.url()).pathname).toMatch(/^\/en\/blog\/sellers\/[a-z0-9-]+\/$/);
+    await crumbs.getByRole('link', { name: 'For sellers and landlords' }).click();
+    await page.waitForURL('**/en/blog/sellers/');
+    await expect.poll(() => h1()).toBe('For sellers and landlords');
+    expect(await page.locator('.news-card__title a').count()).toBeGreaterThan(1);
   });
 });

@@ -53,7 +53,11 @@ describe('pages over HTTP', () => {
       expect(r.status, e.path).toBe(200);
       const html = await r.text();
       if (e.page.path !== '/') {
-        const expected = e.article ? e.article.title[e.lang] : e.page.title[e.lang];
+        const expected = e.article
+          ? e.article.title[e.lang]
+          : e.subcategory
+            ? content.dictionaries[e.lang]![`blog.column.${e.subcategory}`]
+            : e.page.title[e.lang];
         expect(decode(h1(html) ?? ''), e.path).toBe(expected);
       }
       expect(html, e.path).toContain(`<html lang="${e.lang}"`);

@@ -87,11 +87,32 @@ describe('route table (SPEC §2)', () => {
       for (const lang of ['nl', 'fr', 'en'] as const) {
         const path = routes.articlePath(a, lang)!;
         expect(path.startsWith(sections[a.category][lang]), path).toBe(true);
-        expect(path).toMatch(/^\/[a-z]{2}\/[a-z0-9-]+\/[a-z0-9-]+\/$/);
+        // Blog articles sit below their column ([category]/[subcategory]/[article]: the blog shows subcategories).
+        expect(path).toMatch(
+          a.category === 'blog' && a.column ? /^\/[a-z]{2}\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+\/$/ : /^\/[a-z]{2}\/[a-z0-9-]+\/[a-z0-9-]+\/$/,
+        );
         const r = routes.resolve(path);
         expect(r.kind === 'page' && r.article?.id, path).toBe(a.id);
       }
     }
+  });
+
+  it('files an article under its subcategory where the category page shows them; the two-level path of before moves there', () => {
+    const a = content.articles.find((x) => x.category === 'blog' && x.column === 'buyer' && x.status === 'Published')!;
+    const three = { nl: routes.articlePath(a, 'nl')!, fr: routes.articlePath(a, 'fr')!, en: routes.articlePath(a, 'en')! };
+    expect(three.nl.startsWith('/nl/immo-blog/kopers/')).toBe(true);
+    expect(three.fr.startsWith('/fr/blog-immo/acheteurs/')).toBe(true);
+    expect(three.en.startsWith('/en/blog/buyers/')).toBe(true);
+    for (const [lang, path] of Object.entries(three)) {
+      const before = path.replace(/\/(kopers|acheteurs|buyers)\//, '/');
+      expect(routes.resolve(before), `${lang} ${before}`).toEqual({ kind: 'redirect', status: 301, location: path });
+    }
+    const index = routes.resolve('/fr/blog-immo/vendeurs/');
+    expect(index).toMatchObject({ kind: 'page', lang: 'fr', subcategory: 'seller' });
+    expect(index.kind === 'page' && index.page.category).toBe('blog');
+    // Services have no subcategories: two levels, as before.
+    const service = content.articles.find((x) => x.category === 'services' && x.status === 'Published')!;
+    expect(routes.articlePath(service, 'nl')).toMatch(/^\/nl\/onze-diensten\/[a-z0-9-]+\/$/);
   });
 
   it('gives the same article a different slug per language', () => {
