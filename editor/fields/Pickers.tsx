@@ -97,10 +97,11 @@ export function LinkWidget(props: WidgetProps) {
   );
 }
 
-/** The author of an article: a member of the team, by name. */
-export function TeamMemberWidget(props: WidgetProps) {
-  const ctx = props.registry.formContext as EditorFormContext;
-  const team = (ctx.articles ?? []).filter((a) => a.category === 'team');
+/**
+ * A choice among named values (a string field): a value no longer among them is kept and shown as it
+ * is, so that opening a form never changes it.
+ */
+function ChoiceSelect({ props, none, choices }: { props: WidgetProps; none: string; choices: Array<{ value: string; label: string }> }) {
   const value = typeof props.value === 'string' ? props.value : '';
   return (
     <select
@@ -111,14 +112,27 @@ export function TeamMemberWidget(props: WidgetProps) {
       disabled={props.disabled || props.readonly}
       onChange={(e) => props.onChange(e.target.value || undefined)}
     >
-      <option value="">{tr('pick.noAuthor', undefined, ctx.ui)}</option>
-      {value && !team.some((a) => a.id === value) && <option value={value}>{value}</option>}
-      {team.map((a) => (
-        <option key={a.id} value={a.id}>
-          {a.title[ctx.defaultLang] ?? a.title.en ?? a.id}
+      <option value="">{none}</option>
+      {value && !choices.some((c) => c.value === value) && <option value={value}>{value}</option>}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
         </option>
       ))}
     </select>
+  );
+}
+
+/** The author of an article: a member of the team, by name. */
+export function TeamMemberWidget(props: WidgetProps) {
+  const ctx = props.registry.formContext as EditorFormContext;
+  const team = (ctx.articles ?? []).filter((a) => a.category === 'team');
+  return (
+    <ChoiceSelect
+      props={props}
+      none={tr('pick.noAuthor', undefined, ctx.ui)}
+      choices={team.map((a) => ({ value: a.id, label: a.title[ctx.defaultLang] ?? a.title.en ?? a.id }))}
+    />
   );
 }
 
@@ -127,23 +141,5 @@ export function FormFieldWidget(props: WidgetProps) {
   const ctx = props.registry.formContext as EditorFormContext;
   const kind = ctx.record?.form;
   const names = isFormKind(kind) ? FORM_FIELDS[kind].map((f) => f.name) : [];
-  const value = typeof props.value === 'string' ? props.value : '';
-  return (
-    <select
-      id={props.id}
-      name={props.id}
-      className="ed-input"
-      value={value}
-      disabled={props.disabled || props.readonly}
-      onChange={(e) => props.onChange(e.target.value || undefined)}
-    >
-      <option value="">–</option>
-      {value && !names.includes(value) && <option value={value}>{value}</option>}
-      {names.map((n) => (
-        <option key={n} value={n}>
-          {fieldLabel(n, ctx.ui ?? 'en')} ({n})
-        </option>
-      ))}
-    </select>
-  );
+  return <ChoiceSelect props={props} none="–" choices={names.map((n) => ({ value: n, label: `${fieldLabel(n, ctx.ui ?? 'en')} (${n})` }))} />;
 }

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
-import { forSale, rental } from '../helpers/forms.ts';
+import { forSale, qualifyingRental } from '../helpers/forms.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -36,16 +36,7 @@ describe('thank-you pages in the browser', () => {
         city: 'Schaerbeek',
       }),
       'purchase-offer': async () => ({ ...who('o'), offeredPrice: 280000, propertyId: forSale.ID }),
-      'rental-application': async () => ({
-        ...who('r'),
-        propertyId: rental.ID,
-        monthlyIncome: rental.Price * 3,
-        persons: 1,
-        confirmIncome: true,
-        confirmPersons: true,
-        confirmDescription: true,
-        confirmPayment: true,
-      }),
+      'rental-application': async () => ({ ...who('r'), ...qualifyingRental() }),
       testimonial: async () => ({ name: 'Chloé R.', comment: 'Une équipe attentive du début à la fin.', ...(await captcha()) }),
     };
     const landed: Record<string, { path: string; title: string; text: string }> = {};

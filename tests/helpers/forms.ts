@@ -10,6 +10,17 @@ export type P = { ID: number; language: string; Availability: string; Goal: numb
 export const rental: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 1);
 export const forSale: P = sample.properties.find((p: P) => p.language === 'fr' && p.Availability === 'available' && p.Goal === 0);
 
+/** What a rental application about `rental` adds to the applicant: an income that qualifies, one person, every confirmation ticked. */
+export const qualifyingRental = () => ({
+  propertyId: rental.ID,
+  monthlyIncome: rental.Price * 3,
+  persons: 1,
+  confirmIncome: true,
+  confirmPersons: true,
+  confirmDescription: true,
+  confirmPayment: true,
+});
+
 /** A general contact request as the site's form sends it (Camille Dupont, in French). */
 export const contactRequest = () => ({ ...person(), message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
 

@@ -8,7 +8,7 @@ import { root } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { fillToken } from '../helpers/fill-token.ts';
-import { forSale, leads, rental } from '../helpers/forms.ts';
+import { forSale, leads, qualifyingRental } from '../helpers/forms.ts';
 import { FORM_KINDS } from '../../shared/forms.ts';
 
 describe('bad input, for every form', () => {
@@ -46,17 +46,7 @@ describe('bad input, for every form', () => {
     'demand-register': async () => ({ ...who(), goal: 'sale', types: ['1'], cities: ['1000'] }),
     'purchase-offer': async () => ({ ...who(), phone, offeredPrice: 300000, propertyId: forSale.ID }),
     'contact-appointment': async () => ({ ...who(), phone, slot: (await (await fetch(`${srv.url}/api/appointments`)).json()).slots[0] }),
-    'rental-application': async () => ({
-      ...who(),
-      phone,
-      propertyId: rental.ID,
-      monthlyIncome: rental.Price * 3,
-      persons: 1,
-      confirmIncome: true,
-      confirmPersons: true,
-      confirmDescription: true,
-      confirmPayment: true,
-    }),
+    'rental-application': async () => ({ ...who(), phone, ...qualifyingRental() }),
     testimonial: async () => ({ name: 'Anna J.', comment: 'Très bien.', ...(await solveCaptcha(srv.url, srv.dataDir)) }),
     'job-application': async () => ({ ...who(), phone }),
     'contact-construction': async () => ({ ...who(), projectId: 1, units: ['1081'], budget: 300000 }),
