@@ -138,6 +138,18 @@ export function ruleFields(rule: unknown): string[] {
   return [...new Set(jsonLogic.uses_data(rule as Record<string, unknown>).map((v) => String(v).split('.')[0]))];
 }
 
+/** The fields a setting's conditions look at (for `aria-controls` on them); a rule that does not read names none. */
+export function conditionFields(s: Pick<FieldSetting, 'conditions' | 'advanced'>): string[] {
+  const names = (s.conditions ?? []).flatMap((c) => [c.field, ...(c.compareField ? [c.compareField] : [])]);
+  try {
+    const rule = ruleOf(s.advanced);
+    if (rule !== undefined) names.push(...ruleFields(rule));
+  } catch {
+    /* not JSON: refused at config load, and not met */
+  }
+  return [...new Set(names)];
+}
+
 /** Whether a field with these settings shows, given the values above it. Errors count as not met. */
 export function conditionsMet(s: Pick<FieldSetting, 'conditions' | 'advanced'>, values: Values): boolean {
   try {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
-import { activeFields, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
+import { activeFields, conditionFields, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
 import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
 import { formatPrice } from '../../shared/format.ts';
@@ -32,7 +32,7 @@ function startValues(kind: ContactData['form'], data: ContactData): Record<strin
  */
 const shownIf = (render: (a: ActiveField) => ReactElement | null) => (a: ActiveField) =>
   a.conditional ? (
-    <div key={a.spec.name} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
+    <div key={a.spec.name} id={`c-${a.spec.name}`} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
       {render(a)}
     </div>
   ) : (
@@ -165,9 +165,15 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       )}
     </div>
   );
+  // An answer that decides whether other fields show names them (aria-controls): they appear right below.
+  const controls = (name: string) => {
+    const ids = (settings ?? []).filter((x) => conditionFields(x).includes(name)).map((x) => `c-${x.name}`);
+    return ids.length ? ids.join(' ') : undefined;
+  };
   const props = (name: string) => ({
     id: `f-${kind}-${name}`,
     name,
+    'aria-controls': controls(name),
     'aria-invalid': errorOf(name) ? true : undefined,
     'aria-describedby': errorOf(name) ? `e-${kind}-${name}` : undefined,
   });
@@ -203,6 +209,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
                 <input
                   type={f.type === 'radios' ? 'radio' : 'checkbox'}
                   name={f.name}
+                  aria-controls={controls(f.name)}
                   value={o.value}
                   defaultChecked={data.prefill?.[f.name] !== undefined ? data.prefill[f.name] === o.value : f.type === 'radios' && !!f.required && i === 0}
                 />

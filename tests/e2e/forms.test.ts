@@ -22,6 +22,9 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     // The time slots show only for a visitor who prefers to be called (the sample's field condition).
     const slots = form.getByRole('group', { name: 'Quand pouvons-nous vous appeler ?' });
     expect(await slots.isVisible()).toBe(false);
+    // The answer that decides names what it shows (aria-controls), right below it.
+    const controlled = await form.getByLabel('téléphone', { exact: true }).getAttribute('aria-controls');
+    expect(await form.locator(`[id="${controlled}"] legend`).textContent()).toBe('Quand pouvons-nous vous appeler ?');
     await form.getByLabel('téléphone', { exact: true }).check();
     await expect.poll(() => slots.isVisible()).toBe(true);
     await form.getByLabel('10:00 – 13:00').check();
