@@ -30,6 +30,8 @@ export interface LeadRow {
 export interface LeadDetail extends LeadRow {
   /** The page it was sent from. */
   page: string | null;
+  /** The property or project it is about, by name, with its public page. */
+  about?: { title: string; path?: string };
   fields: Record<string, unknown>;
   alert?: { active: boolean; unsubscribedAt?: string };
   reviewedAt?: string;

@@ -534,6 +534,7 @@ const en = {
   'leads.receivedIn': 'Received {when} ({lang})',
   'leads.receivedAbout': 'Received {when} ({lang}) about property {id}',
   'leads.fromPage': 'from',
+  'leads.about': 'About:',
   'leads.markedHandled': 'Marked as handled.',
   'leads.markedNotHandled': 'Marked as not handled.',
   'leads.markHandled': 'Mark handled',

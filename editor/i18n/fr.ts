@@ -538,6 +538,7 @@ const fr: Record<MessageKey, string> = {
   'leads.receivedIn': 'Reçue le {when} ({lang})',
   'leads.receivedAbout': 'Reçue le {when} ({lang}) à propos du bien {id}',
   'leads.fromPage': 'depuis',
+  'leads.about': 'Concerne :',
   'leads.markedHandled': 'Marquée comme traitée.',
   'leads.markedNotHandled': 'Marquée comme non traitée.',
   'leads.markHandled': 'Marquer comme traitée',

@@ -538,6 +538,7 @@ const nl: Record<MessageKey, string> = {
   'leads.receivedIn': 'Ontvangen op {when} ({lang})',
   'leads.receivedAbout': 'Ontvangen op {when} ({lang}) over pand {id}',
   'leads.fromPage': 'vanaf',
+  'leads.about': 'Over:',
   'leads.markedHandled': 'Gemarkeerd als behandeld.',
   'leads.markedNotHandled': 'Gemarkeerd als niet behandeld.',
   'leads.markHandled': 'Markeren als behandeld',

@@ -56,6 +56,18 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
               </>
             ) : null}
           </p>
+          {detail.about && (
+            <p className="ed-inbox__about">
+              {t('leads.about')}{' '}
+              {detail.about.path ? (
+                <a href={detail.about.path} target="_blank" rel="noopener">
+                  {detail.about.title}
+                </a>
+              ) : (
+                detail.about.title
+              )}
+            </p>
+          )}
 
           <div className="ed-inbox__actions">
             <button

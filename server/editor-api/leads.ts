@@ -5,6 +5,7 @@
  */
 import type Koa from 'koa';
 import type { SiteHolder } from '../site/holder.ts';
+import type { Site } from '../site/site.ts';
 import type Router from '@koa/router';
 import { HttpError, readJson } from '../http/request.ts';
 import type { AdminRoute } from '../auth/staff-routes.ts';
@@ -27,7 +28,7 @@ export interface LeadInboxDeps {
   outbox: OutboxRepository;
   uploads: BlobStore;
   /** A testimonial was published or withdrawn: pages showing them are rendered anew. */
-  sites: Pick<SiteHolder, 'invalidate'>;
+  sites: Pick<SiteHolder, 'invalidate' | 'current'>;
 }
 
 // Leads
@@ -97,6 +98,31 @@ function toolOf(s: Submission): { tool?: { title: string; rows: Array<[string, s
   if (!summary || typeof summary.title !== 'string' || !Array.isArray(summary.rows)) return {};
   const rows = summary.rows.filter((r): r is [string, string] => Array.isArray(r) && r.length === 2 && r.every((x) => typeof x === 'string'));
   return { tool: { title: summary.title, rows, ...(typeof summary.url === 'string' ? { url: summary.url } : {}) } };
+}
+
+/**
+ * What a request is about, by name and with its page (the property, or the new-build project and
+ * its units by name), as the agency's mail named them; a listing no longer on offer keeps its number.
+ */
+function aboutListing(d: LeadDetail, site: Site): LeadDetail {
+  const lang = site.routes.defaultLang;
+  if (typeof d.fields.projectId === 'number') {
+    const project = site.listings.project(d.fields.projectId, lang);
+    if (!project) return d;
+    const units = Array.isArray(d.fields.units) ? d.fields.units.map(String) : [];
+    const unitName = (id: string) => {
+      const u = project.Units.find((x) => String(x.PropertyID) === id);
+      const p = site.listings.property(Number(id), lang);
+      return `${u?.Name || (p ? site.propertyTitle(p, lang) : id)} (${id})`;
+    };
+    return {
+      ...d,
+      about: { title: project.Name, path: site.projectPath(project, lang) },
+      fields: { ...d.fields, ...(units.length ? { units: units.map(unitName) } : {}) },
+    };
+  }
+  const property = d.propertyId !== null ? site.listings.property(d.propertyId, lang) : undefined;
+  return property ? { ...d, about: { title: site.propertyTitle(property, lang), path: site.propertyPath(property, lang) } } : d;
 }
 
 function leadDetail(s: Submission, outbox: OutboxMessage[]): LeadDetail {
@@ -205,7 +231,7 @@ export function leadRoutes(router: Router, deps: LeadInboxDeps, route: AdminRout
     '/api/admin/leads/:id',
     route('editor', async (ctx) => {
       const s = await leadOf(ctx);
-      ctx.body = { lead: leadDetail(s, await deps.outbox.forLead(String(s.id))) };
+      ctx.body = { lead: aboutListing(leadDetail(s, await deps.outbox.forLead(String(s.id))), await deps.sites.current()) };
     }),
   );
 

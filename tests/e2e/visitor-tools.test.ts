@@ -248,5 +248,23 @@ describe('an enquiry about a new-build project, on a phone in French', () => {
     expect(mail.text).toContain('Project: Résidence Colignon');
     expect(mail.text).toContain('Units die u interesseren: Appartement 0.2');
     expect(mail.text).toContain('Uw budget (€): € 295.000');
+    await context!.close();
+
+    // At the agency: the lead in the inbox, about the project (linked) and its unit by name.
+    const staff = { username: `nieuwbouw.${Date.now()}@atrium-immo.be`, password: 'een nieuw project 2026' };
+    await addStaff(StaffAccounts.inDataDir(dataDir), { ...staff, role: 'editor' });
+    const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'nl-BE' }, ['/api/admin/me']);
+    await desk.goto('/admin/');
+    const login = desk.locator('form.ed-login__card');
+    await login.getByLabel('E-mail').fill(staff.username);
+    await login.getByLabel('Wachtwoord').fill(staff.password);
+    await login.getByRole('button', { name: 'Aanmelden' }).click();
+    await desk.getByRole('heading', { name: 'Pagina’s', level: 1 }).waitFor();
+    await desk.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Aanvragen' }).click();
+    await desk.locator('tr', { hasText: email }).getByRole('button').click();
+    const detail = desk.locator('.ed-inbox__detail');
+    await expect.poll(() => detail.locator('.ed-inbox__about').innerText()).toBe('Over: Residentie Colignon');
+    expect(await detail.getByRole('link', { name: 'Residentie Colignon' }).getAttribute('href')).toBe('/nl/projecten/schaarbeek/residentie-colignon/1/');
+    expect(await detail.locator('.ed-inbox__fields').innerText()).toMatch(/Appartement 0\.2 \(1033\)/);
   });
 });

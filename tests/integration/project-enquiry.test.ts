@@ -92,6 +92,12 @@ describe('a project enquiry', () => {
     expect(inbox.status).toBe(200);
     expect(inbox.json.items.map((x: { id: string }) => x.id)).toContain(id);
     expect(inbox.json.items.find((x: { id: string }) => x.id === id)).toMatchObject({ name: 'Nathalie Dewulf-ok', kind: 'contact-construction' });
+    // Staff read the project and the units by name, with a link to the project's page.
+    const detail = (await staff.req('GET', `/api/admin/leads/${id}`)).json.lead;
+    // (in the agency's language, Dutch, as its mail)
+    expect(detail.about).toEqual({ title: 'Residentie Colignon', path: '/nl/projecten/schaarbeek/residentie-colignon/1/' });
+    expect(detail.fields.units).toEqual([expect.stringMatching(/ \(1081\)$/), expect.stringMatching(/ \(1033\)$/)]);
+    expect(detail.fields.units[0]).toMatch(/^Studio/);
   });
 
   it.each([
