@@ -30,9 +30,9 @@ function startValues(kind: ContactData['form'], data: ContactData): Record<strin
  * A field whose showing depends on what is filled in stays in the page, hidden until its conditions
  * hold: it appears below what the visitor just answered, without moving the focus.
  */
-const shownIf = (render: (a: ActiveField) => ReactElement | null) => (a: ActiveField) =>
+const shownIf = (kind: string, render: (a: ActiveField) => ReactElement | null) => (a: ActiveField) =>
   a.conditional ? (
-    <div key={a.spec.name} id={`c-${a.spec.name}`} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
+    <div key={a.spec.name} id={`c-${kind}-${a.spec.name}`} className="form-cond" hidden={!a.shown} data-field={a.spec.name}>
       {render(a)}
     </div>
   ) : (
@@ -71,7 +71,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   const formId = `form-${module.id}`;
   // The fields staff chose (shown, required, order, conditions); conditional ones follow what is typed.
   const settings = module.fields as FieldSetting[] | undefined;
-  const conditional = !!settings?.some((s) => s.conditions?.length || s.advanced !== undefined);
+  const conditional = !!settings?.some((s) => s.conditions?.length || (s.advanced !== undefined && String(s.advanced).trim() !== ''));
   const [values, setValues] = useState<Record<string, unknown>>(() => startValues(kind, data));
   const active = activeFields(kind, settings, values);
   const booking = kind === 'contact-appointment';
@@ -167,7 +167,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   );
   // An answer that decides whether other fields show names them (aria-controls): they appear right below.
   const controls = (name: string) => {
-    const ids = (settings ?? []).filter((x) => conditionFields(x).includes(name)).map((x) => `c-${x.name}`);
+    const ids = (settings ?? []).filter((x) => conditionFields(x).includes(name)).map((x) => `c-${kind}-${x.name}`);
     return ids.length ? ids.join(' ') : undefined;
   };
   const props = (name: string) => ({
@@ -292,11 +292,11 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
           <p>{t('form.fixErrors')}</p>
         </div>
       )}
-      <div className="form-grid">{active.filter((a) => !inline(a.spec) && (a.shown || a.conditional)).map(shownIf(control))}</div>
+      <div className="form-grid">{active.filter((a) => !inline(a.spec) && (a.shown || a.conditional)).map(shownIf(kind, control))}</div>
       {active
         .filter((a) => inline(a.spec) && (a.shown || a.conditional))
         .map(
-          shownIf(({ spec: f, required }) => (
+          shownIf(kind, ({ spec: f, required }) => (
             <div key={f.name} className="form-check-field" data-invalid={errorOf(f.name) ? true : undefined}>
               <label className="form-check">
                 <input
