@@ -65,6 +65,25 @@ async function open(options = PHONE, expected: string[] = []): Promise<Page> {
   return page;
 }
 
+/** A new staff member's editor, logged in from a browser in `ui`'s language, on the inbox (Requests). */
+async function inbox(ui: 'fr' | 'nl', who: string): Promise<Page> {
+  const words = {
+    fr: { password: 'Mot de passe', logIn: 'Se connecter', pages: 'Pages', nav: 'Éditeur', leads: 'Demandes' },
+    nl: { password: 'Wachtwoord', logIn: 'Aanmelden', pages: 'Pagina’s', nav: 'Editor', leads: 'Aanvragen' },
+  }[ui];
+  const staff = { username: `${who}.${Date.now()}@atrium-immo.be`, password: 'een lang wachtwoord 2026' };
+  await addStaff(StaffAccounts.inDataDir(dataDir), { ...staff, role: 'editor' });
+  const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: `${ui}-BE` }, ['/api/admin/me']);
+  await desk.goto('/admin/');
+  const login = desk.locator('form.ed-login__card');
+  await login.getByLabel('E-mail').fill(staff.username);
+  await login.getByLabel(words.password).fill(staff.password);
+  await login.getByRole('button', { name: words.logIn }).click();
+  await desk.getByRole('heading', { name: words.pages, level: 1 }).waitFor();
+  await desk.getByRole('navigation', { name: words.nav }).getByRole('link', { name: words.leads }).click();
+  return desk;
+}
+
 /** Text as read, prices' no-break spaces as plain ones. */
 const read = async (l: { innerText: () => Promise<string> }) => (await l.innerText()).replace(/\u00a0/g, ' ');
 /** '€ 17.200 – € 33.600' → [17200, 33600]. */
@@ -194,18 +213,8 @@ describe('the online valuation of an apartment in Schaerbeek, on a phone in Fren
     );
     await context!.close();
 
-    // At the agency: the request in the inbox, with the estimate the visitor saw.
-    const staff = { username: `valuer.${Date.now()}@atrium-immo.be`, password: 'une expertise 2026' };
-    await addStaff(StaffAccounts.inDataDir(dataDir), { ...staff, role: 'editor' });
-    const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'fr-BE' }, ['/api/admin/me']);
-    await desk.goto('/admin/');
-    const login = desk.locator('form.ed-login__card');
-    // A browser in French: the editor speaks French to this staff member.
-    await login.getByLabel('E-mail').fill(staff.username);
-    await login.getByLabel('Mot de passe').fill(staff.password);
-    await login.getByRole('button', { name: 'Se connecter' }).click();
-    await desk.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
-    await desk.getByRole('navigation', { name: 'Éditeur' }).getByRole('link', { name: 'Demandes' }).click();
+    // At the agency: the request in the inbox, with the estimate the visitor saw (a browser in French: the editor speaks French).
+    const desk = await inbox('fr', 'valuer');
     const row = desk.locator('tr', { hasText: email });
     await row.getByRole('button').click();
     const detail = desk.locator('.ed-inbox__detail');
@@ -251,16 +260,7 @@ describe('an enquiry about a new-build project, on a phone in French', () => {
     await context!.close();
 
     // At the agency: the lead in the inbox, about the project (linked) and its unit by name.
-    const staff = { username: `nieuwbouw.${Date.now()}@atrium-immo.be`, password: 'een nieuw project 2026' };
-    await addStaff(StaffAccounts.inDataDir(dataDir), { ...staff, role: 'editor' });
-    const desk = await open({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'nl-BE' }, ['/api/admin/me']);
-    await desk.goto('/admin/');
-    const login = desk.locator('form.ed-login__card');
-    await login.getByLabel('E-mail').fill(staff.username);
-    await login.getByLabel('Wachtwoord').fill(staff.password);
-    await login.getByRole('button', { name: 'Aanmelden' }).click();
-    await desk.getByRole('heading', { name: 'Pagina’s', level: 1 }).waitFor();
-    await desk.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Aanvragen' }).click();
+    const desk = await inbox('nl', 'nieuwbouw');
     await desk.locator('tr', { hasText: email }).getByRole('button').click();
     const detail = desk.locator('.ed-inbox__detail');
     await expect.poll(() => detail.locator('.ed-inbox__about').innerText()).toBe('Over: Residentie Colignon');
