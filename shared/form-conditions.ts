@@ -74,10 +74,13 @@ type Values = Record<string, unknown>;
 
 /** The advanced rule of a setting: JSON text as staff type it (or the rule itself); undefined when there is none. Throws on bad JSON. */
 function ruleOf(advanced: unknown): unknown {
-  if (advanced === undefined || advanced === null || (typeof advanced === 'string' && advanced.trim() === '')) return undefined;
+  if (!hasRule(advanced)) return undefined;
   return typeof advanced === 'string' ? JSON.parse(advanced) : advanced;
 }
 const hasRule = (advanced: unknown) => !(advanced === undefined || advanced === null || (typeof advanced === 'string' && advanced.trim() === ''));
+
+/** Whether a setting makes its field depend on what is filled in (conditions, or an advanced rule that is not blank). */
+export const hasConditions = (s: Pick<FieldSetting, 'conditions' | 'advanced'> | undefined) => !!(s?.conditions?.length || hasRule(s?.advanced));
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
 
@@ -189,7 +192,7 @@ export function activeFields(kind: FormKind, settings: readonly FieldSetting[] |
   const seen: Values = {};
   return orderedFields(kind, settings).map(({ spec, setting }) => {
     const locked = LOCKED_FIELDS.has(spec.name);
-    const conditional = !locked && !!(setting?.conditions?.length || hasRule(setting?.advanced));
+    const conditional = !locked && hasConditions(setting);
     // A condition looks at the fields above it that are shown (a hidden one counts as empty).
     const shown = locked || (setting?.show !== false && (!conditional || conditionsMet(setting!, seen)));
     if (shown && spec.name in values) seen[spec.name] = values[spec.name];
@@ -244,8 +247,7 @@ export function fieldSettingsProblems(kind: FormKind, settings: readonly FieldSe
     if (locked && s.show === false) out.push({ pointer: `${at}/show`, message: `"${s.name}" is always shown: the site needs it` });
     if (locked && s.required === false && specs.find((f) => f.name === s.name)!.required)
       out.push({ pointer: `${at}/required`, message: `"${s.name}" is always required: the site needs it` });
-    if (locked && (s.conditions?.length || hasRule(s.advanced)))
-      out.push({ pointer: `${at}/conditions`, message: `"${s.name}" is always shown: it cannot have conditions` });
+    if (locked && hasConditions(s)) out.push({ pointer: `${at}/conditions`, message: `"${s.name}" is always shown: it cannot have conditions` });
     // A condition looks at a shown field above this one: fields appear below what the visitor just answered.
     const look = (name: string, pointer: string) => {
       if (!has(name)) out.push({ pointer, message: notOfKind(name) });

@@ -30,7 +30,6 @@ const REQUIRED_MESSAGES = new Set([
   'phone',
   'title',
   'goal',
-  'address',
   'street',
   'houseNumber',
   'zip',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactElement } from '
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
-import { activeFields, conditionFields, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
+import { activeFields, conditionFields, hasConditions, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
 import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
 import { formatPrice } from '../../shared/format.ts';
@@ -71,7 +71,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   const formId = `form-${module.id}`;
   // The fields staff chose (shown, required, order, conditions); conditional ones follow what is typed.
   const settings = module.fields as FieldSetting[] | undefined;
-  const conditional = !!settings?.some((s) => s.conditions?.length || (s.advanced !== undefined && String(s.advanced).trim() !== ''));
+  const conditional = !!settings?.some(hasConditions);
   const [values, setValues] = useState<Record<string, unknown>>(() => startValues(kind, data));
   const active = activeFields(kind, settings, values);
   const booking = kind === 'contact-appointment';

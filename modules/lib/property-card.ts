@@ -2,7 +2,8 @@
 import { CARD_WIDTHS } from '../../shared/constants.ts';
 import { goalOf } from '../../shared/goal.ts';
 import { firstListingPhoto, listingPhotoSrcSet, listingPhotoUrl, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
-import type { Goal, PropertyRecord } from '../../renderer/listing-types.ts';
+import type { Goal, ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
+import type { Lang } from '../../shared/constants.ts';
 import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
 import type { Viager } from '../../renderer/ui.tsx';
 
@@ -80,10 +81,21 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
   };
 }
 
-/** A new-build project is sold out when it has units and none is left: each sold (or let). */
 /** A unit of a project that is no longer on offer. */
 export const unitTaken = (u: { Status: string }) => u.Status === 'sold' || u.Status === 'rented';
 
+/** A unit of a project as visitors and staff read it: its own name, else its property's title, else its number. */
+export function unitName(
+  project: Pick<ProjectRecord, 'Units'>,
+  id: number,
+  lang: Lang,
+  names: { listings: Pick<ListingSource, 'property'>; propertyTitle: (p: PropertyRecord, lang: Lang) => string },
+): string {
+  const p = names.listings.property(id, lang);
+  return project.Units.find((u) => u.PropertyID === id)?.Name || (p ? names.propertyTitle(p, lang) : String(id));
+}
+
+/** A new-build project is sold out when it has units and none is left: each sold (or let). */
 export function isSoldOut(units: ReadonlyArray<{ Status: string }>): boolean {
   return units.length > 0 && units.every(unitTaken);
 }

@@ -2,7 +2,7 @@ import type { LoadContext } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
 import { FORM_FIELDS, PROJECT_FORMS, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
 import { slugify } from '../../shared/path.ts';
-import { unitTaken } from './property-card.ts';
+import { unitName, unitTaken } from './property-card.ts';
 
 export interface ContactData {
   form: FormKind;
@@ -50,9 +50,6 @@ function projectOf(ctx: LoadContext): ContactData['project'] {
   return {
     id: p.ID,
     name: p.Name,
-    units: open.map((u) => {
-      const rec = ctx.services.listings.property(u.PropertyID, ctx.lang);
-      return { value: String(u.PropertyID), label: u.Name || (rec ? ctx.services.propertyTitle(rec, ctx.lang) : String(u.PropertyID)) };
-    }),
+    units: open.map((u) => ({ value: String(u.PropertyID), label: unitName(p, u.PropertyID, ctx.lang, ctx.services) })),
   };
 }

@@ -6,6 +6,7 @@
 import type Koa from 'koa';
 import type { SiteHolder } from '../site/holder.ts';
 import type { Site } from '../site/site.ts';
+import { unitName } from '../../modules/lib/property-card.ts';
 import type Router from '@koa/router';
 import { HttpError, readJson } from '../http/request.ts';
 import type { AdminRoute } from '../auth/staff-routes.ts';
@@ -110,15 +111,10 @@ function aboutListing(d: LeadDetail, site: Site): LeadDetail {
     const project = site.listings.project(d.fields.projectId, lang);
     if (!project) return d;
     const units = Array.isArray(d.fields.units) ? d.fields.units.map(String) : [];
-    const unitName = (id: string) => {
-      const u = project.Units.find((x) => String(x.PropertyID) === id);
-      const p = site.listings.property(Number(id), lang);
-      return `${u?.Name || (p ? site.propertyTitle(p, lang) : id)} (${id})`;
-    };
     return {
       ...d,
       about: { title: project.Name, path: site.projectPath(project, lang) },
-      fields: { ...d.fields, ...(units.length ? { units: units.map(unitName) } : {}) },
+      fields: { ...d.fields, ...(units.length ? { units: units.map((id) => `${unitName(project, Number(id), lang, site)} (${id})`) } : {}) },
     };
   }
   const property = d.propertyId !== null ? site.listings.property(d.propertyId, lang) : undefined;

@@ -38,7 +38,7 @@ import { storePortrait, storeUpload } from './uploads.ts';
 import { FILE_TYPES, normalizeFields, parse, uploadName } from './form-body.ts';
 import { readToolLead } from '../tools/visitor-tools.ts';
 import { settleErrors, settleFields, type FieldSetting } from '../../shared/form-conditions.ts';
-import { unitTaken } from '../../modules/lib/property-card.ts';
+import { unitName, unitTaken } from '../../modules/lib/property-card.ts';
 
 /** The contact modules of a content version by id, and for each kind the module when it is the only one of its kind. */
 const contactModules = new WeakMap<object, { byId: Map<number, ContactSettings>; only: Map<string, ContactSettings | null> }>();
@@ -170,7 +170,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // A project enquiry: a project on offer, and units of it still on offer.
       const project = PROJECT_FORMS.includes(kind) && typeof fields.projectId === 'number' ? site.listings.project(fields.projectId, lang) : undefined;
       if (PROJECT_FORMS.includes(kind) && typeof fields.projectId === 'number' && !project) errors.push({ field: 'projectId', key: 'form.projectNotFound' });
-      const units = project ? new Map(project.Units.filter((u) => !unitTaken(u)).map((u) => [String(u.PropertyID), u])) : undefined;
+      const units = project ? new Set(project.Units.filter((u) => !unitTaken(u)).map((u) => String(u.PropertyID))) : undefined;
       if (units && Array.isArray(fields.units) && fields.units.some((u) => !units.has(String(u))))
         errors.push({ field: 'units', key: 'form.unitNotInProject' });
       const problem = property && propertyProblem(kind, property);
@@ -230,11 +230,6 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
       const projectPath = project && site.projectPath(project, lang);
-      const unitName = (id: string) => {
-        const u = units?.get(id);
-        const rec = site.listings.property(Number(id), lang);
-        return u?.Name || (rec ? site.propertyTitle(rec, lang) : id);
-      };
       const agencyLang = site.routes.defaultLang;
       // A purchase offer states the advance due at signing (10% of the offered price).
       if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
@@ -264,7 +259,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
             : project && projectPath
               ? { title: project.Name, url: site.absoluteUrl(projectPath), reference: project.Name, project: true }
               : undefined,
-        valueText: { units: unitName },
+        valueText: project ? { units: (id: string) => unitName(project, Number(id), lang, site) } : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
         labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },

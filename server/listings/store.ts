@@ -147,7 +147,6 @@ interface LangIndex {
 /** Available properties per goal, per type, and per region (by postcode, SPEC §9) and type with sale and rent summed. */
 function countsOf(entries: Entry[]): ReturnType<ListingSource['counts']> {
   const byType: Record<number, { sale: number; rent: number }> = {};
-  // Per region (by postcode, SPEC §9), per type: sale and rent summed.
   const byRegion: Partial<Record<BelgianRegion, Record<number, number>>> = {};
   let sale = 0;
   let rent = 0;

@@ -105,14 +105,13 @@ describe('a project enquiry', () => {
     ['a sold unit', { units: [OPEN[0], SOLD] }, 'units', 'Choisissez des unités de ce projet.'],
     ['a unit of another project', { units: ['1066'] }, 'units', 'Choisissez des unités de ce projet.'],
     ['no project at all', { projectId: undefined }, 'projectId', 'Ce champ est obligatoire'],
-    ['a budget in words', { budget: 'trois cent mille' }, 'budget', 'Valeur non valable'],
+    ['a budget in words', { budget: 'trois cent mille' }, 'budget', "Cette valeur n'est pas valable"],
   ])('refuses %s with a message on the field, and stores nothing', async (_what, change, field, message) => {
     const before = leads(srv.dataDir).submissions.length;
     const r = await post(enquiry(`bad-${field}`, change));
     expect(r.status).toBe(422);
     const { errors } = await r.json();
-    expect(errors[0]).toEqual({ field, message: expect.any(String) });
-    if (message !== 'Valeur non valable') expect(errors[0].message).toBe(message);
+    expect(errors[0]).toEqual({ field, message });
     expect(leads(srv.dataDir).submissions.length).toBe(before);
   });
 });
