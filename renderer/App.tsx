@@ -200,7 +200,12 @@ function Consent({ shell, page, search }: { shell: ShellData; page: PageData; se
     const preview = params.has('preview') || window.location.pathname.startsWith('/admin/');
     if (params.has('setcookies')) clearConsent();
     const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
-    settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup });
+    // In a task of its own: the chrome that follows the store (the dialog, the top bar) renders
+    // again synchronously, and in the hydration's effects that made one long task of both.
+    const timer = setTimeout(() =>
+      settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup }),
+    );
+    return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
     if (!consent) return;

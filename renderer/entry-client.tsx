@@ -9,7 +9,7 @@ import { ClientViews } from './client-views.ts';
 import { pageViews, type AnyModuleDefinition } from './module-api.ts';
 import { INITIAL_DATA_ID, type InitialData } from './page-data.ts';
 import type { Assets } from './App.tsx';
-import type { Dictionary } from '../shared/format.ts';
+import { formatPrice, translate, type Dictionary } from '../shared/format.ts';
 
 const boot = JSON.parse(document.getElementById(INITIAL_DATA_ID)!.textContent!) as { initial: InitialData; assets: Assets };
 // The stylesheet the server wrote into the head, read back so that the head hydrates as it is.
@@ -33,6 +33,15 @@ async function messages(url: string): Promise<Dictionary | undefined> {
   return undefined;
 }
 
+/** A new task: the browser paints and answers the visitor between the boot's steps. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+}
+
 void (async () => {
   // This script is asked for once the server's page has been painted (renderer/entry-server.tsx).
   // The page's module views (already on their way: the loader asked for their chunks) and its dictionary.
@@ -40,6 +49,13 @@ void (async () => {
   // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;
+  // The boot in steps of a few milliseconds each, so that none blocks a phone: the script's evaluation,
+  // then the language's formatters (the first Intl formatter of a language loads its locale data; the
+  // translator is kept per dictionary, and the page's I18nProvider takes this one), then hydration.
+  await nextTask();
+  translate(boot.initial.shell.lang, dictionary);
+  formatPrice(0);
+  await nextTask();
   // In a transition: React hydrates in slices of a few milliseconds and lets the browser answer the
   // visitor in between (a click before the end is replayed), instead of one long task per page.
   startTransition(() => {

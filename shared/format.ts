@@ -11,7 +11,8 @@ export function makeIntl(lang: Lang, messages: Dictionary, fallback: Dictionary 
     {
       locale: LOCALES[lang],
       defaultLocale: LOCALES[lang],
-      messages: { ...fallback, ...messages },
+      // Spread only when there is a fallback: a dictionary's thousands of keys cost a phone milliseconds to copy.
+      messages: Object.keys(fallback).length ? { ...fallback, ...messages } : messages,
       onError: () => {},
     },
     cache,
@@ -82,14 +83,19 @@ export function translate(lang: Lang, messages: Dictionary): Translate {
 /** Formatted texts kept per language and dictionary. */
 const MAX_RESULTS = 20_000;
 
-/** Belgian number grouping (1.234.567), the same in every language, as the agency prints prices. */
-const belgianNumber = new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 });
+/**
+ * Belgian number grouping (1.234.567), the same in every language, as the agency prints prices.
+ * Made at its first use, not when the module loads: the browser's first Intl formatter loads the
+ * locale's data, which belongs in the boot's own step (renderer/entry-client.tsx), not in the
+ * script's evaluation.
+ */
+let belgianNumber: Intl.NumberFormat | undefined;
 
 /** Price with the euro sign as prefix: € 350.000 (SPEC §9). 'NaN' when the value is not a number. */
 export function formatPrice(value: unknown): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return 'NaN';
-  return `€ ${belgianNumber.format(n)}`;
+  return `€ ${(belgianNumber ??= new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 })).format(n)}`;
 }
 
 /** Day-month-year (SPEC §9): 2026-03-12 → 12-03-2026. '' when not a date. */

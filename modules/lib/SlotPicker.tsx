@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useI18n } from '../../renderer/ui.tsx';
 import type { FormKind } from '../../shared/forms.ts';
 import { formatDate, formatWeekday } from '../../shared/format.ts';
@@ -14,7 +14,10 @@ export function useSlots(active: boolean): [Slots, () => void] {
     let gone = false;
     fetch('/api/appointments', { headers: { accept: 'application/json' } })
       .then((r) => r.json())
-      .then((b: { full: boolean; slots: string[] }) => !gone && setSlots(b.full ? { state: 'full' } : { state: 'ready', slots: b.slots }))
+      // A transition: the picker renders in slices, not as one task while the page is still starting.
+      .then(
+        (b: { full: boolean; slots: string[] }) => !gone && startTransition(() => setSlots(b.full ? { state: 'full' } : { state: 'ready', slots: b.slots })),
+      )
       .catch(() => !gone && setSlots({ state: 'failed' }));
     return () => {
       gone = true;
