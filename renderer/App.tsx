@@ -202,9 +202,10 @@ function Consent({ shell, page, search }: { shell: ShellData; page: PageData; se
     const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
     // In a task of its own: the chrome that follows the store (the dialog, the top bar) renders
     // again synchronously, and in the hydration's effects that made one long task of both.
-    const timer = setTimeout(() =>
-      settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: !stored && !preview && !page.page.noCookiePopup }),
-    );
+    // ?setcookies asks again even on a page without the dialog (the effect below, for later
+    // navigations, finds the choice not read yet here).
+    const ask = !preview && (params.has('setcookies') || (!stored && !page.page.noCookiePopup));
+    const timer = setTimeout(() => settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: ask }));
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {

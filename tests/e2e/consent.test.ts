@@ -101,6 +101,11 @@ describe('cookie consent', () => {
     await page.goto('/nl/contact/?setcookies');
     await expect.poll(() => dialog().isVisible()).toBe(true);
     expect(await consentCookie()).toBeUndefined();
+    // Also on the cookie policy, which never shows the dialog by itself: its link asks again.
+    await dialog().getByRole('button', { name: 'Alleen noodzakelijke' }).click();
+    await page.goto('/nl/cookiebeleid/?setcookies');
+    await expect.poll(() => dialog().isVisible()).toBe(true);
+    expect(await consentCookie()).toBeUndefined();
   });
 
   it('works with the keyboard alone and keeps focus inside the dialog', async () => {
