@@ -59,10 +59,10 @@ function loaderScript(initial: InitialData, assets: Assets): string {
   if (!assets.js) return '';
   const files = safeJson({ js: assets.js, chunks: assets.preload, css: assets.pageCss ?? [], messages: initial.shell.messagesUrl });
   return (
-    `(function(f){var d=document,asked=0,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
+    `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
     `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});f.css.forEach(function(u){q.push(['link',{rel:'stylesheet',href:u,media:'not all'}])});` +
     `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
-    `function ask(){if(!asked){asked=1;c.port2.postMessage(0)}}` +
+    `function ask(){c.port2.postMessage(0)}` +
     `if(d.visibilityState==='hidden')ask();else requestAnimationFrame(function(){setTimeout(ask,0)})})(${files})`
   );
 }

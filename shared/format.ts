@@ -5,18 +5,9 @@ export type Dictionary = Record<string, string>;
 
 const cache = createIntlCache();
 
-/** An @formatjs/intl instance for one language; missing keys fall back to `fallback` messages. */
-export function makeIntl(lang: Lang, messages: Dictionary, fallback: Dictionary = {}): IntlShape<string> {
-  return createIntl(
-    {
-      locale: LOCALES[lang],
-      defaultLocale: LOCALES[lang],
-      // Spread only when there is a fallback: a dictionary's thousands of keys cost a phone milliseconds to copy.
-      messages: Object.keys(fallback).length ? { ...fallback, ...messages } : messages,
-      onError: () => {},
-    },
-    cache,
-  );
+/** An @formatjs/intl instance for one language's messages (taken as they are: a dictionary is not copied). */
+export function makeIntl(lang: Lang, messages: Dictionary): IntlShape<string> {
+  return createIntl({ locale: LOCALES[lang], defaultLocale: LOCALES[lang], messages, onError: () => {} }, cache);
 }
 
 export interface Translate {
