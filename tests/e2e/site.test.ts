@@ -116,6 +116,25 @@ describe('the site in a real browser', () => {
     await expect.poll(() => back.getAttribute('data-visible')).toBeNull();
   });
 
+  it("loads the language's Intl data in a worker before hydrating, and the prices and counts stay as the server wrote them", async () => {
+    await open(PHONE);
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    const html = await (await page.request.get('/fr/acheter/')).text();
+    // The cards' prices and facts (counts in words: "2 chambres") as the server wrote them.
+    const texts = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1].replace(/<[^>]*>/g, '').replace(/&nbsp;/g, '\u00a0'));
+    const prices = texts(/<p class="property-card__price">(.*?)<\/p>/g);
+    const facts = texts(/<ul class="property-card__facts">(.*?)<\/ul>/g);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(facts.join(' ')).toMatch(/\d chambres?/);
+    await page.goto('/fr/acheter/');
+    expect(workers.filter((u) => u.startsWith('blob:'))).toHaveLength(1);
+    // Hydrated (goto waits for it) with the same texts: a mismatch would be a console error, which fails the test too.
+    expect(await page.locator('.property-card__price').allTextContents()).toEqual(prices);
+    expect(await page.locator('.property-card__facts').allTextContents()).toEqual(facts);
+    expect(await page.evaluate(() => new Intl.NumberFormat('fr-BE').format(1234.5))).toMatch(/^1\s?234,5$/);
+  });
+
   it('shows the 404 page with status 404 and a way home', async () => {
     await open();
     // The page and, when the browser comes back to it, its data answer 404 on purpose.
