@@ -87,6 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2020',
         cssCodeSplit: true,
         // Two entries: the public site, and the staff editor (a public page never loads its chunks).
-        rollupOptions: { input: ['renderer/entry-client.tsx', 'editor/main.tsx'] },
+        // And the worker that loads the browser's Intl data off the page's main thread (renderer/intl-warm.ts).
+        rollupOptions: { input: ['renderer/entry-client.tsx', 'editor/main.tsx', 'renderer/intl-warm.ts'] },
       },
 }));

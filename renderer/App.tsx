@@ -16,7 +16,7 @@ import { ConsentDialog } from './chrome/ConsentDialog.tsx';
 import { Popup } from './chrome/Popup.tsx';
 import { settings } from './store.ts';
 import { consentDefaults } from './consent/consent.ts';
-import { MODAL_Z_INDEX } from '../shared/constants.ts';
+import { LOCALES, MODAL_Z_INDEX } from '../shared/constants.ts';
 import { applyConsent, clearConsent, consentBootstrap, readConsent, trackPageView } from './consent/tags.ts';
 import { useSettings } from './store.ts';
 
@@ -40,6 +40,8 @@ export interface Assets {
    * inert (media "not all") so that loading a view does not fetch and wait for them again.
    */
   pageCss?: string[];
+  /** Production: the worker script that loads the browser's Intl data off the main thread (renderer/intl-warm.ts). */
+  intlWarm?: string;
   /** Development only: Vite's client and the React refresh preamble. */
   devScripts?: string[];
   devInline?: string[];
@@ -64,6 +66,11 @@ export function Root(props: RootProps) {
       <Site {...props} />
     </Router>
   );
+}
+
+/** The head's script that starts the Intl worker: the document's first language (a worker only warms the process). */
+function intlWarmScript(src: string, locale: string): string {
+  return `try{new Worker(${JSON.stringify(src)},{name:${JSON.stringify(locale)}})}catch(e){}`;
 }
 
 /** Paths the client router leaves to the browser (files, API, admin). */
@@ -157,6 +164,8 @@ function Site({ initial, assets, registry }: RootProps) {
         <meta name="theme-color" content="#1f2a44" />
         {/* Consent Mode defaults, before any tag can exist: denied, waiting 500 ms for the choice. */}
         <script dangerouslySetInnerHTML={{ __html: consentBootstrap(consentDefaults()) }} />
+        {/* The page's Intl data, loaded by a worker while the page is parsed and painted (renderer/intl-warm.ts); not for a page that stays still (a preview). */}
+        {assets.js && assets.intlWarm && <script dangerouslySetInnerHTML={{ __html: intlWarmScript(assets.intlWarm, LOCALES[initial.shell.lang]) }} />}
         <style dangerouslySetInnerHTML={{ __html: `:root{--modal-z:${MODAL_Z_INDEX}}` }} />
         <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
         {assets.styles ? (

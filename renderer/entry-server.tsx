@@ -5,7 +5,6 @@ import { Root, type Assets } from './App.tsx';
 import { registry } from '../modules/server.ts';
 import { pageViews } from './module-api.ts';
 import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
-import { LOCALES } from '../shared/constants.ts';
 
 export { registry };
 
@@ -48,19 +47,6 @@ function bootData(initial: InitialData, assets: Assets): string {
 }
 
 /**
- * A worker's whole script, named by the page's locale: the Intl formatters the boot makes
- * (shared/format.ts). A renderer's first Intl call loads ICU's data for the whole process: about
- * 50 ms on this machine's main thread, several times that on a phone, in one task. Made first on
- * the worker's thread, the boot's own formatters then cost a fraction of a millisecond. A blob, not
- * a file: a worker's script asked from the network waited behind the page's pictures and chunks
- * (six connections to a host over HTTP/1.1) and started after the boot.
- */
-const INTL_WARM =
-  'var l=self.name;try{Intl.NumberFormat.supportedLocalesOf(l);Intl.DateTimeFormat.supportedLocalesOf(l);' +
-  "new Intl.NumberFormat(l).format(1.5);new Intl.NumberFormat('nl-BE',{maximumFractionDigits:0}).format(1);" +
-  "new Intl.PluralRules(l).select(1);new Intl.DateTimeFormat(l,{weekday:'long',timeZone:'UTC'}).format(0)}finally{close()}";
-
-/**
  * The browser's part, asked for once the page has been painted: the script, the chunks it imports
  * and the page's dictionary (none: a preview that stays still). Linked from the head, they were
  * fetched while the page was still to be painted and shared a slow line with the photo; now the
@@ -68,24 +54,16 @@ const INTL_WARM =
  * nothing, asks at once). One element per task: starting a request costs the browser's main thread
  * one to several milliseconds, and a page's twenty in one task took about 50 ms here, 200 ms on a
  * phone's slower processor (Lighthouse's 4×).
- * Its first step starts a worker that makes the page's Intl formatters (INTL_WARM).
  */
 function loaderScript(initial: InitialData, assets: Assets): string {
   if (!assets.js) return '';
-  const files = safeJson({
-    js: assets.js,
-    chunks: assets.preload,
-    css: assets.pageCss ?? [],
-    messages: initial.shell.messagesUrl,
-    locale: LOCALES[initial.shell.lang],
-  });
+  const files = safeJson({ js: assets.js, chunks: assets.preload, css: assets.pageCss ?? [], messages: initial.shell.messagesUrl });
   return (
-    `(function(f,w){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
+    `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
     `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});f.css.forEach(function(u){q.push(['link',{rel:'stylesheet',href:u,media:'not all'}])});` +
     `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
-    `function warm(){try{var u=URL.createObjectURL(new Blob([w],{type:'text/javascript'}));new Worker(u,{name:f.locale});URL.revokeObjectURL(u)}catch(e){}}` +
-    `function ask(){warm();c.port2.postMessage(0)}` +
-    `if(d.visibilityState==='hidden')ask();else requestAnimationFrame(function(){setTimeout(ask,0)})})(${files},${JSON.stringify(INTL_WARM)})`
+    `function ask(){c.port2.postMessage(0)}` +
+    `if(d.visibilityState==='hidden')ask();else requestAnimationFrame(function(){setTimeout(ask,0)})})(${files})`
   );
 }
 

@@ -27,7 +27,8 @@ export function prodAssets(root: string, entryName = 'renderer/entry-client.tsx'
     return out;
   };
   const own = walk(entry.imports, new Set([`/${entry.file}`, ...(entry.css ?? [])]), { files: [], css: [...(entry.css ?? [])] });
-  const files = { js: `/${entry.file}`, css: own.css.map((c) => `/${c}`), preload: own.files };
+  const warm = manifest['renderer/intl-warm.ts'];
+  const files = { js: `/${entry.file}`, css: own.css.map((c) => `/${c}`), preload: own.files, ...(warm ? { intlWarm: `/${warm.file}` } : {}) };
   if (!inlineStyles) return files;
   const read = (c: string) => readFileSync(join(root, 'dist/client', c), 'utf8');
   const styles = own.css.map(read).join('\n');
