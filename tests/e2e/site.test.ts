@@ -135,6 +135,24 @@ describe('the site in a real browser', () => {
     expect(await page.evaluate(() => new Intl.NumberFormat('fr-BE').format(1234.5))).toMatch(/^1\s?234,5$/);
   });
 
+  it('asks for its scripts once the banner picture has come, so that they do not share a slow line with it', async () => {
+    await open(PHONE);
+    const order: string[] = [];
+    // The banner takes a second and a half to come.
+    await page.route(/\/media\/banner\/brussels-rowhouses\.svg$/, async (route) => {
+      const r = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      order.push('banner');
+      await route.fulfill({ response: r });
+    });
+    page.on('request', (r) => {
+      if (/\/assets\/entry-client-[\w-]+\.js$/.test(r.url())) order.push('script');
+    });
+    await page.goto('/nl/');
+    expect(order).toEqual(['banner', 'script']);
+    expect(await h1()).toBe('Uw woning in Brussel, in vertrouwde handen');
+  });
+
   it('shows the 404 page with status 404 and a way home', async () => {
     await open();
     // The page and, when the browser comes back to it, its data answer 404 on purpose.
