@@ -50,8 +50,9 @@ void (async () => {
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;
   // The boot in steps of a few milliseconds each, so that none blocks a phone: the script's evaluation,
-  // then the language's formatters (the first Intl formatter of a language loads its locale data; the
-  // translator is kept per dictionary, and the page's I18nProvider takes this one), then hydration.
+  // then the language's formatters (the first Intl formatter of a language loads its locale data,
+  // usually already loaded by the head's worker, renderer/intl-warm.ts; the translator is kept per
+  // dictionary, and the page's I18nProvider takes this one), then hydration.
   await nextTask();
   translate(boot.initial.shell.lang, dictionary);
   formatPrice(0);

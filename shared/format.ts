@@ -78,7 +78,7 @@ const MAX_RESULTS = 20_000;
  * Belgian number grouping (1.234.567), the same in every language, as the agency prints prices.
  * Made at its first use, not when the module loads: the browser's first Intl formatter loads the
  * locale's data, which belongs in the boot's own step (renderer/entry-client.tsx), not in the
- * script's evaluation.
+ * script's evaluation (renderer/intl-warm.ts makes the same formatters first, on a worker).
  */
 let belgianNumber: Intl.NumberFormat | undefined;
 
