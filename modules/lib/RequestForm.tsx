@@ -63,7 +63,10 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         () => '',
       ));
   useEffect(() => {
-    const given = formRef.current?.elements.namedItem(FORM_TOKEN_FIELD);
+    // A form that is not shown (an application on a property for sale) asks for nothing; one shown
+    // later (free slots again) asks when it is sent.
+    if (!formRef.current) return;
+    const given = formRef.current.elements.namedItem(FORM_TOKEN_FIELD);
     if (given instanceof HTMLInputElement && given.value) token.current = Promise.resolve(given.value);
     else askToken();
   }, []);

@@ -13,8 +13,14 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const r = await browser.state.context!.request.get('/api/properties?lang=fr&goal=sale&pageSize=5');
     const target = (await r.json()).items[0] as { path: string; title: string };
+    // Each form shown on the page has its fill-time token in it; one not shown (an application, on a property for sale) asks for none.
+    const tokenRequests: string[] = [];
+    page.on('request', (q) => {
+      if (q.url().includes('/api/forms/token')) tokenRequests.push(q.url());
+    });
     await page.goto(target.path);
     const form = page.locator('form[data-form=contact-me]');
+    expect(tokenRequests).toEqual([]);
     await form.getByLabel('Prénom *').fill('Camille');
     await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
     await form.getByLabel('Adresse e-mail *').fill('camille.dupont@example');
