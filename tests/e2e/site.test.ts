@@ -138,10 +138,10 @@ describe('the site in a real browser', () => {
   it('asks for its scripts once the banner picture has come, so that they do not share a slow line with it', async () => {
     await open(PHONE);
     const order: string[] = [];
-    // The banner takes a second and a half to come.
+    // The banner takes a second to come (the loader waits for it 2.5 s at most).
     await page.route(/\/media\/banner\/brussels-rowhouses\.svg$/, async (route) => {
       const r = await route.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
       order.push('banner');
       await route.fulfill({ response: r });
     });
