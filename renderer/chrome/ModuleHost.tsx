@@ -5,7 +5,7 @@ import type { ViewSource } from '../module-api.ts';
 import type { ModuleData } from '../page-data.ts';
 import { GRID_COLUMNS } from '../../shared/constants.ts';
 
-function ModuleFrame({ item, registry }: { item: ModuleData; registry: ViewSource }) {
+function ModuleFrame({ item, registry, later }: { item: ModuleData; registry: ViewSource; later: boolean }) {
   const { lang } = useI18n();
   const def = registry.get(item.record.view);
   // The server already skipped (and logged) unknown views; this guards a stale client bundle.
@@ -27,7 +27,7 @@ function ModuleFrame({ item, registry }: { item: ModuleData; registry: ViewSourc
   const View = def.View;
   return (
     <section
-      className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${(m.backgroundType && m.backgroundType !== 'none') || backgroundImage ? ' module--bg' : ''}`}
+      className={`module module--${m.view}${m.class ? ` ${m.class}` : ''}${(m.backgroundType && m.backgroundType !== 'none') || backgroundImage ? ' module--bg' : ''}${later ? ' module--later' : ''}`}
       style={style}
       data-module-id={m.id}
     >
@@ -57,7 +57,7 @@ export function ModuleHost({ modules, registry }: { modules: ModuleData[]; regis
       {groups.map((g, i) => (
         <div key={i} className={g.full ? 'module-row module-row--full' : 'module-row container'}>
           {g.items.map((item) => (
-            <ModuleFrame key={item.record.id} item={item} registry={registry} />
+            <ModuleFrame key={item.record.id} item={item} registry={registry} later={item !== modules[0]} />
           ))}
         </div>
       ))}

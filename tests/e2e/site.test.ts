@@ -152,6 +152,28 @@ describe('the site in a real browser', () => {
     expect(await h1()).toBe('Uw woning in Brussel, in vertrouwde handen');
   });
 
+  it('draws the sections below the first screen of a property page when they come near, without moving what is shown', async () => {
+    await open(PHONE);
+    const detail = (await (await page.request.get('/api/properties?lang=nl&goal=sale&pageSize=1')).json()).items[0].path as string;
+    await page.addInitScript(() => {
+      (window as any).__shift = 0;
+      new PerformanceObserver((l) => l.getEntries().forEach((e: any) => ((window as any).__shift += e.value))).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(detail);
+    // Drawn: on screen; not drawn: a section's content skipped by the browser until near (content-visibility: auto).
+    const drawn = (selector: string) =>
+      page.locator(selector).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
+    expect(await drawn('.gallery img')).toBe(true);
+    expect(await drawn('.module--later > *')).toBe(false);
+    expect(await drawn('.site-footer > *')).toBe(false);
+    // The visitor reads on to the footer: each part is drawn as it comes, and nothing on screen moved.
+    for (let y = 0; y < 30_000; y += 700) await page.mouse.wheel(0, 700);
+    await expect.poll(() => drawn('.site-footer > *')).toBe(true);
+    await page.locator('.module--later').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn('.module--later > *')).toBe(true);
+    expect(await page.evaluate(() => (window as any).__shift)).toBeLessThan(0.01);
+  });
+
   it('shows the 404 page with status 404 and a way home', async () => {
     await open();
     // The page and, when the browser comes back to it, its data answer 404 on purpose.
