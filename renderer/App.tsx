@@ -37,7 +37,8 @@ export interface Assets {
   modules?: Record<string, { preload: string[]; css: string[]; styles: string[] }>;
   /**
    * The page's module stylesheets (URLs), already written into the head: the loader links them
-   * inert (media "not all") so that loading a view does not fetch and wait for them again.
+   * disabled, which the browser does not fetch, so that loading a view (Vite's preload looks for a
+   * stylesheet link of the same address) does not fetch and wait for them again.
    */
   pageCss?: string[];
   /** Production: the worker script that loads the browser's Intl data off the main thread (renderer/intl-warm.ts). */
@@ -209,13 +210,21 @@ function Consent({ shell, page, search }: { shell: ShellData; page: PageData; se
     const preview = params.has('preview') || window.location.pathname.startsWith('/admin/');
     if (params.has('setcookies')) clearConsent();
     const stored = params.has('setcookies') ? null : readConsent(shell.consent.version);
-    // In a task of its own: the chrome that follows the store (the dialog, the top bar) renders
-    // again synchronously, and in the hydration's effects that made one long task of both.
-    // ?setcookies asks again even on a page without the dialog (the effect below, for later
-    // navigations, finds the choice not read yet here).
+    // Each in a task of its own: what follows the store renders again synchronously (the store's
+    // updates are not transitions), and in the hydration's effects that made one long task. First
+    // the choice (tags, page view, the popup's wait), then the dialog, which is a render and a
+    // layout of its own. ?setcookies asks again even on a page without the dialog (the effect
+    // below, for later navigations, finds the choice not read yet here).
     const ask = !preview && (params.has('setcookies') || (!stored && !page.page.noCookiePopup));
-    const timer = setTimeout(() => settings.setState({ consent: stored, topBarShow: !!shell.header.topBar, consentOpen: ask }));
-    return () => clearTimeout(timer);
+    let opening: ReturnType<typeof setTimeout> | undefined;
+    const reading = setTimeout(() => {
+      settings.setState({ consent: stored });
+      if (ask) opening = setTimeout(() => settings.setState({ consentOpen: true }));
+    });
+    return () => {
+      clearTimeout(reading);
+      clearTimeout(opening);
+    };
   }, []);
   useEffect(() => {
     if (!consent) return;

@@ -66,7 +66,7 @@ function loaderScript(initial: InitialData, assets: Assets): string {
   const files = safeJson({ js: assets.js, chunks: assets.preload, css: assets.pageCss ?? [], messages: initial.shell.messagesUrl });
   return (
     `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
-    `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});f.css.forEach(function(u){q.push(['link',{rel:'stylesheet',href:u,media:'not all'}])});` +
+    `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});f.css.forEach(function(u){q.push(['link',{rel:'stylesheet',href:u,disabled:''}])});` +
     `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
     `function ask(){c.port2.postMessage(0)}function painted(){requestAnimationFrame(function(){setTimeout(ask,0)})}` +
     `var i=d.querySelector('img[fetchpriority=high]'),w=0;function once(){if(!w){w=1;painted()}}` +

@@ -21,8 +21,6 @@ export interface SettingsState {
   showBackToTop: boolean;
   drawerOpen: boolean;
   setDrawer: (open: boolean) => void;
-  /** Whether the top bar is shown (from config). */
-  topBarShow: boolean;
   /** The visitor's stored consent: undefined until read in the browser, null when not decided. */
   consent: ConsentState | null | undefined;
   consentOpen: boolean;
@@ -40,7 +38,6 @@ export const settings = createStore<SettingsState>((set) => ({
   showBackToTop: false,
   drawerOpen: false,
   setDrawer: (open) => set({ drawerOpen: open }),
-  topBarShow: false,
   consent: undefined,
   consentOpen: false,
 }));

@@ -27,7 +27,10 @@ export function ConsentDialog() {
   const [choices, setChoices] = useState<Choices>({ ...ONLY_NECESSARY });
   const ref = useRef<HTMLDivElement>(null);
   // Escape goes back from the settings; on the first screen it declines (only what is necessary).
-  useFocusTrap(ref, open, () => (details ? setDetails(false) : decideConsent(consent.version, { type: 'decline' })), false);
+  useFocusTrap(ref, open, () => (details ? setDetails(false) : decideConsent(consent.version, { type: 'decline' })), {
+    lockScroll: false,
+    afterPaint: true,
+  });
   if (!open) return null;
   return (
     <div className="consent" role="dialog" aria-modal="true" aria-labelledby="consent-title" aria-describedby="consent-text" ref={ref}>

@@ -4,15 +4,27 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * While `active`: focus moves into `ref`, Tab and Shift+Tab stay inside it, Escape calls
- * `onEscape`; afterwards focus returns to where it was.
+ * `onEscape`; afterwards focus returns to where it was. `lockScroll`: the page behind does not
+ * scroll. `afterPaint`: focus moves once the element has been drawn, for one that opens by itself
+ * while the page loads (the consent dialog): focusing at once made the browser lay out the whole
+ * page in the same task as React's render, one long task; after the frame the layout is done.
  */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void, lockScroll = true): void {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+  { lockScroll = true, afterPaint = false }: { lockScroll?: boolean; afterPaint?: boolean } = {},
+): void {
   useEffect(() => {
     if (!active) return;
     const previous = document.activeElement as HTMLElement | null;
     const items = () =>
       [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
-    (ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? items()[0])?.focus();
+    const focusFirst = () => (ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? items()[0])?.focus();
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (afterPaint) frame = requestAnimationFrame(() => (timer = setTimeout(focusFirst)));
+    else focusFirst();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -35,6 +47,8 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean
     document.addEventListener('keydown', onKey);
     if (lockScroll) document.documentElement.classList.add('no-scroll');
     return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       document.removeEventListener('keydown', onKey);
       if (lockScroll) document.documentElement.classList.remove('no-scroll');
       previous?.focus?.();

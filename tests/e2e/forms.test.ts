@@ -14,13 +14,17 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     const r = await browser.state.context!.request.get('/api/properties?lang=fr&goal=sale&pageSize=5');
     const target = (await r.json()).items[0] as { path: string; title: string };
     // Each form shown on the page has its fill-time token in it; one not shown (an application, on a property for sale) asks for none.
+    // Nor are the page's stylesheets asked for: the head has them, and loading the views finds them there.
     const tokenRequests: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (q) => {
       if (q.url().includes('/api/forms/token')) tokenRequests.push(q.url());
+      if (q.resourceType() === 'stylesheet') stylesheets.push(q.url());
     });
     await page.goto(target.path);
     const form = page.locator('form[data-form=contact-me]');
     expect(tokenRequests).toEqual([]);
+    expect(stylesheets).toEqual([]);
     await form.getByLabel('Prénom *').fill('Camille');
     await form.getByLabel('Nom *', { exact: true }).fill('Dupont');
     await form.getByLabel('Adresse e-mail *').fill('camille.dupont@example');
