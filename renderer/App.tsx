@@ -19,6 +19,7 @@ import { consentDefaults } from './consent/consent.ts';
 import { LOCALES, MODAL_Z_INDEX } from '../shared/constants.ts';
 import { applyConsent, clearConsent, consentBootstrap, readConsent, trackPageView } from './consent/tags.ts';
 import { useSettings } from './store.ts';
+import { releaseHydration, rootHydrated } from './hydration.tsx';
 
 export interface Assets {
   css: string[];
@@ -86,9 +87,10 @@ function Site({ initial, assets, registry }: RootProps) {
   const search = useSearch();
 
   useEffect(() => startSettingsListeners(), []);
-  // Marks the document once the page answers to the visitor (its controls work): a signal for
-  // styles and for the end-to-end tests, which otherwise race the hydration on a slow machine.
-  useEffect(() => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''), []);
+  // The document is marked (HYDRATED_ATTRIBUTE) once the page answers to the visitor, its chrome
+  // and its modules (renderer/hydration.tsx): a signal for styles and for the end-to-end tests,
+  // which otherwise race the hydration on a slow machine.
+  useEffect(() => rootHydrated(), []);
 
   // Client-side navigation: ask the server for the new page's data, then render it.
   useEffect(() => {
@@ -106,8 +108,9 @@ function Site({ initial, assets, registry }: RootProps) {
           return;
         }
         if (!d.page) throw new Error('no page');
-        // The new page's module views, before it is shown (the browser loads them per page).
-        await registry.load?.(pageViews(d.page.modules));
+        // The new page's module views, before it is shown (the browser loads them per page), and
+        // the modules of this page still held hydrate first, so that React can update them.
+        await Promise.all([registry.load?.(pageViews(d.page.modules)), releaseHydration()]);
         if (controller.signal.aborted) return;
         if (d.shell) shells.current.set(d.shell.lang, d.shell);
         setShell(shells.current.get(d.page.lang) ?? shell);

@@ -4,7 +4,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // The site's styles first: each module's own (in its chunk, written into the page by the server) come after and refine them.
 import './styles/site.css';
-import { Root, SITE_STYLES_ID } from './App.tsx';
+import { HYDRATED_ATTRIBUTE, Root, SITE_STYLES_ID } from './App.tsx';
+import { planHydration } from './hydration.tsx';
 import { ClientViews } from './client-views.ts';
 import { pageViews, type AnyModuleDefinition } from './module-api.ts';
 import { INITIAL_DATA_ID, type InitialData } from './page-data.ts';
@@ -42,10 +43,38 @@ function nextTask(): Promise<void> {
   });
 }
 
+/**
+ * Which of the page's modules wait for their hydration (renderer/hydration.tsx): those whose
+ * section is more than a screen away from the visible part. The page has been painted before this
+ * script was asked for, so its layout is known.
+ */
+function heldSection(id: string): Element | null {
+  const section = document.querySelector(`section[data-module-id="${CSS.escape(id)}"]`);
+  if (!section) return null;
+  const box = section.getBoundingClientRect();
+  const screen = window.innerHeight;
+  return box.top > 2 * screen || box.bottom < -screen ? section : null;
+}
+
 void (async () => {
   // This script is asked for once the server's page has been painted (renderer/entry-server.tsx).
-  // The page's module views (already on their way: the loader asked for their chunks) and its dictionary.
-  const [dictionary] = await Promise.all([messages(boot.initial.shell.messagesUrl), views.load(pageViews(boot.initial.page.modules))]);
+  const modules = boot.initial.page.modules;
+  const viewOf = new Map(modules.map((m) => [String(m.record.id), m.record.view]));
+  const held = new Set<string>();
+  planHydration(
+    [...viewOf.keys()],
+    (id) => {
+      const section = heldSection(id);
+      if (section) held.add(id);
+      return section;
+    },
+    (id) => views.load([viewOf.get(id)!]),
+    () => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''),
+  );
+  // The views of the modules that hydrate now (already on their way: the loader asked for the
+  // page's chunks) and the page's dictionary.
+  const now = modules.filter((m) => !held.has(String(m.record.id)));
+  const [dictionary] = await Promise.all([messages(boot.initial.shell.messagesUrl), views.load(pageViews(now))]);
   // Without its dictionary the page stays as the server sent it: readable, its links and forms plain HTML.
   if (!dictionary) return;
   boot.initial.shell.messages = dictionary;

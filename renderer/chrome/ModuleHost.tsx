@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
+import { HydrationBoundary } from '../hydration.tsx';
 import { Heading, localize } from '../ui.tsx';
 import { useI18n } from '../i18n.tsx';
 import type { ViewSource } from '../module-api.ts';
@@ -43,8 +44,12 @@ function ModuleFrame({ item, registry, later }: { item: ModuleData; registry: Vi
   );
 }
 
-/** Renders a page's modules in order: full-width ones on their own, the others in the 12-column grid. */
-export function ModuleHost({ modules, registry }: { modules: ModuleData[]; registry: ViewSource }) {
+/**
+ * Renders a page's modules in order: full-width ones on their own, the others in the 12-column
+ * grid; each in a hydration boundary of its own (renderer/hydration.tsx). Memoised: the page's
+ * loading state must not reach a module still held, which React could then only render anew.
+ */
+export const ModuleHost = memo(function ModuleHost({ modules, registry }: { modules: ModuleData[]; registry: ViewSource }) {
   const groups: Array<{ full: boolean; items: ModuleData[] }> = [];
   for (const item of modules) {
     const full = item.record.position === 'fullWidth';
@@ -57,10 +62,12 @@ export function ModuleHost({ modules, registry }: { modules: ModuleData[]; regis
       {groups.map((g, i) => (
         <div key={i} className={g.full ? 'module-row module-row--full' : 'module-row container'}>
           {g.items.map((item) => (
-            <ModuleFrame key={item.record.id} item={item} registry={registry} later={item !== modules[0]} />
+            <HydrationBoundary key={item.record.id} id={String(item.record.id)}>
+              <ModuleFrame item={item} registry={registry} later={item !== modules[0]} />
+            </HydrationBoundary>
           ))}
         </div>
       ))}
     </>
   );
-}
+});

@@ -72,6 +72,8 @@ describe('appointments', () => {
       expect(r.status()).toBe(201);
     }
     await page.goto(propertyPath);
+    // Far down the page: the visitor scrolls to it (before, its text is not laid out: content-visibility).
+    await page.locator('.appointment-full').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.appointment-full').innerText()).toBe('Les rendez-vous sont complets');
     expect(await page.locator('form[data-form=contact-appointment]').count()).toBe(0);
   });

@@ -157,12 +157,18 @@ describe('the site in a real browser', () => {
     const detail = (await (await page.request.get('/api/properties?lang=nl&goal=sale&pageSize=1')).json()).items[0].path as string;
     await page.addInitScript(() => {
       (window as any).__shift = 0;
-      new PerformanceObserver((l) => l.getEntries().forEach((e: any) => ((window as any).__shift += e.value))).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e: any) => ((window as any).__shift += e.value))).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
     });
     await page.goto(detail);
     // Drawn: on screen; not drawn: a section's content skipped by the browser until near (content-visibility: auto).
     const drawn = (selector: string) =>
-      page.locator(selector).first().evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
     expect(await drawn('.gallery img')).toBe(true);
     expect(await drawn('.module--later > *')).toBe(false);
     expect(await drawn('.site-footer > *')).toBe(false);
@@ -172,6 +178,47 @@ describe('the site in a real browser', () => {
     await page.locator('.module--later').first().scrollIntoViewIfNeeded();
     await expect.poll(() => drawn('.module--later > *')).toBe(true);
     expect(await page.evaluate(() => (window as any).__shift)).toBeLessThan(0.01);
+  });
+
+  it("hydrates a property page's first screen without waiting for the code of its request forms far below", async () => {
+    await open(PHONE);
+    const target = (await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json()).items[0].path as string;
+    // The forms' view code comes only when the test lets it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loading = page.goto(target); // resolves once the whole page is hydrated
+    loading.catch(() => undefined); // (awaited below; a failure before that fails the test there)
+    // The photos answer (the slideshow wakes when the pointer comes to the photo; a pointer that came
+    // before the page answered comes again) while the forms' code has not come; the forms are there as
+    // the server wrote them.
+    const awake = () => page.locator('.gallery__splide.is-initialized').count();
+    await expect
+      .poll(
+        async () => {
+          if (!(await awake())) {
+            await page.mouse.move(0, 0);
+            await page
+              .locator('.gallery__still')
+              .hover({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
+          return awake();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const form = page.locator('form[data-form=contact-me]');
+    expect(await form.getByLabel('Prénom *').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    release();
+    await loading;
+    // Then the form answers too: the time slots show for a visitor who prefers a phone call.
+    await form.getByLabel('téléphone', { exact: true }).check();
+    await expect.poll(() => form.getByRole('group', { name: 'Quand pouvons-nous vous appeler ?' }).isVisible()).toBe(true);
   });
 
   it('shows the 404 page with status 404 and a way home', async () => {

@@ -236,7 +236,8 @@ describe('an enquiry about a new-build project, on a phone in French', () => {
     await page.waitForURL('**/residence-colignon/1/');
     const form = page.locator('form[data-form=contact-construction]');
     await form.scrollIntoViewIfNeeded();
-    expect(await form.locator('.contact-form__about').innerText()).toBe('Concerne : Résidence Colignon');
+    // Drawn once it is on screen (content-visibility: before, its text is not laid out).
+    await expect.poll(() => form.locator('.contact-form__about').innerText()).toBe('Concerne : Résidence Colignon');
     // The units still on offer, by name; the sold ones are not offered.
     const units = await form.getByRole('group', { name: 'Les unités qui vous intéressent' }).locator('label').allInnerTexts();
     expect(units.map((u) => u.trim())).toEqual(['Studio 4.1', 'Appartement 0.2']);

@@ -1,0 +1,109 @@
+/**
+ * Hydration in parts (issue 19: less script on a page's first load). Each module is rendered
+ * inside a Suspense boundary of its own, on the server as in the browser, so React hydrates each
+ * apart, in its own short tasks, instead of the whole page in one commit.
+ *
+ * The browser's boot holds the modules that are not near the screen: React keeps their server
+ * HTML as it is (readable; its links and forms work as plain HTML) and does not load their view's
+ * chunk yet. A held module hydrates once it comes within a screen of the visible part, once the
+ * visitor touches or focuses it, or, one after the other, once the browser is idle after the load.
+ * A property page's five request forms, 7,000 px down on a phone, no longer take part in its load.
+ *
+ * The document gets HYDRATED_ATTRIBUTE when the page's chrome and all its modules answer.
+ */
+import { Suspense, use, useEffect, type ReactNode } from 'react';
+
+/** Events inside a held module that make it hydrate at once. */
+const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
+
+interface Hold {
+  /** Suspends the module until it may hydrate; never settles when its view could not be loaded. */
+  ready: Promise<void>;
+  /** Settles when `ready` does or its view could not be loaded. */
+  settled: Promise<void>;
+  start: () => void;
+}
+
+const holds = new Map<string, Hold>();
+/** The modules the page was served with that have not hydrated yet (held or not). */
+const unhydrated = new Set<string>();
+let rootDone = false;
+let markDocument: (() => void) | undefined;
+
+function maybeDone(): void {
+  if (rootDone && unhydrated.size === 0) markDocument?.();
+}
+
+/**
+ * Boot, before hydrating: `ids` are the page's modules, `mark` marks the document once they and
+ * the chrome have hydrated. Of these, `hold` decides which wait; `prepare` loads a held module's
+ * view when it may hydrate.
+ */
+export function planHydration(ids: string[], hold: (id: string) => Element | null, prepare: (id: string) => Promise<void>, mark: () => void): void {
+  markDocument = mark;
+  for (const id of ids) {
+    unhydrated.add(id);
+    const section = hold(id);
+    if (!section) continue;
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const loaded = started.then(() => prepare(id));
+    const ready = loaded.then(
+      () => void holds.delete(id),
+      // Without its view the module stays as the server wrote it.
+      () => new Promise<void>(() => undefined),
+    );
+    const settled = loaded.then(
+      () => undefined,
+      () => undefined,
+    );
+    const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: '100% 0px' });
+    const go = () => {
+      near.disconnect();
+      for (const t of TRIGGERS) section.removeEventListener(t, go, true);
+      start();
+    };
+    near.observe(section);
+    for (const t of TRIGGERS) section.addEventListener(t, go, { capture: true, passive: true });
+    holds.set(id, { ready, settled, start: go });
+  }
+}
+
+/** The chrome (the root) has hydrated: held modules follow one by one while the browser is idle. */
+export function rootHydrated(): void {
+  if (rootDone) return;
+  rootDone = true;
+  maybeDone();
+  const queue = [...holds.values()];
+  const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 50));
+  const next = () => {
+    const h = queue.shift();
+    if (h) idle(() => (h.start(), void h.settled.then(() => idle(next))));
+  };
+  next();
+}
+
+/** Before the page changes (a client-side navigation): every held module hydrates now. */
+export function releaseHydration(): Promise<void> {
+  const all = [...holds.values()];
+  for (const h of all) h.start();
+  return Promise.all(all.map((h) => h.settled)).then(() => undefined);
+}
+
+function Held({ id, children }: { id: string; children: ReactNode }) {
+  const hold = holds.get(id);
+  if (hold) use(hold.ready);
+  useEffect(() => {
+    if (unhydrated.delete(id)) maybeDone();
+  }, []);
+  return children;
+}
+
+/** A module's own Suspense boundary; it waits while held (never on the server, nor after the first page). */
+export function HydrationBoundary({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <Held id={id}>{children}</Held>
+    </Suspense>
+  );
+}
