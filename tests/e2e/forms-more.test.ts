@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { readStoredLeads } from '../../server/storage/index.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,9 @@ import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { fillToken } from '../helpers/fill-token.ts';
+import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
+import { startBuiltServer } from '../helpers/built-server.ts';
+import { tempDir } from '../helpers/config.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -32,7 +34,14 @@ describe('appointments', () => {
   });
 
   it('books a viewing in French on a property page, then, with every slot taken, reads "Les rendez-vous sont complets"', async () => {
-    const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    // A server of its own: the test takes every free slot, which neither another test nor a retry of
+    // this one must find taken.
+    const ownData = tempDir('slots-');
+    seedFormKey(ownData);
+    const server = await startBuiltServer({ DATA_DIR: ownData, SMTP_URL: 'smtp://127.0.0.1:9', FORM_RATE_MAX: '100000' });
+    onTestFinished(() => server.stop());
+    const ownLeads = () => readStoredLeads(ownData) as { submissions: any[] };
+    const page = await browser.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: server.url });
     const found = await (await page.request.get('/api/properties?lang=fr&goal=sale&pageSize=1')).json();
     const propertyPath = found.items[0].path as string;
     await page.goto(propertyPath);
@@ -50,7 +59,7 @@ describe('appointments', () => {
     await form.getByRole('button', { name: 'Réserver ce rendez-vous' }).click();
     await page.waitForURL('**/fr/merci/contact-appointment/');
     await expect.poll(() => page.locator('h1').innerText()).toBe('Votre visite est planifiée');
-    const mine = leads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'sofia.peeters@example.be');
+    const mine = ownLeads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'sofia.peeters@example.be');
     expect(mine.appointment).toMatchObject({ slot: `${days[1]}T15:00`, status: 'confirmed' });
 
     // Other visitors take every remaining slot.

@@ -41,7 +41,7 @@ export function useBrowser() {
      * what a test looks at on a slow machine.
      */
     async open(options: BrowserContextOptions = {}, consent = true): Promise<Page> {
-      const baseURL = inject('baseUrl');
+      const baseURL = options.baseURL ?? inject('baseUrl'); // a test's own server, or the suite's
       s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL });
       if (consent) {
         await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);
