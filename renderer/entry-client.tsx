@@ -43,31 +43,13 @@ function nextTask(): Promise<void> {
   });
 }
 
-/**
- * Which of the page's modules wait for their hydration (renderer/hydration.tsx): those whose
- * section is more than a screen away from the visible part. The page has been painted before this
- * script was asked for, so its layout is known.
- */
-function heldSection(id: string): Element | null {
-  const section = document.querySelector(`section[data-module-id="${CSS.escape(id)}"]`);
-  if (!section) return null;
-  const box = section.getBoundingClientRect();
-  const screen = window.innerHeight;
-  return box.top > 2 * screen || box.bottom < -screen ? section : null;
-}
-
 void (async () => {
   // This script is asked for once the server's page has been painted (renderer/entry-server.tsx).
   const modules = boot.initial.page.modules;
   const viewOf = new Map(modules.map((m) => [String(m.record.id), m.record.view]));
-  const held = new Set<string>();
-  planHydration(
+  // The modules far from the visible part wait for their hydration (renderer/hydration.tsx).
+  const held = planHydration(
     [...viewOf.keys()],
-    (id) => {
-      const section = heldSection(id);
-      if (section) held.add(id);
-      return section;
-    },
     (id) => views.load([viewOf.get(id)!]),
     () => document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, ''),
   );

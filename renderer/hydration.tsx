@@ -34,16 +34,28 @@ function maybeDone(): void {
   if (rootDone && unhydrated.size === 0) markDocument?.();
 }
 
+/** How far beyond the visible part a module hydrates at once, and when a held one starts: one screen. */
+const NEAR_MARGIN = '100% 0px';
+
+/** A module's section when it is more than a screen away from the visible part (the page is painted, its layout known). */
+function farSection(id: string): Element | null {
+  const section = document.querySelector(`section[data-module-id="${CSS.escape(id)}"]`);
+  if (!section) return null;
+  const box = section.getBoundingClientRect();
+  const screen = window.innerHeight;
+  return box.top > 2 * screen || box.bottom < -screen ? section : null;
+}
+
 /**
- * Boot, before hydrating: `ids` are the page's modules, `mark` marks the document once they and
- * the chrome have hydrated. Of these, `hold` decides which wait; `prepare` loads a held module's
- * view when it may hydrate.
+ * Boot, before hydrating: `ids` are the page's modules; those far from the visible part are held,
+ * and `prepare` loads a held module's view when it may hydrate. `mark` marks the document once the
+ * modules and the chrome have hydrated. Returns the ids held.
  */
-export function planHydration(ids: string[], hold: (id: string) => Element | null, prepare: (id: string) => Promise<void>, mark: () => void): void {
+export function planHydration(ids: string[], prepare: (id: string) => Promise<void>, mark: () => void): Set<string> {
   markDocument = mark;
   for (const id of ids) {
     unhydrated.add(id);
-    const section = hold(id);
+    const section = farSection(id);
     if (!section) continue;
     let start!: () => void;
     const started = new Promise<void>((resolve) => (start = resolve));
@@ -57,7 +69,7 @@ export function planHydration(ids: string[], hold: (id: string) => Element | nul
       () => undefined,
       () => undefined,
     );
-    const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: '100% 0px' });
+    const near = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: NEAR_MARGIN });
     const go = () => {
       near.disconnect();
       for (const t of TRIGGERS) section.removeEventListener(t, go, true);
@@ -67,6 +79,7 @@ export function planHydration(ids: string[], hold: (id: string) => Element | nul
     for (const t of TRIGGERS) section.addEventListener(t, go, { capture: true, passive: true });
     holds.set(id, { ready, settled, start: go });
   }
+  return new Set(holds.keys());
 }
 
 /** The chrome (the root) has hydrated: held modules follow one by one while the browser is idle. */

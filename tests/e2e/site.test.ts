@@ -172,7 +172,7 @@ describe('the site in a real browser', () => {
     expect(await drawn('.gallery img')).toBe(true);
     expect(await drawn('.module--later > *')).toBe(false);
     expect(await drawn('.module--later:last-of-type > *')).toBe(false);
-    // The visitor reads on to the footer: each part is drawn as it comes, and nothing on screen moved.
+    // The visitor reads on to the end of the page: each part is drawn as it comes, and nothing on screen moved.
     for (let y = 0; y < 30_000; y += 700) await page.mouse.wheel(0, 700);
     await expect.poll(() => drawn('.module--later:last-of-type > *')).toBe(true);
     await page.locator('.module--later').first().scrollIntoViewIfNeeded();
