@@ -37,6 +37,7 @@ import { ViewStats } from './portal/view-stats.ts';
 import { ListingPictures, type PhotoSource, type PictureLimits } from './listings/pictures.ts';
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
+import { warmUp } from './site/warm-up.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -82,6 +83,8 @@ export interface StartOptions {
   database?: PgSettings | null;
   /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
   renderThreads?: number;
+  /** Render a few pages once after start, kept nowhere (server/site/warm-up.ts); default: in production. */
+  warmUp?: boolean;
   quiet?: boolean;
 }
 
@@ -144,7 +147,10 @@ function editorAssets(opts: StartOptions): () => Promise<Assets> {
   return async () => built;
 }
 
-export async function start(opts: StartOptions): Promise<Server> {
+/** `warmedUp`: how many pages warmed the renderer up, once they have (server/site/warm-up.ts). */
+export type VitrineServer = Server & { warmedUp: Promise<number> };
+
+export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
@@ -276,7 +282,7 @@ export async function start(opts: StartOptions): Promise<Server> {
   });
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
-  return new Promise((resolve, reject) => {
+  return new Promise<VitrineServer>((resolve, reject) => {
     const server = app.listen(port, host, () => {
       server.on('close', () => {
         listings.stop();
@@ -290,7 +296,12 @@ export async function start(opts: StartOptions): Promise<Server> {
         console.log(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
-      resolve(server);
+      const warm = opts.warmUp ?? process.env.NODE_ENV === 'production';
+      const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
+      const warmedUp = warm
+        ? warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, quiet: () => foreground.quiet(), warn })
+        : Promise.resolve(0);
+      resolve(Object.assign(server, { warmedUp }));
     });
     server.on('error', reject);
   });

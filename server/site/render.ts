@@ -150,11 +150,23 @@ export class RenderPool {
       return Promise.resolve(renderPage(this.inline, initial, assets, options));
     let thread = this.threads[0];
     for (const t of this.threads) if (t.jobs.size < thread.jobs.size) thread = t;
+    return this.renderOn(thread, initial, assets, options.gzip);
+  };
+
+  /**
+   * Renders a page once on every worker, the answers dropped (server/site/warm-up.ts): a worker's
+   * first pages cost several times its next ones (its code compiled, a language's formatters made).
+   */
+  async warm(initial: InitialData, assets: Assets): Promise<void> {
+    await Promise.all(this.threads.map((t) => this.renderOn(t, initial, assets, true).catch(() => {})));
+  }
+
+  private renderOn(thread: RenderThread, initial: InitialData, assets: Assets, gzip: boolean): Promise<RenderedPage> {
     const job = this.nextJob++;
     // Sent at once (copied into the worker's queue), so that the page's data is not held here while it waits.
     const request: RenderRequest = {
       job,
-      gzip: options.gzip,
+      gzip,
       page: initial.page,
       shell: this.share(thread, initial.shell),
       assets: this.share(thread, assets),
@@ -168,7 +180,7 @@ export class RenderPool {
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     return this.reply(thread, job);
-  };
+  }
 
   /** The answer to a job (in a scope of its own: its timer holds nothing of the page). */
   private reply(thread: RenderThread, job: number): Promise<RenderedPage> {

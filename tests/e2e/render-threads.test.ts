@@ -10,13 +10,15 @@ import { seedFormKey } from '../helpers/fill-token.ts';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
 
 const servers: Server[] = [];
+/** How many pages each server rendered to warm up at start. */
+const warmed = new Map<Server, number>();
 
-async function builtServer(renderThreads: number): Promise<string> {
+async function builtServer(renderThreads: number, more: { warmUp?: boolean; pageCache?: boolean } = {}): Promise<string> {
   const { start } = await import(join(root, 'dist/server/main.js'));
   const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
   const dataDir = tempDir('e2e-threads-');
   seedFormKey(dataDir); // the same key: the same form tokens' signer on both servers
-  const server: Server = await start({
+  const server: Server & { warmedUp: Promise<number> } = await start({
     root,
     port: 0,
     host: '127.0.0.1',
@@ -27,8 +29,11 @@ async function builtServer(renderThreads: number): Promise<string> {
     photoSource: samplePhotoSource,
     listingsSync: null,
     renderThreads,
+    warmUp: false,
+    ...more,
   });
   servers.push(server);
+  warmed.set(server, await server.warmedUp);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -80,6 +85,30 @@ describe('render threads', () => {
       const timings = answers.map(({ a }) => a.headers.get('server-timing') ?? '');
       expect(timings.some((t) => /worker;dur=[\d.]+/.test(t))).toBe(true);
       expect(answers.every(({ b }) => !/worker;dur/.test(b.headers.get('server-timing') ?? ''))).toBe(true);
+    }
+  });
+
+  it('warm up at start on the loop and on every worker, keeping nothing: each page is rendered for its first visitor, as a cold server renders it', async () => {
+    const warm = await builtServer(2, { warmUp: true, pageCache: true });
+    const server = servers.at(-1)!;
+    // Per language (nl, fr, en): the home page, the sale list and its first property.
+    expect(warmed.get(server)).toBe(9);
+    const { items } = await (await fetch(`${loop}/api/properties?lang=fr&goal=sale`)).json();
+    const paths = ['/nl/', '/fr/', '/en/', '/nl/kopen/', '/fr/acheter/', '/en/for-sale/', items[0].path, '/fr/louer/', '/nl/contact/'];
+    // All at once, twice: the first answers rendered now (on the workers, which hold what the
+    // warm-up sent them), the second from the page cache.
+    for (const round of ['rendered', 'kept']) {
+      const answers = await Promise.all(
+        paths.map(async (path) => {
+          const [a, b] = await Promise.all([warm, loop].map((base) => fetch(base + path)));
+          return { path, a, aBody: await a.text(), bBody: await b.text() };
+        }),
+      );
+      for (const { path, a, aBody, bBody } of answers) {
+        expect(a.status, path).toBe(200);
+        expect(comparable(aBody), path).toBe(comparable(bBody));
+        expect(/react;dur/.test(a.headers.get('server-timing') ?? ''), `${path} ${round}`).toBe(round === 'rendered');
+      }
     }
   });
 
