@@ -63,8 +63,17 @@ export function serverOnly(): Plugin {
   };
 }
 
-// Two builds from one config: the client bundle (hashed assets + manifest) and, with `--ssr`,
-// the server bundle (Koa server + renderer + modules; node_modules stay external).
+/**
+ * The staff editor is built apart from the public site (VITRINE_CLIENT=editor, scripts/build.mjs),
+ * into the same folder with a manifest of its own. Built together, every module the two entries
+ * share (React, the JSX runtime, Vite's preload helper, small helpers) became a chunk of its own,
+ * and a public page asked for a dozen files where six hold the same code. The editor now has its
+ * own copy of what it shares with the site; a public page never loads the editor's files either way.
+ */
+const editor = process.env.VITRINE_CLIENT === 'editor';
+
+// Three builds from one config: the site's client bundle (hashed assets + manifest), the editor's,
+// and, with `--ssr`, the server bundle (Koa server + renderer + modules; node_modules stay external).
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), formValidators(), serverOnly()],
   publicDir: false,
@@ -82,12 +91,12 @@ export default defineConfig(({ isSsrBuild }) => ({
       }
     : {
         outDir: 'dist/client',
-        emptyOutDir: true,
-        manifest: true,
+        emptyOutDir: !editor,
+        manifest: editor ? '.vite/editor-manifest.json' : true,
         target: 'es2020',
         cssCodeSplit: true,
-        // Two entries: the public site, and the staff editor (a public page never loads its chunks).
-        // And the worker that loads the browser's Intl data off the page's main thread (renderer/intl-warm.ts).
-        rollupOptions: { input: ['renderer/entry-client.tsx', 'editor/main.tsx', 'renderer/intl-warm.ts'] },
+        // The public site and the worker that loads the browser's Intl data off the page's main
+        // thread (renderer/intl-warm.ts); or the staff editor.
+        rollupOptions: { input: editor ? ['editor/main.tsx'] : ['renderer/entry-client.tsx', 'renderer/intl-warm.ts'] },
       },
 }));

@@ -27,7 +27,9 @@ function reach(manifest, key, { dynamic }) {
 
 export function editorBundle({ root }) {
   const dir = join(root, 'dist/client');
-  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
+  // The editor is built apart from the site, with a manifest of its own (vite.config.ts).
+  const site = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite/editor-manifest.json'), 'utf8'));
   const gz = (keys) =>
     [...keys].reduce(
       (n, k) =>
@@ -36,10 +38,10 @@ export function editorBundle({ root }) {
         (manifest[k].css ?? []).reduce((m, c) => m + gzipSync(readFileSync(join(dir, c))).length, 0),
       0,
     ) / 1024;
-  const publicAll = reach(manifest, 'renderer/entry-client.tsx', { dynamic: true });
+  const publicFiles = new Set([...reach(site, 'renderer/entry-client.tsx', { dynamic: true })].map((k) => site[k].file));
   const initial = reach(manifest, 'editor/main.tsx', { dynamic: false });
   const all = reach(manifest, 'editor/main.tsx', { dynamic: true });
-  const own = new Set([...all].filter((k) => !publicAll.has(k)));
+  const own = new Set([...all].filter((k) => !publicFiles.has(manifest[k].file)));
   // Each lazily loaded screen (and the rich-text field): what it adds to what the first screen loaded.
   const lazy = (manifest['editor/App.tsx'] ?? manifest['editor/main.tsx']).dynamicImports ?? [];
   const rich = Object.keys(manifest).filter((k) => k.endsWith('RichTextField.tsx'));

@@ -37,9 +37,9 @@ export interface Assets {
    */
   modules?: Record<string, { preload: string[]; css: string[]; styles: string[] }>;
   /**
-   * The page's module stylesheets (URLs), already written into the head: the loader links them
-   * disabled, which the browser does not fetch, so that loading a view (Vite's preload looks for a
-   * stylesheet link of the same address) does not fetch and wait for them again.
+   * The page's module stylesheets (URLs), already written into the head: the document links them
+   * again disabled, which the browser does not fetch, so that loading a view (Vite's preload looks
+   * for a stylesheet link of the same address) does not fetch and wait for them again.
    */
   pageCss?: string[];
   /** Production: the worker script that loads the browser's Intl data off the main thread (renderer/intl-warm.ts). */

@@ -24,7 +24,8 @@ function pageAssets(assets: Assets, views: string[]): Assets {
     const preload = new Set(assets.preload);
     let styles = assets.styles ?? '';
     const added = new Set<string>();
-    const css = new Set<string>();
+    // The site's own stylesheets are in the head too (a view's chunk may name them among its own).
+    const css = new Set<string>(assets.css);
     for (const view of views) {
       for (const text of modules[view]?.styles ?? []) if (!added.has(text)) (added.add(text), (styles += `\n${text}`));
       for (const f of modules[view]?.preload ?? []) preload.add(f);
@@ -46,6 +47,18 @@ function bootData(initial: InitialData, assets: Assets): string {
   return `<script type="application/json" id="${INITIAL_DATA_ID}">${safeJson({ initial: { ...initial, shell }, assets: files })}</script>`;
 }
 
+/**
+ * The page's module stylesheets, already written into the head, linked again disabled: the
+ * browser neither fetches nor applies them, and loading a view finds them there (Vite's preload
+ * looks for a stylesheet link of the same address) instead of fetching them and waiting. In the
+ * document rather than added by the loader: they cost its tasks nothing.
+ */
+function disabledStylesheets(assets: Assets): string {
+  return (assets.pageCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" disabled>`).join('');
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 /** How long the loader waits for the page's largest picture before it asks for the scripts anyway. */
 const LCP_WAIT_MS = 2500;
 
@@ -63,10 +76,10 @@ const LCP_WAIT_MS = 2500;
  */
 function loaderScript(initial: InitialData, assets: Assets): string {
   if (!assets.js) return '';
-  const files = safeJson({ js: assets.js, chunks: assets.preload, css: assets.pageCss ?? [], messages: initial.shell.messagesUrl });
+  const files = safeJson({ js: assets.js, chunks: assets.preload, messages: initial.shell.messagesUrl });
   return (
     `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
-    `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});f.css.forEach(function(u){q.push(['link',{rel:'stylesheet',href:u,disabled:''}])});` +
+    `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});` +
     `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
     `function ask(){c.port2.postMessage(0)}function painted(){requestAnimationFrame(function(){setTimeout(ask,0)})}` +
     `var i=d.querySelector('img[fetchpriority=high]'),w=0;function once(){if(!w){w=1;painted()}}` +
@@ -87,7 +100,7 @@ export function renderParts(initial: InitialData, siteAssets: Assets, timing?: {
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
   const loader = loaderScript(initial, assets);
-  const script = `${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
+  const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   const at = html.lastIndexOf('</body>');
   return at < 0 ? { prefix: `<!DOCTYPE html>${html}${script}`, end: '' } : { prefix: `<!DOCTYPE html>${html.slice(0, at)}${script}`, end: html.slice(at) };

@@ -57,6 +57,13 @@ function precompress(dir) {
 async function buildHere(quiet) {
   const logLevel = quiet ? 'warn' : 'info';
   await build({ root, logLevel, mode: 'production' });
+  // The editor apart, into the same folder (vite.config.ts says why).
+  process.env.VITRINE_CLIENT = 'editor';
+  try {
+    await build({ root, logLevel, mode: 'production' });
+  } finally {
+    delete process.env.VITRINE_CLIENT;
+  }
   precompress(join(root, 'dist/client/assets'));
   await build({ root, logLevel, mode: 'production', build: { ssr: true } });
   writeFileSync(stampPath, JSON.stringify({ hash: sourceHash(), at: new Date().toISOString() }));

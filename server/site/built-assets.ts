@@ -10,7 +10,8 @@ import type { Assets } from '../../renderer/App.tsx';
  * names its own views' chunks and writes their CSS after the site's: renderer/entry-server.tsx).
  */
 export function prodAssets(root: string, entryName = 'renderer/entry-client.tsx', inlineStyles = false): Assets {
-  const manifestPath = join(root, 'dist/client/.vite/manifest.json');
+  // The editor is built apart, with a manifest of its own (vite.config.ts).
+  const manifestPath = join(root, 'dist/client/.vite', entryName.startsWith('editor/') ? 'editor-manifest.json' : 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
   const entry = manifest[entryName];
   if (!entry) throw new Error(`${manifestPath} has no entry ${entryName}`);

@@ -353,8 +353,11 @@ describe('the page tree', () => {
 describe('the editor stays off the public site', () => {
   it('no public page requests a file that only the editor uses', async () => {
     type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
-    const manifest = JSON.parse(readFileSync(join(root, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-    const reach = (entry: string) => {
+    // The site and the editor are built apart, each with its manifest (vite.config.ts).
+    const read = (name: string) => JSON.parse(readFileSync(join(root, 'dist/client/.vite', name), 'utf8')) as Record<string, Chunk>;
+    const siteManifest = read('manifest.json');
+    const editorManifest = read('editor-manifest.json');
+    const reach = (manifest: Record<string, Chunk>, entry: string) => {
       const files = new Set<string>();
       const seen = new Set<string>();
       const walk = (key: string) => {
@@ -367,9 +370,9 @@ describe('the editor stays off the public site', () => {
       walk(entry);
       return files;
     };
-    const site = reach('renderer/entry-client.tsx');
-    const editorOnly = [...reach('editor/main.tsx')].filter((f) => !site.has(f));
-    expect(editorOnly).toContain(manifest['editor/main.tsx'].file);
+    const site = reach(siteManifest, 'renderer/entry-client.tsx');
+    const editorOnly = [...reach(editorManifest, 'editor/main.tsx')].filter((f) => !site.has(f));
+    expect(editorOnly).toContain(editorManifest['editor/main.tsx'].file);
     expect(editorOnly.length).toBeGreaterThan(5); // the shell, its screens, RJSF and AJV
 
     const page = await browser.open();
@@ -390,6 +393,6 @@ describe('the editor stays off the public site', () => {
     requested.length = 0;
     await page.goto(ENTRY);
     await page.locator('form.ed-login__card').waitFor();
-    expect(requested).toContain(`/${manifest['editor/main.tsx'].file}`);
+    expect(requested).toContain(`/${editorManifest['editor/main.tsx'].file}`);
   });
 });

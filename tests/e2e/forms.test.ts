@@ -53,6 +53,7 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expect(await form.getByLabel('Prénom *').inputValue()).toBe('Camille'); // everything else still filled in
     expect(await form.getByLabel('10:00 – 13:00').isChecked()).toBe(true);
+    expect(stylesheets).toEqual([]); // the form's view has loaded by now, and found its stylesheet in the document
     await email.fill('camille.dupont@example.be');
     await form.getByRole('button', { name: 'Envoyer' }).click();
     await page.waitForURL('**/fr/merci/contact-me/');

@@ -48,7 +48,10 @@ describe('npm start', () => {
     // The script asks for the view chunks of the page's modules beside the entry, not for the others.
     expect(html).toContain(`"/${manifest['modules/home-blocks/index.tsx'].file}"`);
     expect(html).not.toContain(`"/${manifest['modules/owner-portal/index.tsx'].file}"`);
-    expect(html).not.toContain('<link rel="stylesheet"');
+    // Linked only disabled (neither fetched nor applied): loading a view finds its stylesheet there.
+    const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links).toContain(`<link rel="stylesheet" href="/${manifest['modules/home-blocks/index.tsx'].css[0]}" disabled>`);
+    expect(links.filter((l) => !l.endsWith(' disabled>'))).toEqual([]);
     // No script or preload in the head: a small inline script asks for them once the page is painted.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toMatch(/<script type="module"|rel="modulepreload"|rel="preload" href="\/i18n\//);
