@@ -147,8 +147,8 @@ function editorAssets(opts: StartOptions): () => Promise<Assets> {
   return async () => built;
 }
 
-/** `warmedUp`: how many pages warmed the renderer up, once they have (server/site/warm-up.ts). */
-export type VitrineServer = Server & { warmedUp: Promise<number> };
+/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts). */
+export type VitrineServer = Server & { warmedUp: number };
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
@@ -280,6 +280,10 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     owners,
     pictures,
   });
+  // Warm before listening: a server that answers is as fast for its first visitor as for the next.
+  const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
+  const warmedUp =
+    (opts.warmUp ?? process.env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
   return new Promise<VitrineServer>((resolve, reject) => {
@@ -296,11 +300,6 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         console.log(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
-      const warm = opts.warmUp ?? process.env.NODE_ENV === 'production';
-      const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
-      const warmedUp = warm
-        ? warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, quiet: () => foreground.quiet(), warn })
-        : Promise.resolve(0);
       resolve(Object.assign(server, { warmedUp }));
     });
     server.on('error', reject);

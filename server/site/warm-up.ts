@@ -4,10 +4,11 @@
  * language's first page makes its dictionary's message formats and its Intl formatters. Without
  * this, the first visitors after a start or a deploy wait for that, on every render worker too.
  *
- * A few pages of each language (the home page, the sale list, a property) are rendered once on the
- * event loop and once on each render worker, in quiet moments (visitors first), and dropped: nothing
- * is kept in the page cache and no view is counted, so the first visitor's page is still rendered
- * for them, from the content of that moment.
+ * Before the server listens, a few pages of each language (the home page, the sale list, a
+ * property) are rendered once on the event loop and once on each render worker, and dropped:
+ * nothing is kept in the page cache and no view is counted, so the first visitor's page is still
+ * rendered for them, from the content of that moment. Warming after listening instead had the
+ * warm-up's renders (two cores' worth, for about a second) compete with the first visitors.
  */
 import type { Assets } from '../../renderer/App.tsx';
 import type { InitialData } from '../../renderer/page-data.ts';
@@ -24,8 +25,6 @@ export interface WarmUpDeps {
   renderer: () => Promise<Pick<Renderer, 'renderParts'>>;
   /** Renders once on every worker (server/site/render.ts). */
   pool?: { warm: (initial: InitialData, assets: Assets) => Promise<void> };
-  /** Resolves in a quiet moment (server/http/foreground.ts). */
-  quiet: () => Promise<void>;
   warn?: (message: string) => void;
 }
 
@@ -51,7 +50,6 @@ export async function warmUp(deps: WarmUpDeps): Promise<number> {
   try {
     const site = await deps.site();
     for (const path of warmUpPaths(site)) {
-      await deps.quiet();
       const result = await site.page(path);
       if ('redirect' in result) continue;
       const assets = await deps.assets();

@@ -10,7 +10,7 @@ import { seedFormKey } from '../helpers/fill-token.ts';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
 
 const servers: Server[] = [];
-/** How many pages each server rendered to warm up at start. */
+/** How many pages each server rendered to warm up before it listened. */
 const warmed = new Map<Server, number>();
 
 async function builtServer(renderThreads: number, more: { warmUp?: boolean; pageCache?: boolean } = {}): Promise<string> {
@@ -18,7 +18,7 @@ async function builtServer(renderThreads: number, more: { warmUp?: boolean; page
   const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
   const dataDir = tempDir('e2e-threads-');
   seedFormKey(dataDir); // the same key: the same form tokens' signer on both servers
-  const server: Server & { warmedUp: Promise<number> } = await start({
+  const server: Server & { warmedUp: number } = await start({
     root,
     port: 0,
     host: '127.0.0.1',
@@ -33,7 +33,7 @@ async function builtServer(renderThreads: number, more: { warmUp?: boolean; page
     ...more,
   });
   servers.push(server);
-  warmed.set(server, await server.warmedUp);
+  warmed.set(server, server.warmedUp);
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
