@@ -83,7 +83,7 @@ export interface StartOptions {
   database?: PgSettings | null;
   /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
   renderThreads?: number;
-  /** Render a few pages once after start, kept nowhere (server/site/warm-up.ts); default: in production. */
+  /** Render a few pages once before listening, kept nowhere (server/site/warm-up.ts); default: in production. */
   warmUp?: boolean;
   quiet?: boolean;
 }
