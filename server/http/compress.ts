@@ -26,11 +26,45 @@ export function chosenEncoding(ctx: Koa.Context, offered: 'br-gzip' | 'gzip'): s
   const key = `${offered}\n${ctx.get('accept-encoding')}`;
   let encoding = chosen.get(key);
   if (encoding === undefined) {
-    encoding = offered === 'br-gzip' ? ctx.acceptsEncodings('br', 'gzip', 'identity') : ctx.acceptsEncodings('gzip', 'identity');
+    encoding = pickEncoding(ctx.get('accept-encoding'), offered === 'br-gzip' ? ['br', 'gzip', 'identity'] : ['gzip', 'identity']);
     if (chosen.size >= 64) chosen.clear();
     chosen.set(key, encoding);
   }
   return encoding;
+}
+
+/**
+ * The encoding for an Accept-Encoding header among `offered` (the server's order of preference):
+ * the one the client gives the highest quality, and between equals the server's first. Browsers
+ * list gzip before br at the same quality ("gzip, deflate, br, zstd"); the negotiator Koa uses
+ * breaks such ties by the client's order, so no browser got the Brotli bytes kept for its page.
+ * identity is acceptable unless refused (identity;q=0, or *;q=0 without identity), below any coding
+ * the client names; false: none is acceptable.
+ */
+export function pickEncoding(header: string, offered: readonly string[]): string | false {
+  const quality = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (!coding) continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value = ''] = param.split('=');
+      // A quality that is not a number from 0 to 1 is taken as a refusal (never a preference).
+      if (key.trim().toLowerCase() === 'q') q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value.trim()) ? Number(value.trim()) : 0;
+    }
+    if (!quality.has(coding)) quality.set(coding, q);
+  }
+  const any = quality.get('*');
+  // identity unnamed is acceptable, but after anything the client names.
+  const of = (coding: string) => quality.get(coding) ?? any ?? (coding === 'identity' ? 1e-4 : 0);
+  let best: string | false = false;
+  let bestQ = 0;
+  for (const coding of offered) {
+    const q = of(coding);
+    if (q > bestQ) [best, bestQ] = [coding, q];
+  }
+  return best;
 }
 
 /** Whether the request takes gzip (as koa-compress: no Accept-Encoding means identity). */

@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import type { Dictionary } from '../../shared/format.ts';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import type { SiteHolder } from './holder.ts';
+import { chosenEncoding } from '../http/compress.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -57,7 +58,7 @@ export function dictionaryRoute(router: Router, sites: SiteHolder) {
     ctx.set('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.type = 'application/json; charset=utf-8';
     ctx.vary('Accept-Encoding');
-    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const encoding = chosenEncoding(ctx, 'br-gzip');
     if (encoding === 'br') ctx.set('Content-Encoding', 'br');
     else if (encoding === 'gzip') ctx.set('Content-Encoding', 'gzip');
     ctx.body = encoding === 'br' ? e.br : encoding === 'gzip' ? e.gzip : e.json;
