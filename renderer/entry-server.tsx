@@ -5,6 +5,7 @@ import { Root, type Assets } from './App.tsx';
 import { registry } from '../modules/server.ts';
 import { pageViews } from './module-api.ts';
 import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
+import { FAR_ABOVE_SCREENS, FAR_BELOW_SCREENS } from './hydration.tsx';
 
 export { registry };
 
@@ -73,17 +74,23 @@ const LCP_WAIT_MS = 2500;
  * A page whose largest picture is marked (fetchpriority high: the banner, the first photo) asks
  * once that picture has come, or after LCP_WAIT_MS: on a slow line the scripts no longer share it
  * with the picture, which came about 2 s later on a just-started server (Lighthouse, slow 4G).
+ * The chunks of a module far from the visible part are left out: it waits to hydrate
+ * (renderer/hydration.tsx, by the same rule), and its view is asked for then. Measured once the
+ * page is painted, when its layout is already known (a hidden tab asks for every chunk).
  */
-function loaderScript(initial: InitialData, assets: Assets): string {
-  if (!assets.js) return '';
-  const files = safeJson({ js: assets.js, chunks: assets.preload, messages: initial.shell.messagesUrl });
+function loaderScript(initial: InitialData, siteAssets: Assets): string {
+  if (!siteAssets.js) return '';
+  const modules = initial.page.modules.map((m) => [String(m.record.id), m.record.view]);
+  const views = Object.fromEntries(pageViews(initial.page.modules).map((v) => [v, siteAssets.modules?.[v]?.preload ?? []]));
+  const files = safeJson({ js: siteAssets.js, chunks: siteAssets.preload, modules, views, messages: initial.shell.messagesUrl });
   return (
-    `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]];` +
-    `f.chunks.forEach(function(u){q.push(['link',{rel:'modulepreload',href:u}])});` +
+    `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]],s={};` +
+    `function add(u){if(!s[u]){s[u]=1;q.push(['link',{rel:'modulepreload',href:u}])}}f.chunks.forEach(add);` +
+    `function near(id){var e=d.querySelector('section[data-module-id="'+CSS.escape(id)+'"]'),h=innerHeight,r;if(!e)return true;r=e.getBoundingClientRect();return!(r.top>${FAR_BELOW_SCREENS}*h||r.bottom<-${FAR_ABOVE_SCREENS}*h)}` +
     `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
-    `function ask(){c.port2.postMessage(0)}function painted(){requestAnimationFrame(function(){setTimeout(ask,0)})}` +
+    `function ask(all){f.modules.forEach(function(m){if(all||near(m[0]))(f.views[m[1]]||[]).forEach(add)});c.port2.postMessage(0)}function painted(){requestAnimationFrame(function(){setTimeout(ask,0)})}` +
     `var i=d.querySelector('img[fetchpriority=high]'),w=0;function once(){if(!w){w=1;painted()}}` +
-    `if(d.visibilityState==='hidden')ask();else if(i&&!i.complete){i.addEventListener('load',once);i.addEventListener('error',once);setTimeout(once,${LCP_WAIT_MS})}else painted()})(${files})`
+    `if(d.visibilityState==='hidden')ask(1);else if(i&&!i.complete){i.addEventListener('load',once);i.addEventListener('error',once);setTimeout(once,${LCP_WAIT_MS})}else painted()})(${files})`
   );
 }
 
@@ -99,7 +106,7 @@ export function renderParts(initial: InitialData, siteAssets: Assets, timing?: {
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
-  const loader = loaderScript(initial, assets);
+  const loader = loaderScript(initial, siteAssets);
   const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   const at = html.lastIndexOf('</body>');

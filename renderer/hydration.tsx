@@ -37,13 +37,21 @@ function maybeDone(): void {
 /** How far beyond the visible part a module hydrates at once, and when a held one starts: one screen. */
 const NEAR_MARGIN = '100% 0px';
 
-/** A module's section when it is more than a screen away from the visible part (the page is painted, its layout known). */
+/**
+ * A module is far when its section starts more than two screens below the top of the window
+ * (more than a screen below the visible part) or ends more than a screen above it. The page's
+ * loader (renderer/entry-server.tsx) preloads only the chunks of the modules that are not.
+ */
+export const FAR_BELOW_SCREENS = 2;
+export const FAR_ABOVE_SCREENS = 1;
+
+/** A module's section when it is far from the visible part (the page is painted, its layout known). */
 function farSection(id: string): Element | null {
   const section = document.querySelector(`section[data-module-id="${CSS.escape(id)}"]`);
   if (!section) return null;
   const box = section.getBoundingClientRect();
   const screen = window.innerHeight;
-  return box.top > 2 * screen || box.bottom < -screen ? section : null;
+  return box.top > FAR_BELOW_SCREENS * screen || box.bottom < -FAR_ABOVE_SCREENS * screen ? section : null;
 }
 
 /**

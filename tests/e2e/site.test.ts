@@ -216,6 +216,11 @@ describe('the site in a real browser', () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
     release();
     await loading;
+    // The page's loader (its links are in the body; Vite's, for a view loaded later, in the head)
+    // asked for the first screen's chunks, not for the forms': those came when the forms hydrated.
+    const asked = await page.evaluate(() => [...document.body.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href') ?? ''));
+    expect(asked.filter((href) => /^\/assets\/property-detail-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(asked.filter((href) => /\/assets\/(contact|RequestForm)-/.test(href))).toEqual([]);
     // Then the form answers too: the time slots show for a visitor who prefers a phone call.
     await form.getByLabel('téléphone', { exact: true }).check();
     await expect.poll(() => form.getByRole('group', { name: 'Quand pouvons-nous vous appeler ?' }).isVisible()).toBe(true);
