@@ -33,7 +33,7 @@ export interface Assets {
   preload: string[];
   /**
    * Production, server only: each module view's chunk files (beyond the entry's) and their
-   * stylesheets' texts. A page's own are added to `preload` and `styles` when it is rendered.
+   * stylesheets' texts. A page's own styles are added to `styles` when it is rendered; its loader names the chunks.
    */
   modules?: Record<string, { preload: string[]; css: string[]; styles: string[] }>;
   /**

@@ -10,8 +10,8 @@ import { FAR_ABOVE_SCREENS, FAR_BELOW_SCREENS } from './hydration.tsx';
 export { registry };
 
 /**
- * The assets of a page: the entry's, plus the chunks and stylesheets of the page's module views
- * (the browser loads views per page). Made once per set of views.
+ * The assets of a page: the entry's, plus the stylesheets of the page's module views (the browser
+ * loads views per page; the loader names their chunks). Made once per set of views.
  */
 const perViews = new WeakMap<Assets, Map<string, Assets>>();
 function pageAssets(assets: Assets, views: string[]): Assets {
@@ -22,17 +22,15 @@ function pageAssets(assets: Assets, views: string[]): Assets {
   const key = views.join(' ');
   let page = made.get(key);
   if (!page) {
-    const preload = new Set(assets.preload);
     let styles = assets.styles ?? '';
     const added = new Set<string>();
     // The site's own stylesheets are in the head too (a view's chunk may name them among its own).
     const css = new Set<string>(assets.css);
     for (const view of views) {
       for (const text of modules[view]?.styles ?? []) if (!added.has(text)) (added.add(text), (styles += `\n${text}`));
-      for (const f of modules[view]?.preload ?? []) preload.add(f);
       for (const f of modules[view]?.css ?? []) css.add(f);
     }
-    page = { ...assets, preload: [...preload], styles, pageCss: [...css] };
+    page = { ...assets, styles, pageCss: [...css] };
     if (made.size < 256) made.set(key, page);
   }
   return page;
@@ -78,11 +76,11 @@ const LCP_WAIT_MS = 2500;
  * (renderer/hydration.tsx, by the same rule), and its view is asked for then. Measured once the
  * page is painted, when its layout is already known (a hidden tab asks for every chunk).
  */
-function loaderScript(initial: InitialData, siteAssets: Assets): string {
-  if (!siteAssets.js) return '';
+function loaderScript(initial: InitialData, assets: Assets, views: string[]): string {
+  if (!assets.js) return '';
   const modules = initial.page.modules.map((m) => [String(m.record.id), m.record.view]);
-  const views = Object.fromEntries(pageViews(initial.page.modules).map((v) => [v, siteAssets.modules?.[v]?.preload ?? []]));
-  const files = safeJson({ js: siteAssets.js, chunks: siteAssets.preload, modules, views, messages: initial.shell.messagesUrl });
+  const chunks = Object.fromEntries(views.map((v) => [v, assets.modules?.[v]?.preload ?? []]));
+  const files = safeJson({ js: assets.js, chunks: assets.preload, modules, views: chunks, messages: initial.shell.messagesUrl });
   return (
     `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]],s={};` +
     `function add(u){if(!s[u]){s[u]=1;q.push(['link',{rel:'modulepreload',href:u}])}}f.chunks.forEach(add);` +
@@ -101,12 +99,13 @@ function loaderScript(initial: InitialData, siteAssets: Assets): string {
  * does not search the whole document for the place again.
  */
 export function renderParts(initial: InitialData, siteAssets: Assets, timing?: { react: number }): { prefix: string; end: string } {
-  const assets = pageAssets(siteAssets, pageViews(initial.page.modules));
+  const views = pageViews(initial.page.modules);
+  const assets = pageAssets(siteAssets, views);
   const started = performance.now();
   const html = renderToString(<Root initial={initial} assets={assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
-  const loader = loaderScript(initial, siteAssets);
+  const loader = loaderScript(initial, assets, views);
   const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   const at = html.lastIndexOf('</body>');
