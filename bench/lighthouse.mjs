@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchServer } from './server.mjs';
+import { benchServer, picturesDrawn } from './server.mjs';
 
 export async function benchLighthouse({ root, path = '/nl/' }) {
-  const srv = await benchServer({ root, pageCache: true });
+  const srv = await benchServer({ root, pageCache: true, drawAhead: true, picturesFrom: (await picturesDrawn(root)).dir });
   try {
     return await runLighthouse(srv.url + path);
   } finally {
@@ -19,8 +19,9 @@ export async function benchLighthouse({ root, path = '/nl/' }) {
 
 /**
  * The goals' Lighthouse: home, list and a detail page, each on a server just started (the first
- * visitor: nothing rendered, no picture resized yet) and again (the next visitor), mobile; and the
- * Nu validator's errors on each page's HTML.
+ * visitor: nothing rendered yet; the listing pictures made ahead, as after an import, see
+ * picturesDrawn) and again (the next visitor), mobile; and the Nu validator's errors on each
+ * page's HTML.
  */
 export async function benchLighthouseGoals({ root, only }) {
   const rows = [];
@@ -30,13 +31,13 @@ export async function benchLighthouseGoals({ root, only }) {
     ['detail', async (url) => (await (await fetch(`${url}/api/properties?lang=nl&goal=sale`)).json()).items[0].path],
   ]) {
     if (only && only !== label) continue;
-    const srv = await benchServer({ root, pageCache: true });
+    const srv = await benchServer({ root, pageCache: true, drawAhead: true, picturesFrom: (await picturesDrawn(root)).dir });
     try {
       const path = await pick(srv.url);
       const cold = await runLighthouse(srv.url + path);
       // The next visitor comes once the server has done what the first one started (the page's
-      // Brotli is made when it is asked a second time, the photo's widths): the browser and the
-      // server share this machine's two cores here, a visitor's phone does not.
+      // Brotli is made when it is asked a second time): the browser and the server share this
+      // machine's two cores here, a visitor's phone does not.
       for (let i = 0; i < 2; i++) await (await fetch(srv.url + path, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
       await new Promise((r) => setTimeout(r, 3000));
       const warm = await runLighthouse(srv.url + path);

@@ -15,6 +15,7 @@ const server = await start({
   smtpUrl: process.env.SMTP_URL ?? '',
   formRate: { max: 1e9, windowMs: 60_000 },
   photoSource: samplePhotoSource,
+  drawAhead: false,
   listingsSync: null,
 });
 console.log('ready');

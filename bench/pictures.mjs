@@ -3,14 +3,12 @@
 // timed cold (fetch + check + normalise + resize), from the kept original (resize only) and cached,
 // and the background fetch after an import is timed with what the first visitor then waits for.
 import { createServer } from 'node:http';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
 const PROPERTIES = 20;
-/** Widths the background fetch makes for photo 1 (card 240/400/600, detail 400/600/1360). */
-const PREFETCH_WIDTHS = 4;
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function cdn() {
@@ -64,7 +62,7 @@ async function site(root, cdnUrl, limits) {
   const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', pictureLimits: limits });
   const url = `http://127.0.0.1:${server.address().port}`;
   const pictures = data.properties.filter((p) => p.language === 'nl').reduce((n, p) => n + p.Pictures.length, 0);
-  return { url, ids, pictures, dataDir, close: () => new Promise((r) => server.close(r)) };
+  return { url, ids, pictures, made: () => server.picturesMade(), close: () => new Promise((r) => server.close(r)) };
 }
 
 async function timed(url) {
@@ -89,11 +87,9 @@ export async function benchPictures({ root }) {
   // 2. With the background fetch after the import: time it, then what the first visitor waits for.
   const t0 = performance.now();
   const b = await site(root, c.url, {});
-  // Done when every original is kept and photo 1 of each listing is made at its card and detail widths.
-  const cache = join(b.dataDir, 'cache', 'listing-pictures');
-  const expected = b.pictures + b.ids.length * PREFETCH_WIDTHS;
-  const made = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.endsWith('.jpg')).length : 0);
-  while (made() < expected) await new Promise((r) => setTimeout(r, 100));
+  // Done when every original is kept and made at the widths a first view asks for (server/listings/picture-plan.ts).
+  const report = await b.made();
+  if (report.fetched !== b.pictures) throw new Error(`the background fetch fetched ${report.fetched} of ${b.pictures} pictures`);
   const prefetchS = (performance.now() - t0) / 1000;
   const first = [];
   for (const id of b.ids) first.push(await timed(`${b.url}/media/listings/${id}/1.jpg?w=400`));

@@ -1,13 +1,18 @@
 // A built server for benchmarks, with an extra route answering a prebuilt HTML string through the
 // same middleware (the baseline every SSR figure is compared with).
 import autocannon from 'autocannon';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PREBUILT = '/__bench/prebuilt';
 
-export async function benchServer({ root, pageCache = false, dataDir }) {
+/**
+ * A built server. The sample's pictures are drawn on request unless `drawAhead` (the background
+ * drawing of a production start is about a minute of CPU, which would weigh on every figure);
+ * `picturesFrom`: a data folder whose picture cache this server starts with (see picturesDrawn).
+ */
+export async function benchServer({ root, pageCache = false, dataDir, drawAhead = false, picturesFrom, pictureLimits }) {
   const { start } = await import(join(root, 'dist/server/main.js'));
   const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
   const state = { html: '' };
@@ -17,6 +22,7 @@ export async function benchServer({ root, pageCache = false, dataDir }) {
     ctx.body = state.html;
   };
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  if (picturesFrom) cpSync(join(picturesFrom, 'cache'), join(dir, 'cache'), { recursive: true });
   // Mail goes to .eml files: the bench measures what the site does, not a mail server.
   const server = await start({
     root,
@@ -29,15 +35,36 @@ export async function benchServer({ root, pageCache = false, dataDir }) {
     smtpUrl: '',
     formRate: { max: 1e9, windowMs: 60_000 },
     photoSource: samplePhotoSource,
+    drawAhead,
+    pictureLimits,
   });
   const url = `http://127.0.0.1:${server.address().port}`;
   return {
     url,
     dataDir: dir,
+    picturesMade: () => server.picturesMade(),
     /** The prebuilt route answers what `path` renders now. */
     prebuild: async (path) => (state.html = await (await fetch(url + path)).text()),
     close: () => server.close(),
   };
+}
+
+let drawn;
+/**
+ * A data folder in which the sample's pictures are drawn at every width a page's first view asks
+ * for, as a production server has them once the background run after the import (its first start,
+ * for the sample) has ended; made once per bench run, with both cores.
+ */
+export function picturesDrawn(root) {
+  drawn ??= (async () => {
+    const t = performance.now();
+    const srv = await benchServer({ root, drawAhead: true, pictureLimits: { resizes: 2 } });
+    const report = await srv.picturesMade();
+    srv.close();
+    if (!report || report.cancelled) throw new Error('drawing the sample pictures ahead did not end');
+    return { dir: srv.dataDir, pictures: report.pictures, seconds: (performance.now() - t) / 1000 };
+  })();
+  return drawn;
 }
 
 /** Requests per second and latency of one URL under `connections` concurrent clients. */

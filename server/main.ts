@@ -34,7 +34,7 @@ import { publishedTestimonials } from './forms/testimonials.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { ViewStats } from './portal/view-stats.ts';
-import { ListingPictures, type PhotoSource, type PictureLimits } from './listings/pictures.ts';
+import { ListingPictures, type PhotoSource, type PictureLimits, type PrefetchReport } from './listings/pictures.ts';
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
@@ -73,8 +73,9 @@ export interface StartOptions {
   formRate?: { max: number; windowMs: number };
   /** The scheduled listings sync (else LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES); null: none. */
   listingsSync?: SyncConfig | null;
-  /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts). */
+  /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts); `drawAhead`: in the background like fetched ones (default: in production). */
   photoSource?: PhotoSource;
+  drawAhead?: boolean;
   /** Limits of the picture fetcher (tests make them small). */
   pictureLimits?: Partial<PictureLimits>;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
@@ -147,8 +148,8 @@ function editorAssets(opts: StartOptions): () => Promise<Assets> {
   return async () => built;
 }
 
-/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts). */
-export type VitrineServer = Server & { warmedUp: number };
+/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended. */
+export type VitrineServer = Server & { warmedUp: number; picturesMade: () => Promise<PrefetchReport | undefined> };
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
@@ -169,8 +170,10 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     cache: data.cache,
     config: () => store.content.site.listings,
     source: opts.photoSource,
+    drawAhead: opts.drawAhead ?? process.env.NODE_ENV === 'production',
     limits: opts.pictureLimits,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
+    info: opts.quiet ? undefined : (m) => console.log(m),
     quiet: () => foreground.quiet(),
   });
   const listingLog: ListingLog = {
@@ -300,7 +303,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         console.log(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
-      resolve(Object.assign(server, { warmedUp }));
+      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made() }));
     });
     server.on('error', reject);
   });

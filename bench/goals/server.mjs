@@ -16,6 +16,8 @@ const server = await start({
   pageCache: process.env.PAGE_CACHE !== '0',
   smtpUrl: '',
   photoSource: samplePhotoSource,
+  // The load asks for pages only: the sample's pictures are not drawn in the background meanwhile.
+  drawAhead: false,
   listingsSync: null,
 });
 // The server's own view of each answer: from the request's headers read to its last byte handed to the socket.

@@ -7,16 +7,18 @@
  * the pages. After a new listing set goes live, its pictures are fetched in the background.
  *
  * Pictures a photo source handles (the sample's drawn photos) are never fetched: the source draws
- * them at the asked width.
+ * them at the asked width, ahead like the fetched ones when `drawAhead` is set (production), else
+ * on request. Which widths are made ahead: picture-plan.ts.
  */
 import { createHash } from 'node:crypto';
-import { CARD_WIDTHS, LANGUAGES, SLIDE_WIDTHS } from '../../shared/constants.ts';
+import { LANGUAGES } from '../../shared/constants.ts';
 import { listingPhotos, photoVersion, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
 import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { SiteInfo } from '../../schemas/types.gen.ts';
 import { fetchPicture, PictureError, refusalOf, type PictureFailure } from './picture-fetch.ts';
 import { normaliseOriginal, resizedJpeg } from './picture-images.ts';
 import { limiter, singleFlight } from '../common/jobs.ts';
+import { planPictures } from './picture-plan.ts';
 import type { BlobStore } from '../storage/index.ts';
 
 /** A source of pictures that are drawn, not fetched (the sample's photos; injected at start). */
@@ -57,12 +59,8 @@ export const DEFAULT_PICTURE_LIMITS: PictureLimits = {
 };
 
 const FOLDER = 'listing-pictures'; // the cache's folder of listing pictures
-/** Widths made in advance for photo 1 of each listing: its card and the first photo of its detail page (LCP). */
-export const PREFETCH_WIDTHS = [...new Set([...CARD_WIDTHS, ...SLIDE_WIDTHS])].sort((a, b) => a - b);
 /** Cached pictures that no listing uses any more are removed after this long. */
 const UNUSED_KEEP_MS = 14 * 24 * 60 * 60_000;
-/** The walk over a listing set waits for a quiet moment after this many listings (the fetch itself before each picture). */
-const YIELD_EVERY = 100;
 /** A failing host is reported in the log at most this often. */
 const WARN_EVERY_MS = 10 * 60_000;
 
@@ -71,6 +69,9 @@ type Result = { file: string } | { failure: PictureFailure; reason: string };
 export interface PrefetchReport {
   pictures: number;
   fetched: number;
+  /** Drawn pictures that had a width to draw. */
+  drawn: number;
+  /** Pictures that had every width already. */
   cached: number;
   gone: number;
   refused: number;
@@ -91,6 +92,8 @@ export class ListingPictures {
   private refusalsFor: Config | undefined | null = null;
   private run = 0;
   private stopped = false;
+  /** The last background run (after the start or the last import). */
+  private last: Promise<PrefetchReport> | undefined;
 
   constructor(
     private readonly o: {
@@ -99,8 +102,12 @@ export class ListingPictures {
       /** site.json → listings, read each time (staff may change it). */
       config: () => Config | undefined;
       source?: PhotoSource;
+      /** Draw the photo source's pictures ahead too (off in tests: the whole sample is about a minute of CPU). */
+      drawAhead?: boolean;
       limits?: Partial<PictureLimits>;
       log?: (message: string) => void;
+      /** What a background run did (one line when it ends); problems go to `log`. */
+      info?: (message: string) => void;
       /** Resolves at a quiet moment between visitors' requests (server/http/foreground.ts): the background fetch waits for it. */
       quiet?: () => Promise<void>;
     },
@@ -167,13 +174,7 @@ export class ListingPictures {
   /** The picture at `width` as a file on disk, or why there is none (then the route shows a placeholder). */
   async image(source: string, width: number, listing: { kind: ListingKind; webId?: number }): Promise<Result> {
     const file = this.fileOf(source, width);
-    if (this.drawn(source)) {
-      if (!(await this.has(file)))
-        await this.once(file, async () =>
-          (await this.has(file)) ? file : (await this.o.cache.put(file, await this.o.source!.draw(source, width, listing)), file),
-        );
-      return { file };
-    }
+    if (this.drawn(source)) return (await this.drawnFile(source, width, listing), { file });
     const refusal = this.refusal(source);
     if (refusal) {
       this.warn(source, `listing picture ${source} is not fetched: ${refusal}`);
@@ -214,6 +215,18 @@ export class ListingPictures {
       this.remember(source, err);
       return { failure: err.failure, reason: err.message };
     }
+  }
+
+  /** A drawn picture at `width`, drawn once. */
+  private async drawnFile(source: string, width: number, listing: { kind: ListingKind; webId?: number }, cpu?: <T>(job: () => Promise<T>) => Promise<T>) {
+    const file = this.fileOf(source, width);
+    if (await this.has(file)) return;
+    await this.once(file, async () => {
+      if (await this.has(file)) return file;
+      const draw = () => this.o.source!.draw(source, width, listing);
+      await this.o.cache.put(file, cpu ? await cpu(draw) : await draw());
+      return file;
+    });
   }
 
   private async derivative(master: string, file: string, width: number, cpu?: <T>(job: () => Promise<T>) => Promise<T>): Promise<void> {
@@ -257,73 +270,60 @@ export class ListingPictures {
 
   /**
    * Fetches the pictures of a listing set that is now live, in the background: every original that
-   * is not on disk, and for photo 1 of each listing its card and detail widths, so that no visitor
-   * waits for those. A newer call stops an older one. Drawn pictures are made on demand (cheap).
+   * is not on disk, and the widths a page's first view asks for (picture-plan.ts), so that no
+   * visitor waits for those; drawn pictures are drawn at those widths when `drawAhead` is set. A
+   * newer call stops an older one.
    */
-  async prefetch(listings: ListingSource): Promise<PrefetchReport> {
+  prefetch(listings: ListingSource): Promise<PrefetchReport> {
     // Called without waiting (`void`): it never rejects, a problem is logged.
-    try {
-      return await this.prefetchNow(listings);
-    } catch (e) {
+    this.last = this.prefetchNow(listings).catch((e) => {
       this.o.log?.(`listing pictures: the background fetch stopped: ${(e as Error).message}`);
-      return { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: true };
-    }
+      return { pictures: 0, fetched: 0, drawn: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: true };
+    });
+    return this.last;
+  }
+
+  /** The last background run's report, once it ended (a run stopped by a newer one reports `cancelled`). */
+  made(): Promise<PrefetchReport | undefined> {
+    return this.last ?? Promise.resolve(undefined);
   }
 
   private async prefetchNow(listings: ListingSource): Promise<PrefetchReport> {
     const run = ++this.run;
     const now = Date.now();
     for (const [source, f] of this.failures) if (f.until <= now) this.failures.delete(source);
-    const report: PrefetchReport = { pictures: 0, fetched: 0, cached: 0, gone: 0, refused: 0, unavailable: 0, cancelled: false };
-    const wanted = new Map<string, Set<number>>();
-    const used = new Set<string>();
-    const refusedHosts = new Set<string>();
-    const add = (kind: ListingKind, rec: PropertyRecord | ProjectRecord) => {
-      for (const p of listingPhotos(kind, rec)) {
-        used.add(p.source);
-        if (this.drawn(p.source)) continue;
-        const refusal = this.refusal(p.source);
-        if (refusal) {
-          if (!wanted.has(p.source)) report.refused++;
-          wanted.set(p.source, new Set());
-          refusedHosts.add(refusal);
-          continue;
-        }
-        const widths = wanted.get(p.source) ?? new Set<number>();
-        if (p.n === 1) for (const w of PREFETCH_WIDTHS) widths.add(w);
-        wanted.set(p.source, widths);
-      }
-    };
+    const report: PrefetchReport = { pictures: 0, fetched: 0, cached: 0, drawn: 0, gone: 0, refused: 0, unavailable: 0, cancelled: false };
     const live = () => run === this.run && !this.stopped;
-    const ids = [...listings.propertyIds().map((id) => ['property', id] as const), ...listings.projectIds().map((id) => ['project', id] as const)];
-    for (let i = 0; i < ids.length; i++) {
-      // 100,000 listings must not hold the event loop: a few milliseconds at a time, between visitors' requests.
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) {
-        await this.pause();
-        if (!live()) return { ...report, cancelled: true };
-      }
-      const [kind, id] = ids[i];
-      const seen = new Set<unknown>();
-      for (const lang of LANGUAGES) {
-        const rec = kind === 'property' ? listings.property(id, lang) : listings.project(id, lang);
-        if (rec && !seen.has(rec)) add(kind, (seen.add(rec), rec));
-      }
-    }
-    report.pictures = wanted.size;
-    if (refusedHosts.size && this.o.log)
-      this.o.log(`${report.refused} listing pictures are not shown: ${[...refusedHosts].slice(0, 3).join('; ')}${refusedHosts.size > 3 ? '; …' : ''}`);
+    const plan = await planPictures(listings, {
+      drawn: (source) => this.drawn(source),
+      drawAhead: this.o.drawAhead === true,
+      refusal: (source) => this.refusal(source),
+      pause: async () => (await this.pause(), live()),
+    });
+    if (!plan) return { ...report, cancelled: true };
+    report.pictures = plan.wanted.size + plan.refused.size;
+    report.refused = plan.refused.size;
+    if (plan.refused.size && this.o.log)
+      this.o.log(`${report.refused} listing pictures are not shown: ${[...plan.reasons].slice(0, 3).join('; ')}${plan.reasons.size > 3 ? '; …' : ''}`);
 
-    const queue = [...wanted].filter(([source]) => !this.refusal(source));
+    const queue = [...plan.wanted];
     const cpu = limiter(this.limits.resizes);
     let next = 0;
     const worker = async () => {
       while (next < queue.length && live()) {
         const i = next++;
         await this.pause();
-        const [source, widths] = queue[i];
+        const [source, { widths, listing, drawn }] = queue[i];
         const missing = (await Promise.all([...widths].map(async (w) => ((await this.has(this.fileOf(source, w))) ? undefined : w)))).filter(
           (w): w is number => w !== undefined,
         );
+        if (drawn) {
+          for (const w of missing)
+            if (live())
+              await this.drawnFile(source, w, listing, cpu).catch((e) => this.o.log?.(`listing picture ${source} at ${w} px: ${(e as Error).message}`));
+          report[missing.length ? 'drawn' : 'cached']++;
+          continue;
+        }
         const master = await this.master(source, cpu);
         if ('failure' in master) {
           report[master.failure]++;
@@ -343,12 +343,12 @@ export class ListingPictures {
     await Promise.all(Array.from({ length: this.limits.fetches }, worker));
     report.cancelled = !live();
     if (!report.cancelled) {
-      await this.prune(used).catch((e) => this.o.log?.(`listing pictures: cleaning the cache failed: ${(e as Error).message}`));
-      if (this.o.log && report.pictures) {
-        this.o.log(
-          `listing pictures: ${report.pictures} on the CDN, ${report.fetched} fetched, ${report.cached} already here${report.unavailable ? `, ${report.unavailable} unavailable now` : ''}${report.gone ? `, ${report.gone} gone` : ''}${report.refused ? `, ${report.refused} refused` : ''}`,
+      await this.prune(plan.used).catch((e) => this.o.log?.(`listing pictures: cleaning the cache failed: ${(e as Error).message}`));
+      const r = report;
+      if (this.o.info && r.pictures)
+        this.o.info(
+          `listing pictures: ${r.pictures} in the listings, ${r.fetched} fetched${r.drawn ? `, ${r.drawn} drawn` : ''}, ${r.cached} already here${r.unavailable ? `, ${r.unavailable} unavailable now` : ''}${r.gone ? `, ${r.gone} gone` : ''}${r.refused ? `, ${r.refused} refused` : ''}`,
         );
-      }
     }
     return report;
   }

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { start, type StartOptions } from '../../server/main.ts';
+import { start, type StartOptions, type VitrineServer } from '../../server/main.ts';
 import type { SyncConfig } from '../../server/listings/sync.ts';
 import { samplePhotoSource } from '../../sample/photo-source.ts';
 import { root, tempDir } from './config.ts';
@@ -15,12 +14,15 @@ export async function startTestServer(
     outboxRetryMs?: number;
     formRate?: { max: number; windowMs: number };
     pictureLimits?: StartOptions['pictureLimits'];
+    /** Another photo source than the sample's (a test counting what is drawn), drawn ahead or not (default: not). */
+    photoSource?: StartOptions['photoSource'];
+    drawAhead?: boolean;
     listingsSync?: SyncConfig | null;
     trustProxy?: number;
     /** PostgreSQL instead of the data folder (the folder then holds the picture cache only). */
     database?: StartOptions['database'];
   } = {},
-): Promise<{ url: string; server: Server; dataDir: string; close: () => Promise<void> }> {
+): Promise<{ url: string; server: VitrineServer; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
   seedFormKey(dataDir);
   const server = await start({
@@ -37,7 +39,8 @@ export async function startTestServer(
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
     // No scheduled sync unless a test sets one (LISTINGS_URL of the environment is not the test's).
     listingsSync: opts.listingsSync ?? null,
-    photoSource: samplePhotoSource,
+    photoSource: opts.photoSource ?? samplePhotoSource,
+    drawAhead: opts.drawAhead ?? false,
     pictureLimits: opts.pictureLimits,
     trustProxy: opts.trustProxy ?? 0,
     // The environment's DATABASE_URL is not the test's.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { configCopy, tempDir } from '../helpers/config.ts';
 import { startPictureServer, meanColour, sameColour, type PictureServer } from '../helpers/picture-server.ts';
@@ -81,6 +83,24 @@ describe('listing pictures on the CRM picture CDN', { timeout: SLOW_TEST }, () =
   afterAll(async () => {
     await srv?.close();
     await pics?.close();
+  });
+
+  // First in this block: the tests below ask for widths that were not made ahead.
+  it('makes ahead, after the import, every width a page first shows: the list cards, the first photo, the thumbnails', async () => {
+    const report = await srv.server.picturesMade();
+    expect(report).toMatchObject({ cancelled: false });
+    const made = () => readdirSync(join(srv.dataDir, 'cache', 'listing-pictures')).sort();
+    const before = made();
+    const cdnRequests = pics.requests.length;
+    const list = await html(srv, '/en/for-sale/');
+    const page = await detail(srv, 2001);
+    const still = /<img class="gallery__still" src="([^"]+)" srcSet="([^"]+)"/.exec(page)!;
+    const urls = [...cardImage(list, 2001)!.srcSet.split(', '), ...unescape(still[2]).split(', '), ...thumbs(page)].map((entry) => entry.split(' ')[0]);
+    expect(urls.length).toBe(3 + 4 + 3);
+    for (const url of urls) expect(await image(srv, unescape(url)), url).toMatchObject({ status: 200, placeholder: null });
+    // Nothing was fetched, resized or written for these requests: every file was there.
+    expect(made()).toEqual(before);
+    expect(pics.requests.length).toBe(cdnRequests);
   });
 
   it('shows the CDN photos on the list and detail pages, resized by the site, and never sends the CDN URL to the browser', async () => {
