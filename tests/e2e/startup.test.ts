@@ -62,6 +62,9 @@ describe('npm start', () => {
       expect(r.headers.get('cache-control')).toBe('max-age=31536000,immutable');
       expect(r.headers.get('content-encoding')).toBe('br');
     }
+    // The entry's first line asks V8 to compile all of it while it streams in (scripts/build.mjs).
+    const script = await (await fetch(`${base}${js}`, { headers: { 'accept-encoding': 'br' } })).text();
+    expect(script.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
     // The dictionary too, asked for beside the script that hydrates the page.
     const dictionary: string = boot.initial.shell.messagesUrl;
     expect(dictionary).toMatch(/^\/i18n\/nl\.[^/]+\.json$/);
