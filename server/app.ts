@@ -52,8 +52,8 @@ export interface Renderer {
   registry: ModuleRegistry;
   /** The document; `timing.react` gets the milliseconds React's renderToString took of it. */
   renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }) => string;
-  /** The same document in two parts: before `</body>` and from it. */
-  renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string; end: string };
+  /** The same document in two parts: before `</body>` (as the strings it is made of) and from it. */
+  renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string[]; end: string };
 }
 
 export interface AppOptions {

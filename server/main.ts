@@ -172,8 +172,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     source: opts.photoSource,
     drawAhead: opts.drawAhead ?? process.env.NODE_ENV === 'production',
     limits: opts.pictureLimits,
-    log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
-    info: opts.quiet ? undefined : (m) => console.log(m),
+    ...(opts.quiet ? {} : { log: (m: string) => console.warn(`warning: ${m}`), info: (m: string) => console.log(m) }),
     quiet: () => foreground.quiet(),
   });
   const listingLog: ListingLog = {

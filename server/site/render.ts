@@ -46,17 +46,24 @@ export type RenderPage = (initial: InitialData, assets: Assets, options: RenderO
  */
 const RENDER_GZIP_LEVEL = 4;
 
-type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string; end: string };
+type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string[]; end: string };
 
-/** Renders a page and prepares what the server keeps of it, on the thread that calls it. */
+/**
+ * Renders a page and prepares what the server keeps of it, on the thread that calls it. The part
+ * before `</body>` is encoded and searched string by string (renderer/entry-server.tsx says why);
+ * no element spans two of them.
+ */
 export function renderPage(renderParts: RenderParts, initial: InitialData, assets: Assets, options: RenderOptions): RenderedPage {
   const timing = { react: 0 };
   const { prefix, end } = renderParts(initial, assets, timing);
-  const bytes = Buffer.from(prefix);
+  const bytes = Buffer.concat(prefix.map((part) => Buffer.from(part)));
   const gzip = options.gzip
     ? { data: zlib.gzipSync(bytes, { level: RENDER_GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(bytes) }
     : undefined;
-  return { prefix: bytes, end, gzip, forms: tokenForms(prefix), hashes: inlineHashes(prefix), react: timing.react };
+  const forms = [...new Set(prefix.flatMap(tokenForms))];
+  const found = prefix.map(inlineHashes);
+  const hashes = { scripts: [...new Set(found.flatMap((h) => h.scripts))], styles: [...new Set(found.flatMap((h) => h.styles))] };
+  return { prefix: bytes, end, gzip, forms, hashes, react: timing.react };
 }
 
 /**

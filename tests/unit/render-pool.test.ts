@@ -10,7 +10,7 @@ const errors: string[] = [];
 const log = { warn: () => {}, error: (m: string) => void errors.push(m) };
 /** The event loop's own render (a lone page, or no workers). */
 const inline = (initial: InitialData, assets: Assets) => ({
-  prefix: `<html><body>inline ${(initial.page as unknown as { text: string }).text} ${(initial.shell as unknown as { name: string }).name} ${assets.js}`,
+  prefix: ['<html><body>', `inline ${(initial.page as unknown as { text: string }).text} ${(initial.shell as unknown as { name: string }).name} ${assets.js}`],
   end: '</body></html>',
 });
 const shell = (name: string) => ({ name }) as unknown as InitialData['shell'];
