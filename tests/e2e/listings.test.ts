@@ -62,12 +62,14 @@ describe('a visitor looking for an apartment on a phone', () => {
       await page.waitForURL(/sort=price-asc/);
       // The address changes at once, the results when the server has answered (slow on a busy machine):
       // wait until the cards on the page are those of the search, sorted.
+      // (What the page shows is in the result, so that a failure says what was seen last.)
       const shown = async () => {
         const places = await page.locator('.property-card__type').allInnerTexts();
         const asked = (await page.locator('.property-card__price').allInnerTexts()).map((p) => Number(p.replace(/[^\d]/g, '')));
-        return places.length > 0 && places.every((t) => t.includes(city)) && asked.every((a, i) => a <= 400000 && (i === 0 || asked[i - 1] <= a));
+        const ok = places.length > 0 && places.every((t) => t.includes(city)) && asked.every((a, i) => a <= 400000 && (i === 0 || asked[i - 1] <= a));
+        return { ok, url: page.url(), cards: places.map((t, i) => `${t} ${asked[i]}`) };
       };
-      await expect.poll(shown, { timeout: 15_000 }).toBe(true);
+      await expect.poll(shown, { timeout: 15_000 }).toMatchObject({ ok: true });
       const title = page.locator('.results-bar__title');
       await expect.poll(() => title.innerText()).toMatch(paging);
       const total = Number(paging.exec(await title.innerText())![2]);
