@@ -61,7 +61,7 @@ function precompress(dir) {
  * thread as each is first called. Added here: the minifier drops comments, and Vite 8 writes what
  * a plugin changes in the bundle at its end no more.
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 function hintEntry(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8'));
   const entry = manifest['renderer/entry-client.tsx'];

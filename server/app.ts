@@ -9,6 +9,7 @@ import { compression } from './http/compress.ts';
 import { join } from 'node:path';
 import type { Assets } from '../renderer/App.tsx';
 import type { InitialData } from '../renderer/page-data.ts';
+import type { DocumentParts } from '../renderer/entry-server.tsx';
 import type { ContentStore } from './content/content-store.ts';
 import type { StaffAccounts } from './auth/staff-accounts.ts';
 import { adminRoutes } from './editor-api/docs.ts';
@@ -53,7 +54,7 @@ export interface Renderer {
   /** The document; `timing.react` gets the milliseconds React's renderToString took of it. */
   renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }) => string;
   /** The same document in two parts: before `</body>` (as the strings it is made of) and from it. */
-  renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string[]; end: string };
+  renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => DocumentParts;
 }
 
 export interface AppOptions {

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Assets } from '../../renderer/App.tsx';
 import type { InitialData } from '../../renderer/page-data.ts';
+import type { DocumentParts } from '../../renderer/entry-server.tsx';
 import { inlineHashes } from '../http/security.ts';
 import { tokenForms } from './page-cache.ts';
 import type { Logger } from './site.ts';
@@ -46,7 +47,7 @@ export type RenderPage = (initial: InitialData, assets: Assets, options: RenderO
  */
 const RENDER_GZIP_LEVEL = 4;
 
-type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: number }) => { prefix: string[]; end: string };
+type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: number }) => DocumentParts;
 
 /**
  * Renders a page and prepares what the server keeps of it, on the thread that calls it. The part
