@@ -109,13 +109,16 @@ function loaderScript(initial: InitialData, assets: Assets, views: string[]): st
 export interface DocumentParts {
   prefix: string[];
   end: string;
+  /** Which of `prefix` are the same string for every page of the same assets (the stylesheet): encoded and hashed once. */
+  constant?: number[];
 }
 
 export function renderParts(initial: InitialData, siteAssets: Assets, timing?: { react: number }): DocumentParts {
   const views = pageViews(initial.page.modules);
   const assets = pageAssets(siteAssets, views);
   const started = performance.now();
-  const html = renderToString(<Root initial={initial} assets={withoutStyles(assets)} registry={registry} />);
+  const styles = withoutStyles(assets);
+  const html = renderToString(<Root initial={initial} assets={styles?.assets ?? assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
   const loader = loaderScript(initial, assets, views);
@@ -124,21 +127,23 @@ export function renderParts(initial: InitialData, siteAssets: Assets, timing?: {
   let at = html.lastIndexOf('</body>');
   if (at < 0) at = html.length;
   // The head comes before anything a page's content can write, so the first such element is React's.
-  const hole = assets.styles ? html.indexOf(EMPTY_STYLES) : -1;
-  const document = hole < 0 ? [html.slice(0, at)] : [html.slice(0, hole), stylesElement(assets.styles!), html.slice(hole + EMPTY_STYLES.length, at)];
-  return { prefix: [DOCTYPE, ...document, script], end: html.slice(at) };
+  const hole = styles ? html.indexOf(EMPTY_STYLES) : -1;
+  if (hole < 0) return { prefix: [DOCTYPE, html.slice(0, at), script], end: html.slice(at) };
+  return { prefix: [DOCTYPE, html.slice(0, hole), styles!.element, html.slice(hole + EMPTY_STYLES.length, at), script], end: html.slice(at), constant: [2] };
 }
 
 /** What React writes for the stylesheet's element when it is rendered empty (`withoutStyles`). */
 const EMPTY_STYLES = `<style id="${SITE_STYLES_ID}"> </style>`;
-const stylesElement = (styles: string) => `<style id="${SITE_STYLES_ID}">${styles}</style>`;
 
-/** A page's assets with its stylesheet left for the server to put in (one per page's assets). */
-const holed = new WeakMap<Assets, Assets>();
-function withoutStyles(assets: Assets): Assets {
-  if (!assets.styles) return assets;
+/**
+ * A page's assets with its stylesheet left for the server to put in, and the stylesheet's element:
+ * one of each per page's assets (the same string each time, which the server encodes once).
+ */
+const holed = new WeakMap<Assets, { assets: Assets; element: string }>();
+function withoutStyles(assets: Assets): { assets: Assets; element: string } | undefined {
+  if (!assets.styles) return undefined;
   let made = holed.get(assets);
-  if (!made) holed.set(assets, (made = { ...assets, styles: ' ' }));
+  if (!made) holed.set(assets, (made = { assets: { ...assets, styles: ' ' }, element: `<style id="${SITE_STYLES_ID}">${assets.styles}</style>` }));
   return made;
 }
 

@@ -124,6 +124,16 @@ export class RouteTable {
    * when no page lists that category.
    */
   articlePath(article: Article, lang: Lang): string | undefined {
+    let paths = this.articlePaths.get(article);
+    if (!paths) this.articlePaths.set(article, (paths = {}));
+    if (!(lang in paths)) paths[lang] = this.workOutArticlePath(article, lang);
+    return paths[lang];
+  }
+
+  /** Article paths already worked out (slugs): a home page's news cards asked for them on every render. */
+  private readonly articlePaths = new WeakMap<Article, Partial<Record<Lang, string | undefined>>>();
+
+  private workOutArticlePath(article: Article, lang: Lang): string | undefined {
     const page = this.pageOfCategory.get(article.category);
     if (!page) return undefined;
     const sub = this.subcategoryOf(article);

@@ -49,6 +49,27 @@ const RENDER_GZIP_LEVEL = 4;
 
 type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: number }) => DocumentParts;
 
+/** A part of a document in UTF-8, with what the server looks for in it. */
+interface PreparedPart {
+  bytes: Buffer;
+  forms: string[];
+  hashes: RenderedPage['hashes'];
+}
+
+const prepare = (part: string): PreparedPart => ({ bytes: Buffer.from(part), forms: tokenForms(part), hashes: inlineHashes(part) });
+
+/** Parts that are the same for every page of a set of assets (the stylesheet), prepared once. Oldest dropped first. */
+const constantParts = new Map<string, PreparedPart>();
+const MAX_CONSTANT_PARTS = 64;
+function prepareConstant(part: string): PreparedPart {
+  let prepared = constantParts.get(part);
+  if (!prepared) {
+    if (constantParts.size >= MAX_CONSTANT_PARTS) constantParts.delete(constantParts.keys().next().value!);
+    constantParts.set(part, (prepared = prepare(part)));
+  }
+  return prepared;
+}
+
 /**
  * Renders a page and prepares what the server keeps of it, on the thread that calls it. The part
  * before `</body>` is encoded and searched string by string (renderer/entry-server.tsx says why);
@@ -56,14 +77,14 @@ type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: numb
  */
 export function renderPage(renderParts: RenderParts, initial: InitialData, assets: Assets, options: RenderOptions): RenderedPage {
   const timing = { react: 0 };
-  const { prefix, end } = renderParts(initial, assets, timing);
-  const bytes = Buffer.concat(prefix.map((part) => Buffer.from(part)));
+  const { prefix, end, constant = [] } = renderParts(initial, assets, timing);
+  const parts = prefix.map((part, i) => (constant.includes(i) ? prepareConstant(part) : prepare(part)));
+  const bytes = Buffer.concat(parts.map((p) => p.bytes));
   const gzip = options.gzip
     ? { data: zlib.gzipSync(bytes, { level: RENDER_GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(bytes) }
     : undefined;
-  const forms = [...new Set(prefix.flatMap(tokenForms))];
-  const found = prefix.map(inlineHashes);
-  const hashes = { scripts: [...new Set(found.flatMap((h) => h.scripts))], styles: [...new Set(found.flatMap((h) => h.styles))] };
+  const forms = [...new Set(parts.flatMap((p) => p.forms))];
+  const hashes = { scripts: [...new Set(parts.flatMap((p) => p.hashes.scripts))], styles: [...new Set(parts.flatMap((p) => p.hashes.styles))] };
   return { prefix: bytes, end, gzip, forms, hashes, react: timing.react };
 }
 

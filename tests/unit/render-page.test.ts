@@ -31,4 +31,27 @@ describe('a rendered page, from the strings it is made of', () => {
     expect(page.hashes.styles).toEqual([sha('a{color:red}')]);
     expect(page.forms).toEqual(['form-7']);
   });
+
+  it('takes a part that is the same on every page (the stylesheet) as it is, its hash named on every page', () => {
+    const styles = '<style id="site-styles">body{margin:0} a::before{content:"›"}</style>';
+    const page = (text: string) =>
+      renderPage(
+        () => ({
+          prefix: ['<!DOCTYPE html>', '<html><head>', styles, `</head><body><p>${text}</p>`, '<script>loader()</script>'],
+          end: '</body></html>',
+          constant: [2],
+        }),
+        initial,
+        assets,
+        {
+          gzip: false,
+        },
+      );
+    for (const text of ['één', 'deux']) {
+      const p = page(text);
+      expect(p.prefix.toString('utf8')).toBe(`<!DOCTYPE html><html><head>${styles}</head><body><p>${text}</p><script>loader()</script>`);
+      expect(p.hashes.styles).toEqual([sha('body{margin:0} a::before{content:"›"}')]);
+      expect(p.hashes.scripts).toEqual([sha('loader()')]);
+    }
+  });
 });
