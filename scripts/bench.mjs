@@ -59,7 +59,7 @@ load.rounds.forEach((r, i) =>
 );
 
 console.log(
-  '\nGoals: Lighthouse 12, mobile, first visitor after start (cold) and the next (warm); Nu validator errors (goal: performance ≥ 95, accessibility 100, 0 errors)',
+  '\nGoals: Lighthouse 12, mobile, first visitor after start (cold) and the next (warm), the median of 3 runs (a new server for each); Nu validator errors (goal: performance ≥ 95, accessibility 100, 0 errors)',
 );
 const drawn = await picturesDrawn(root);
 console.log(`(the sample's ${drawn.pictures} listing pictures drawn ahead, as after an import: ${drawn.seconds.toFixed(0)} s with both cores)`);
@@ -67,6 +67,8 @@ for (const r of await benchLighthouseGoals({ root })) {
   const lh = (x) =>
     `perf ${x.scores.performance} a11y ${x.scores.accessibility} (LCP ${(x.lcpMs / 1000).toFixed(2)} s, TBT ${x.tbt.toFixed(0)} ms, CLS ${x.cls.toFixed(3)})`;
   console.log(`${r.label.padEnd(7)} cold ${lh(r.cold)} · warm ${lh(r.warm)} · Nu ${r.nu === null ? 'not run (no java or vnu-jar)' : `${r.nu.length} errors`}`);
+  const runs = (xs) => xs.map((x) => `${x.scores.performance} (TBT ${x.tbt.toFixed(0)} ms, CPU ${x.benchmarkIndex?.toFixed(0)})`).join(', ');
+  console.log(`        runs: cold ${runs(r.colds)} · warm ${runs(r.warms)}`);
   console.log(`        LCP element: ${r.warm.lcpElement.slice(0, 140)}`);
   for (const x of [...new Set([...r.cold.failing, ...r.warm.failing, ...r.warm.opportunities])]) console.log(`        ${x}`);
   for (const e of r.nu ?? []) console.log(`        Nu: ${e}`);
