@@ -59,7 +59,7 @@ load.rounds.forEach((r, i) =>
 );
 
 console.log(
-  '\nGoals: Lighthouse 12, mobile, first visitor after start (cold) and the next (warm), the median of 3 runs (a new server for each); Nu validator errors (goal: performance ≥ 95, accessibility 100, 0 errors)',
+  '\nGoals: Lighthouse 12, mobile, first visitor after start (cold) and the next (warm), the median of 5 runs (a new server for each); Nu validator errors (goal: performance ≥ 95, accessibility 100, 0 errors)',
 );
 const drawn = await picturesDrawn(root);
 console.log(`(the sample's ${drawn.pictures} listing pictures drawn ahead, as after an import: ${drawn.seconds.toFixed(0)} s with both cores)`);
