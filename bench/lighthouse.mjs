@@ -60,6 +60,29 @@ export async function benchLighthouseGoals({ root, only, runs = 5 }) {
   return rows;
 }
 
+/**
+ * The page's main-thread tasks of 10 ms or more in the run's trace (the ones Lighthouse's simulation
+ * keeps and multiplies by 4, by 2 with a layout, for TBT): their time on the clock and on the CPU
+ * (the trace's thread time). Where the CPU share is low, the thread was waiting for a core that the
+ * browser's other processes, Lighthouse and the server were using, not working.
+ */
+export function longTaskTime(events) {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return null;
+  const main = events.find((e) => e.name === 'thread_name' && e.pid === fcp.pid && e.args?.name === 'CrRendererMain');
+  if (!main) return null;
+  let n = 0;
+  let wall = 0;
+  let cpu = 0;
+  for (const e of events) {
+    if (e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || e.name !== 'RunTask' || !(e.dur >= 10_000)) continue;
+    n++;
+    wall += e.dur;
+    cpu += e.tdur ?? 0;
+  }
+  return { n, wallMs: wall / 1000, cpuMs: cpu / 1000 };
+}
+
 /** The run of median performance score (of an odd number of runs, the middle one). */
 function medianRun(results) {
   const sorted = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
@@ -117,6 +140,7 @@ async function runLighthouse(url) {
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
       tbt: lhr.audits['total-blocking-time']?.numericValue,
+      longTasks: longTaskTime(result.artifacts.Trace?.traceEvents ?? []),
       benchmarkIndex: lhr.environment?.benchmarkIndex,
       fcp: lhr.audits['first-contentful-paint']?.numericValue,
       opportunities: Object.values(lhr.audits)

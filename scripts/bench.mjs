@@ -69,6 +69,9 @@ for (const r of await benchLighthouseGoals({ root })) {
   console.log(`${r.label.padEnd(7)} cold ${lh(r.cold)} · warm ${lh(r.warm)} · Nu ${r.nu === null ? 'not run (no java or vnu-jar)' : `${r.nu.length} errors`}`);
   const runs = (xs) => xs.map((x) => `${x.scores.performance} (TBT ${x.tbt.toFixed(0)} ms, CPU ${x.benchmarkIndex?.toFixed(0)})`).join(', ');
   console.log(`        runs: cold ${runs(r.colds)} · warm ${runs(r.warms)}`);
+  // The page's long tasks, on the clock and on the CPU (bench/lighthouse.mjs, longTaskTime).
+  const busy = (xs) => xs.map((x) => (x.longTasks ? `${x.longTasks.n}: ${x.longTasks.wallMs.toFixed(0)}/${x.longTasks.cpuMs.toFixed(0)}` : '?')).join(', ');
+  console.log(`        main-thread tasks ≥ 10 ms (count: ms on the clock/on the CPU): cold ${busy(r.colds)} · warm ${busy(r.warms)}`);
   console.log(`        LCP element: ${r.warm.lcpElement.slice(0, 140)}`);
   for (const x of [...new Set([...r.cold.failing, ...r.warm.failing, ...r.warm.opportunities])]) console.log(`        ${x}`);
   for (const e of r.nu ?? []) console.log(`        Nu: ${e}`);
