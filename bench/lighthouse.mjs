@@ -63,8 +63,8 @@ export async function benchLighthouseGoals({ root, only, runs = 5 }) {
 /**
  * The page's main-thread tasks of 10 ms or more in the run's trace (the ones Lighthouse's simulation
  * keeps and multiplies by 4, by 2 with a layout, for TBT): their time on the clock and on the CPU
- * (the trace's thread time). Where the CPU share is low, the thread was waiting for a core that the
- * browser's other processes, Lighthouse and the server were using, not working.
+ * (the trace's thread time). Where the CPU share is low, the thread was not working but waiting for
+ * a core, mostly held by the browser's own other processes (its compositor, its browser process).
  */
 export function longTaskTime(events) {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
