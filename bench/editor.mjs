@@ -7,10 +7,10 @@
 //    the rich-text editor (a chunk of its own) and the form ready; median of 5.
 // 4. Each screen's own chunk (gzip): what opening it adds to the first screen.
 import { chromium } from 'playwright-core';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchDir } from './server.mjs';
 
 function reach(manifest, key, { dynamic }) {
   const seen = new Set();
@@ -61,7 +61,7 @@ export function editorBundle({ root }) {
 
 export async function benchEditorOpen({ root, modules = 30, runs = 5 }) {
   const { start, StaffAccounts, addStaff } = await import(join(root, 'dist/server/main.js'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-editor-'));
+  const dataDir = benchDir('vitrine-bench-editor-');
   const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, quiet: true, smtpUrl: '' });
   const url = `http://127.0.0.1:${server.address().port}`;
   const username = 'bench.editor@atrium.example';

@@ -7,9 +7,8 @@
 // with the answer's size.
 import { load } from './load.mjs';
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchDir } from './server.mjs';
 
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -21,7 +20,7 @@ export async function goalsServer({ root, pageCache = true, dataDir }) {
       ...process.env,
       NODE_ENV: 'production',
       GOALS_ROOT: root,
-      DATA_DIR: dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-goals-')),
+      DATA_DIR: dataDir ?? benchDir('vitrine-goals-'),
       PAGE_CACHE: pageCache ? '1' : '0',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,17 +1,17 @@
 // Import benchmark: a CRM feed of 10,000 and 100,000 properties (nl, fr, en) through
 // `npm run import`'s pipeline, each in a process of its own so that its peak memory is its own.
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { generateListings, writeListings } from '../sample/gen-listings.mjs';
+import { benchDir } from './server.mjs';
 
 /** Generates the feeds, imports each, and gives per count: seconds, peak RSS, file size and the data folder (for the search bench). */
 export function benchImport({ root, counts = [10_000, 100_000] }) {
   const rows = [];
   for (const count of counts) {
-    const dir = mkdtempSync(join(tmpdir(), `vitrine-import-${count}-`));
+    const dir = benchDir(`vitrine-import-${count}-`);
     const file = join(dir, 'crm.json');
     writeListings(file, generateListings({ count, projects: 9, seed: 7 }));
     const dataDir = join(dir, 'data');

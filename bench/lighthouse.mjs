@@ -3,10 +3,9 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchServer, picturesDrawn } from './server.mjs';
+import { benchDir, benchServer, picturesDrawn } from './server.mjs';
 
 export async function benchLighthouse({ root, path = '/nl/' }) {
   const srv = await benchServer({ root, pageCache: true, drawAhead: true, picturesFrom: (await picturesDrawn(root)).dir });
@@ -93,7 +92,7 @@ function medianRun(results) {
 function validate(html) {
   const jar = join(import.meta.dirname, '../node_modules/vnu-jar/build/dist/vnu.jar');
   if (!existsSync(jar)) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'vitrine-nu-'));
+  const dir = benchDir('vitrine-nu-');
   const file = join(dir, 'page.html');
   writeFileSync(file, html);
   const r = spawnSync('java', ['-jar', jar, '--format', 'json', '--stdout', file], { encoding: 'utf8' });

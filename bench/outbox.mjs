@@ -1,10 +1,10 @@
 // The outbox draining a backlog: 1,000 stored requests with their 2,000 mails (agency and visitor),
 // sent to a real SMTP server on loopback. Reports mails/s from the server's start to the last mark.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { benchDir } from './server.mjs';
 
 export async function benchOutbox({ root, requests = 1000 }) {
   const { start, readStoredLeads } = await import(join(root, 'dist/server/main.js'));
@@ -22,7 +22,7 @@ export async function benchOutbox({ root, requests = 1000 }) {
     },
   });
   await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-outbox-'));
+  const dataDir = benchDir('vitrine-bench-outbox-');
   const submissions = [];
   const outbox = [];
   const body = 'Bonjour,\n\nNous avons bien reçu votre demande. '.repeat(20);

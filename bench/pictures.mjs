@@ -3,10 +3,10 @@
 // timed cold (fetch + check + normalise + resize), from the kept original (resize only) and cached,
 // and the background fetch after an import is timed with what the first visitor then waits for.
 import { createServer } from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { benchDir } from './server.mjs';
 
 const PROPERTIES = 20;
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -50,7 +50,7 @@ function listingsOn(base, root) {
 
 async function site(root, cdnUrl, limits) {
   const { start, importFile } = await import(join(root, 'dist/server/main.js'));
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-pictures-'));
+  const dataDir = benchDir('vitrine-bench-pictures-');
   const configDir = join(dataDir, 'site-config');
   cpSync(join(root, 'site-config'), configDir, { recursive: true });
   const siteJson = JSON.parse(readFileSync(join(configDir, 'site.json'), 'utf8'));

@@ -5,16 +5,16 @@
 // 2. Portal API latency (sequential, p50/p95) for a property with 365 days of figures from the
 //    site and three portal websites, and 400 requests about it.
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchDir } from './server.mjs';
 
 const BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function server(root, { countViews, pageCache, dataDir }) {
   const { start } = await import(join(root, 'dist/server/main.js'));
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-portal-'));
+  const dir = dataDir ?? benchDir('vitrine-bench-portal-');
   const srv = await start({ root, port: 0, host: '127.0.0.1', dataDir: dir, quiet: true, pageCache, countViews, smtpUrl: '' });
   return { url: `http://127.0.0.1:${srv.address().port}`, dataDir: dir, close: () => new Promise((r) => srv.close(() => r())) };
 }
@@ -59,7 +59,7 @@ export async function benchPortalViews({ root, seconds = 8 }) {
 }
 
 export async function benchPortalApi({ root, requests = 300 }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-portal-api-'));
+  const dataDir = benchDir('vitrine-bench-portal-api-');
   const { addOwner, OwnerAccounts, importFile } = await import(join(root, 'dist/server/main.js'));
   const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
   const id = sample.properties.find((p) => p.OwnerRef === 'owner-001').ID;

@@ -4,13 +4,12 @@
 // processes (nodes, database, load) share its cores: the ratios say what a second node buys here.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { startPostgres } from '../scripts/pg-cluster.mjs';
+import { benchDir } from './server.mjs';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -25,7 +24,7 @@ async function startNodes(root, count, env) {
   for (let i = 0; i < count; i++) {
     const port = await freePort();
     const child = spawn(process.execPath, [join(root, 'bench/node.mjs')], {
-      env: { ...process.env, ...env, PORT: String(port), DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vitrine-scale-')) },
+      env: { ...process.env, ...env, PORT: String(port), DATA_DIR: env.DATA_DIR ?? benchDir('vitrine-scale-') },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise((resolve, reject) => {
@@ -97,7 +96,7 @@ export async function benchScaleOut({ root, seconds = 6 }) {
 /** 1,000 requests with 2,000 mails queued in PostgreSQL, then one node sending them to a real SMTP server. */
 async function drainPg(root, url) {
   const { openPgStore, start } = await import(join(root, 'dist/server/main.js'));
-  const store = await openPgStore({ url }, { localDir: mkdtempSync(join(tmpdir(), 'vitrine-drain-')), node: false });
+  const store = await openPgStore({ url }, { localDir: benchDir('vitrine-drain-'), node: false });
   const body = 'Bonjour,\n\nNous avons bien reçu votre demande. '.repeat(20);
   for (let i = 0; i < 1000; i++) {
     const id = randomUUID();
@@ -139,7 +138,7 @@ async function drainPg(root, url) {
     root,
     port: 0,
     host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'vitrine-drain-')),
+    dataDir: benchDir('vitrine-drain-'),
     quiet: true,
     database: { url },
     smtpUrl: `smtp://127.0.0.1:${smtp.server.address().port}`,

@@ -1,11 +1,22 @@
 // A built server for benchmarks, with an extra route answering a prebuilt HTML string through the
 // same middleware (the baseline every SSR figure is compared with).
 import autocannon from 'autocannon';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const PREBUILT = '/__bench/prebuilt';
+
+const made = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+/** A new folder under the system's temporary folder, removed when the bench ends (a data folder with the sample's pictures is about 30 MB). */
+export function benchDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 /**
  * A built server. The sample's pictures are drawn on request unless `drawAhead` (the background
@@ -21,7 +32,7 @@ export async function benchServer({ root, pageCache = false, dataDir, drawAhead 
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = state.html;
   };
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  const dir = dataDir ?? benchDir('vitrine-bench-');
   if (picturesFrom) cpSync(join(picturesFrom, 'cache'), join(dir, 'cache'), { recursive: true });
   // Mail goes to .eml files: the bench measures what the site does, not a mail server.
   const server = await start({
