@@ -1,7 +1,7 @@
 // npm test: type check, the formatter's check, then every vitest project (unit, integration, e2e in real Chromium).
 // Ends with one plain line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './schema-files.mjs';
@@ -19,10 +19,12 @@ console.log('› prettier --check .');
 const prettier = spawnSync(bin('prettier'), ['--check', '--log-level', 'warn', '.'], { cwd: root, stdio: 'inherit' });
 prettier.status === 0 ? passed++ : failed++;
 
-const report = join(mkdtempSync(join(tmpdir(), 'vitrine-test-')), 'vitest.json');
+// The run's temporary folders (tests/helpers/tmp.ts) and its report, removed when the run ends.
+const runDir = mkdtempSync(join(tmpdir(), 'vitrine-test-run-'));
+const report = join(runDir, 'vitest.json');
 const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
 console.log(`› vitest ${args.join(' ')}`);
-const vitest = spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit' });
+const vitest = spawnSync(bin('vitest'), args, { cwd: root, stdio: 'inherit', env: { ...process.env, VITRINE_TEST_TMP: runDir } });
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
@@ -33,5 +35,6 @@ try {
   failed++;
 }
 if (vitest.status !== 0 && failed === 0) failed++;
+rmSync(runDir, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -1,18 +1,16 @@
 // Builds the site when its sources changed, then starts the production server the way
 // `npm start` does, on a loopback port the system picks, with its own data folder.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAll, buildIsCurrent } from '../../scripts/build.mjs';
 import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
+import { testDir } from '../helpers/tmp.ts';
 
 let server: BuiltServer | undefined;
 
 export default async function setup(project: TestProject) {
   if (!buildIsCurrent()) buildAll({ quiet: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'));
+  const dataDir = testDir('vitrine-e2e-');
   seedFormKey(dataDir);
   server = await startBuiltServer({ DATA_DIR: dataDir, FORM_RATE_MAX: '100000' });
   project.provide('baseUrl', server.url);

@@ -3,13 +3,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { fillToken } from '../helpers/fill-token.ts';
+import { testDir } from '../helpers/tmp.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
 import { Client as HttpClient } from '../helpers/client.ts';
 import { Db, migrate } from '../../server/storage/pg/db.ts';
@@ -26,7 +26,7 @@ const OWNER = { username: 'marie.dubois@example.be', password: 'correct horse ba
 const died: string[] = [];
 
 async function startNode(env: Record<string, string>): Promise<BuiltServer> {
-  const node = await startBuiltServer({ ...env, DATA_DIR: mkdtempSync(join(tmpdir(), 'vitrine-node-')) });
+  const node = await startBuiltServer({ ...env, DATA_DIR: testDir('vitrine-node-') });
   node.child.once('exit', (code, signal) => {
     if (signal !== 'SIGTERM' && signal !== 'SIGKILL') died.push(`node ${node.url} ended by itself (${code ?? signal}):\n${node.output()}`);
   });
@@ -238,7 +238,7 @@ describe('two nodes on one PostgreSQL database', () => {
           }) as never,
       ),
     );
-    const file = join(mkdtempSync(join(tmpdir(), 'vitrine-crm-')), 'crm.json');
+    const file = join(testDir('vitrine-crm-'), 'crm.json');
     writeFileSync(file, JSON.stringify(data));
     const cli = spawnSync(process.execPath, ['scripts/import.mjs', file], {
       cwd: root,

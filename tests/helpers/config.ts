@@ -1,9 +1,9 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { registry } from '../../modules/index.ts';
 import { loadSiteConfig } from '../../server/config/config.ts';
 import { RouteTable } from '../../shared/routes.ts';
+import { testDir } from './tmp.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const siteConfigDir = join(root, 'site-config');
@@ -17,7 +17,7 @@ export function loadShipped() {
 }
 
 /** Temporary folders of this test process, removed when it exits. */
-const scratch = mkdtempSync(join(tmpdir(), 'vitrine-test-'));
+const scratch = testDir('vitrine-test-');
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(scratch, prefix));
