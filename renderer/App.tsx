@@ -281,7 +281,11 @@ const Body = memo(function Body({
             <h1>{page.page.title}</h1>
           </div>
         )}
-        {page.kind === 'notFound' ? <NotFound messageKey={page.notFoundKey} /> : <ModuleHost modules={page.modules} registry={registry} />}
+        {page.kind === 'notFound' ? (
+          <NotFound messageKey={page.notFoundKey} elsewhere={page.elsewhere} />
+        ) : (
+          <ModuleHost modules={page.modules} registry={registry} />
+        )}
       </main>
       <Footer />
       <BackToTop />

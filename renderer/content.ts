@@ -11,6 +11,7 @@ import type {
   SiteInfo,
   RenovationConfig,
   ValuationConfig,
+  RedirectsConfig,
 } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { Dictionary } from '../shared/format.ts';
@@ -31,6 +32,8 @@ export interface Content {
   renovation: RenovationConfig;
   /** How the online valuation estimates (valuation.json). */
   valuation: ValuationConfig;
+  /** Old addresses that lead to a page (redirects.json). */
+  redirects: RedirectsConfig;
   articles: Article[];
   dictionaries: Partial<Record<Lang, Dictionary>>;
   /** Hash of the content: a page's HTML depends only on path, query and this. */

@@ -134,6 +134,8 @@ export interface PageData {
   contentVersion: string;
   /** On 404 pages: which message (notFound, property.notFound, project.notFound). */
   notFoundKey?: string;
+  /** On the 404 page of a page not written in this language: the languages it exists in, each with its address (issue 38). */
+  elsewhere?: Array<{ lang: Lang; name: string; path: string }>;
 }
 
 export interface InitialData {

@@ -268,6 +268,7 @@ export interface VitrineSchemas {
   ProjectRecord?: ProjectRecord;
   PropertyTypeRecord?: PropertyTypeRecord;
   PropertyRecord?: PropertyRecord;
+  RedirectsConfig?: RedirectsConfig;
   RenovationConfig?: RenovationConfig;
   SiteInfo?: SiteInfo;
   TreeListItem?: TreeListItem;
@@ -1183,6 +1184,32 @@ export interface PortalSource {
     Date: string;
     Count: number;
   }[];
+}
+/**
+ * Old public addresses that lead (301) to a page of the site: kept when a page is deleted or its address changes.
+ */
+export interface RedirectsConfig {
+  /**
+   * @maxItems 2000
+   */
+  redirects: Redirect[];
+}
+export interface Redirect {
+  /**
+   * The old public address, e.g. /fr/ancienne-page/.
+   */
+  from: string;
+  /**
+   * The page it leads to (in the old address's language).
+   */
+  pageId: number;
+  /**
+   * Addresses below the old one lead below the page too (its sub-pages, articles, properties).
+   */
+  keepRest?: boolean;
+  at?: string;
+  by?: string;
+  reason?: "deleted" | "moved" | "manual";
 }
 /**
  * Data of the renovation cost calculator (module renovation-calculator): the works with their unit costs and energy effect, the renovation obligations and the regional grants. Indicative figures; each carries its source and the date it was checked.

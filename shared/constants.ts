@@ -4,6 +4,9 @@
 export const LANGUAGES = ['nl', 'fr', 'en', 'de'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 /** Content written for no other language falls back along this chain (de → en). */
+/** Each language's name in itself (where a visitor picks a language they read). */
+export const NATIVE_LANGUAGE_NAMES: Record<Lang, string> = { nl: 'Nederlands', fr: 'Français', en: 'English', de: 'Deutsch' };
+
 export const CONTENT_FALLBACK: Record<Lang, Lang[]> = { nl: ['nl', 'en'], fr: ['fr', 'en'], en: ['en'], de: ['de', 'en'] };
 /** BCP 47 locale used for formatting in each language. */
 export const LOCALES: Record<Lang, string> = { nl: 'nl-BE', fr: 'fr-BE', en: 'en-BE', de: 'de-BE' };

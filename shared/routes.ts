@@ -2,6 +2,14 @@ import type { Article, Content, PageRecord } from '../renderer/content.ts';
 import { LANGUAGES, type Lang } from './constants.ts';
 import { localize } from './localize.ts';
 import { joinPath, slugify, splitPath } from './path.ts';
+import { articleWrittenIn, pageWrittenIn } from './availability.ts';
+
+/** An old address kept (redirects.json): it leads to a page, and with `keepRest` so does what was below it. */
+interface RedirectRule {
+  from: string;
+  pageId: number;
+  keepRest?: boolean;
+}
 
 export interface ListingMatch {
   kind: 'property' | 'project';
@@ -15,7 +23,13 @@ export type Resolution =
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: 200; lang: Lang; page: PageRecord; article?: Article; listing?: ListingMatch; subcategory?: string }
   | { kind: 'legacyListing'; status: 301; listing: 'property' | 'project'; id: number }
-  | { kind: 'notFound'; status: 404; lang: Lang };
+  | {
+      kind: 'notFound';
+      status: 404;
+      lang: Lang;
+      /** The address of a page (or article) not written in this language: where it exists instead. */
+      elsewhere?: Partial<Record<Lang, string>>;
+    };
 
 /** What a listing path is made of (a property or project record in one language). */
 export interface ListingPathParts {
@@ -48,8 +62,12 @@ export class RouteTable {
   private readonly listingPages: PageRecord[] = [];
   /** Ids of the detail template pages. */
   readonly templates: Set<number>;
+  /** The addresses a page or article would have in a language it is not written in. */
+  private readonly elsewhere = new Map<string, { page: PageRecord; article?: Article }>();
+  private readonly redirects = new Map<string, RedirectRule>();
+  private readonly availability = new Map<string, boolean>();
 
-  constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'> & Partial<Pick<Content, 'dictionaries'>>) {
+  constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'> & Partial<Pick<Content, 'dictionaries' | 'redirects'>>) {
     this.dictionaries = content.dictionaries ?? {};
     this.enabled = content.languages.filter((l) => l.use).map((l) => l.code as Lang);
     this.defaultLang = (content.languages.find((l) => l.use && l.default)?.code ?? this.enabled[0] ?? 'nl') as Lang;
@@ -65,12 +83,22 @@ export class RouteTable {
     // Detail pages (one property, one project) are templates: reachable only below their list page.
     const templates = new Set(this.listingPages.map((p) => p.listing!.detailPageId));
     this.templates = templates;
+    for (const r of (content as Partial<Pick<Content, 'redirects'>>).redirects?.redirects ?? []) this.redirects.set(r.from, r);
     for (const lang of this.enabled) {
-      for (const p of content.pages) if (!templates.has(p.id)) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
+      for (const p of content.pages) {
+        if (templates.has(p.id)) continue;
+        // A page not written in a language (issue 38) has no address there: its would-be address says where it is.
+        if (this.available(p, lang)) this.byPath.set(this.pagePath(p, lang), { page: p, lang });
+        else this.elsewhere.set(this.pagePath(p, lang), { page: p });
+      }
       for (const a of content.articles) {
         const page = this.pageOfCategory.get(a.category);
         if (!page || a.status !== 'Published') continue;
         const path = this.articlePath(a, lang)!;
+        if (!this.available(page, lang) || !articleWrittenIn(a, lang)) {
+          this.elsewhere.set(path, { page, article: a });
+          continue;
+        }
         this.byPath.set(path, { page, lang, article: a });
         const sub = this.subcategoryOf(a);
         if (sub) {
@@ -84,6 +112,30 @@ export class RouteTable {
 
   page(id: number): PageRecord | undefined {
     return this.pagesById.get(id);
+  }
+
+  /** Whether a page is shown in `lang`: written in it (its own title and address), and so is every page above it. */
+  available(page: PageRecord, lang: Lang): boolean {
+    const key = `${page.id}:${lang}`;
+    let ok = this.availability.get(key);
+    if (ok === undefined) {
+      this.availability.set(key, false); // a cycle of parents is not available
+      const parent = page.parentId !== null ? this.pagesById.get(page.parentId) : undefined;
+      ok = pageWrittenIn(page, lang) && (page.parentId === null || (!!parent && this.available(parent, lang)));
+      this.availability.set(key, ok);
+    }
+    return ok;
+  }
+
+  /** Whether an article is shown in `lang`: written in it, below a page shown in it. */
+  articleAvailable(article: Article, lang: Lang): boolean {
+    const page = this.pageOfCategory.get(article.category);
+    return !!page && this.available(page, lang) && articleWrittenIn(article, lang);
+  }
+
+  /** The languages a page (or an article) is shown in, each with its address there. */
+  languagesOf(page: PageRecord, article?: Article, subcategory?: string): Partial<Record<Lang, string>> {
+    return this.alternates(page, article, subcategory);
   }
 
   /** The page that lists the articles of a category (blog, services, team). */
@@ -100,7 +152,8 @@ export class RouteTable {
       const seen = new Set<number>();
       for (let p: PageRecord | undefined = page; p && !seen.has(p.id); p = p.parentId ? this.pagesById.get(p.parentId) : undefined) {
         seen.add(p.id);
-        segments.unshift(localize(p.localizedPath, lang));
+        // Not written in this language: the default language's segment (the would-be address).
+        segments.unshift(String(p.localizedPath?.[lang] ?? '').trim() || localize(p.localizedPath, lang) || localize(p.localizedPath, this.defaultLang));
       }
       path = joinPath(lang, ...segments);
       this.pathCache.set(key, path);
@@ -187,6 +240,7 @@ export class RouteTable {
     if (moved) return { kind: 'redirect', status: 301, location: moved };
     // Detail paths below a listing page: /{lang}/{kopen}/{municipality}/{slug}/{id}/.
     for (const listPage of this.listingPages) {
+      if (!this.available(listPage, lang)) continue;
       const base = this.pagePath(listPage, lang);
       if (!canonical.startsWith(base) || canonical === base) continue;
       const rest = canonical.slice(base.length).split('/').filter(Boolean);
@@ -197,6 +251,10 @@ export class RouteTable {
     }
     // The spec's original (internal) paths, e.g. /for-sale/ → /nl/kopen/ in the default language,
     // and /property/{id}/ → that property's page.
+    const elsewhere = this.elsewhere.get(canonical);
+    if (elsewhere) return { kind: 'notFound', status: 404, lang, elsewhere: this.alternates(elsewhere.page, elsewhere.article) };
+    const redirect = this.redirectOf(canonical, lang);
+    if (redirect) return { kind: 'redirect', status: 301, location: redirect };
     const legacy = /^\/(property|project)\/(\d{1,9})\/$/.exec(canonical);
     if (legacy) return { kind: 'legacyListing', status: 301, listing: legacy[1] as 'property' | 'project', id: Number(legacy[2]) };
     const internal = this.byInternalPath.get(canonical);
@@ -204,12 +262,43 @@ export class RouteTable {
     return { kind: 'notFound', status: 404, lang };
   }
 
-  /** The same page (or article) in every enabled language. */
+  /** The same page (or article) in every enabled language it is written in. */
   alternates(page: PageRecord, article?: Article, subcategory?: string): Partial<Record<Lang, string>> {
+    const out: Partial<Record<Lang, string>> = {};
+    for (const lang of this.enabled) {
+      if (article ? !this.articleAvailable(article, lang) : !this.available(page, lang)) continue;
+      out[lang] = article ? this.articlePath(article, lang) : subcategory ? this.subcategoryPath(page, subcategory, lang) : this.pagePath(page, lang);
+    }
+    return out;
+  }
+
+  /** Where the language switcher leads: the page in each language, its would-be address where it is not written (the 404 page says where it is). */
+  switchPaths(page: PageRecord, article?: Article, subcategory?: string): Partial<Record<Lang, string>> {
     const out: Partial<Record<Lang, string>> = {};
     for (const lang of this.enabled)
       out[lang] = article ? this.articlePath(article, lang) : subcategory ? this.subcategoryPath(page, subcategory, lang) : this.pagePath(page, lang);
     return out;
+  }
+
+  /**
+   * Where an old address leads (redirects.json): the page in the address's language (else in the
+   * default one); with `keepRest`, an address below the old one leads below the page. A rule whose
+   * page now sits below its old address would lead on and on: it is left out.
+   */
+  private redirectOf(canonical: string, lang: Lang): string | undefined {
+    if (!this.redirects.size) return undefined;
+    const segments = canonical.split('/').filter(Boolean);
+    for (let n = segments.length; n >= 1; n--) {
+      const from = joinPath(...segments.slice(0, n));
+      const rule = this.redirects.get(from);
+      if (!rule || (n < segments.length && !rule.keepRest)) continue;
+      const target = this.pagesById.get(rule.pageId);
+      if (!target || this.templates.has(target.id)) return undefined;
+      const base = this.available(target, lang) ? this.pagePath(target, lang) : this.pagePath(target, this.defaultLang);
+      if (rule.keepRest && base.startsWith(from)) return undefined;
+      return n < segments.length ? joinPath(base, ...segments.slice(n)) : base;
+    }
+    return undefined;
   }
 
   /** Every public path with its page (and article or subcategory), for the sitemap and tests. */

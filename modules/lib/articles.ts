@@ -29,7 +29,8 @@ export interface PersonCard {
 }
 
 export function published(ctx: LoadContext, category: string): Article[] {
-  return ctx.services.content.articles.filter((a) => a.category === category && a.status === 'Published');
+  // An article not written in the visitor's language is not listed in it (issue 38).
+  return ctx.services.content.articles.filter((a) => a.category === category && a.status === 'Published' && ctx.services.routes.articleAvailable(a, ctx.lang));
 }
 
 /** Newest first, undated last, then by title. */

@@ -36,12 +36,12 @@ function load(_module: unknown, ctx: LoadContext): SiteSearchData {
     return total;
   };
   for (const a of content.articles) {
-    if (a.status !== 'Published' || a.category === 'general' || !routes.articlePath(a, ctx.lang)) continue;
+    if (a.status !== 'Published' || a.category === 'general' || !routes.articleAvailable(a, ctx.lang)) continue;
     const s = score(localize(a.title, ctx.lang), localize(a.summary, ctx.lang), text(localize(a.body, ctx.lang)));
     if (s) scored.push({ score: s, card: toCard(a, ctx) });
   }
   for (const p of content.pages) {
-    if (p.status !== 'Published' || p.type === 'feedback' || p.redirect) continue;
+    if (p.status !== 'Published' || p.type === 'feedback' || p.redirect || !routes.available(p, ctx.lang) || routes.templates.has(p.id)) continue;
     const s = score(localize(p.title, ctx.lang), localize(p.description, ctx.lang), '');
     if (s)
       scored.push({

@@ -64,7 +64,7 @@ export function staffRoutes(
     staff: StaffAccounts;
     gate: PasswordGate;
     counters: CounterRepository;
-    me: (account: StaffAccount, csrf: string) => Promise<Record<string, unknown>>;
+    me: (account: StaffAccount, csrf: string, ctx: Koa.Context) => Promise<Record<string, unknown>>;
   },
   route: AdminRoute,
 ) {
@@ -86,7 +86,7 @@ export function staffRoutes(
         }),
         () => ({ csrf }),
       );
-      ctx.body = await deps.me(account, csrf);
+      ctx.body = await deps.me(account, csrf, ctx);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
       ctx.status = e.status;
@@ -97,7 +97,7 @@ export function staffRoutes(
   router.get(
     '/api/admin/me',
     route('editor', async (ctx, account) => {
-      ctx.body = await deps.me(account, sessionOf(ctx)!.csrf!);
+      ctx.body = await deps.me(account, sessionOf(ctx)!.csrf!, ctx);
     }),
   );
 

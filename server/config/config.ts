@@ -32,6 +32,8 @@ const SINGLE_FILES = {
   // Visitor tools (issue 16): the renovation calculator's and the online valuation's figures.
   'renovation.json': 'renovation',
   'valuation.json': 'valuation',
+  // Old addresses that lead to a page (issue 38): kept when a page is deleted or moved.
+  'redirects.json': 'redirects',
 } as const;
 
 /** A JSON.parse message with its position given as line and column. */
@@ -170,6 +172,7 @@ export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schema
     pages: raw.pages as PageRecord[],
     renovation: raw.renovation as Content['renovation'],
     valuation: raw.valuation as Content['valuation'],
+    redirects: raw.redirects as Content['redirects'],
     articles,
     dictionaries,
     version,

@@ -8,6 +8,8 @@ import type { ModuleRegistry } from '../../renderer/module-api.ts';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import { RouteTable } from '../../shared/routes.ts';
 import { localize } from '../../shared/localize.ts';
+import { hasRichText, ownText } from '../../shared/availability.ts';
+import { redirectProblems } from './redirect-check.ts';
 import { renovationConfigProblems } from '../../shared/renovation.ts';
 import { valuationConfigProblems } from '../../shared/valuation.ts';
 import { isFormKind } from '../../shared/forms.ts';
@@ -52,8 +54,12 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
         break;
       }
     }
+    // The default language is required; another language is optional, but a page written in it (its own title) needs its address there too (issue 38).
+    const defaultLang = (defaults[0]?.code ?? langs[0]) as Lang;
     for (const lang of langs) {
-      const seg = localize(p.localizedPath, lang);
+      const written = !!ownText(p.title, lang);
+      if (!written && lang !== defaultLang) continue;
+      const seg = ownText(p.localizedPath, lang) || (lang === 'de' ? localize(p.localizedPath, lang) : '');
       if (p.path === '/' ? seg !== '' : !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(seg)) {
         problems.push({
           file: 'pages.json',
@@ -63,13 +69,11 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
           params: { lang },
         });
       }
-      // Its own title in each language in use (German may fall back to English, SPEC §1).
-      const title = lang === 'de' ? localize(p.title, lang) : String(p.title?.[lang] ?? p.title?.[lang.toUpperCase()] ?? '').trim();
-      if (!title)
+      if (!written)
         problems.push({
           file: 'pages.json',
           pointer: `${at}/title/${lang}`,
-          message: 'is required for every language in use',
+          message: 'is required in the default language',
           code: 'text.required',
           params: { lang },
         });
@@ -161,13 +165,17 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
         code: 'ref.team',
         params: { id: a.author },
       });
+    // The default language is required; in another language an article is written whole (title and text) or not at all (issue 38).
+    const defaultLang = (defaults[0]?.code ?? langs[0]) as Lang;
     for (const lang of langs) {
+      const has = { title: !!ownText(a.title, lang), body: hasRichText(ownText(a.body, lang)) };
+      if (lang !== defaultLang && !has.title && !has.body) continue;
       for (const field of ['title', 'body'] as const) {
-        if (!localize(a[field], lang))
+        if (!has[field])
           problems.push({
             file: 'articles',
             pointer: `/${a.id}/${field}/${lang}`,
-            message: 'is required for every language in use',
+            message: lang === defaultLang ? 'is required in the default language' : `is required: the article is written in ${lang}`,
             code: 'text.required',
             params: { lang },
           });
@@ -214,16 +222,17 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
   };
   for (const lang of langs) {
     content.pages.forEach((p, i) => {
-      if (routes.templates.has(p.id)) return;
+      if (routes.templates.has(p.id) || !routes.available(p, lang)) return;
       const path = routes.pagePath(p, lang);
       if (owners.has(path)) taken('pages.json', `/${i}/localizedPath/${lang}`, path, lang);
       else owners.set(path, { what: `page ${p.id}`, name: localize(p.title, lang) || `#${p.id}` });
     });
     for (const a of content.articles) {
       const path = routes.articlePath(a, lang);
-      if (!path || a.status !== 'Published') continue;
+      if (!path || a.status !== 'Published' || !routes.articleAvailable(a, lang)) continue;
       if (owners.has(path)) taken('articles', `/${a.id}/slug/${lang}`, path, lang);
       else owners.set(path, { what: `article ${a.id}`, name: localize(a.title, lang) || a.id });
     }
   }
+  redirectProblems(content, routes, problems);
 }

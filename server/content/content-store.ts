@@ -10,17 +10,19 @@
  */
 import type { Content, PageRecord } from '../../renderer/content.ts';
 import type { ModuleRegistry } from '../../renderer/module-api.ts';
-import { LANGUAGES, type Lang } from '../../shared/constants.ts';
+import type { Lang } from '../../shared/constants.ts';
 import { buildContent, type ConfigDocs } from '../config/config.ts';
 import type { Problem, SchemaRegistry } from '../config/schemas.ts';
 import type { RevisionRepository, Revision as StoredRevision } from '../storage/index.ts';
-import { articleInFiles, articleProblem, ARTICLE_ID, overlayArticles } from './articles.ts';
+import { articleInFiles } from './articles.ts';
+import { overlayDocs, type OverlayOptions } from './overlay.ts';
+import { changeSummary, docProblems, SINGLE_DOCS, type DocKey } from './doc-key.ts';
+
+export { changeSummary, docProblems, isDocKey, SINGLE_DOCS, type DocKey } from './doc-key.ts';
+
 import { rebase } from './rebase.ts';
 import type { MergeConflict } from './merge.ts';
 import { settle, type RepairMark } from './repair.ts';
-
-export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation'] as const;
-export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}` | `article:${string}`;
 
 /** A stored revision (server/storage/types.ts) of a document the content knows. */
 export interface Revision extends StoredRevision {
@@ -33,6 +35,8 @@ export type SaveResult =
       revision: Revision;
       /** The save was merged with revisions saved in between (its data is the merged document). */ merged?: boolean;
       /** The newest of them. */ mergedWith?: Pick<Revision, 'rev' | 'by' | 'at'>;
+      /** A draft is kept whatever its state (issue 38): what would stop it from being published, marked. */
+      marks?: Problem[];
     }
   | {
       ok: false;
@@ -51,6 +55,22 @@ export interface SaveOptions {
   summary?: string;
   /** A publish or a restore acts on what the person saw: never merged, refused when something came in between. */
   noMerge?: boolean;
+  /** Published off the site: visitors no longer see the document (unpublished). */
+  offline?: boolean;
+  /** What the revision did (server/storage/types.ts `Revision.action`). */
+  action?: string;
+  /** Done by the schedule. */
+  scheduled?: boolean;
+}
+
+/** One document of a batch: saved together, checked as one content, or none of them. */
+export interface BatchItem {
+  key: DocKey;
+  data: unknown;
+  baseRev: number;
+  publish: boolean;
+  action?: string;
+  summary?: string;
 }
 
 /** The store's revisions, read once at start; this process's saves are added as they are made. */
@@ -63,86 +83,12 @@ export async function readRevisions(repo: RevisionRepository): Promise<RevisionD
   return { repo, revisions: [...(await repo.all())] as Revision[] };
 }
 
-export function isDocKey(s: string): s is DocKey {
-  return (
-    (SINGLE_DOCS as readonly string[]).includes(s) ||
-    /^page:[1-9]\d{0,8}$/.test(s) ||
-    (s.startsWith('dictionary:') && (LANGUAGES as readonly string[]).includes(s.slice(11))) ||
-    (s.startsWith('article:') && s.length <= 8 + 100 && ARTICLE_ID.test(s.slice(8)))
-  );
-}
-
-/** What changed between two versions of a document, in a line people read ("title/fr, modules: +news-view #62"). */
-export function changeSummary(before: unknown, after: unknown): string {
-  if (before === undefined || before === null) return after === null ? 'deleted' : 'created';
-  if (after === null) return 'deleted';
-  const out: string[] = [];
-  const walk = (a: unknown, b: unknown, path: string) => {
-    if (out.length > 12) return;
-    if (JSON.stringify(a) === JSON.stringify(b)) return;
-    const withIds = (v: unknown): v is Array<{ id: number | string; view?: string }> =>
-      Array.isArray(v) && v.every((x) => x && typeof x === 'object' && 'id' in x);
-    if (withIds(a) && withIds(b)) {
-      const ia = new Map(a.map((x) => [x.id, x]));
-      const ib = new Map(b.map((x) => [x.id, x]));
-      for (const x of b) if (!ia.has(x.id)) out.push(`${path}: +${x.view ?? ''} #${x.id}`.replace(': + #', ': +#'));
-      for (const x of a) if (!ib.has(x.id)) out.push(`${path}: −${x.view ?? ''} #${x.id}`.replace(': − #', ': −#'));
-      const orderA = a
-        .filter((x) => ib.has(x.id))
-        .map((x) => x.id)
-        .join();
-      const orderB = b
-        .filter((x) => ia.has(x.id))
-        .map((x) => x.id)
-        .join();
-      if (orderA !== orderB) out.push(`${path}: order`);
-      for (const x of b) if (ia.has(x.id)) walk(ia.get(x.id), x, `${path}/#${x.id}`);
-      return;
-    }
-    if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-      for (const k of new Set([...Object.keys(a), ...Object.keys(b)]))
-        walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], path ? `${path}/${k}` : k);
-      return;
-    }
-    out.push(path || '(all)');
-  };
-  walk(before, after, '');
-  return out.length > 12 ? `${out.slice(0, 12).join(', ')} …` : out.join(', ');
-}
-
-/** A problem placed in the document it is about: `file` is a document key (`page:4`) and `pointer` points into that document. */
-const FILE_KEYS: Record<string, DocKey> = {
-  'site.json': 'site',
-  'header.json': 'header',
-  'footer.json': 'footer',
-  'banner.json': 'banner',
-  'popup.json': 'popup',
-  'cookie-consent.json': 'cookieConsent',
-  'languages.json': 'languages',
-  'renovation.json': 'renovation',
-  'valuation.json': 'valuation',
-};
-export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {
-  const pages = (docs.single.pages as PageRecord[] | undefined) ?? [];
-  return problems.map((p) => {
-    if (p.file === 'pages.json') {
-      const m = /^\/(\d+)(\/.*)?$/.exec(p.pointer);
-      const page = m ? pages[Number(m[1])] : undefined;
-      if (page && typeof page.id === 'number') return { ...p, file: `page:${page.id}`, pointer: m![2] || '/' };
-      return p;
-    }
-    const dict = /^dictionaries\/([a-z]{2})\.json$/.exec(p.file);
-    if (dict) return { ...p, file: `dictionary:${dict[1]}` };
-    const article = articleProblem(p, docs.articles);
-    if (article) return article;
-    return FILE_KEYS[p.file] ? { ...p, file: FILE_KEYS[p.file] } : p;
-  });
-}
-
 export class ContentStore {
   private live: Content;
   /** Saves run one after the other: the check against the stored revision and the write are one step. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Each document's revisions, oldest first. */
+  private readonly byKey = new Map<DocKey, Revision[]>();
 
   constructor(
     private readonly base: ConfigDocs,
@@ -154,12 +100,13 @@ export class ContentStore {
     /** When the files were read (the date of revision 0). */
     readonly baseAt = new Date().toISOString(),
   ) {
+    for (const r of store.revisions) this.index(r);
     // Stored revisions that no longer validate (a schema changed without a migration) are set
     // aside document by document: that document shows its files' version, the rest stays live.
     const settled = settle<Content>(
       (aside) => {
         this.repairs = aside as Map<DocKey, RepairMark>;
-        const docs = this.overlay((r) => r.published);
+        const docs = this.liveDocs();
         const built = this.build(docs);
         return { content: built.content, problems: docProblems(built.problems, docs) };
       },
@@ -167,6 +114,12 @@ export class ContentStore {
     );
     this.repairs = settled.content ? (settled.repairs as Map<DocKey, RepairMark>) : new Map();
     this.live = settled.content ?? baseContent;
+  }
+
+  private index(r: Revision) {
+    const list = this.byKey.get(r.key);
+    if (list) list.push(r);
+    else this.byKey.set(r.key, [r]);
   }
 
   /** Documents whose stored version no longer validates: each falls back to its files' version until it is saved again. */
@@ -194,26 +147,41 @@ export class ContentStore {
     return this.live;
   }
 
+  /** The newest revision number of the whole store (0: none). */
+  get lastRev(): number {
+    return this.store.revisions.at(-1)?.rev ?? 0;
+  }
+
   /** Newest revision of a document (published or draft), or undefined while only the file exists. */
   latest(key: DocKey, filter: (r: Revision) => boolean = () => true): Revision | undefined {
-    const all = this.store.revisions;
-    for (let i = all.length - 1; i >= 0; i--) if (all[i].key === key && filter(all[i])) return all[i];
+    const all = this.byKey.get(key) ?? [];
+    for (let i = all.length - 1; i >= 0; i--) if (filter(all[i])) return all[i];
     return undefined;
   }
 
   /** Every document that has revisions (deleted ones included). */
   keys(): DocKey[] {
-    return [...new Set(this.store.revisions.map((r) => r.key))];
+    return [...this.byKey.keys()];
+  }
+
+  /** A document's revisions, oldest first. */
+  revisionsOf(key: DocKey): readonly Revision[] {
+    return this.byKey.get(key) ?? [];
+  }
+
+  /** One revision of a document (0: undefined, the files' version has none). */
+  revision(key: DocKey, rev: number): Revision | undefined {
+    return this.byKey.get(key)?.find((r) => r.rev === rev);
   }
 
   history(key: DocKey): Revision[] {
-    return this.store.revisions.filter((r) => r.key === key).reverse();
+    return [...this.revisionsOf(key)].reverse();
   }
 
   /** A document as the editor opens it: its newest version (draft or not) and that version's number (0: the file). */
-  doc(key: DocKey): { data: unknown; rev: number; published: boolean } | undefined {
+  doc(key: DocKey): { data: unknown; rev: number; published: boolean; offline?: boolean } | undefined {
     const r = this.latest(key);
-    if (r) return { data: r.data, rev: r.rev, published: r.published };
+    if (r) return { data: r.data, rev: r.rev, published: r.published, ...(r.offline ? { offline: true } : {}) };
     const data = this.fileVersion(key);
     return data === undefined ? undefined : { data, rev: 0, published: true };
   }
@@ -226,55 +194,50 @@ export class ContentStore {
     return this.base.single[key as (typeof SINGLE_DOCS)[number]];
   }
 
-  /**
-   * The documents with, for each key, the newest revision that `use` accepts laid over the files.
-   * Revisions set aside for repair are left out unless `withRepairs` (what the editor shows).
-   */
-  overlay(use: (r: Revision) => boolean, extra?: { key: DocKey; data: unknown }, withRepairs = false): ConfigDocs {
-    const docs: ConfigDocs = { single: { ...this.base.single }, articles: this.base.articles, dictionaries: { ...this.base.dictionaries } };
-    const newest = new Map<DocKey, unknown>();
-    for (const r of this.store.revisions) if (use(r) && (withRepairs || this.usable(r))) newest.set(r.key, r.data);
-    if (extra) newest.set(extra.key, extra.data);
-    let pages = [...((docs.single.pages as PageRecord[]) ?? [])];
-    const articles = new Map<string, unknown>();
-    for (const [key, data] of newest) {
-      if (key.startsWith('article:')) {
-        articles.set(key.slice(8), data);
-        continue;
-      }
-      if (key.startsWith('page:')) {
-        const id = Number(key.slice(5));
-        const at = pages.findIndex((p) => p.id === id);
-        if (data === null) pages = pages.filter((p) => p.id !== id);
-        else if (at >= 0) pages[at] = data as PageRecord;
-        else pages.push(data as PageRecord);
-      } else if (key.startsWith('dictionary:')) docs.dictionaries[key.slice(11) as Lang] = data;
-      else docs.single[key as (typeof SINGLE_DOCS)[number]] = data;
-    }
-    docs.single.pages = pages;
-    docs.articles = overlayArticles(this.base.articles, articles);
-    return docs;
+  /** What visitors see, as documents (with `extra` laid over as if published). */
+  liveDocs(extra?: OverlayOptions['extra']): ConfigDocs {
+    return this.overlay((r) => r.published, { extra, hideOffline: true });
+  }
+
+  /** The newest version of every document, drafts and unpublished ones and those marked for repair included: what the editor shows. */
+  workingDocs(): ConfigDocs {
+    return this.overlay(() => true, { withRepairs: true });
+  }
+
+  /** The documents with, for each key, the newest revision that `use` accepts laid over the files. */
+  overlay(use: (r: Revision) => boolean, o: OverlayOptions = {}): ConfigDocs {
+    return overlayDocs(this.base, this.store.revisions, (r) => use(r as Revision) && (!!o.withRepairs || this.usable(r as Revision)), o);
   }
 
   private build(docs: ConfigDocs) {
-    const n = this.store.revisions.at(-1)?.rev ?? 0;
+    const n = this.lastRev;
     return buildContent(docs, this.registry, this.schemas, n ? `${this.baseVersion}.${n}` : this.baseVersion);
   }
 
-  /** The content as it would be with `data` saved as the published version of `key` (for the preview). */
+  /** The content as it would be with `data` saved as the published version of `key` (for the preview and a draft's marks). */
   candidate(key: DocKey, data: unknown): { content?: Content; problems: Problem[] } {
-    const docs = this.overlay((x) => x.published, { key, data });
+    const docs = this.liveDocs([{ key, data }]);
     const r = this.build(docs);
     return { content: r.content, problems: docProblems(r.problems, docs) };
   }
 
   /**
    * Saves a new revision of a document. `baseRev` is the revision the editor started from: if
-   * another save came in meanwhile, nothing is stored and `conflict` says by whom. An invalid
-   * document (alone or with the rest of the content) is refused with its problems.
+   * another save came in meanwhile, it is merged with it (or `conflict` says by whom). A version to
+   * publish is refused with its problems when the site with it would not validate; a draft is kept
+   * whatever its state, with those problems as `marks` (issue 38, point 2).
    */
   save(key: DocKey, data: unknown, o: SaveOptions): Promise<SaveResult> {
-    const run = this.queue.then(() => this.saveNow(key, data, o));
+    return this.serial(() => this.saveNow(key, data, o));
+  }
+
+  /** Several documents saved as one change (a page deleted and the links to it moved): checked together, all or none. */
+  saveBatch(items: BatchItem[], by: string): Promise<SaveResult> {
+    return this.serial(() => this.batchNow(items, by));
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -285,7 +248,7 @@ export class ContentStore {
     // A deleted document made again from nothing (an article's id comes from its title): a new start, not a merge.
     const recreated = !!current && current.data === null && o.baseRev === 0 && data !== null;
     if ((current?.rev ?? 0) !== o.baseRev && !recreated) {
-      const base = o.baseRev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === o.baseRev);
+      const base = o.baseRev === 0 ? { data: this.fileVersion(key) } : this.revision(key, o.baseRev);
       if (!current || !base || (o.baseRev === 0 && base.data === undefined) || o.baseRev > current.rev) {
         return {
           ok: false,
@@ -306,15 +269,16 @@ export class ContentStore {
       data = r.merged;
       merged = true;
     }
-    // A draft is checked like a published version: it must be publishable as it is.
-    const drafts = (r: Revision) => r.published || r.key === key;
-    const docs = this.overlay(o.publish ? (r) => r.published : drafts, { key, data });
-    const built = this.build(docs);
-    if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
+    let marks: Problem[] | undefined;
+    if (o.publish) {
+      const docs = this.liveDocs([{ key, data: o.offline ? null : data }]);
+      const built = this.build(docs);
+      if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
+    } else if (data !== null) marks = this.candidate(key, data).problems.filter((p) => p.file === key);
     const before = current ? current.data : this.fileVersion(key);
     const revision: Revision = {
       key,
-      rev: (this.store.revisions.at(-1)?.rev ?? 0) + 1,
+      rev: this.lastRev + 1,
       at: new Date().toISOString(),
       by: o.by,
       summary:
@@ -327,33 +291,76 @@ export class ContentStore {
       data: structuredClone(data),
       published: o.publish,
       ...(o.restoredFrom !== undefined ? { restoredFrom: o.restoredFrom } : {}),
+      ...(o.offline ? { offline: true } : {}),
+      ...(o.action ? { action: o.action } : {}),
+      ...(o.scheduled ? { scheduled: true } : {}),
     };
-    if (!(await this.store.repo.append(revision as StoredRevision, this.store.revisions.at(-1)?.rev ?? 0))) {
+    if (!(await this.append(revision))) {
       // Another server process saved first: its revisions are read and the save is looked at again
       // (merged, or refused as a conflict if that save changed the same fields of this document).
       await this.absorb();
       return this.saveNow(key, data, o);
     }
-    this.store.revisions.push(revision);
     if (o.publish) {
       this.repairs.delete(key);
       this.refresh();
     }
-    return { ok: true, revision, ...(merged ? { merged, mergedWith: { rev: current!.rev, by: current!.by, at: current!.at } } : {}) };
+    return {
+      ok: true,
+      revision,
+      ...(merged ? { merged, mergedWith: { rev: current!.rev, by: current!.by, at: current!.at } } : {}),
+      ...(marks?.length ? { marks } : {}),
+    };
   }
 
-  /** Publishes the newest draft of a document as a new revision. */
-  async publish(key: DocKey, baseRev: number, by: string): Promise<SaveResult> {
-    const current = this.latest(key);
-    if (!current || current.published) return { ok: false, problems: [{ file: key, pointer: '/', message: 'there is no draft to publish' }] };
-    return this.save(key, current.data, { baseRev, by, publish: true, summary: `published draft ${current.rev}`, noMerge: true });
+  private async batchNow(items: BatchItem[], by: string, retried = false): Promise<SaveResult> {
+    // Each document's first item names the revision it started from; a later one (its draft after its live version) follows it.
+    const seen = new Set<DocKey>();
+    for (const it of items) {
+      if (seen.has(it.key)) continue;
+      seen.add(it.key);
+      const current = this.latest(it.key);
+      if ((current?.rev ?? 0) !== it.baseRev) return { ok: false, conflict: current ?? ({ key: it.key, rev: 0, at: this.baseAt, by: '' } as Revision) };
+    }
+    const published = items.filter((i) => i.publish);
+    if (published.length) {
+      const docs = this.liveDocs(published.map((i) => ({ key: i.key, data: i.data })).filter((i) => i.data !== undefined));
+      const built = this.build(docs);
+      if (!built.content) return { ok: false, problems: docProblems(built.problems, docs) };
+    }
+    let last: Revision | undefined;
+    for (const it of items) {
+      const current = this.latest(it.key);
+      const revision: Revision = {
+        key: it.key,
+        rev: this.lastRev + 1,
+        at: new Date().toISOString(),
+        by,
+        summary: it.summary ?? changeSummary(current ? current.data : this.fileVersion(it.key), it.data),
+        data: structuredClone(it.data),
+        published: it.publish,
+        ...(it.action ? { action: it.action } : {}),
+      };
+      if (!(await this.append(revision))) {
+        // Another node saved in between: look again (only before the first write; after it, what is written stays).
+        await this.absorb();
+        if (last || retried) return { ok: false, conflict: this.latest(it.key) ?? revision };
+        return this.batchNow(items, by, true);
+      }
+      last = revision;
+    }
+    if (published.length) {
+      for (const i of published) this.repairs.delete(i.key);
+      this.refresh();
+    }
+    return { ok: true, revision: last! };
   }
 
-  /** Brings an old revision (0: the file's version) back as a new, published revision. */
-  async restore(key: DocKey, rev: number, baseRev: number, by: string): Promise<SaveResult | undefined> {
-    const old = rev === 0 ? { data: this.fileVersion(key) } : this.store.revisions.find((r) => r.key === key && r.rev === rev);
-    if (!old || old.data === undefined) return undefined;
-    return this.save(key, old.data, { baseRev, by, publish: true, restoredFrom: rev, noMerge: true });
+  private async append(revision: Revision): Promise<boolean> {
+    if (!(await this.store.repo.append(revision as StoredRevision, this.lastRev))) return false;
+    this.store.revisions.push(revision);
+    this.index(revision);
+    return true;
   }
 
   /**
@@ -361,15 +368,14 @@ export class ContentStore {
    * for the editor, and what they published for visitors. Gives whether anything came.
    */
   pull(): Promise<boolean> {
-    const run = this.queue.then(() => this.absorb());
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(() => this.absorb());
   }
 
   private async absorb(): Promise<boolean> {
-    const fresh = (await this.store.repo.since(this.store.revisions.at(-1)?.rev ?? 0)) as Revision[];
+    const fresh = (await this.store.repo.since(this.lastRev)) as Revision[];
     if (!fresh.length) return false;
     this.store.revisions.push(...fresh);
+    for (const r of fresh) this.index(r);
     const published = fresh.filter((r) => r.published);
     for (const r of published) this.repairs.delete(r.key);
     if (published.length) this.refresh();
@@ -377,7 +383,7 @@ export class ContentStore {
   }
 
   private refresh() {
-    const built = this.build(this.overlay((r) => r.published));
+    const built = this.build(this.liveDocs());
     if (built.content) this.live = built.content;
   }
 }

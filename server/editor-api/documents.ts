@@ -23,58 +23,6 @@ import { HttpError, readJson } from '../http/request.ts';
 /** A menu holds at most this many pages in one request (the site has about 35). */
 const MAX_MENU_PAGES = 1000;
 
-type Schema = Record<string, unknown>;
-export type EditorForms = ReturnType<typeof editorRegistry>;
-
-const forms = new WeakMap<Ajv2020, WeakMap<ModuleRegistry, EditorForms>>();
-/** The editor's forms (document schemas and module types), made once per AJV instance and registry. */
-export function editorForms(registry: ModuleRegistry, ajv: Ajv2020): EditorForms {
-  let byRegistry = forms.get(ajv);
-  if (!byRegistry) forms.set(ajv, (byRegistry = new WeakMap()));
-  let f = byRegistry.get(registry);
-  if (!f) byRegistry.set(registry, (f = editorRegistry(registry, ajv)));
-  return f;
-}
-
-/** The document's rich texts sanitised (an article's body, a module's texts, the footer's texts). */
-export function sanitizeRichTexts(key: DocKey, data: unknown, registry: ModuleRegistry, ajv: Ajv2020): unknown {
-  const rich = richTextSchemas(registry, ajv);
-  if (key.startsWith('article:')) return sanitizeRichText(data, rich.article);
-  if (key === 'footer') return sanitizeRichText(data, rich.footer);
-  if (key.startsWith('page:') && data && typeof data === 'object') return sanitizePageModules(data as PageRecord, rich);
-  return data;
-}
-
-const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/**
- * The problems of a document's texts: each required localized text written in every language the
- * site uses, each text a readable ICU message with only the placeholders of its reference text.
- */
-export function textProblems(key: DocKey, data: unknown, o: { forms: EditorForms; langs: Lang[]; defaultLang: Lang; store: ContentStore }): Problem[] {
-  if (!data || typeof data !== 'object') return [];
-  const checks = { file: key, langs: o.langs, defaultLang: o.defaultLang };
-  if (key.startsWith('dictionary:')) {
-    const lang = key.slice(11) as Lang;
-    // English is the reference of the others; the English texts keep the placeholders the site-config files gave them.
-    const reference = (lang === 'en' ? o.store.fileVersion('dictionary:en') : o.store.doc('dictionary:en')?.data) as Record<string, unknown> | undefined;
-    return dictionaryProblems(data as Record<string, unknown>, reference, { file: key, lang, required: o.langs.includes(lang) });
-  }
-  if (key.startsWith('page:')) {
-    const { modules, ...page } = data as PageRecord;
-    // Path segments have their own check (empty for the home page only).
-    const out = localizedTextProblems(page, o.forms.schemas.page as Schema, { ...checks, exempt: (p) => p === '/localizedPath' });
-    (Array.isArray(modules) ? modules : []).forEach((m, i) => {
-      const type = o.forms.modules.find((t) => t.view === m?.view);
-      if (!type) return;
-      for (const p of localizedTextProblems(m, type.schema as Schema, checks)) out.push({ ...p, pointer: `/modules/${i}${p.pointer}` });
-    });
-    return out;
-  }
-  const schema = key.startsWith('article:') ? o.forms.schemas.article : (o.forms.schemas as Record<string, Schema>)[key];
-  return schema ? localizedTextProblems(data, schema as Schema, { ...checks, exempt: (p) => key.startsWith('article:') && p === '/slug' }) : [];
-}
-
 export interface ArticleSummary {
   id: string;
   category: string;
@@ -185,7 +133,7 @@ export function documentRoutes(router: Router, deps: { store: ContentStore; site
     '/api/admin/articles',
     route('editor', async (ctx) => {
       const site = await deps.sites.current();
-      const docs = deps.store.overlay(() => true, undefined, true);
+      const docs = deps.store.workingDocs();
       const articles: ArticleSummary[] = [];
       for (const f of docs.articles) {
         for (const a of (Array.isArray(f.data) ? f.data : []) as Article[]) {
@@ -226,5 +174,3 @@ export function documentRoutes(router: Router, deps: { store: ContentStore; site
     }),
   );
 }
-
-export { escape as escapePointer };

@@ -50,7 +50,7 @@ export function missingTextsRoute(router: Router, deps: Pick<AdminDeps, 'sites' 
     route('editor', async (ctx) => {
       const site = await deps.sites.current();
       // Newest version of every document (drafts, and versions marked for repair, included): what the editor shows.
-      const docs = deps.store.overlay(() => true, undefined, true);
+      const docs = deps.store.workingDocs();
       const pages = (docs.single.pages as PageRecord[]) ?? [];
       const list = [
         ...pages.map((p) => ({ key: `page:${p.id}` as DocKey, data: p, label: `Page “${localize(p.title, site.routes.defaultLang) || p.path}”` })),

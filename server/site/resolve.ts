@@ -15,7 +15,7 @@ import type { Site } from './site.ts';
  */
 export type PageRoute =
   | { kind: 'redirect'; location: string; status: 301 | 302 }
-  | { kind: 'notFound'; url: URL; lang: Lang; key: string }
+  | { kind: 'notFound'; url: URL; lang: Lang; key: string; elsewhere?: Partial<Record<Lang, string>> }
   | {
       kind: 'page';
       url: URL;
@@ -44,7 +44,10 @@ export function resolveRoute(site: Site, url: string): PageRoute {
     return { kind: 'notFound', url: u, lang, key: resolution.listing === 'property' ? 'property.notFound' : 'project.notFound' };
   }
   const lang = resolution.lang;
-  if (resolution.kind === 'notFound') return { kind: 'notFound', url: u, lang, key: 'notFound' };
+  if (resolution.kind === 'notFound')
+    return resolution.elsewhere && Object.keys(resolution.elsewhere).length
+      ? { kind: 'notFound', url: u, lang, key: 'notFound.elsewhere', elsewhere: resolution.elsewhere }
+      : { kind: 'notFound', url: u, lang, key: 'notFound' };
 
   const { article } = resolution;
   let page = resolution.page;

@@ -9,10 +9,12 @@ import { translate } from '../../shared/format.ts';
 import { messagesPath } from './dictionary.ts';
 import type { Media, PublicText } from '../../schemas/types.gen.ts';
 
-/** A configured link (`page:{id}` or a URL) as a path or URL in `lang`. */
-export function linkHref(routes: RouteTable, link: string, lang: Lang): string {
+/** A configured link (`page:{id}` or a URL) as a path or URL in `lang`; undefined for a page not written in `lang` (issue 38). */
+export function linkHref(routes: RouteTable, link: string, lang: Lang): string | undefined {
   const m = /^page:(\d+)$/.exec(link);
-  return m ? routes.pathOf(Number(m[1]), lang) : link;
+  if (!m) return link;
+  const page = routes.page(Number(m[1]));
+  return page && !routes.available(page, lang) ? undefined : routes.pathOf(Number(m[1]), lang);
 }
 
 /** A configured image with its alt text in `lang`. */
@@ -29,7 +31,9 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
   const external = !!(p.redirect && p.redirectUrl);
   // A section page with a sub-menu lists its articles (the services) under it.
   const articles =
-    p.type === 'article' && p.category && p.isHaveSubMenu ? content.articles.filter((a) => a.category === p.category && a.status === 'Published') : [];
+    p.type === 'article' && p.category && p.isHaveSubMenu
+      ? content.articles.filter((a) => a.category === p.category && a.status === 'Published' && routes.articleAvailable(a, lang))
+      : [];
   return {
     id: p.id,
     label: localize(p.title, lang),
@@ -38,9 +42,9 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
     children: [
       ...children.map((c) => menuItem(content, routes, c, lang, [])),
       ...articles.map((a) => ({ id: a.id, label: localize(a.title, lang), path: routes.articlePath(a, lang)!, external: false, children: [] })),
-      ...(p.subMenu ?? []).map((s, i) => {
+      ...(p.subMenu ?? []).flatMap((s, i) => {
         const href = linkHref(routes, s.link, lang);
-        return { id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] };
+        return href === undefined ? [] : [{ id: `${p.id}-${i}`, label: localize(s.label, lang), path: href, external: /^https?:/.test(href), children: [] }];
       }),
     ],
   };
@@ -48,22 +52,26 @@ function menuItem(content: Content, routes: RouteTable, p: PageRecord, lang: Lan
 
 /** What every page of `lang` shares: languages, header, menu, footer, texts, consent, popup. */
 export function buildShell(content: Content, routes: RouteTable, lang: Lang): ShellData {
-  const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback';
+  const inMenu = (p: PageRecord) => p.status === 'Published' && p.showInMenu !== false && p.type !== 'feedback' && routes.available(p, lang);
   const sorted = [...content.pages].sort((a, b) => a.sort - b.sort || a.id - b.id);
   const menu = sorted
     .filter((p) => p.parentId === null && inMenu(p))
     .map((p) => menuItem(content, routes, p, lang, p.isHaveSubMenu === false ? [] : sorted.filter((c) => c.parentId === p.id && inMenu(c))));
-  const link = (l: { label: Record<string, string>; link: string; icon?: string; color?: string }): LinkView => {
+  const link = (l: { label: Record<string, string>; link: string; icon?: string; color?: string }): LinkView[] => {
     const href = linkHref(routes, l.link, lang);
-    return { label: localize(l.label, lang), href, external: /^https?:/.test(href), icon: l.icon, color: l.color };
+    return href === undefined ? [] : [{ label: localize(l.label, lang), href, external: /^https?:/.test(href), icon: l.icon, color: l.color }];
   };
-  const pageLink = (id: number): LinkView => ({ label: localize(routes.page(id)?.title, lang), href: routes.pathOf(id, lang), external: false });
+  // A page not written in this language is left out of the footer (issue 38).
+  const pageLink = (id: number): LinkView[] => {
+    const page = routes.page(id);
+    return page && !routes.available(page, lang) ? [] : [{ label: localize(page?.title, lang), href: routes.pathOf(id, lang), external: false }];
+  };
   const tb = content.header.topBar;
   const messages = { ...(content.dictionaries.en ?? {}), ...(content.dictionaries[lang] ?? {}) };
   // The translator every page of this language then uses (made once per dictionary object).
   const { t } = translate(lang, messages);
   const site = content.site;
-  const searchPage = content.pages.find((p) => p.status === 'Published' && p.modules?.some((m) => m.view === 'site-search'));
+  const searchPage = content.pages.find((p) => p.status === 'Published' && routes.available(p, lang) && p.modules?.some((m) => m.view === 'site-search'));
   const year = new Date().getUTCFullYear();
   return {
     lang,
@@ -92,8 +100,8 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
       transparentOnTop: content.header.transparentOnTop === true,
       topBar: tb.show
         ? {
-            left: (tb.left ?? []).filter((l) => l.status === 'Published').map(link),
-            right: (tb.right ?? []).filter((l) => l.status === 'Published').map(link),
+            left: (tb.left ?? []).filter((l) => l.status === 'Published').flatMap(link),
+            right: (tb.right ?? []).filter((l) => l.status === 'Published').flatMap(link),
           }
         : null,
     },
@@ -104,12 +112,12 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
         intro: publicText(c.intro, lang),
         html: publicText(c.text, lang),
         images: c.images && c.images.public !== false ? c.images.items.map((m) => mediaView(m, lang)!) : [],
-        links: (c.links ?? []).map(pageLink),
+        links: (c.links ?? []).flatMap(pageLink),
         sm: c.sm ?? 12,
         md: c.md ?? 6,
         lg: c.lg ?? 3,
       })),
-      legal: (content.footer.legalLinks ?? []).map(pageLink),
+      legal: (content.footer.legalLinks ?? []).flatMap(pageLink),
       copyright: localize(content.footer.copyright, lang) || t('footer.copyright', { year, name: site.name }),
     },
     messages,
@@ -123,7 +131,7 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
       categories: content.cookieConsent.categories.map((c) => ({ key: c.key, title: localize(c.title, lang), description: localize(c.description, lang) })),
       policyPath: (() => {
         const policy = content.pages.find((p) => p.path === '/cookie-policy/');
-        return policy ? routes.pagePath(policy, lang) : undefined;
+        return policy ? routes.pagePath(policy, routes.available(policy, lang) ? lang : routes.defaultLang) : undefined;
       })(),
     },
     popup:
@@ -133,9 +141,10 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
             title: localize(content.popup.title, lang),
             description: localize(content.popup.description, lang),
             image: content.popup.media?.url,
-            link: content.popup.link
-              ? { href: linkHref(routes, content.popup.link, lang), label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) }
-              : undefined,
+            link: (() => {
+              const href = content.popup.link ? linkHref(routes, content.popup.link, lang) : undefined;
+              return href ? { href, label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined;
+            })(),
             formAction: content.popup.formAction,
           }
         : null,

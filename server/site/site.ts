@@ -5,7 +5,7 @@
 import type { Article, Content, ModuleRecord, PageRecord } from '../../renderer/content.ts';
 import type { LoadContext, ModuleRegistry, SiteServices, Testimonial } from '../../renderer/module-api.ts';
 import { safeJson, type InitialData, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
-import { IMAGE_WIDTH, LOCALES, type Lang } from '../../shared/constants.ts';
+import { IMAGE_WIDTH, LOCALES, NATIVE_LANGUAGE_NAMES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
 import { RouteTable } from '../../shared/routes.ts';
 import { joinPath, slugify } from '../../shared/path.ts';
@@ -176,7 +176,7 @@ export class Site {
   async page(target: string | PageRoute): Promise<PageResult> {
     const route = typeof target === 'string' ? this.resolve(target) : target;
     if (route.kind === 'redirect') return { redirect: route.location, status: route.status };
-    if (route.kind === 'notFound') return this.notFound(route.url, route.lang, route.key);
+    if (route.kind === 'notFound') return this.notFound(route.url, route.lang, route.key, route.elsewhere);
     const { url: u, lang, page, article, path, params, listing } = route;
     const shell = this.shell(lang);
     const site = this.content.site;
@@ -263,7 +263,7 @@ export class Site {
       lang,
       status: 200,
       kind: article ? 'article' : 'page',
-      alternates: listing ? listingAlternates(this, listing) : this.routes.alternates(page, article, params.subcategory),
+      alternates: listing ? listingAlternates(this, listing) : this.routes.switchPaths(page, article, params.subcategory),
       head: headData(this, {
         lang,
         title: docTitle,
@@ -346,7 +346,7 @@ export class Site {
   }
 
   /** The 404 page in `lang`, with the title and text of `key` (notFound, property.notFound…). */
-  private notFound(u: URL, lang: Lang, key: string): PageResult {
+  private notFound(u: URL, lang: Lang, key: string, elsewhere?: Partial<Record<Lang, string>>): PageResult {
     const shell = this.shell(lang);
     const t = (id: string) => shell.messages[id] ?? id;
     const site = this.content.site;
@@ -358,7 +358,7 @@ export class Site {
       lang,
       status: 404,
       kind: 'notFound',
-      alternates: Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])),
+      alternates: { ...Object.fromEntries(this.routes.enabled.map((l) => [l, joinPath(l)])), ...elsewhere },
       head: headData(this, {
         lang,
         title: `${title} | ${site.name}`,
@@ -374,6 +374,9 @@ export class Site {
       modules: [],
       contentVersion: this.content.version,
       notFoundKey: key,
+      ...(elsewhere
+        ? { elsewhere: (Object.entries(elsewhere) as Array<[Lang, string]>).map(([l, path]) => ({ lang: l, name: NATIVE_LANGUAGE_NAMES[l], path })) }
+        : {}),
     };
     return { status: 404, initial: { shell, page } };
   }

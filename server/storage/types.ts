@@ -128,6 +128,17 @@ export interface Revision {
   published: boolean;
   /** A restore names the revision it brought back. */
   restoredFrom?: number;
+  /**
+   * What the revision did when it is more than an edit (issue 38): `delete` (to the trash, data
+   * null), `untrash` (back from the trash), `unpublish`, `publish` (a draft made live),
+   * `restore` (an old version brought back), `menu` (a place in the menu), `links` (links moved to
+   * another page), `scheduled` (done by the schedule).
+   */
+  action?: string;
+  /** Published and off the site: visitors do not see the document (unpublished); staff still do. */
+  offline?: boolean;
+  /** Done by the schedule on behalf of `by` (issue 38, point 4). */
+  scheduled?: boolean;
 }
 
 export interface RevisionRepository {

@@ -72,7 +72,7 @@ describe('the content store', () => {
     const draft = await store.save('page:4', { ...v0, title: { ...v0.title, fr: 'Brouillon' } }, { baseRev: 2, by: 'a', publish: false });
     expect(draft.ok).toBe(true);
     expect(services(store.content).title.fr).toBe('Nos services (v2)');
-    const restored = await store.restore('page:4', 1, 3, 'b');
+    const restored = await store.save('page:4', store.revision('page:4', 1)!.data, { baseRev: 3, by: 'b', publish: true, restoredFrom: 1, noMerge: true });
     expect(restored).toMatchObject({ ok: true, revision: { rev: 4, restoredFrom: 1, summary: 'restored revision 1', published: true } });
     expect(services(store.content).title.fr).toBe('Nos services (v1)');
     expect(store.doc('page:4')!.data).toEqual(store.history('page:4').find((r) => r.rev === 1)!.data);
