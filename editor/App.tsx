@@ -25,6 +25,8 @@ const Leads = lazy(() => import('./inbox/Leads.tsx'));
 const Owners = lazy(() => import('./inbox/Owners.tsx'));
 const Media = lazy(() => import('./inbox/Media.tsx'));
 const Listings = lazy(() => import('./inbox/Listings.tsx'));
+const Trash = lazy(() => import('./screens/Trash.tsx'));
+const Redirects = lazy(() => import('./screens/Redirects.tsx'));
 
 export const EDITOR_BASE = '/admin';
 
@@ -69,6 +71,7 @@ const NAV: NavItem[] = [
   { href: '/leads', label: 'nav.leads' },
   { href: '/owners', label: 'nav.owners', admin: true },
   { href: '/listings', label: 'nav.listings', admin: true },
+  { href: '/trash', label: 'nav.trash' },
 ];
 
 /** Asked before leaving unsaved edits: stay, or leave (they stay in this browser and are offered back). */
@@ -176,6 +179,8 @@ function Shell({ me }: { me: Me }) {
                 <Leads me={me} />
               </Route>
               <Route path="/listings" component={Listings} />
+              <Route path="/trash" component={Trash} />
+              <Route path="/redirects" component={Redirects} />
               <Route path="/owners">
                 <Owners me={me} />
               </Route>
