@@ -166,6 +166,9 @@ describe('an admin uploads the CRM export in the editor', () => {
     const r = await upload(admin, gzipSync(JSON.stringify(feed)), 'export.json.gz', 'application/gzip');
     expect(r.status).toBe(200);
     expect(r.json.outcome.entry).toMatchObject({ result: 'accepted', source: 'export.json.gz', removed: { count: 1, of: 7 } });
+    // The file's name is only shown: a path is cut to its name, and a name to 120 characters.
+    const named = await upload(admin, gzipSync(JSON.stringify(feed)), `C:\\Users\\ines\\${'é'.repeat(300)}.json.gz`, 'application/gzip');
+    expect(named.json.outcome.entry.source).toBe('é'.repeat(120));
     expect(await total()).toBe(3);
   });
 
@@ -274,8 +277,8 @@ describe('undo', () => {
       seen.push(await total());
       expect(seen.length).toBeLessThan(10);
     }
-    // 1 (published) → 4 (the upload before) → 3 (gzip) → 4 (the first upload) → the sample.
-    expect(seen).toEqual([4, 3, 4, sampleSale]);
+    // 1 (published) → 4 (the upload before) → 3 and 3 (the gzipped ones) → 4 (the first upload) → the sample.
+    expect(seen).toEqual([4, 3, 3, 4, sampleSale]);
     const o = await overview();
     expect(o.entries[0]).toMatchObject({ result: 'restored', code: 'restoredSample', who: 'Inès Dubois' });
     expect(o.live.since).toBe(o.entries[0].at);
@@ -296,6 +299,7 @@ describe('undo', () => {
       'editor restored restoredImport',
       'editor restored restoredImport',
       'editor restored restoredImport',
+      'editor restored restoredImport',
       'editor restored publishedRefused',
       'upload refused tooManyRemoved',
       'upload accepted',
@@ -305,6 +309,7 @@ describe('undo', () => {
       'upload failed badJson',
       'upload failed notJson',
       'upload failed notJson',
+      'upload accepted',
       'upload accepted',
       'upload accepted',
     ]);
