@@ -17,7 +17,7 @@ import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
 import { mediaLibrary, mediaRoutes } from './media/library.ts';
 import { adminGuard } from './auth/staff-routes.ts';
-import { listingAdminRoutes, type ListingAdminDeps } from './editor-api/listings.ts';
+import { listingAdminRoutes, type ListingAdminRouteDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { consoleLogger, type Logger } from './site/site.ts';
@@ -88,8 +88,8 @@ export interface AppOptions {
   before?: Koa.Middleware[];
   /** The current listings (a new store after an import). */
   listings: () => ListingSource;
-  /** The editor's listings screen: import history, sync, rollback. */
-  listingAdmin: ListingAdminDeps;
+  /** The editor's listings screen: upload, sync, undo, publish a refused import, the history. */
+  listingAdmin: ListingAdminRouteDeps;
   /** Static files of the product (EPC label images) served under /images/. */
   publicDir: string;
   schemas: SchemaRegistry;

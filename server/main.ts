@@ -22,9 +22,11 @@ import { openPgStore, pgSettingsFromEnv, type PgSettings } from './storage/pg/in
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
 import { ImportBusyError } from './storage/listing-sets.ts';
-import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, summaryLine, type ImportSettings } from './listings/import.ts';
+import { DEFAULT_MAX_REMOVED_SHARE, summaryLine, type ImportSettings } from './listings/import.ts';
 import { formatFeedProblem } from './listings/feed.ts';
 import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
+import { ImportGate } from './listings/gate.ts';
+import { siteFieldLabels } from './listings/admin-view.ts';
 import type { ListingStore } from './listings/store.ts';
 import { startOutbox } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
@@ -40,6 +42,8 @@ import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
+/** For `npm run import`. */
+export { importFile, rollbackImport } from './listings/command-line.ts';
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
 /** For `npm run staff`. */
@@ -100,7 +104,7 @@ function renderPool(opts: StartOptions): RenderPool | undefined {
 }
 
 /** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
-function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
+export function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
   if (opts.database !== undefined) return opts.database ?? undefined;
   try {
     return pgSettingsFromEnv(process.env);
@@ -129,7 +133,7 @@ export function checkConfig(configDir: string, renderer: Renderer = rendererModu
 }
 
 /** The config folder's documents and the content built from them; throws ConfigError with one line per problem. */
-function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
+export function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
   const read = readConfigDocs(configDir);
   const result = read.problems.length ? { problems: read.problems, warnings: [] } : buildContent(read.docs, renderer.registry, schemas, read.version);
   if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
@@ -198,7 +202,8 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   };
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
     void pictures.prefetch(next);
-    void announce(next);
+    // The shipped sample back after the first import was undone: its made-up properties are never news.
+    if (listings.live !== null) void announce(next);
   });
   // The current site: every route asks this holder, which builds a new site (and drops the rendered
   // pages) when the content, the listings or the registry changed.
@@ -230,7 +235,8 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   } catch (e) {
     throw new ConfigError([(e as Error).message]);
   }
-  const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog) : undefined;
+  const importGate = new ImportGate();
+  const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog, importGate) : undefined;
   if (sync) sync.shared = !!databaseOf(opts);
   const outbox = startOutbox(data.outbox, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
@@ -253,11 +259,12 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
+  const staff = new StaffAccounts(data.staff as never);
   const app = createApp({
     foreground,
     sites,
     content: store,
-    staff: new StaffAccounts(data.staff as never),
+    staff,
     editorAssets: editorAssets(opts),
     renderer: loadRenderer,
     assets,
@@ -270,7 +277,16 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     listings: () => listings.get(),
-    listingAdmin: { sets, live: listings, sync },
+    listingAdmin: {
+      sets,
+      live: listings,
+      sync,
+      gate: importGate,
+      schemas,
+      settings: importSettings,
+      nameOf: async (username) => (await staff.byUsername(username))?.name,
+      fieldLabels: siteFieldLabels(() => store.content.dictionaries),
+    },
     publicDir: join(opts.root, 'public'),
     schemas,
     mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
@@ -309,63 +325,6 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
 }
 
 export { rendererModule };
-
-/** What `npm run import` needs: the data folder's sets, the schemas and the live settings (files and editor saves). */
-async function importContext(opts: { root: string; dataDir?: string; configDir?: string }) {
-  const configDir = opts.configDir ?? join(opts.root, 'site-config');
-  const schemas = new SchemaRegistry(rendererModule.registry);
-  const config = readConfig(configDir, rendererModule, true, schemas);
-  // The running server holds the embedded store's requests and sessions: only the revisions and the sets are opened.
-  const database = databaseOf({});
-  const data = database
-    ? await openPgStore(database, { localDir: opts.dataDir ?? join(opts.root, 'var'), node: false })
-    : { ...(await openImportStore(opts.dataDir ?? join(opts.root, 'var'))), close: async () => {} };
-  try {
-    const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await readRevisions(data.revisions), config.content);
-    const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
-    return { sets: data.listingSets, schemas, settings, dataDir: data.where, close: data.close };
-  } catch (e) {
-    await data.close();
-    throw e;
-  }
-}
-
-/** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */
-export async function importFile(opts: {
-  root: string;
-  dataDir?: string;
-  configDir?: string;
-  file: string;
-  force?: boolean;
-  onProgress?: (done: number, total: number, problems: number) => void;
-}) {
-  const ctx = await importContext(opts);
-  try {
-    const { raw, readError } = await readFeedFile(opts.file);
-    const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
-      raw,
-      readError,
-      source: opts.file,
-      trigger: 'file',
-      force: opts.force,
-      onProgress: opts.onProgress,
-      yieldEvery: 5000,
-    });
-    return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
-  } finally {
-    await ctx.close();
-  }
-}
-
-/** `npm run import -- --rollback`. */
-export async function rollbackImport(opts: { root: string; dataDir?: string; configDir?: string }) {
-  const ctx = await importContext(opts);
-  try {
-    return await rollbackListings(ctx.sets, { trigger: 'file' });
-  } finally {
-    await ctx.close();
-  }
-}
 
 /**
  * What the command line works on (npm run owners, staff, leads): DATABASE_URL's database, else the

@@ -6,7 +6,7 @@ import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
 import { openFileStore, StoreUnavailableError, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
-import { ImportBusyError } from '../../server/storage/listing-sets.ts';
+import { ImportBusyError, type ListingState } from '../../server/storage/listing-sets.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
 
 let pg: TestPostgres;
@@ -252,6 +252,49 @@ describe.each(stores)('%s', (_name, open) => {
     await new Promise((r) => setTimeout(r, 5));
     await sets.writeState({ live: '20261101T100000Z-ab12', liveHistory: ['20261101T100000Z-ab12'], entries: [] });
     expect(await sets.stateStamp()).not.toBe(first);
+    // The import that replaced the sample (undo brings the sample back), and entries' reasons as codes for the editor.
+    const state: ListingState = {
+      live: '20261101T100000Z-ab12',
+      liveHistory: ['20261101T100000Z-ab12'],
+      firstImport: '20261101T100000Z-ab12',
+      refusedSet: undefined,
+      entries: [
+        {
+          id: '20261101T100000Z-ab12',
+          at: '2026-11-01T10:00:00.000Z',
+          trigger: 'upload',
+          source: 'export.json',
+          by: 'ines@atrium.example',
+          result: 'refused',
+          reason: 'it would take 6 of the 7 properties now on the site off it',
+          code: 'tooManyRemoved',
+          params: { count: 6, of: 7, share: 6 / 7, max: 0.5 },
+          problems: [
+            {
+              kind: 'property',
+              id: '5002',
+              lang: 'fr',
+              field: '/Latitude',
+              reason: 'r',
+              code: 'max',
+              params: { value: '250.8', limit: 90 },
+              action: 'left out',
+            },
+          ],
+          problemCount: 1,
+        },
+      ],
+      sync: {
+        url: 'https://crm.example/feed',
+        checkedAt: '2026-11-01T10:00:00.000Z',
+        result: 'failed',
+        reason: 'r',
+        code: 'syncHttp',
+        params: { status: 503 },
+      },
+    };
+    await sets.writeState(structuredClone(state));
+    expect(await sets.readState()).toEqual(state);
     await sets.writeSet('20261102T100000Z-cd34', { ...data, properties: data.properties.slice(0, 3) }, 'hash-1');
     await sets.prune({ live: '20261102T100000Z-cd34', liveHistory: ['20261102T100000Z-cd34'], entries: [] });
     expect(await sets.hasSet('20261101T100000Z-ab12')).toBe(false);
