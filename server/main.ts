@@ -257,7 +257,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     foreground,
     sites,
     content: store,
-    staff: new StaffAccounts(data.staff as never),
+    staff: StaffAccounts.of(data),
     editorAssets: editorAssets(opts),
     renderer: loadRenderer,
     assets,
@@ -379,7 +379,7 @@ export async function commandLineStore(opts: { root: string; dataDir?: string })
     return {
       where: data.where,
       owners: new OwnerAccounts(data.owners as never),
-      staff: new StaffAccounts(data.staff as never),
+      staff: StaffAccounts.of(data),
       /** Every request (oldest first) with its mails, and what robots sent. */
       leads: async () => {
         const submissions = (await data.leads.find()).items.reverse();
