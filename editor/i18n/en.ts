@@ -713,6 +713,7 @@ const en = {
     '{name} is logged out at once and can no longer log in. Nothing they wrote is lost, and you can enable the account again at any time.',
   'staff.resend': 'Send the invitation again',
   'staff.reset': 'Send a new password link',
+  'staff.resetConfirm': 'Send the link',
   'staff.resetTitle': 'Send {name} a link to choose a new password?',
   'staff.resetMessage':
     '{name} gets a mail with a link that works once, for {hours} hours. Their current password keeps working until they choose a new one; then they are logged out everywhere else.',

@@ -719,6 +719,7 @@ const fr: Record<MessageKey, string> = {
     '{name} est déconnecté tout de suite et ne peut plus se connecter. Rien de ce qu’il a écrit n’est perdu, et vous pouvez réactiver le compte à tout moment.',
   'staff.resend': 'Renvoyer l’invitation',
   'staff.reset': 'Envoyer un lien pour un nouveau mot de passe',
+  'staff.resetConfirm': 'Envoyer le lien',
   'staff.resetTitle': 'Envoyer à {name} un lien pour choisir un nouveau mot de passe ?',
   'staff.resetMessage':
     '{name} reçoit un e-mail avec un lien qui fonctionne une fois, pendant {hours} heures. Son mot de passe actuel reste valable jusqu’à ce qu’il en choisisse un nouveau ; il est alors déconnecté partout ailleurs.',

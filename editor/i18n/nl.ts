@@ -700,7 +700,7 @@ const nl: Record<MessageKey, string> = {
   'staff.col.role': 'Rol',
   'staff.col.state': 'Status',
   'staff.col.lastLogin': 'Laatst aangemeld',
-  'staff.you': 'u',
+  'staff.you': 'uzelf',
   'staff.never': 'Nog nooit aangemeld',
   'staff.linkUntil': 'De link werkt tot {when}.',
   'staff.linkExpiredOn': 'De link is verlopen op {when}.',
@@ -718,6 +718,7 @@ const nl: Record<MessageKey, string> = {
     '{name} wordt meteen afgemeld en kan zich niet meer aanmelden. Niets van wat die persoon schreef gaat verloren, en u kunt het account op elk moment weer inschakelen.',
   'staff.resend': 'Uitnodiging opnieuw sturen',
   'staff.reset': 'Link voor nieuw wachtwoord sturen',
+  'staff.resetConfirm': 'Link versturen',
   'staff.resetTitle': '{name} een link sturen om een nieuw wachtwoord te kiezen?',
   'staff.resetMessage':
     '{name} krijgt een e-mail met een link die één keer werkt, gedurende {hours} uur. Het huidige wachtwoord blijft werken tot er een nieuw gekozen is; daarna wordt die persoon overal elders afgemeld.',

@@ -8,6 +8,7 @@ import { ApiError, call } from '../api.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { useSession } from '../store.ts';
 import { formatWhen, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { useStaffName } from '../staff/names.ts';
 import './inbox.css';
 
 interface FeedProblem {
@@ -335,13 +336,14 @@ export default function Listings() {
 }
 
 function ListingRow({ entry: e, open, onToggle, live }: { entry: ImportEntry; open: boolean; onToggle: () => void; live: boolean }) {
+  const nameOf = useStaffName();
   return (
     <>
       <tr>
         <td>{formatWhen(e.at)}</td>
         <td>
           {triggerLabel(e.trigger)}
-          {e.by ? ` (${e.by})` : ''}
+          {e.by ? ` (${nameOf(e.by)})` : ''}
           <br />
           <small className="ed-listings__source">{e.source}</small>
         </td>
