@@ -60,8 +60,9 @@ const LINK_WORDS: Record<Exclude<LinkState, 'valid'>, string> = {
   unknown: 'This link is not valid: check that you opened the whole link from the mail, or ask an administrator for a new one.',
 };
 
-export function linkRefusal(state: Exclude<LinkState, 'valid'>): StaffRefusal {
-  return new StaffRefusal(state === 'unknown' ? 404 : 410, `link.${state}`, LINK_WORDS[state], 'token');
+/** `account`: whose link it was (the refusal is then said in the language of their mails). */
+export function linkRefusal(state: Exclude<LinkState, 'valid'>, account?: StaffAccount): StaffRefusal {
+  return new StaffRefusal(state === 'unknown' ? 404 : 410, `link.${state}`, LINK_WORDS[state], 'token', account?.lang ? { lang: account.lang } : undefined);
 }
 
 export interface LinkDeps {
@@ -90,7 +91,7 @@ export async function openLink(deps: LinkDeps, ip: string, token: string) {
 /** What the set-password screen shows before the password is chosen. */
 export async function checkLink(deps: LinkDeps, ip: string, token: string) {
   const { state, account, kind } = await openLink(deps, ip, token);
-  if (state !== 'valid' || !account) throw linkRefusal(state === 'valid' ? 'unknown' : state);
+  if (state !== 'valid' || !account) throw linkRefusal(state === 'valid' ? 'unknown' : state, account);
   return {
     kind,
     username: account.username,
@@ -120,7 +121,7 @@ export async function useLink(deps: LinkDeps, ip: string, o: { token: string; pa
   ];
   if (errors.length) throw new StaffRefusal(422, errors[0].code, errors[0].message, errors[0].field, undefined, errors);
   const found = await openLink(deps, ip, o.token);
-  if (found.state !== 'valid' || !found.account) throw linkRefusal(found.state === 'valid' ? 'unknown' : found.state);
+  if (found.state !== 'valid' || !found.account) throw linkRefusal(found.state === 'valid' ? 'unknown' : found.state, found.account);
   const passwordHash = await deps.gate.run(() => hashPassword(o.password));
   if (passwordHash === BUSY) throw new StaffRefusal(503, 'login.busy', 'Many passwords are being checked right now: try again in a few seconds.');
   const hash = found.account.link!.tokenHash;
@@ -135,7 +136,7 @@ export async function useLink(deps: LinkDeps, ip: string, o: { token: string; pa
   });
   if (!took || !account) {
     const again = await findLink(deps.accounts, o.token);
-    throw linkRefusal(again.state === 'valid' ? 'used' : again.state);
+    throw linkRefusal(again.state === 'valid' ? 'used' : again.state, again.account);
   }
   await deps.sessions.endPerson('staff', account.id);
   await deps.accounts.record({ by: account.username, action: found.kind === 'invite' ? 'staff.accept' : 'staff.newPassword', target: account.username });

@@ -116,7 +116,7 @@ describe('inviting someone', () => {
     // The link works once: used again, it says so.
     const again = await choose(mail.token, 'another password 2');
     expect(again.r.status).toBe(410);
-    expect(again.r.json).toMatchObject({ code: 'link.used', field: 'token' });
+    expect(again.r.json).toMatchObject({ code: 'link.used', field: 'token', params: { lang: 'fr' } }); // said in the invitation's language
     expect(again.r.json.error).toMatch(/used already/);
     expect((await visitor().req('POST', '/api/admin/set-password/check', { token: mail.token })).json.code).toBe('link.used');
     expect((await new ApiClient(srv.url).login('camille.dubois@atrium-immo.be', 'un jardin à Ixelles')).csrf).toBeTruthy();
