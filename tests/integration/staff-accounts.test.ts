@@ -12,7 +12,7 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { ApiClient, ADMIN, EDITOR } from '../helpers/admin-api.ts';
 import { StaffAccounts, addStaff, staffClock } from '../../server/auth/staff-accounts.ts';
 import { readStoredSessions } from '../../server/storage/index.ts';
-import { STAFF_LINK_MAX_GUESSES, STAFF_LINK_TTL_MS } from '../../shared/constants.ts';
+import { AUDIT_SHOWN, STAFF_LINK_MAX_GUESSES, STAFF_LINK_TTL_MS, STAFF_PAST_LINKS } from '../../shared/constants.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -137,6 +137,7 @@ describe('inviting someone', () => {
       [{ name: 'X', username: 'x@atrium-immo.be', role: 'owner' }, 'role', 'role.bad'],
       [{ name: 'X', username: 'x@atrium-immo.be', lang: 'de' }, 'lang', 'lang.bad'],
       [{ name: 'X', username: 'x@atrium-immo.be', password: 'p' }, 'password', 'request.bad'],
+      [{ name: 'X', username: `${'x'.repeat(64)}@${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(59)}.be` }, 'username', 'email.bad'], // 255 characters
     ] as const) {
       const r = await invite(body);
       expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
@@ -176,6 +177,20 @@ describe('links that no longer work', () => {
     expect(old.status).toBe(410);
     expect(old.json.code).toBe('link.replaced');
     expect((await choose(second.token, 'nieuw wachtwoord 1')).r.status).toBe(200);
+  });
+
+  it(`remembers the last ${STAFF_PAST_LINKS} links of an account: older ones are not valid any more`, async () => {
+    const r = await invite({ name: 'Nina Willems', username: 'nina@atrium-immo.be', lang: 'nl' });
+    const first = (await mailTo('nina@atrium-immo.be')).token;
+    const opens = async () => (await visitor().req('POST', '/api/admin/set-password/check', { token: first })).json.code;
+    for (let n = 1; n <= STAFF_PAST_LINKS; n++) {
+      expect((await admin.req('POST', `/api/admin/staff/${r.json.account.id}/resend`, {})).status).toBe(200);
+      expect(await opens()).toBe('link.replaced');
+    }
+    expect((await admin.req('POST', `/api/admin/staff/${r.json.account.id}/resend`, {})).status).toBe(200);
+    expect(await opens()).toBe('link.unknown');
+    const tooLong = await visitor().req('POST', '/api/admin/set-password/check', { token: 'a'.repeat(101) });
+    expect(tooLong.json.code).toBe('link.unknown');
   });
 
   it(`counts wrong tokens per address: ${STAFF_LINK_MAX_GUESSES} in 15 minutes, then 429 even for a working link; links that exist are not counted`, async () => {
@@ -284,5 +299,14 @@ describe('roles, disable, new password', () => {
     expect(at('staff.newPassword')).toBeLessThan(at('staff.accept'));
     expect(at('staff.accept')).toBeLessThan(at('staff.invite'));
     expect(activity.every((e: any) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
+  });
+
+  it(`shows the newest ${AUDIT_SHOWN} entries on the Staff screen`, async () => {
+    const staff = StaffAccounts.inDataDir(srv.dataDir);
+    for (let i = 0; i < AUDIT_SHOWN + 5; i++)
+      await staff.record({ by: '', action: 'staff.role', target: EDITOR.username, details: { from: 'editor', to: 'editor' } });
+    const { activity } = await list();
+    expect(activity).toHaveLength(AUDIT_SHOWN);
+    expect(activity.every((e: any) => e.by === '' && e.action === 'staff.role')).toBe(true);
   });
 });
