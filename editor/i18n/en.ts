@@ -791,12 +791,6 @@ const en = {
   'setPassword.busy': 'Many passwords are being checked right now: try again in a few seconds.',
   'setPassword.failed': 'The password could not be saved. Check the connection and try again.',
   'setPassword.toLogin': 'Go to the login page',
-  'staffMail.invite.subject': 'Invitation to the website editor of {agency}',
-  'staffMail.invite.text':
-    'Hello {name},\n\n{by} invites you to work on the website of {agency} as {role}.\n\nChoose your password with this link. It works once, for {hours} hours:\n{link}\n\nAfterwards you log in at {login} with your e-mail address ({username}) and that password.\n\nIf you did not expect this mail, you can ignore it: nothing happens without the link.',
-  'staffMail.reset.subject': 'Choose a new password for the website editor of {agency}',
-  'staffMail.reset.text':
-    'Hello {name},\n\n{by} sent you a link to choose a new password for the website editor of {agency}. It works once, for {hours} hours:\n{link}\n\nUntil you choose a new one, your current password keeps working. Once the new one is saved, you are logged out on other computers. You log in at {login}.\n\nIf you did not expect this mail, tell {by}.',
 } as const;
 
 export type MessageKey = keyof typeof en;

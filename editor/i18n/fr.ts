@@ -799,11 +799,5 @@ const fr: Record<MessageKey, string> = {
   'setPassword.busy': 'Beaucoup de mots de passe sont vérifiés en ce moment : réessayez dans quelques secondes.',
   'setPassword.failed': 'Le mot de passe n’a pas pu être enregistré. Vérifiez la connexion et réessayez.',
   'setPassword.toLogin': 'Aller à la page de connexion',
-  'staffMail.invite.subject': 'Invitation à l’éditeur du site {agency}',
-  'staffMail.invite.text':
-    'Bonjour {name},\n\n{by} vous invite à travailler sur le site {agency} comme {role}.\n\nChoisissez votre mot de passe avec ce lien. Il fonctionne une fois, pendant {hours} heures :\n{link}\n\nEnsuite, vous vous connectez sur {login} avec votre adresse e-mail ({username}) et ce mot de passe.\n\nSi vous n’attendiez pas cet e-mail, vous pouvez l’ignorer : rien ne se passe sans le lien.',
-  'staffMail.reset.subject': 'Choisissez un nouveau mot de passe pour l’éditeur du site {agency}',
-  'staffMail.reset.text':
-    'Bonjour {name},\n\n{by} vous a envoyé un lien pour choisir un nouveau mot de passe pour l’éditeur du site {agency}. Il fonctionne une fois, pendant {hours} heures :\n{link}\n\nTant que vous n’en avez pas choisi un nouveau, votre mot de passe actuel reste valable. Une fois le nouveau enregistré, vous êtes déconnecté sur les autres ordinateurs. Vous vous connectez sur {login}.\n\nSi vous n’attendiez pas cet e-mail, prévenez {by}.',
 };
 export default fr;

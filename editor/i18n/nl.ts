@@ -797,11 +797,5 @@ const nl: Record<MessageKey, string> = {
   'setPassword.busy': 'Er worden nu veel wachtwoorden gecontroleerd: probeer het over enkele seconden opnieuw.',
   'setPassword.failed': 'Het wachtwoord kon niet worden opgeslagen. Controleer de verbinding en probeer het opnieuw.',
   'setPassword.toLogin': 'Naar de aanmeldpagina',
-  'staffMail.invite.subject': 'Uitnodiging voor de website-editor van {agency}',
-  'staffMail.invite.text':
-    'Beste {name},\n\n{by} nodigt u uit om als {role} aan de website van {agency} te werken.\n\nKies uw wachtwoord met deze link. Hij werkt één keer, gedurende {hours} uur:\n{link}\n\nDaarna meldt u zich aan op {login} met uw e-mailadres ({username}) en dat wachtwoord.\n\nHebt u deze e-mail niet verwacht, dan kunt u hem negeren: zonder de link gebeurt er niets.',
-  'staffMail.reset.subject': 'Kies een nieuw wachtwoord voor de website-editor van {agency}',
-  'staffMail.reset.text':
-    'Beste {name},\n\n{by} heeft u een link gestuurd om een nieuw wachtwoord te kiezen voor de website-editor van {agency}. Hij werkt één keer, gedurende {hours} uur:\n{link}\n\nTot u een nieuw wachtwoord kiest, blijft uw huidige werken. Zodra het nieuwe is opgeslagen, wordt u op andere computers afgemeld. U meldt zich aan op {login}.\n\nHebt u deze e-mail niet verwacht, laat het dan weten aan {by}.',
 };
 export default nl;

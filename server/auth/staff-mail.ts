@@ -1,27 +1,23 @@
 /**
  * The mails staff get about their account (an invitation, a link to choose a new password), in
- * the language chosen for them, with the site's mail layout. Their words are the editor's (its
- * catalogues, editor/i18n/), so that they exist in nl, fr and en like every text staff see.
+ * the language chosen for them (nl, fr, en: staff-mail-texts.ts), with the site's mail layout.
  */
 import { randomUUID } from 'node:crypto';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import en, { type MessageKey } from '../../editor/i18n/en.ts';
-import fr from '../../editor/i18n/fr.ts';
-import nl from '../../editor/i18n/nl.ts';
+import { STAFF_MAIL_TEXTS, type StaffMailKey } from './staff-mail-texts.ts';
 import { mailLayout, textToHtml } from '../mail/layout.ts';
 import type { OutboxMessage } from '../storage/index.ts';
 import { STAFF_LINK_TTL_MS } from '../../shared/constants.ts';
 import type { StaffAccount, StaffLang, StaffLinkKind } from './staff-accounts.ts';
 
-const CATALOGUES: Record<StaffLang, Record<MessageKey, string>> = { en, fr, nl };
 const cache = createIntlCache();
 const intls = new Map<StaffLang, IntlShape<string>>();
 
-/** A text of the editor's catalogue in `lang`, formatted (ICU). */
-export function staffText(lang: StaffLang, key: MessageKey, values?: Record<string, string | number>): string {
+/** A mail text in `lang`, formatted (ICU). */
+export function staffText(lang: StaffLang, key: StaffMailKey, values?: Record<string, string | number>): string {
   let intl = intls.get(lang);
-  if (!intl) intls.set(lang, (intl = createIntl({ locale: lang, messages: CATALOGUES[lang], onError: () => undefined }, cache)));
-  return intl.formatMessage({ id: key, defaultMessage: en[key] }, values) as string;
+  if (!intl) intls.set(lang, (intl = createIntl({ locale: lang, messages: STAFF_MAIL_TEXTS[lang], onError: () => undefined }, cache)));
+  return intl.formatMessage({ id: key, defaultMessage: STAFF_MAIL_TEXTS.en[key] }, values) as string;
 }
 
 /** Where a set-password link opens: the editor's screen for it, the token in the fragment (never sent to a server, never in a log). */
@@ -42,12 +38,12 @@ export function staffLinkMail(o: {
     name: o.account.name ?? o.account.username,
     username: o.account.username,
     by: o.by,
-    role: staffText(lang, o.account.role === 'admin' ? 'staff.roleIn.admin' : 'staff.roleIn.editor'),
+    role: staffText(lang, o.account.role === 'admin' ? 'role.admin' : 'role.editor'),
     hours: Math.round(STAFF_LINK_TTL_MS / 3_600_000),
     link: o.url,
     login: `${new URL(o.url).origin}/admin/`,
   };
-  const text = staffText(lang, o.kind === 'invite' ? 'staffMail.invite.text' : 'staffMail.reset.text', values);
+  const text = staffText(lang, o.kind === 'invite' ? 'invite.text' : 'reset.text', values);
   return {
     id: `staff-${o.kind}-${randomUUID()}`,
     to: o.account.username,
@@ -55,7 +51,7 @@ export function staffLinkMail(o: {
     lang,
     attempts: 0,
     nextAttemptAt: 0,
-    subject: staffText(lang, o.kind === 'invite' ? 'staffMail.invite.subject' : 'staffMail.reset.subject', values),
+    subject: staffText(lang, o.kind === 'invite' ? 'invite.subject' : 'reset.subject', values),
     text,
     html: mailLayout({ agency: o.site.name, lang, body: textToHtml(text) }),
   };
