@@ -15,6 +15,7 @@ import type { StaffAccounts } from './auth/staff-accounts.ts';
 import { adminRoutes } from './editor-api/docs.ts';
 import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
+import { staffAdminRoutes } from './editor-api/staff.ts';
 import { mediaLibrary, mediaRoutes } from './media/library.ts';
 import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminRouteDeps } from './editor-api/listings.ts';
@@ -264,6 +265,12 @@ export function createApp(opts: AppOptions) {
   );
   leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
   ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
+  // Staff accounts (admins), the names staff are shown by, and the set-password links (issue 38, point 7).
+  staffAdminRoutes(
+    router,
+    { accounts: opts.staff, counters: opts.store.counters, sessions: opts.sessions, gate, outbox: opts.store.outbox, kick: opts.mail.kick, sites },
+    adminRoute,
+  );
   mediaRoutes(router, opts.store, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);

@@ -259,7 +259,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
-  const staff = new StaffAccounts(data.staff as never);
+  const staff = StaffAccounts.of(data);
   const app = createApp({
     foreground,
     sites,
@@ -338,7 +338,7 @@ export async function commandLineStore(opts: { root: string; dataDir?: string })
     return {
       where: data.where,
       owners: new OwnerAccounts(data.owners as never),
-      staff: new StaffAccounts(data.staff as never),
+      staff: StaffAccounts.of(data),
       /** Every request (oldest first) with its mails, and what robots sent. */
       leads: async () => {
         const submissions = (await data.leads.find()).items.reverse();

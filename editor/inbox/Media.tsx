@@ -9,6 +9,7 @@ import { useSession } from '../store.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
 import { inboxApi, type MediaLimits } from './api.ts';
 import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import { useStaffName } from '../staff/names.ts';
 import './inbox.css';
 
 const size = (bytes: number) =>
@@ -17,6 +18,7 @@ const size = (bytes: number) =>
 export default function Media({ me }: { me: Me }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
+  const nameOf = useStaffName();
   const expired = useSession((s) => s.expired);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -147,7 +149,7 @@ export default function Media({ me }: { me: Me }) {
                     {item.width} × {item.height} · {size(item.bytes)}
                   </span>
                   <span className="ed-muted">
-                    {formatWhen(item.uploadedAt, ui)} · {item.by}
+                    {formatWhen(item.uploadedAt, ui)} · {nameOf(item.by)}
                   </span>
                 </figcaption>
               </figure>

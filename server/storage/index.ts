@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type {
   AccountRecord,
   AccountRepository,
+  AuditRepository,
   BlobStore,
   CounterRepository,
   LeadRepository,
@@ -22,6 +23,7 @@ import type {
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
+import { FileAudit } from './file/audit.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
 
@@ -36,6 +38,8 @@ export interface Store {
   sessions: SessionRepository;
   owners: AccountRepository<AccountRecord>;
   staff: AccountRepository<AccountRecord>;
+  /** What staff did to accounts (and other audited actions): who, when, to whom, what. */
+  audit: AuditRepository;
   stats: StatsRepository;
   counters: CounterRepository;
   media: MediaRepository;
@@ -56,11 +60,12 @@ export interface Store {
 /** The embedded store serves one process: no other node changes anything. */
 const noOtherNodes: ChangeFeed = { publish: async () => {}, subscribe: () => () => {} };
 
-/** The accounts of a data folder, for the command line (npm run owners / staff) and tests. */
+/** The accounts of a data folder and the audit log of what was done to them, for the command line (npm run owners / staff) and tests. */
 export function fileAccounts(dir: string) {
   return {
     owners: new FileAccounts<AccountRecord>(join(dir, 'owners.json'), 'owners'),
     staff: new FileAccounts<AccountRecord>(join(dir, 'staff.json'), 'staff'),
+    audit: new FileAudit(join(dir, 'audit.json')) as AuditRepository,
   };
 }
 

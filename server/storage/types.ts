@@ -299,3 +299,26 @@ export interface ChangeFeed {
    */
   subscribe(fn: (topic: ChangeTopic | 'all') => void): () => void;
 }
+
+/** One action staff took, as the audit log keeps it (issue 38, point 7: who, when, to whom, what). */
+export interface AuditEntry {
+  /** Unique (a UUID): a copy (db:import-json) skips what is there. */
+  id: string;
+  at: string;
+  /** Who did it: a staff member's username, or '' for the host on the server's command line. */
+  by: string;
+  /** What was done, its area first: 'staff.invite', 'staff.role', … */
+  action: string;
+  /** To whom (a staff member's username), if anyone. */
+  target?: string;
+  /** What changed (a role from and to, the language of a mail). */
+  details?: Record<string, string | number | boolean>;
+}
+
+/** The audit log: the newest AUDIT_MAX_ENTRIES entries are kept, the oldest go as new ones come. */
+export interface AuditRepository {
+  /** Adds an entry; false when one with its id is there already. */
+  add(entry: AuditEntry): Promise<boolean>;
+  /** The newest first, at most `limit`; only the actions starting with `prefix` when given. */
+  recent(limit: number, prefix?: string): Promise<AuditEntry[]>;
+}

@@ -176,6 +176,7 @@ describe('the editor’s language', () => {
       'Leads',
       'Owners',
       'Listings',
+      'Staff',
     ]);
     await page.goto('/admin/pages/4');
     const module = page.locator('li.ed-module').first();

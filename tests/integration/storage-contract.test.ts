@@ -8,6 +8,7 @@ import { sampleListings } from '../helpers/listings.ts';
 import { openFileStore, StoreUnavailableError, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
 import { ImportBusyError, type ListingState } from '../../server/storage/listing-sets.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
+import { AUDIT_MAX_ENTRIES } from '../../shared/constants.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
@@ -233,6 +234,34 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await s.uploads.has('cv/3f2a9c.pdf')).toBe(false);
     expect(await s.uploads.get('cv/none.pdf')).toBeUndefined();
     await expect(s.uploads.put('../secrets.json', pdf)).rejects.toThrow(/outside its store/);
+  });
+
+  it(`keeps the newest ${AUDIT_MAX_ENTRIES} audit entries, newest first, by action, each id once`, async () => {
+    const entry = (i: number, action = 'staff.role') => ({
+      id: `a${i}`,
+      at: new Date(Date.UTC(2026, 10, 1, 9, 0, i)).toISOString(),
+      by: 'adam@atrium-immo.be',
+      action,
+      target: `p${i}@atrium-immo.be`,
+      details: { from: 'editor', to: 'admin' },
+    });
+    expect(await s.audit.add(entry(0, 'listings.import'))).toBe(true);
+    expect(await s.audit.add(entry(0))).toBe(false); // its id is there: a second copy is skipped
+    // Past the bound by 5: one by one, then in bursts (the file store writes a burst once; their order among themselves is the store's), then one by one.
+    const one = async (from: number, to: number) => {
+      for (let i = from; i <= to; i++) expect(await s.audit.add(entry(i))).toBe(true);
+    };
+    await one(1, 5);
+    for (let i = 6; i < AUDIT_MAX_ENTRIES; i += 100)
+      expect(await Promise.all(Array.from({ length: Math.min(100, AUDIT_MAX_ENTRIES - i) }, (_, k) => s.audit.add(entry(i + k))))).not.toContain(false);
+    await one(AUDIT_MAX_ENTRIES, AUDIT_MAX_ENTRIES + 4);
+    const all = await s.audit.recent(AUDIT_MAX_ENTRIES + 100);
+    expect(all).toHaveLength(AUDIT_MAX_ENTRIES);
+    expect(all[0]).toEqual(entry(AUDIT_MAX_ENTRIES + 4));
+    expect(all.at(-1)!.id).toBe('a5'); // the five oldest went, the listings one first
+    const newest = (n: number) => Array.from({ length: n }, (_, k) => `a${AUDIT_MAX_ENTRIES + 4 - k}`);
+    expect((await s.audit.recent(3, 'staff.')).map((e) => e.id)).toEqual(newest(3));
+    expect(await s.audit.recent(5, 'listings.')).toEqual([]);
   });
 
   it('keeps listing sets whole, a state with a stamp, and one import at a time', async () => {

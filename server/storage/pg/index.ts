@@ -13,6 +13,7 @@ import { PgNode } from './changes.ts';
 import { PgLeads } from './leads.ts';
 import { PgRevisions, PgSessions } from './revisions.ts';
 import { PgAccounts } from './accounts.ts';
+import { PgAudit } from './audit.ts';
 import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
 
@@ -64,6 +65,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     sessions: new PgSessions(db),
     owners: new PgAccounts<AccountRecord>(db, 'owner'),
     staff: new PgAccounts<AccountRecord>(db, 'staff'),
+    audit: new PgAudit(db),
     stats: new PgStats(db),
     counters: new PgCounters(db),
     media: new PgMedia(db),
