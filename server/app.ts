@@ -16,6 +16,7 @@ import { adminRoutes } from './editor-api/docs.ts';
 import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
 import { mediaLibrary, mediaRoutes } from './media/library.ts';
+import type { MediaLibrary } from './media/operations.ts';
 import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
@@ -99,6 +100,8 @@ export interface AppOptions {
   formRate?: { max: number; windowMs: number };
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
+  /** The media library's operations (uploads, alt texts, trash). */
+  media: MediaLibrary;
   /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
   pictures: ListingPictures;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
@@ -264,7 +267,7 @@ export function createApp(opts: AppOptions) {
   );
   leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
   ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
-  mediaRoutes(router, opts.store, adminRoute);
+  mediaRoutes(router, opts.media, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 

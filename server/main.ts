@@ -38,6 +38,8 @@ import { ListingPictures, type PhotoSource, type PictureLimits, type PrefetchRep
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
+import { MediaLibrary } from './media/operations.ts';
+import { contentVersions, usageIndex } from './media/usage.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -80,6 +82,8 @@ export interface StartOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
   trustProxy?: number;
+  /** The media library's clock (tests move it past the trash's 30 days) and its most images. */
+  media?: { now?: () => number; maxItems?: number };
   /** PostgreSQL instead of the embedded store (else DATABASE_URL and PG_*); null: the embedded store. */
   database?: PgSettings | null;
   /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
@@ -253,6 +257,16 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
+  const media = new MediaLibrary({
+    media: data.media,
+    uploads: data.uploads,
+    cache: data.cache,
+    scratch: data.scratch,
+    usage: () => usageIndex(contentVersions(store)),
+    now: opts.media?.now,
+    maxItems: opts.media?.maxItems,
+  });
+  media.start((m) => console.error(`error: ${m}`));
   const app = createApp({
     foreground,
     sites,
@@ -281,6 +295,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
       (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
     pictures,
+    media,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
@@ -294,6 +309,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         listings.stop();
         sync?.stop();
         pictures.stop();
+        media.stop();
         void pool?.close();
         // The counts of the last seconds are written, the mails under way marked, then the store let go.
         void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());
