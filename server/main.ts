@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
-import { prodAssets } from './site/built-assets.ts';
+import { editorAssets, prodAssets } from './site/built-assets.ts';
 import { buildContent, readConfigDocs } from './config/config.ts';
 import { ContentStore, readRevisions } from './content/content-store.ts';
 import { describeRepair } from './content/repair.ts';
@@ -38,8 +38,7 @@ import { ListingPictures, type PhotoSource, type PictureLimits, type PrefetchRep
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
-import { MediaLibrary } from './media/operations.ts';
-import { contentVersions, usageIndex } from './media/usage.ts';
+import { openMediaLibrary } from './media/library.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run owners` (staff CLI). */
@@ -139,17 +138,6 @@ function readConfig(configDir: string, renderer: Renderer, quiet: boolean | unde
   if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
   if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
   return { docs: read.docs, version: read.version, content: result.content };
-}
-
-/** The editor's assets: built, or in development through Vite; none when tests run from source. */
-function editorAssets(opts: StartOptions): () => Promise<Assets> {
-  if (opts.dev) {
-    const dev = opts.dev;
-    return async () => ({ ...(await dev.assets()), js: '/editor/main.tsx', css: [] });
-  }
-  if (opts.assets) return async () => ({ js: '', css: [], preload: [] });
-  const built = prodAssets(opts.root, 'editor/main.tsx');
-  return async () => built;
 }
 
 /** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended. */
@@ -257,16 +245,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
-  const media = new MediaLibrary({
-    media: data.media,
-    uploads: data.uploads,
-    cache: data.cache,
-    scratch: data.scratch,
-    usage: () => usageIndex(contentVersions(store)),
-    now: opts.media?.now,
-    maxItems: opts.media?.maxItems,
-  });
-  media.start((m) => console.error(`error: ${m}`));
+  const media = openMediaLibrary(data, store, opts.media);
   const app = createApp({
     foreground,
     sites,

@@ -15,7 +15,10 @@ import { singleFlight } from '../common/jobs.ts';
 import { UUID } from '../editor-api/input.ts';
 import { mediaError } from './errors.ts';
 import { EXT_MIME, MEDIA_MAX_INPUT_PIXELS, encode, type StoredExt } from './images.ts';
-import { MEDIA_MAX_BYTES, originalKey, widthKey, type MediaLibrary } from './operations.ts';
+import { MEDIA_MAX_BYTES, MediaLibrary, originalKey, widthKey } from './operations.ts';
+import type { Store } from '../storage/index.ts';
+import type { ContentStore } from '../content/content-store.ts';
+import { contentVersions, usageIndex } from './usage.ts';
 
 export { MEDIA_MAX_BYTES };
 export { MEDIA_MAX_SIDE, MEDIA_MAX_INPUT_PIXELS } from './images.ts';
@@ -23,6 +26,21 @@ export { MEDIA_MAX_SIDE, MEDIA_MAX_INPUT_PIXELS } from './images.ts';
 /** Library images never change under their generated name. */
 const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const LIBRARY_PATH = /^\/media\/library\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+
+/** The library of a store, its images' uses found in `content`, its trash emptied every hour from now on. */
+export function openMediaLibrary(data: Store, content: ContentStore, opts: { now?: () => number; maxItems?: number } = {}): MediaLibrary {
+  const library = new MediaLibrary({
+    media: data.media,
+    uploads: data.uploads,
+    cache: data.cache,
+    scratch: data.scratch,
+    usage: () => usageIndex(contentVersions(content)),
+    now: opts.now,
+    maxItems: opts.maxItems,
+  });
+  library.start((m) => console.error(`error: ${m}`));
+  return library;
+}
 
 const idOf = (ctx: Koa.Context): string => {
   const id = String(ctx.params.id ?? '');
@@ -79,6 +97,16 @@ export function mediaRoutes(router: Router, library: MediaLibrary, route: AdminR
     '/api/admin/media/trash',
     route('editor', async (ctx) => {
       ctx.body = { items: await library.trashed() };
+    }),
+  );
+
+  router.get(
+    '/api/admin/media/trash/:id/image',
+    route('editor', async (ctx) => {
+      const blob = await library.trashedImage(idOf(ctx));
+      ctx.type = EXT_MIME[blob.ext];
+      ctx.length = blob.size;
+      ctx.body = blob.stream;
     }),
   );
 

@@ -13,7 +13,8 @@ import { mediaError } from './errors.ts';
 import { fileKind, isImageKind, KIND_WORDS, type ImageKind } from './file-kind.ts';
 import { prepareImage, MEDIA_MAX_SIDE, type StoredExt } from './images.ts';
 import { boundaryOf, receiveFile } from './multipart.ts';
-import { placesInWords, type UsePlace } from './usage.ts';
+import { placesInWords } from './usage.ts';
+import type { MediaView, TrashView, UsePlace } from '../../shared/media-library.ts';
 import { checkedChange, type MediaChange } from './input.ts';
 
 /** Largest file staff may upload (a phone's or a camera's photo). */
@@ -47,31 +48,6 @@ export interface MediaLibraryDeps {
   /** The clock (tests move it). */
   now?: () => number;
   maxItems?: number;
-}
-
-/** An item as the editor sees it. */
-export interface MediaView {
-  id: string;
-  url: string;
-  name: string;
-  alt: Record<string, string>;
-  width: number;
-  height: number;
-  bytes: number;
-  uploadedAt: string;
-  by: string;
-  usedIn: UsePlace[];
-}
-
-export interface TrashView {
-  id: string;
-  url: string;
-  name: string;
-  width: number;
-  height: number;
-  deletedAt: string;
-  deletedBy: string;
-  purgeAt: string;
 }
 
 export const mediaUrl = (item: MediaItem) => `/media/library/${item.file}`;
@@ -252,6 +228,14 @@ export class MediaLibrary {
     const back = await this.deps.media.update(id, { deletedAt: undefined, deletedBy: undefined });
     await this.deps.uploads.remove(trashKey(item.file));
     return this.view(back ?? item, this.deps.usage());
+  }
+
+  /** The image of an item in the trash, for staff to see what they restore. */
+  async trashedImage(id: string) {
+    const item = await this.deps.media.get(id);
+    const blob = item?.deletedAt ? await this.deps.uploads.stream(trashKey(item.file)) : undefined;
+    if (!item || !blob) throw mediaError(404, 'notInTrash', 'this image is not in the trash (it was restored already, or is gone for good).', {}, 'id');
+    return { ...blob, ext: item.file.split('.').pop() as StoredExt };
   }
 
   /** What is in the trash, newest first (past its days it is purged first). */

@@ -8,13 +8,10 @@
 import type { ContentStore } from '../content/content-store.ts';
 import type { ConfigDocs } from '../config/config.ts';
 import { SINGLE_DOCS } from '../content/content-store.ts';
+import type { UsePlace } from '../../shared/media-library.ts';
 
 type Text = Record<string, string>;
-export type UsePlace =
-  | { kind: 'page'; id: number; title: Text; modules: Array<{ view: string; title?: Text }> }
-  | { kind: 'article'; id: string; title: Text; category?: string }
-  | { kind: 'setting'; doc: (typeof SINGLE_DOCS)[number] }
-  | { kind: 'dictionary'; lang: string };
+export type { UsePlace };
 
 const LIBRARY_ID = /\/media\/library\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./g;
 
