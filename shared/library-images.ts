@@ -12,8 +12,11 @@ export const LIBRARY_IMAGE_SRC = /^\/media\/library\/[0-9a-f]{8}-[0-9a-f]{4}-[0-
 /** The widths a text's image is offered at, besides its original. */
 export const RICH_TEXT_IMAGE_WIDTHS = [IMAGE_WIDTH.small, IMAGE_WIDTH.medium, IMAGE_WIDTH.large] as const;
 
-/** How wide a text's image is drawn: the text's column (75ch) on a wide screen, the screen less its margins on a phone. */
-export const RICH_TEXT_IMAGE_SIZES = '(min-width: 50rem) 44rem, calc(100vw - 2.5rem)';
+/**
+ * How wide a text's image is drawn: the text's column (75ch: 620–770 px with the usual fonts) on a
+ * wide screen, the screen less the page's margins (1rem each side) on a phone.
+ */
+export const RICH_TEXT_IMAGE_SIZES = '(min-width: 50rem) 47rem, calc(100vw - 2rem)';
 
 /**
  * The srcset of a library image whose original is `width` pixels wide (unknown for images inserted

@@ -668,6 +668,7 @@ const en = {
   // Media library (issue 38, point 8)
   'library.limits':
     'Photos as phones and cameras make them (JPEG, PNG, WebP), up to {size} each. They are turned upright, scaled down to {side} pixels on their longest side, and their details (camera, location) are removed.',
+  'library.choose': 'Choose images…',
   'library.loadFailed': 'The library could not be loaded: {error}',
   'library.search': 'Search by name or alt text',
   'library.show': 'Show',

@@ -673,6 +673,7 @@ const fr: Record<MessageKey, string> = {
   // Media library (issue 38, point 8)
   'library.limits':
     'Des photos telles que les font les téléphones et appareils photo (JPEG, PNG, WebP), jusqu’à {size} chacune. Elles sont redressées, réduites à {side} pixels sur leur plus grand côté, et leurs détails (appareil, lieu) sont retirés.',
+  'library.choose': 'Choisir des images…',
   'library.loadFailed': 'La médiathèque n’a pas pu être chargée : {error}',
   'library.search': 'Chercher par nom ou texte alternatif',
   'library.show': 'Afficher',

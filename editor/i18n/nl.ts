@@ -672,6 +672,7 @@ const nl: Record<MessageKey, string> = {
   // Media library (issue 38, point 8)
   'library.limits':
     'Foto’s zoals gsm’s en camera’s ze maken (JPEG, PNG, WebP), tot {size} per stuk. Ze worden rechtgezet, verkleind tot {side} pixels aan hun langste zijde, en hun gegevens (camera, locatie) worden verwijderd.',
+  'library.choose': 'Afbeeldingen kiezen…',
   'library.loadFailed': 'De mediabibliotheek kon niet geladen worden: {error}',
   'library.search': 'Zoeken op naam of alternatieve tekst',
   'library.show': 'Tonen',

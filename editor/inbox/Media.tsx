@@ -106,10 +106,14 @@ export default function Media({ me }: { me: Me }) {
         <label className="ed-label" htmlFor={`${id}-file`}>
           {t('library.upload')}
         </label>
+        {/* The browser's own file button speaks the browser's language: this one speaks the editor's. */}
+        <label htmlFor={`${id}-file`} className={`ed-button ed-library__pick${progress ? ' is-busy' : ''}`}>
+          {t('library.choose')}
+        </label>
         <input
           ref={input}
           id={`${id}-file`}
-          className="ed-library__file"
+          className="ed-visually-hidden"
           type="file"
           accept={limits?.types.join(',') ?? 'image/jpeg,image/png,image/webp'}
           multiple
