@@ -48,7 +48,8 @@ export async function prepareImage(path: string, kind: ImageKind): Promise<Prepa
   try {
     meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
-    throw damaged(kind);
+    // An HEIC this server could not read anyway: what to do is the same.
+    throw kind === 'heic' ? heicRefused() : damaged(kind);
   }
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
   if (pixels > MEDIA_MAX_INPUT_PIXELS) {

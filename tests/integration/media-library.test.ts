@@ -11,6 +11,11 @@ import { ADMIN, ApiClient, EDITOR, startStaffServer } from '../helpers/admin-api
 import { MEDIA_MAX_ALT, MEDIA_MAX_NAME } from '../../server/media/input.ts';
 import { MEDIA_TRASH_DAYS } from '../../server/media/operations.ts';
 import { RICH_TEXT_IMAGE_SIZES } from '../../shared/library-images.ts';
+import { startPostgres } from '../helpers/pg.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { tempDir } from '../helpers/config.ts';
+import { openPgStore } from '../../server/storage/pg/index.ts';
+import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 
 const DAY = 24 * 3600_000;
 let clock = Date.parse('2026-11-02T09:00:00Z');
@@ -234,4 +239,34 @@ describe('images in rich text on the public site', () => {
     expect(inText).toContain(`srcset="${set}, ${item.url} 2400w"`);
     expect(inText).toContain('loading="lazy"');
   });
+});
+
+describe('on PostgreSQL, two nodes', () => {
+  it('a photo uploaded on one node is served by both; in the trash by neither; restored on the other, by both again', async () => {
+    const pg = await startPostgres();
+    const nodes: Array<Awaited<ReturnType<typeof startTestServer>>> = [];
+    try {
+      const url = await pg.database();
+      const cli = await openPgStore({ url }, { localDir: tempDir('pg-cli-'), node: false });
+      await addStaff(new StaffAccounts(cli.staff as never), EDITOR);
+      await cli.close();
+      for (const _ of [1, 2]) nodes.push(await startTestServer({ database: { url } }));
+      const [a, b] = await Promise.all(nodes.map((n) => new ApiClient(n.url).login(EDITOR.username, EDITOR.password)));
+      const fd = new FormData();
+      fd.append('file', new Blob([new Uint8Array(await photo(3000, 2000))], { type: 'image/jpeg' }), 'vue.jpg');
+      const up = await a.req('POST', '/api/admin/media', fd);
+      expect(up.status).toBe(201);
+      const src = up.json.item.url as string;
+      const status = (n: number, path = src) => fetch(nodes[n].url + path).then((r) => r.status);
+      expect([await status(0), await status(1, `${src}?w=600`)]).toEqual([200, 200]);
+      expect((await a.req('DELETE', `/api/admin/media/${up.json.item.id}`)).status).toBe(200);
+      expect([await status(0), await status(1), await status(1, `${src}?w=600`)]).toEqual([404, 404, 404]);
+      expect((await b.req('GET', '/api/admin/media/trash')).json.items.map((x: { id: string }) => x.id)).toEqual([up.json.item.id]);
+      expect((await b.req('POST', `/api/admin/media/${up.json.item.id}/restore`, {})).status).toBe(200);
+      expect([await status(0), await status(1)]).toEqual([200, 200]);
+    } finally {
+      for (const n of nodes) await n.close();
+      await pg.stop();
+    }
+  }, 120_000);
 });
