@@ -98,10 +98,8 @@ export async function receiveFile(body: Readable, boundary: string, scratch: Scr
         }
         if (state === 'headers') {
           const end = buf.indexOf('\r\n\r\n');
-          if (end < 0) {
-            if (buf.length > MAX_HEADER_BYTES) throw unreadable();
-            break;
-          }
+          if (end > MAX_HEADER_BYTES || (end < 0 && buf.length > MAX_HEADER_BYTES)) throw unreadable();
+          if (end < 0) break;
           const d = dispositionOf(buf.toString('utf8', 0, end));
           buf = buf.subarray(end + 4);
           if (d.name !== 'file')

@@ -185,6 +185,9 @@ describe('files that are not photos', () => {
     const two = new FormData();
     for (const n of ['a.jpg', 'b.jpg']) two.append('file', new Blob([new Uint8Array(await flat(10, 10))], { type: 'image/jpeg' }), n);
     expect((await editor.req('POST', '/api/admin/media', two)).json).toMatchObject({ code: 'media.oneFile', field: 'file' });
+    // A part's headers past 16 KB (a file name of 20,000 characters): not read on.
+    const long = await upload(editor, await flat(10, 10), `${'a'.repeat(20_000)}.jpg`, 'image/jpeg');
+    expect([long.status, long.json.code]).toEqual([400, 'media.unreadable']);
     expect(scratch()).toEqual([]);
   });
 });
