@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../shared/constants.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
+import type { MediaLimits, MediaView, TrashView } from '../shared/media-library.ts';
 
 export type Role = 'editor' | 'admin';
 export interface StaffUser {
@@ -259,18 +260,8 @@ export interface MissingText {
   label: string;
 }
 
-/** An image of the media library (uploaded in the editor, resized by the image pipeline). */
-export interface MediaItem {
-  /** Public URL to put in a Media field (`/media/library/…`). */
-  url: string;
-  /** The uploader's file name. */
-  name: string;
-  width: number;
-  height: number;
-  bytes: number;
-  uploadedAt: string;
-  by: string;
-}
+/** An image of the media library (uploaded in the editor, resized by the image pipeline), with where it is used. */
+export type { MediaView as MediaItem, TrashView as MediaTrashItem, UsePlace, MediaLimits } from '../shared/media-library.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -355,12 +346,19 @@ export const api = {
   /** The page as it would look with the unsaved `data`, rendered by the site's renderer (HTML). */
   preview: (key: DocKey, data: unknown, lang: Lang, pageId?: number, ui?: string) =>
     call<string>('POST', '/preview', { key, data, lang, pageId, ui }, { raw: true }),
-  media: () => call<{ items: MediaItem[] }>('GET', '/media'),
+  media: () => call<{ items: MediaView[]; limits: MediaLimits }>('GET', '/media'),
   uploadMedia: (file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return call<{ item: MediaItem }>('POST', '/media', form);
+    return call<{ item: MediaView }>('POST', '/media', form);
   },
+  /** A new name and/or alt texts per language (an empty text removes that language's). */
+  changeMedia: (id: string, change: { name?: string; alt?: Record<string, string> }) =>
+    call<{ item: MediaView }>('PATCH', `/media/${encodeURIComponent(id)}`, change),
+  /** Into the trash (refused with 409 and where while it is used). */
+  trashMedia: (id: string) => call<{ item: TrashView }>('DELETE', `/media/${encodeURIComponent(id)}`),
+  mediaTrash: () => call<{ items: TrashView[] }>('GET', '/media/trash'),
+  restoreMedia: (id: string) => call<{ item: MediaView }>('POST', `/media/${encodeURIComponent(id)}/restore`, {}),
   /** Texts missing per language in use, over every document. */
   missing: () => call<{ missing: MissingText[] }>('GET', '/missing'),
 };

@@ -17,6 +17,7 @@ import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
 import { staffAdminRoutes } from './editor-api/staff.ts';
 import { mediaLibrary, mediaRoutes } from './media/library.ts';
+import type { MediaLibrary } from './media/operations.ts';
 import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminRouteDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
@@ -100,6 +101,8 @@ export interface AppOptions {
   formRate?: { max: number; windowMs: number };
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
+  /** The media library's operations (uploads, alt texts, trash). */
+  media: MediaLibrary;
   /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
   pictures: ListingPictures;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
@@ -271,7 +274,7 @@ export function createApp(opts: AppOptions) {
     { accounts: opts.staff, counters: opts.store.counters, sessions: opts.sessions, gate, outbox: opts.store.outbox, kick: opts.mail.kick, sites },
     adminRoute,
   );
-  mediaRoutes(router, opts.store, adminRoute);
+  mediaRoutes(router, opts.media, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
-import { prodAssets } from './site/built-assets.ts';
+import { editorAssets, prodAssets } from './site/built-assets.ts';
 import { buildContent, readConfigDocs } from './config/config.ts';
 import { ContentStore, readRevisions } from './content/content-store.ts';
 import { describeRepair } from './content/repair.ts';
@@ -40,6 +40,7 @@ import { ListingPictures, type PhotoSource, type PictureLimits, type PrefetchRep
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
+import { openMediaLibrary } from './media/library.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm run import`. */
@@ -84,6 +85,8 @@ export interface StartOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
   trustProxy?: number;
+  /** The media library's clock (tests move it past the trash's 30 days) and its most images. */
+  media?: { now?: () => number; maxItems?: number };
   /** PostgreSQL instead of the embedded store (else DATABASE_URL and PG_*); null: the embedded store. */
   database?: PgSettings | null;
   /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
@@ -139,17 +142,6 @@ export function readConfig(configDir: string, renderer: Renderer, quiet: boolean
   if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
   if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
   return { docs: read.docs, version: read.version, content: result.content };
-}
-
-/** The editor's assets: built, or in development through Vite; none when tests run from source. */
-function editorAssets(opts: StartOptions): () => Promise<Assets> {
-  if (opts.dev) {
-    const dev = opts.dev;
-    return async () => ({ ...(await dev.assets()), js: '/editor/main.tsx', css: [] });
-  }
-  if (opts.assets) return async () => ({ js: '', css: [], preload: [] });
-  const built = prodAssets(opts.root, 'editor/main.tsx');
-  return async () => built;
 }
 
 /** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended. */
@@ -260,6 +252,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
   const staff = StaffAccounts.of(data);
+  const media = openMediaLibrary(data, store, opts.media);
   const app = createApp({
     foreground,
     sites,
@@ -297,6 +290,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
       (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
     pictures,
+    media,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
@@ -310,6 +304,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         listings.stop();
         sync?.stop();
         pictures.stop();
+        media.stop();
         void pool?.close();
         // The counts of the last seconds are written, the mails under way marked, then the store let go.
         void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());

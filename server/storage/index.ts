@@ -20,12 +20,14 @@ import type {
   StatsRepository,
   ListingSetRepository,
   ChangeFeed,
+  ScratchFiles,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
 import { FileAudit } from './file/audit.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
+import { LocalScratch } from './scratch.ts';
 
 export * from './types.ts';
 
@@ -50,6 +52,8 @@ export interface Store {
   cache: BlobStore;
   /** Mails written as .eml files when no mail server is set (development). */
   mailDrop: BlobStore;
+  /** Temporary files on this node's disk (uploads being received). */
+  scratch: ScratchFiles;
   listingSets: ListingSetRepository;
   /** Changes made by other nodes of the same store (the embedded store has none). */
   changes: ChangeFeed;
@@ -107,6 +111,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     uploads: new FileBlobs(join(dir, 'uploads'), true),
     cache: new FileBlobs(join(dir, 'cache'), false),
     mailDrop: new FileBlobs(join(dir, 'mail'), false),
+    scratch: new LocalScratch(join(dir, 'tmp')),
     listingSets: new ListingSets(join(dir, 'listings')),
     changes: noOtherNodes,
     close: async () => {

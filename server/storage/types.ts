@@ -3,7 +3,7 @@
  * (server/storage/file/) keeps them in DATA_DIR; a PostgreSQL store implements the same
  * interfaces. Nothing outside server/storage touches the data files.
  */
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { ListingData } from '../listings/feed.ts';
 import type { ListingState, SetHeader } from './listing-sets.ts';
 
@@ -217,6 +217,11 @@ export interface MediaItem {
   bytes: number;
   uploadedAt: string;
   by: string;
+  /** What the image shows, per language (the text screen readers say where it is inserted). */
+  alt?: Partial<Record<string, string>>;
+  /** In the trash since then (by whom): not listed, not served, gone for good after the trash's days. */
+  deletedAt?: string;
+  deletedBy?: string;
   [extra: string]: unknown;
 }
 
@@ -225,6 +230,27 @@ export interface MediaRepository {
   all(): Promise<MediaItem[]>;
   get(id: string): Promise<MediaItem | undefined>;
   add(item: MediaItem): Promise<void>;
+  /**
+   * Changes an item as one step (a key set to undefined is removed; others are left as they are, so
+   * two people changing different keys at once both land); undefined when there is none with that id.
+   */
+  update(id: string, patch: Partial<MediaItem>): Promise<MediaItem | undefined>;
+  /** Forgets an item (its blobs are the caller's); false when there was none. */
+  remove(id: string): Promise<boolean>;
+}
+
+/** A file being written on this node's disk (an upload streamed in before it is checked), removed when done. */
+export interface ScratchFile {
+  /** Where it is, for libraries that read files (sharp). */
+  path: string;
+  /** Written to by the caller, then ended. */
+  stream: Writable;
+  remove(): Promise<void>;
+}
+
+/** Temporary files of this node (emptied at each start: what a crash left is removed). */
+export interface ScratchFiles {
+  create(): Promise<ScratchFile>;
 }
 
 /** Bytes under keys ("cv/3f….pdf"): uploads (durable, shared) or caches (derived, per node). */

@@ -2,6 +2,7 @@
 // a temporary data folder and PostgreSQL on a throwaway cluster. Then what only a shared database
 // must hold: two nodes at once on one slot, one mail, one revision number, one username, one counter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
@@ -218,6 +219,28 @@ describe.each(stores)('%s', (_name, open) => {
     await s.media.add(item);
     expect(await s.media.all()).toEqual([item]);
     expect(await s.media.get('m1')).toEqual(item);
+    // Changes land key by key: two at once both stay; a key set to undefined goes; the id never changes.
+    await Promise.all([s.media.update('m1', { alt: { fr: 'La façade', nl: 'De gevel' } }), s.media.update('m1', { name: 'Façade rue Haute' })]);
+    expect(await s.media.get('m1')).toEqual({ ...item, name: 'Façade rue Haute', alt: { fr: 'La façade', nl: 'De gevel' } });
+    const trashed = await s.media.update('m1', { deletedAt: '2026-11-02T10:00:00.000Z', deletedBy: 'eva', id: 'other' });
+    expect(trashed).toMatchObject({ id: 'm1', deletedAt: '2026-11-02T10:00:00.000Z', deletedBy: 'eva' });
+    const restored = await s.media.update('m1', { deletedAt: undefined, deletedBy: undefined });
+    expect(restored).toEqual({ ...item, name: 'Façade rue Haute', alt: { fr: 'La façade', nl: 'De gevel' } });
+    expect(await s.media.get('m1')).toEqual(restored);
+    expect(await s.media.update('nobody', { name: 'x' })).toBeUndefined();
+    await s.media.add({ ...item, id: 'm2', file: 'm2.jpg' });
+    expect(await s.media.remove('m1')).toBe(true);
+    expect(await s.media.remove('m1')).toBe(false);
+    expect((await s.media.all()).map((m) => m.id)).toEqual(['m2']);
+    // Scratch files: streamed into, read from their path, gone once removed.
+    const part = await s.scratch.create();
+    part.stream.end(Buffer.alloc(300_000, 9));
+    await new Promise((r) => part.stream.once('finish', r));
+    expect(readFileSync(part.path).length).toBe(300_000);
+    const other = await s.scratch.create();
+    expect(other.path).not.toBe(part.path);
+    await Promise.all([part.remove(), other.remove()]);
+    expect([existsSync(part.path), existsSync(other.path)]).toEqual([false, false]);
     const key = await s.secrets.secret('forms');
     expect(key).toHaveLength(32);
     expect(await s.secrets.secret('forms')).toEqual(key);

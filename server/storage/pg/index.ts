@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Store } from '../index.ts';
 import type { AccountRecord } from '../types.ts';
 import { FileBlobs } from '../file/small.ts';
+import { LocalScratch } from '../scratch.ts';
 import { Db, migrate, type PgSettings } from './db.ts';
 import { PgNode } from './changes.ts';
 import { PgLeads } from './leads.ts';
@@ -73,6 +74,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     uploads: new PgBlobs(db, 'uploads'),
     cache: new FileBlobs(join(opts.localDir, 'cache'), false),
     mailDrop: new FileBlobs(join(opts.localDir, 'mail'), false),
+    scratch: new LocalScratch(join(opts.localDir, 'tmp')),
     listingSets: new PgListingSets(db),
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
     close: async () => {
