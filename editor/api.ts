@@ -88,6 +88,9 @@ export type LangState = 'written' | 'missing' | 'older';
 /** One article (blog, services, team, page texts) in its newest version. */
 export interface ArticleSummary {
   id: string;
+  offline?: boolean;
+  langs?: Partial<Record<Lang, LangState>>;
+  paths?: Partial<Record<Lang, string>>;
   category: string;
   column?: string;
   date?: string;
@@ -331,6 +334,9 @@ export const api = {
   unpublish: (key: DocKey, baseRev: number, force?: boolean) =>
     call<SaveAnswer>('POST', `/docs/${encodeURIComponent(key)}/unpublish`, { baseRev, ...(force ? { force } : {}) }),
   trash: () => call<{ items: TrashItem[]; total: number }>('GET', '/trash'),
+  /** Publishes (or takes off the site) many pages and articles; each result says what was done or why not. */
+  bulk: (action: 'publish' | 'unpublish', keys: DocKey[]) =>
+    call<{ results: Array<{ key: DocKey; ok: boolean; code?: string; error?: string }> }>('POST', '/bulk', { action, keys }),
   /** Brings an item back from the trash; where its place is gone, `parentId` (a page's) or `pageId` (a module's) says where. */
   untrash: (id: string, o: { parentId?: number | null; pageId?: number } = {}) => call<SaveAnswer>('POST', '/trash/restore', { id, ...o }),
   revision: (key: DocKey, rev: number) => call<VersionData>('GET', `/docs/${encodeURIComponent(key)}/revisions/${rev}`),

@@ -5,7 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ArticleSummary } from '../api.ts';
+import type { ArticleSummary, DocKey } from '../api.ts';
+import { BulkBar, FilterBar, filtering, NO_FILTER, passes, type Filters } from '../components/ListTools.tsx';
+import { PageBadges } from './PageBadges.tsx';
 import { localize } from '../../shared/localize.ts';
 import { slugify } from '../../shared/path.ts';
 import { Dialog } from '../components/Dialog.tsx';
@@ -34,11 +36,19 @@ export default function Articles() {
   const articles = useCatalog((s) => s.articles);
   const [category, setCategory] = useState<ArticleCategory>('blog');
   const [creating, setCreating] = useState(false);
+  const [filters, setFilters] = useState<Filters>(NO_FILTER);
+  const [picked, setPicked] = useState<DocKey[]>([]);
+  const [status, setStatus] = useState('');
   useEffect(() => void useCatalog.getState().loadArticles(), []);
+  // A search looks in every category; the tabs choose one otherwise.
   const shown = useMemo(
-    () => (articles ?? []).filter((a) => a.category === category).sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.id.localeCompare(b.id)),
-    [articles, category],
+    () =>
+      (articles ?? [])
+        .filter((a) => (filters.text.trim() ? true : a.category === category) && passes({ ...a, key: `article:${a.id}` }, filters))
+        .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '') || a.id.localeCompare(b.id)),
+    [articles, category, filters],
   );
+  const toggle = (key: DocKey) => setPicked((p) => (p.includes(key) ? p.filter((x) => x !== key) : [...p, key]));
   const shownLang = useContentLang();
   const title = (a: ArticleSummary) => localize(a.title, shownLang) || a.id;
   return (
@@ -56,12 +66,28 @@ export default function Articles() {
           </button>
         ))}
       </nav>
+      <FilterBar value={filters} onChange={setFilters} count={shown.length} total={articles?.length ?? 0} />
+      <p className="ed-status" role="status" aria-live="polite">
+        {status}
+      </p>
+      <BulkBar
+        picked={picked}
+        names={(k) => title(articles!.find((a) => `article:${a.id}` === k)!)}
+        onDone={async (m) => {
+          setStatus(m);
+          setPicked([]);
+          await useCatalog.getState().loadArticles();
+        }}
+      />
       {!articles && <p className="ed-loading">{t('common.loading')}</p>}
       {articles && (
         <table className="ed-table ed-articles__list">
           <caption className="ed-visually-hidden">{enumLabel('category', category, ui)}</caption>
           <thead>
             <tr>
+              <th scope="col">
+                <span className="ed-visually-hidden">{t('list.pick')}</span>
+              </th>
               <th scope="col">{t('articles.title')}</th>
               {category === 'blog' && <th scope="col">{t('articles.column')}</th>}
               <th scope="col">{t('articles.date')}</th>
@@ -72,6 +98,14 @@ export default function Articles() {
           <tbody>
             {shown.map((a) => (
               <tr key={a.id} data-article-id={a.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    checked={picked.includes(`article:${a.id}`)}
+                    onChange={() => toggle(`article:${a.id}`)}
+                    aria-label={t('list.pickName', { name: title(a) })}
+                  />
+                </td>
                 <th scope="row">
                   <Link href={`/articles/${a.id}`} className="ed-tree__link">
                     {title(a)}
@@ -80,14 +114,13 @@ export default function Articles() {
                 {category === 'blog' && <td>{a.column ? enumLabel('column', a.column, ui) : '—'}</td>}
                 <td>{a.date ? formatDay(a.date, ui) : '—'}</td>
                 <td>
-                  <span className={`ed-badge ${a.status === 'Published' ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>{enumLabel('status', a.status, ui)}</span>
-                  {a.draft && <span className="ed-badge ed-badge--draft">{t('pages.draft')}</span>}
-                  {a.repair && <span className="ed-badge ed-badge--error">{t('pages.repair')}</span>}
+                  <span className={`ed-badge ${a.status === 'Published' && !a.offline ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>{enumLabel('status', a.status, ui)}</span>
+                  <PageBadges page={{ ...a, status: undefined }} />
                 </td>
                 <td>
-                  {a.publicPath ? (
-                    <a href={`${me.origin}${a.publicPath}`} target="_blank" rel="noreferrer" className="ed-muted">
-                      {a.publicPath}
+                  {(a.paths?.[shownLang] ?? a.publicPath) ? (
+                    <a href={`${me.origin}${a.paths?.[shownLang] ?? a.publicPath}`} target="_blank" rel="noreferrer" className="ed-muted">
+                      {a.paths?.[shownLang] ?? a.publicPath}
                     </a>
                   ) : (
                     <span className="ed-muted">{t('articles.noAddress')}</span>
@@ -97,7 +130,7 @@ export default function Articles() {
             ))}
             {shown.length === 0 && (
               <tr>
-                <td colSpan={5}>{t('articles.none')}</td>
+                <td colSpan={6}>{filtering(filters) ? t('list.noMatch') : t('articles.none')}</td>
               </tr>
             )}
           </tbody>

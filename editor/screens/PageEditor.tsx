@@ -223,6 +223,10 @@ export default function PageEditor() {
   if (!draft || !settings) return null;
 
   const title = localize(draft.title, shown) || t('page.untitled', { id: pageId });
+  // The page in the language the titles are shown in, where it is written in it.
+  const publicPath = summary?.paths?.[shown] ?? summary?.publicPath;
+  // A page the site needs (home, thank-you, a form…): only an admin may delete it or take it off the site.
+  const system = !!summary?.system?.length;
   const removingIndex = modules.findIndex((m) => m.id === removing);
   const removingModule = modules[removingIndex];
 
@@ -234,12 +238,13 @@ export default function PageEditor() {
         </p>
         <h1>{title}</h1>
         <p className="ed-muted ed-screen-head__links">
-          {summary?.publicPath && (
-            <a href={`${me.origin}${summary.publicPath}`} target="_blank" rel="noreferrer">
-              {t('page.viewPublic', { path: summary.publicPath })}
+          {publicPath && (
+            <a href={`${me.origin}${publicPath}`} target="_blank" rel="noreferrer">
+              {t('page.viewPublic', { path: publicPath })}
             </a>
           )}
-          {doc.base && !doc.base.isNew && (
+          {system && <span className="ed-badge">{t('pages.system')}</span>}
+          {doc.base && !doc.base.isNew && (!system || admin) && (
             <button type="button" className="ed-button ed-button--small ed-button--danger-text" onClick={() => setDeleting(true)}>
               {t('pages.delete')}
             </button>
@@ -255,7 +260,7 @@ export default function PageEditor() {
         showValue={showValue}
         title={title}
         written={written}
-        canUnpublish
+        canUnpublish={!system || admin}
       />
       <div className="ed-split">
         <div className="ed-split__main">

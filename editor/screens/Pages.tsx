@@ -13,7 +13,7 @@ import { api, ApiError, type DocKey, type PageSummary } from '../api.ts';
 const AddPageDialog = lazy(() => import('./AddPageDialog.tsx'));
 import { localize } from '../../shared/localize.ts';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
-import { useContentLang, useSession } from '../store.ts';
+import { useContentLang, useIsAdmin, useSession } from '../store.ts';
 import { useCatalog } from '../catalog.ts';
 import { useUnsaved } from '../guard.ts';
 import { useT, useUiLang } from '../i18n/index.ts';
@@ -21,6 +21,8 @@ import { problemMessage } from '../problem-text.ts';
 import { childrenOf, depthOf, inMenu, menuPlaces, MENU_DEPTH, movePlace, placeSorts, type Place } from './menu-tree.ts';
 import { MenuTree } from './MenuTree.tsx';
 import { PageBadges } from './PageBadges.tsx';
+import { PageResults } from './PageResults.tsx';
+import { FilterBar, filtering, NO_FILTER, passes, type Filters } from '../components/ListTools.tsx';
 
 export default function Pages() {
   const t = useT();
@@ -33,6 +35,8 @@ export default function Pages() {
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
   const [addingHome, setAddingHome] = useState(false);
   const homeMissing = useCatalog((s) => s.homeMissing);
+  const [filters, setFilters] = useState<Filters>(NO_FILTER);
+  const isAdmin = useIsAdmin();
   const [busy, setBusy] = useState(false);
   const [places, setPlaces] = useState<Place[] | null>(null);
   const [, navigate] = useLocation();
@@ -201,15 +205,21 @@ export default function Pages() {
         >
           {t('pages.duplicate')}
         </button>
-        <button
-          type="button"
-          className="ed-button ed-button--small ed-button--danger-text"
-          aria-label={t('pages.deleteName', { name: n })}
-          disabled={busy}
-          onClick={() => setDeleting(p)}
-        >
-          {t('pages.delete')}
-        </button>
+        {p.system?.length && !isAdmin ? (
+          <span className="ed-badge" title={t('pages.systemHelp')}>
+            {t('pages.system')}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="ed-button ed-button--small ed-button--danger-text"
+            aria-label={t('pages.deleteName', { name: n })}
+            disabled={busy}
+            onClick={() => setDeleting(p)}
+          >
+            {t('pages.delete')}
+          </button>
+        )}
       </span>
     );
   };
@@ -247,7 +257,27 @@ export default function Pages() {
         </p>
       )}
       {!pages && !error && <p className="ed-loading">{t('pages.loading')}</p>}
-      {pages && places && (
+      {pages && (
+        <FilterBar
+          value={filters}
+          onChange={setFilters}
+          count={pages.filter((p) => passes({ ...p, key: `page:${p.id}` }, filters)).length}
+          total={pages.length}
+        />
+      )}
+      {pages && filtering(filters) && (
+        <PageResults
+          pages={pages}
+          found={pages.filter((p) => passes({ ...p, key: `page:${p.id}` }, filters))}
+          lang={lang}
+          name={name}
+          onDone={async (m) => {
+            setStatus(m);
+            await load();
+          }}
+        />
+      )}
+      {pages && places && !filtering(filters) && (
         <>
           <section className="ed-card" aria-labelledby="ed-menu-heading">
             <div className="ed-card__head">

@@ -30,6 +30,7 @@ import { missingTextsRoute } from './missing-texts.ts';
 import { historyRoutes } from './history.ts';
 import { trashRoutes } from './trash-routes.ts';
 import { previewRoute } from './preview.ts';
+import { bulkRoutes } from './bulk.ts';
 import { systemRoles } from '../content/system-pages.ts';
 
 /** Documents are larger than a visitor's form: a page with its modules, a dictionary. */
@@ -89,6 +90,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
   historyRoutes(router, deps, route);
   trashRoutes(router, { ...deps, del }, route);
   previewRoute(router, deps, route);
+  bulkRoutes(router, ops, route);
   const me = async (account: StaffAccount, csrf: string, ctx: Koa.Context) => {
     const site = await deps.sites.current();
     const langs = [site.routes.defaultLang, ...site.routes.enabled.filter((l) => l !== site.routes.defaultLang)];

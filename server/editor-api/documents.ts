@@ -1,22 +1,14 @@
 /**
- * What the editor's document API adds for issue 14, kept apart from the routes in admin.ts:
- * - the forms' schemas, made once per registry (self-contained, with the editor's markers);
- * - the checks of the texts of a document before it is saved (required texts in every language
- *   in use, ICU placeholders) and the sanitising of its rich texts;
- * - the articles as a list for the editor (`GET /api/admin/articles`), and the documents marked
- *   for repair (`GET /api/admin/repairs`).
+ * Lists of documents for the editor, kept apart from the routes in docs.ts: the menu's order and
+ * nesting in one request (`PUT /api/admin/menu`), the articles (`GET /api/admin/articles`, with
+ * each one's languages and state), and the documents marked for repair (`GET /api/admin/repairs`).
  */
 import type Router from '@koa/router';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Article, PageRecord } from '../../renderer/content.ts';
-import type { ModuleRegistry } from '../../renderer/module-api.ts';
 import type { Lang } from '../../shared/constants.ts';
-import { editorRegistry } from './editor-schemas.ts';
-import type { Problem } from '../config/schemas.ts';
+import { langStates, type LangState } from '../content/lang-state.ts';
 import type { ContentStore, DocKey } from '../content/content-store.ts';
 import type { SiteHolder } from '../site/holder.ts';
-import { dictionaryProblems, localizedTextProblems } from '../content/text-checks.ts';
-import { richTextSchemas, sanitizePageModules, sanitizeRichText } from '../content/rich-text.ts';
 import type { AdminRoute } from '../auth/staff-routes.ts';
 import { HttpError, readJson } from '../http/request.ts';
 
@@ -32,9 +24,13 @@ export interface ArticleSummary {
   title: Record<string, string>;
   rev: number;
   draft: boolean;
+  offline: boolean;
   repair: boolean;
+  langs: Partial<Record<Lang, LangState>>;
   /** The public path in the default language (published articles of a listed category). */
   publicPath?: string;
+  /** The public path in each language it is written in. */
+  paths?: Partial<Record<Lang, string | undefined>>;
   author?: string;
 }
 
@@ -151,8 +147,17 @@ export function documentRoutes(router: Router, deps: { store: ContentStore; site
             author: a.author,
             rev: latest?.rev ?? 0,
             draft: !!latest && !latest.published,
+            offline: !!latest?.offline,
             repair: !!deps.store.repairOf(key),
-            publicPath: live && live.status === 'Published' ? site.routes.articlePath(live, site.routes.defaultLang) : undefined,
+            langs: langStates(deps.store, key, site.routes.enabled, site.routes.defaultLang),
+            publicPath:
+              live && live.status === 'Published' && site.routes.articleAvailable(live, site.routes.defaultLang)
+                ? site.routes.articlePath(live, site.routes.defaultLang)
+                : undefined,
+            paths:
+              live && live.status === 'Published'
+                ? Object.fromEntries(site.routes.enabled.filter((l) => site.routes.articleAvailable(live, l)).map((l) => [l, site.routes.articlePath(live, l)]))
+                : undefined,
           });
         }
       }
