@@ -19,11 +19,14 @@ import type {
   StatsRepository,
   ListingSetRepository,
   ChangeFeed,
+  AutosaveRepository,
+  PresenceRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
+import { FileAutosaves, MemoryPresence } from './file/editing.ts';
 
 export * from './types.ts';
 
@@ -49,6 +52,10 @@ export interface Store {
   listingSets: ListingSetRepository;
   /** Changes made by other nodes of the same store (the embedded store has none). */
   changes: ChangeFeed;
+  /** Each person's unsaved drafts kept on the server (issue 38, point 2). */
+  autosaves: AutosaveRepository;
+  /** Who has which document open (issue 38, point 5). */
+  presence: PresenceRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
@@ -81,12 +88,13 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media] = await Promise.all([
+  const [leads, revisions, sessions, stats, media, autosaves] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
     FileSessions.open(dir),
     FileStats.open(dir),
     FileMedia.open(dir),
+    FileAutosaves.open(dir),
   ]);
   return {
     where: dir,
@@ -104,6 +112,8 @@ export async function openFileStore(dir: string): Promise<Store> {
     mailDrop: new FileBlobs(join(dir, 'mail'), false),
     listingSets: new ListingSets(join(dir, 'listings')),
     changes: noOtherNodes,
+    autosaves,
+    presence: new MemoryPresence(),
     close: async () => {
       await Promise.all([leads.close(), sessions.close()]);
     },
