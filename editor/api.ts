@@ -1,10 +1,15 @@
 /**
  * The editor's one door to the server: typed calls to /api/admin/*. Every write carries the
  * session's anti-CSRF token (X-CSRF-Token); a 4xx comes back as an ApiError with the server's
- * message and, for a refused document, its problems (JSON pointers into the document).
+ * message and, for a refused document, its problems (JSON pointers into the document). A 401 (the
+ * session ended) first asks the person to log in again over the screen, then sends the request once
+ * more (issue 38, point 5).
  */
 import type { Lang } from '../shared/constants.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
+import type { AutosaveRecord, PresentPerson } from '../shared/editing.ts';
+
+export type { AutosaveRecord, PresentPerson } from '../shared/editing.ts';
 
 export type Role = 'editor' | 'admin';
 export interface StaffUser {
@@ -187,18 +192,54 @@ export class ApiError extends Error {
 let csrf = '';
 export const setCsrf = (token: string) => void (csrf = token);
 
-export async function call<T>(method: string, path: string, body?: unknown, opts: { raw?: boolean } = {}): Promise<T> {
+export interface CallOptions {
+  /** The answer as text (the preview's HTML). */
+  raw?: boolean;
+  /**
+   * Sent by the editor by itself (presence, autosave), not by a click of the person: when the
+   * session has ended it asks for the password only if the person has not just closed that question.
+   */
+  background?: boolean;
+  /** Sent even while the page goes away (a window closing a document). */
+  keepalive?: boolean;
+}
+
+/**
+ * What the editor does when a request is answered 401 (the session ended, issue 38 point 5): asks
+ * for the password over the current screen. Resolves true once the same person logged in again
+ * (the request is then sent once more, with the new anti-CSRF token), false when they closed the
+ * question. Requests failing meanwhile wait for the same answer.
+ */
+type LoginAgain = (background: boolean) => Promise<boolean>;
+let loginAgain: LoginAgain | null = null;
+export const onSessionEnded = (fn: LoginAgain | null) => void (loginAgain = fn);
+
+/** Another person logged in in this browser: nothing more is sent for the one before (the page reloads). */
+let halted = false;
+export const haltRequests = () => void (halted = true);
+
+/** Words for a request refused because nobody is logged in (the editor says them in its language). */
+let loggedOutWords = () => 'You are logged out: log in again to go on.';
+export const setLoggedOutWords = (fn: () => string) => void (loggedOutWords = fn);
+
+export async function call<T>(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  if (halted) throw new ApiError(401, loggedOutWords(), { code: 'session.switched' });
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const res = await fetch(`/api/admin${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: opts.raw ? 'text/html' : 'application/json',
-      ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
-      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`/api/admin${path}`, {
+      method,
+      credentials: 'same-origin',
+      keepalive: opts.keepalive,
+      headers: {
+        accept: opts.raw ? 'text/html' : 'application/json',
+        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  let res = await send();
+  // The session ended: the person logs in again over the screen, then the request goes once more.
+  if (res.status === 401 && path !== '/login' && loginAgain && (await loginAgain(!!opts.background)) && !halted) res = await send();
   if (!res.ok) {
     let data: Record<string, unknown> = {};
     try {
@@ -206,7 +247,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, String(data.error ?? `${res.status} ${res.statusText}`), data);
+    const message = res.status === 401 && path !== '/login' ? loggedOutWords() : String(data.error ?? `${res.status} ${res.statusText}`);
+    throw new ApiError(res.status, message, data);
   }
   return (opts.raw ? await res.text() : await res.json()) as T;
 }
@@ -243,4 +285,12 @@ export const api = {
   },
   /** Texts missing per language in use, over every document. */
   missing: () => call<{ missing: MissingText[] }>('GET', '/missing'),
+  /** This person's draft of a document kept on the server (issue 38, point 2), or null. */
+  autosave: <T = unknown>(key: DocKey) => call<{ autosave: AutosaveRecord<T> | null }>('GET', `/autosave/${encodeURIComponent(key)}`),
+  keepAutosave: (key: DocKey, data: unknown, baseRev: number, keepalive = false) =>
+    call<{ at: string }>('PUT', `/autosave/${encodeURIComponent(key)}`, { data, baseRev }, { background: true, keepalive }),
+  dropAutosave: (key: DocKey) => call<{ ok: true }>('DELETE', `/autosave/${encodeURIComponent(key)}`, undefined, { background: true }),
+  /** This window has the document open; who else has it (issue 38, point 5). */
+  present: (key: DocKey, tab: string) => call<{ people: PresentPerson[] }>('PUT', `/presence/${encodeURIComponent(key)}`, { tab }, { background: true }),
+  absent: (key: DocKey, tab: string) => call<{ ok: true }>('DELETE', `/presence/${encodeURIComponent(key)}`, { tab }, { background: true, keepalive: true }),
 };

@@ -15,6 +15,7 @@ import { useSession } from './store.ts';
 import { useUnsaved } from './guard.ts';
 import { dropDraft, readDraft, writeDraft, type LocalDraft } from './local-drafts.ts';
 import { formatWhen, tr, useUiLang } from './i18n/index.ts';
+import { useAutosave, type AutosaveState } from './useAutosave.ts';
 
 /** A save refused because someone else saved in between. */
 export interface ConflictState {
@@ -66,6 +67,8 @@ export interface DocumentHandle<T> {
   reload: () => Promise<void>;
   /** Puts a message in the status line (a refused save, say). */
   announce: (message: string) => void;
+  /** The draft autosaved to the server (issue 38, point 2: useAutosave.ts). */
+  autosave: AutosaveState;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -190,6 +193,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   const baseJson = useMemo(() => JSON.stringify(base?.data ?? null), [base]);
   const dirty = useMemo(() => draft !== undefined && JSON.stringify(clean(draft)) !== baseJson, [draft, baseJson]);
   useUnsaved(`doc:${key}`, dirty, label ?? key);
+  // Issue 38, point 2: the draft autosaved to the server too, offered on another computer (useAutosave.ts).
+  const autosave = useAutosave({ key, base, draft, dirty, saveBase, offer, setOffer, normalize: (d: T) => norm.current(d) });
 
   // Kept in this browser a moment after each change, and at once when the tab goes away.
   const flush = useCallback(() => {
@@ -378,5 +383,6 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     restore,
     reload,
     announce: setStatus,
+    autosave,
   };
 }

@@ -14,6 +14,7 @@ import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
 import { problemMessage } from '../validation.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { PresenceNote } from './PresenceNote.tsx';
 
 export interface FieldProblem {
   pointer: string;
@@ -131,9 +132,11 @@ export function DocumentBar<T>({
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
       </p>
+      {/* Issue 38, points 2 and 5: who else has it open, and where the unsaved changes are kept. */}
+      <PresenceNote doc={doc} />
       {doc.offer && (
         <div className="ed-alert ed-alert--info ed-offer" role="alert">
-          <p>{t('doc.offer', { when: formatWhen(doc.offer.at, ui) })}</p>
+          <p>{t(doc.offer.source === 'server' ? 'autosave.offer' : 'doc.offer', { when: formatWhen(doc.offer.at, ui) })}</p>
           <div className="ed-offer__buttons">
             <button type="button" className="ed-button ed-button--primary" onClick={doc.restoreOffer}>
               {t('doc.offerRestore')}
