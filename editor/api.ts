@@ -238,8 +238,10 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   let res = await send();
-  // The session ended: the person logs in again over the screen, then the request goes once more.
-  if (res.status === 401 && path !== '/login' && loginAgain && (await loginAgain(!!opts.background)) && !halted) res = await send();
+  // The session ended: the person logs in again over the screen, then the request goes once more
+  // (not for logging in, nor for logging out: that one is done already).
+  const asks = path !== '/login' && path !== '/logout';
+  if (res.status === 401 && asks && loginAgain && (await loginAgain(!!opts.background)) && !halted) res = await send();
   if (!res.ok) {
     let data: Record<string, unknown> = {};
     try {
@@ -247,7 +249,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
     } catch {
       /* not JSON */
     }
-    const message = res.status === 401 && path !== '/login' ? loggedOutWords() : String(data.error ?? `${res.status} ${res.statusText}`);
+    const message = res.status === 401 && asks ? loggedOutWords() : String(data.error ?? `${res.status} ${res.statusText}`);
     throw new ApiError(res.status, message, data);
   }
   return (opts.raw ? await res.text() : await res.json()) as T;

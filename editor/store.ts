@@ -77,7 +77,13 @@ export const useSession = create<Session>((set, get) => ({
   lastPageId: 0,
   setMe(me) {
     if (me) setCsrf(me.csrf);
-    set({ me, checked: true, ...(me ? {} : { registry: null }) });
+    if (!me) {
+      // Logged out: a question left open is answered "no" (the login screen asks instead).
+      waiting?.resolve(false);
+      waiting = null;
+      closed = false;
+    }
+    set({ me, checked: true, ...(me ? {} : { registry: null, askingLogin: false }) });
   },
   async loadRegistry() {
     try {

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, type DocKey, type DocState } from './api.ts';
 import { clean } from './schema.ts';
 import type { LocalDraft } from './local-drafts.ts';
+import { useSession } from './store.ts';
 import { AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_INTERVAL_MS } from '../shared/editing.ts';
 
 export interface AutosaveState {
@@ -47,6 +48,8 @@ export function useAutosave<T>(o: {
   /** What the server has (as JSON), and since when changes wait to be sent. */
   const sent = useRef<string | null>(null);
   const waitingSince = useRef<number | null>(null);
+  /** The changes waiting to be sent: which document, from which revision (taken when they were made). */
+  const pending = useRef<{ key: DocKey; data: unknown; json: string; baseRev: number } | null>(null);
 
   // Opening a document: the server's autosave, offered when it is newer than this browser's copy.
   const loaded = !!o.base && o.base.key === o.key;
@@ -56,6 +59,7 @@ export function useAutosave<T>(o: {
     setStatus({ state: 'idle' });
     held.current = false;
     sent.current = null;
+    pending.current = null;
     waitingSince.current = null;
     if (!loaded) return;
     let live = true;
@@ -89,28 +93,28 @@ export function useAutosave<T>(o: {
   const ready = checked === o.key && !o.offer && loaded && o.draft !== undefined;
 
   const send = async (keepalive = false) => {
-    const { key, base, draft, saveBase, dirty } = now.current;
-    if (!base || base.key !== key || draft === undefined || !dirty) return;
-    const data = clean(draft);
-    const json = JSON.stringify(data);
-    if (json === sent.current) return;
-    if (keepalive && json.length > KEEPALIVE_MAX_BYTES) return;
+    const p = pending.current;
+    if (!p || (keepalive && p.json.length > KEEPALIVE_MAX_BYTES)) return;
     try {
       held.current = true;
-      const { at } = await api.keepAutosave(key, data, saveBase ?? base.rev, keepalive);
-      sent.current = json;
+      const { at } = await api.keepAutosave(p.key, p.data, p.baseRev, keepalive);
+      if (pending.current === p) pending.current = null;
+      if (now.current.key !== p.key) return;
+      sent.current = p.json;
       waitingSince.current = null;
-      if (now.current.key !== key) return;
       setStatus({ state: 'saved', at });
       // Saved or discarded while this was under way: what the server just got is over too.
       if (!now.current.dirty) {
         held.current = false;
         sent.current = null;
         setStatus({ state: 'idle' });
-        await api.dropAutosave(key).catch(() => void (held.current = true));
+        await api.dropAutosave(p.key).catch(() => void (held.current = true));
       }
     } catch (e) {
-      if (now.current.key === key) setStatus({ state: e instanceof ApiError && e.status === 413 ? 'tooLarge' : 'failed' });
+      if (now.current.key !== p.key) return;
+      // Tried again once the person changes something (5 s after, as any change): no stream of retries.
+      waitingSince.current = Date.now();
+      setStatus({ state: e instanceof ApiError && e.status === 413 ? 'tooLarge' : 'failed' });
     }
   };
   const sendRef = useRef(send);
@@ -118,12 +122,19 @@ export function useAutosave<T>(o: {
 
   // Changes: sent 5 s after the last one, and at least every 15 s while they keep coming.
   useEffect(() => {
-    if (!ready || !o.dirty) return;
-    if (JSON.stringify(clean(o.draft)) === sent.current) return;
+    if (!ready || !o.dirty || !o.base) return;
+    const data = clean(o.draft);
+    const json = JSON.stringify(data);
+    if (json === sent.current) {
+      pending.current = null;
+      return;
+    }
+    pending.current = { key: o.key, data, json, baseRev: o.saveBase ?? o.base.rev };
     const since = (waitingSince.current ??= Date.now());
     setStatus((s) => (s.state === 'waiting' ? s : { ...s, state: 'waiting' }));
     const timer = setTimeout(() => void sendRef.current(), Math.max(0, Math.min(AUTOSAVE_DELAY_MS, since + AUTOSAVE_MAX_INTERVAL_MS - Date.now())));
     return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, o.dirty, o.draft]);
 
   // Saved, published or discarded (nothing unsaved any more): the server's autosave goes.
@@ -131,6 +142,7 @@ export function useAutosave<T>(o: {
     if (!ready || o.dirty || !held.current) return;
     held.current = false;
     sent.current = null;
+    pending.current = null;
     waitingSince.current = null;
     setStatus({ state: 'idle' });
     void api.dropAutosave(o.key).catch(() => {
@@ -145,7 +157,7 @@ export function useAutosave<T>(o: {
     window.addEventListener('pagehide', away);
     return () => {
       window.removeEventListener('pagehide', away);
-      if (waitingSince.current !== null) void sendRef.current();
+      if (pending.current && useSession.getState().me) void sendRef.current();
     };
   }, [ready]);
 

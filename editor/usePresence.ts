@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { api, type DocKey, type PresentPerson } from './api.ts';
+import { useSession } from './store.ts';
 import { PRESENCE_PING_MS } from '../shared/editing.ts';
 
 /** This window's id (one per page load): the same person in two windows is two windows. */
@@ -35,7 +36,7 @@ export function usePresence(key: DocKey, open: boolean): PresentPerson[] {
       live = false;
       clearInterval(timer);
       window.removeEventListener('pagehide', away);
-      away();
+      if (useSession.getState().me) away(); // not after logging out: the server forgets the window by itself
     };
   }, [key, open]);
   return people;
