@@ -10,7 +10,7 @@ import { openPgStore } from '../../server/storage/pg/index.ts';
 import { AutosaveOperations, type Person } from '../../server/editing/autosaves.ts';
 import { PresenceOperations } from '../../server/editing/presence.ts';
 import type { Revision } from '../../server/content/content-store.ts';
-import { AUTOSAVE_KEPT_DAYS, PRESENCE_PING_MS, PRESENCE_STALE_MS, PRESENCE_TABS_PER_PERSON } from '../../shared/editing.ts';
+import { AUTOSAVE_KEPT_DAYS, PRESENCE_PING_MS, PRESENCE_SHOWN_MAX, PRESENCE_STALE_MS, PRESENCE_TABS_PER_PERSON } from '../../shared/editing.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
@@ -69,6 +69,18 @@ describe.each([
     expect(tabs).not.toContain('bart-tab-0001');
     expect(tabs).not.toContain('bart-many-0000');
     expect(tabs).toContain(`bart-many-${String(PRESENCE_TABS_PER_PERSON).padStart(4, '0')}`);
+  });
+
+  it(`names at most ${PRESENCE_SHOWN_MAX} people beside a document, and refuses a window id out of shape`, async () => {
+    for (let i = 0; i <= PRESENCE_SHOWN_MAX; i++) {
+      t += 10;
+      await presence.here({ id: `crowd-${i}`, username: `crowd.${i}@atrium.example`, role: 'editor' }, 'page:11', `crowd-tab-${i}-xxxx`);
+    }
+    const seen = await presence.here(anna, 'page:11', 'anna-tab-0011');
+    expect(seen).toHaveLength(PRESENCE_SHOWN_MAX);
+    expect(seen[0].name).toBe('crowd.0@atrium.example'); // the earliest first
+    await expect(presence.here(anna, 'page:11', 'x'.repeat(65))).rejects.toMatchObject({ status: 400, body: { field: 'tab' } });
+    await expect(presence.here(anna, 'page:11', 'tab with spaces')).rejects.toMatchObject({ status: 400 });
   });
 
   it(`deletes autosaves after ${AUTOSAVE_KEPT_DAYS} days, and one older than the person’s own save of the document`, async () => {
