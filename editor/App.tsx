@@ -12,6 +12,7 @@ import { answerLeave, leaveThen, useGuard, useGuardedLocation } from './guard.ts
 import { useT, useUiLang, type MessageKey } from './i18n/index.ts';
 import { LanguageChoice } from './components/LanguageChoice.tsx';
 import { Dialog } from './components/Dialog.tsx';
+import { SessionDialog } from './components/SessionDialog.tsx';
 
 const Pages = lazy(() => import('./screens/Pages.tsx'));
 const PageEditor = lazy(() => import('./screens/PageEditor.tsx'));
@@ -67,6 +68,7 @@ export default function App() {
     <Router base={EDITOR_BASE} hook={useGuardedLocation}>
       <Shell me={me} />
       <LeaveDialog />
+      <SessionDialog />
     </Router>
   );
 }

@@ -1,11 +1,19 @@
 /**
  * The editor's one door to the server: typed calls to /api/admin/*. Every write carries the
  * session's anti-CSRF token (X-CSRF-Token); a 4xx comes back as an ApiError with the server's
- * message and, for a refused document, its problems (JSON pointers into the document).
+ * message and, for a refused document, its problems (JSON pointers into the document). A 401 (the
+ * session ended) first asks the person to log in again over the screen, then sends the request once
+ * more (issue 38, point 5).
  */
 import type { Lang } from '../shared/constants.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
+import type { Comparison, DocChange, Impact, RedirectRule, TrashItem, VersionData } from './api-content.ts';
+
+export type { Comparison, DocChange, Impact, LinkPlace, RedirectRule, TrashItem, VersionData } from './api-content.ts';
 import type { MediaLimits, MediaView, TrashView } from '../shared/media-library.ts';
+import type { AutosaveRecord, PresentPerson } from '../shared/editing.ts';
+
+export type { AutosaveRecord, PresentPerson } from '../shared/editing.ts';
 
 export type Role = 'editor' | 'admin';
 export interface StaffUser {
@@ -149,76 +157,6 @@ export interface RevisionInfo {
   more?: number;
 }
 
-/** One change between two versions (server/content/changes.ts). */
-export interface DocChange {
-  kind: 'added' | 'removed' | 'changed' | 'moved';
-  path: string[];
-  item?: { list: string; id: number | string; view?: string; title?: Record<string, string> };
-  before?: unknown;
-  after?: unknown;
-}
-
-/** A version of a document, read-only. */
-export interface VersionData {
-  rev: number;
-  n: number;
-  at: string;
-  by: string;
-  byName?: string;
-  data: unknown;
-  published: boolean;
-}
-
-/** Two versions side by side. */
-export interface Comparison {
-  a: Omit<VersionData, 'data'>;
-  b: Omit<VersionData, 'data'>;
-  changes: DocChange[];
-  more: number;
-}
-
-/** Where a page or article is linked (server/content/links.ts). */
-export interface LinkPlace {
-  where: 'menu' | 'footer' | 'legal' | 'topBar' | 'popup' | 'subMenu' | 'text' | 'child' | 'template' | 'redirect' | 'relation' | 'author';
-  key: string;
-  title?: Record<string, string>;
-  byId: boolean;
-}
-
-/** What deleting a page or article touches. */
-export interface Impact {
-  key: DocKey;
-  title?: Record<string, string>;
-  system: Array<{ role: string; detail?: string[] }>;
-  links: LinkPlace[];
-  paths: Partial<Record<Lang, string>>;
-  needsReplacement: boolean;
-  blocked: boolean;
-}
-
-export interface TrashItem {
-  id: string;
-  kind: 'page' | 'article' | 'module';
-  key: DocKey;
-  title?: Record<string, string>;
-  view?: string;
-  pageTitle?: Record<string, string>;
-  deletedAt: string;
-  deletedBy: string;
-  deletedByName?: string;
-  purgeAt: string;
-  placeGone: boolean;
-}
-
-export interface RedirectRule {
-  from: string;
-  pageId: number;
-  keepRest?: boolean;
-  at?: string;
-  by?: string;
-  reason?: 'deleted' | 'moved' | 'manual';
-}
-
 export interface Problem {
   /** JSON pointer into the document (`/modules/2/span`). */
   pointer: string;
@@ -291,18 +229,56 @@ export class ApiError extends Error {
 let csrf = '';
 export const setCsrf = (token: string) => void (csrf = token);
 
-export async function call<T>(method: string, path: string, body?: unknown, opts: { raw?: boolean } = {}): Promise<T> {
+export interface CallOptions {
+  /** The answer as text (the preview's HTML). */
+  raw?: boolean;
+  /**
+   * Sent by the editor by itself (presence, autosave), not by a click of the person: when the
+   * session has ended it asks for the password only if the person has not just closed that question.
+   */
+  background?: boolean;
+  /** Sent even while the page goes away (a window closing a document). */
+  keepalive?: boolean;
+}
+
+/**
+ * What the editor does when a request is answered 401 (the session ended, issue 38 point 5): asks
+ * for the password over the current screen. Resolves true once the same person logged in again
+ * (the request is then sent once more, with the new anti-CSRF token), false when they closed the
+ * question. Requests failing meanwhile wait for the same answer.
+ */
+type LoginAgain = (background: boolean) => Promise<boolean>;
+let loginAgain: LoginAgain | null = null;
+export const onSessionEnded = (fn: LoginAgain | null) => void (loginAgain = fn);
+
+/** Another person logged in in this browser: nothing more is sent for the one before (the page reloads). */
+let halted = false;
+export const haltRequests = () => void (halted = true);
+
+/** Words for a request refused because nobody is logged in (the editor says them in its language). */
+let loggedOutWords = () => 'You are logged out: log in again to go on.';
+export const setLoggedOutWords = (fn: () => string) => void (loggedOutWords = fn);
+
+export async function call<T>(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+  if (halted) throw new ApiError(401, loggedOutWords(), { code: 'session.switched' });
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const res = await fetch(`/api/admin${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: opts.raw ? 'text/html' : 'application/json',
-      ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
-      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  });
+  const send = () =>
+    fetch(`/api/admin${path}`, {
+      method,
+      credentials: 'same-origin',
+      keepalive: opts.keepalive,
+      headers: {
+        accept: opts.raw ? 'text/html' : 'application/json',
+        ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  let res = await send();
+  // The session ended: the person logs in again over the screen, then the request goes once more
+  // (not for logging in, nor for logging out: that one is done already).
+  const asks = path !== '/login' && path !== '/logout';
+  if (res.status === 401 && asks && loginAgain && (await loginAgain(!!opts.background)) && !halted) res = await send();
   if (!res.ok) {
     let data: Record<string, unknown> = {};
     try {
@@ -310,7 +286,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, String(data.error ?? `${res.status} ${res.statusText}`), data);
+    const message = res.status === 401 && asks ? loggedOutWords() : String(data.error ?? `${res.status} ${res.statusText}`);
+    throw new ApiError(res.status, message, data);
   }
   return (opts.raw ? await res.text() : await res.json()) as T;
 }
@@ -367,4 +344,12 @@ export const api = {
   restoreMedia: (id: string) => call<{ item: MediaView }>('POST', `/media/${encodeURIComponent(id)}/restore`, {}),
   /** Texts missing per language in use, over every document. */
   missing: () => call<{ missing: MissingText[] }>('GET', '/missing'),
+  /** This person's draft of a document kept on the server (issue 38, point 2), or null. */
+  autosave: <T = unknown>(key: DocKey) => call<{ autosave: AutosaveRecord<T> | null }>('GET', `/autosave/${encodeURIComponent(key)}`),
+  keepAutosave: (key: DocKey, data: unknown, baseRev: number, keepalive = false) =>
+    call<{ at: string }>('PUT', `/autosave/${encodeURIComponent(key)}`, { data, baseRev }, { background: true, keepalive }),
+  dropAutosave: (key: DocKey) => call<{ ok: true }>('DELETE', `/autosave/${encodeURIComponent(key)}`, undefined, { background: true }),
+  /** This window has the document open; who else has it (issue 38, point 5). */
+  present: (key: DocKey, tab: string) => call<{ people: PresentPerson[] }>('PUT', `/presence/${encodeURIComponent(key)}`, { tab }, { background: true }),
+  absent: (key: DocKey, tab: string) => call<{ ok: true }>('DELETE', `/presence/${encodeURIComponent(key)}`, { tab }, { background: true, keepalive: true }),
 };

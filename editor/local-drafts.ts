@@ -13,6 +13,8 @@ export interface LocalDraft<T = unknown> {
   data: T;
   /** When they were last written (ISO). */
   at: string;
+  /** Kept on the server (autosaved from this or another computer, issue 38) rather than in this browser. */
+  source?: 'server';
 }
 
 const keyOf = (user: string, doc: string) => `${PREFIX}${user}:${doc}`;

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App.tsx';
 import './editor.css';
+import './editing.css';
 
 createRoot(document.getElementById('vitrine-editor')!).render(
   <StrictMode>

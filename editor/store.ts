@@ -1,13 +1,18 @@
 /**
  * The editor's session: who is logged in, the registry (module types and document schemas,
  * prepared for RJSF once), and the ids handed out in this session so that two new pages or
- * modules never get the same one.
+ * modules never get the same one. When the session ends while someone works (issue 38, point 5),
+ * the question asking for the password again is opened over the screen (SessionDialog.tsx): the
+ * same person logging in carries on where they were, the requests that failed sent again; another
+ * person gets the editor reloaded for them, the work of the one before kept in this browser for its
+ * owner (local drafts are per person) and nothing more sent in their name.
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { api, ApiError, setCsrf, type Me, type ModuleType, type Registry } from './api.ts';
+import { api, ApiError, haltRequests, onSessionEnded, setCsrf, setLoggedOutWords, type Me, type ModuleType, type Registry } from './api.ts';
 import { localizeUi, prepareSchema, type Schema } from './schema.ts';
-import { useUiLang, type UiLang } from './i18n/index.ts';
+import { tr, useUiLang, type UiLang } from './i18n/index.ts';
+import { useGuard } from './guard.ts';
 
 export interface PreparedModule extends ModuleType {
   /** The type's schema ready for RJSF. */
@@ -40,8 +45,15 @@ interface Session {
   /** The next free module id, above every id `known` and the registry's highest. */
   nextModuleId(known?: number[]): number;
   nextPageId(known?: number[]): number;
-  /** A call answered 401: the session ended; back to the login screen. */
+  /**
+   * A call answered 401 reached a screen. Logged in, the person was asked to log in again and closed
+   * the question: false, the screen stays and says the error. Nobody logged in: the login screen.
+   */
   expired(e: unknown): boolean;
+  /** The session ended while working: the question asking for the password is open. */
+  askingLogin: boolean;
+  /** The answer to it: who logged in, or null when the question was closed. */
+  answerLogin(me: Me | null): void;
 }
 
 const prepared = new WeakMap<Registry, Map<UiLang, PreparedRegistry>>();
@@ -68,7 +80,13 @@ export const useSession = create<Session>((set, get) => ({
   lastPageId: 0,
   setMe(me) {
     if (me) setCsrf(me.csrf);
-    set({ me, checked: true, ...(me ? { ended: false } : { registry: null }) });
+    if (!me) {
+      // Logged out: a question left open is answered "no" (the login screen asks instead).
+      waiting?.resolve(false);
+      waiting = null;
+      closed = false;
+    }
+    set({ me, checked: true, ...(me ? { ended: false } : { registry: null, askingLogin: false }) });
   },
   async loadRegistry() {
     try {
@@ -89,13 +107,55 @@ export const useSession = create<Session>((set, get) => ({
     return id;
   },
   expired(e) {
-    if (e instanceof ApiError && e.status === 401) {
-      set({ me: null, checked: true, registry: null, ended: !!get().me });
+    if (e instanceof ApiError && e.status === 401 && !get().me) {
+      set({ checked: true, registry: null });
       return true;
     }
     return false;
   },
+  askingLogin: false,
+  answerLogin(me) {
+    const asked = waiting;
+    waiting = null;
+    set({ askingLogin: false });
+    if (!me) {
+      closed = true;
+      asked?.resolve(false);
+      return;
+    }
+    const before = get().me;
+    if (before && me.user.username.toLowerCase() !== before.user.username.toLowerCase()) {
+      // Another person: nothing of the screen is sent in their name. The page goes (its drafts are
+      // written to this browser under the name of the one before as it goes) and comes back for them.
+      haltRequests();
+      useGuard.setState({ dirty: {} });
+      window.location.reload();
+      return;
+    }
+    closed = false;
+    get().setMe(me);
+    asked?.resolve(true);
+  },
 }));
+
+/** The question asking for the password, while it is open, and whether the person closed the last one. */
+let waiting: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | null = null;
+let closed = false;
+
+/** A request was answered 401: asks (once for all the requests failing meanwhile) for the password. */
+function askLoginAgain(background: boolean): Promise<boolean> {
+  if (!useSession.getState().me) return Promise.resolve(false); // not logged in yet: the login screen
+  if (waiting) return waiting.promise;
+  // What the editor sends by itself asks once; after a "no", only what the person does asks again.
+  if (background && closed) return Promise.resolve(false);
+  let resolve!: (ok: boolean) => void;
+  const promise = new Promise<boolean>((r) => (resolve = r));
+  waiting = { promise, resolve };
+  useSession.setState({ askingLogin: true });
+  return promise;
+}
+onSessionEnded(askLoginAgain);
+setLoggedOutWords(() => tr('session.loggedOut'));
 
 /** The logged-in user (screens below the shell only render with one). */
 export function useMe(): Me {

@@ -14,52 +14,14 @@ import { clean } from './schema.ts';
 import { applyChoices, type Choices, type ConflictState } from './conflict-choices.ts';
 
 export { applyChoices, setAt, type Choices, type ConflictState } from './conflict-choices.ts';
+import type { DocumentHandle } from './document-handle.ts';
+
+export type { DocumentHandle } from './document-handle.ts';
 import { useSession } from './store.ts';
 import { useUnsaved } from './guard.ts';
 import { dropDraft, readDraft, writeDraft, type LocalDraft } from './local-drafts.ts';
 import { formatWhen, tr, useUiLang } from './i18n/index.ts';
-
-export interface DocumentHandle<T> {
-  key: DocKey;
-  loading: boolean;
-  /** Could not load (not found, no right…). */
-  loadError: string | null;
-  /** The stored version the draft started from. */
-  base: DocState<T> | null;
-  draft: T | undefined;
-  setDraft: (next: T | ((prev: T) => T)) => void;
-  dirty: boolean;
-  /** The newest stored version is a draft (not live yet). */
-  hasDraft: boolean;
-  busy: boolean;
-  /** A line for the aria-live status region. */
-  status: string;
-  conflict: ConflictState | null;
-  /** The server's problems with the last save (pointers into the document). */
-  problems: Problem[];
-  /** A stored draft's problems: what stands between it and publishing (it was kept all the same). */
-  marks: Problem[];
-  /** The document is in the trash (who deleted it, when). */
-  trashed: { at: string; by: string } | null;
-  /** Another error of the last action. */
-  error: string | null;
-  /** Unsaved edits found in this browser for this document, waiting for restore or discard. */
-  offer: LocalDraft<T> | null;
-  restoreOffer: () => void;
-  discardOffer: () => void;
-  save: (publish: boolean) => Promise<boolean>;
-  /** Saves again after a conflict, with the chosen version at each conflicting field. */
-  resolve: (choices: Choices) => Promise<boolean>;
-  publish: () => Promise<boolean>;
-  /** Takes the document off the site; `force`: an admin's yes for a page the site needs. Gives why it was refused, if it was. */
-  unpublish: (force?: boolean) => Promise<true | { code: string; roles?: Array<{ role: string; detail?: string[] }> }>;
-  history: () => Promise<RevisionInfo[]>;
-  /** Restores `rev` over `newest` (the newest revision the user saw in the history), else over the version being edited; `oldN` is its number within the document. */
-  restore: (rev: number, newest?: number, oldN?: number) => Promise<boolean>;
-  reload: () => Promise<void>;
-  /** Puts a message in the status line (a refused save, say). */
-  announce: (message: string) => void;
-}
+import { useAutosave, type AutosaveState } from './useAutosave.ts';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** How long after a change the draft is written to this browser. */
@@ -153,6 +115,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   const baseJson = useMemo(() => JSON.stringify(base?.data ?? null), [base]);
   const dirty = useMemo(() => draft !== undefined && JSON.stringify(clean(draft)) !== baseJson, [draft, baseJson]);
   useUnsaved(`doc:${key}`, dirty, label ?? key);
+  // Issue 38, point 2: the draft autosaved to the server too, offered on another computer (useAutosave.ts).
+  const autosave = useAutosave({ key, base, draft, dirty, saveBase, offer, setOffer, normalize: (d: T) => norm.current(d) });
 
   // Kept in this browser a moment after each change, and at once when the tab goes away.
   const flush = useCallback(() => {
@@ -392,5 +356,6 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     restore,
     reload,
     announce: setStatus,
+    autosave,
   };
 }

@@ -50,6 +50,10 @@ import { personSessions, type SessionStore } from './auth/sessions.ts';
 import type { OwnerAccounts } from './auth/owner-accounts.ts';
 import type { ViewStats } from './portal/view-stats.ts';
 import { countViews } from './portal/count-views.ts';
+import { AutosaveOperations } from './editing/autosaves.ts';
+import { PresenceOperations, displayName } from './editing/presence.ts';
+import { autosaveRoutes } from './editor-api/autosave.ts';
+import { presenceRoutes } from './editor-api/presence.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -275,6 +279,14 @@ export function createApp(opts: AppOptions) {
     adminRoute,
   );
   mediaRoutes(router, opts.media, adminRoute);
+  // Drafts autosaved on the server, and who has a document open (issue 38, points 2 and 5).
+  const autosaves = new AutosaveOperations({ repo: opts.store.autosaves, content: opts.content });
+  autosaveRoutes(router, autosaves, adminRoute);
+  const nameOf = async (person: string) => {
+    const account = person.startsWith('staff:') ? await opts.staff.byId(person.slice(6)) : undefined;
+    return account && displayName(account);
+  };
+  presenceRoutes(router, new PresenceOperations({ repo: opts.store.presence, autosaves, nameOf }), adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 

@@ -22,6 +22,7 @@ import { LangStates } from './LangStates.tsx';
 import { systemRoleText } from '../trash-text.ts';
 
 export { plainValue } from './DocProblems.tsx';
+import { PresenceNote } from './PresenceNote.tsx';
 
 export interface FieldProblem {
   pointer: string;
@@ -179,9 +180,11 @@ export function DocumentBar<T>({
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
       </p>
+      {/* Issue 38, points 2 and 5: who else has it open, and where the unsaved changes are kept. */}
+      <PresenceNote doc={doc} />
       {doc.offer && (
         <div className="ed-alert ed-alert--info ed-offer" role="alert">
-          <p>{t('doc.offer', { when: formatWhen(doc.offer.at, ui) })}</p>
+          <p>{t(doc.offer.source === 'server' ? 'autosave.offer' : 'doc.offer', { when: formatWhen(doc.offer.at, ui) })}</p>
           <div className="ed-offer__buttons">
             <button type="button" className="ed-button ed-button--primary" onClick={doc.restoreOffer}>
               {t('doc.offerRestore')}

@@ -65,7 +65,14 @@ export function FilterBar({ value, onChange, count, total }: { value: Filters; o
         <label className="ed-label" htmlFor={`${id}-q`}>
           {t('list.search')}
         </label>
-        <input id={`${id}-q`} className="ed-input" type="search" value={value.text} maxLength={100} onChange={(e) => onChange({ ...value, text: e.target.value })} />
+        <input
+          id={`${id}-q`}
+          className="ed-input"
+          type="search"
+          value={value.text}
+          maxLength={100}
+          onChange={(e) => onChange({ ...value, text: e.target.value })}
+        />
       </div>
       <div className="ed-filters__field">
         <label className="ed-label" htmlFor={`${id}-s`}>

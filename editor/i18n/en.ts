@@ -1241,6 +1241,25 @@ const en = {
   'list.pickName': 'Tick {name}',
   'list.noMatch': 'Nothing matches the search and filters.',
   'list.found': '{n, plural, =0 {No page found} one {# page found} other {# pages found}}',
+
+  // Sessions, autosave and presence (issue 38, points 2 and 5)
+  'session.title': 'Your session has ended',
+  'session.message': 'Your session has ended (you were away for a while, or logged out elsewhere). Log in again to go on — nothing you typed is lost.',
+  'session.submit': 'Log in and go on',
+  'session.later': 'Not now',
+  'session.laterHelp': 'Without logging in you can keep reading this screen; saving asks again.',
+  'session.otherPerson':
+    'Another person: the editor opens again for them, and the unsaved changes on this screen stay in this browser for the person logged in before.',
+  'session.loggedOut': 'You are logged out: log in again to go on.',
+  'presence.label': 'Who else has it open',
+  'presence.editing': '{name} is editing since {since}.',
+  'presence.editingUnsaved': '{name} is editing since {since} and has unsaved changes (kept automatically at {at}).',
+  'presence.self': 'You also have it open in another window since {since}.',
+  'presence.away': '{name} left unsaved changes of it (kept automatically at {at}).',
+  'autosave.saved': 'Changes kept automatically at {at}, not saved yet.',
+  'autosave.failed': 'Changes kept in this browser only (the server could not be reached).',
+  'autosave.tooLarge': 'Too large to be kept automatically on the server: kept in this browser only.',
+  'autosave.offer': 'Unsaved changes from {when}, saved automatically (on this computer or another).',
 } as const;
 
 export type MessageKey = keyof typeof en;

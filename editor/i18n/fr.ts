@@ -1256,5 +1256,25 @@ const fr: Record<MessageKey, string> = {
   'list.pickName': 'Cocher {name}',
   'list.noMatch': 'Rien ne correspond à la recherche et aux filtres.',
   'list.found': '{n, plural, =0 {Aucune page trouvée} one {# page trouvée} other {# pages trouvées}}',
+
+  // Sessions, autosave and presence (issue 38, points 2 and 5)
+  'session.title': 'Votre session a pris fin',
+  'session.message':
+    'Votre session a pris fin (vous étiez absent un moment, ou vous vous êtes déconnecté ailleurs). Reconnectez-vous pour continuer — rien de ce que vous avez tapé n’est perdu.',
+  'session.submit': 'Me reconnecter et continuer',
+  'session.later': 'Pas maintenant',
+  'session.laterHelp': 'Sans vous reconnecter, vous pouvez continuer à lire cet écran ; enregistrer vous le redemandera.',
+  'session.otherPerson':
+    'Une autre personne : l’éditeur s’ouvre à nouveau pour elle, et les modifications non enregistrées de cet écran restent dans ce navigateur pour la personne connectée avant.',
+  'session.loggedOut': 'Vous êtes déconnecté : reconnectez-vous pour continuer.',
+  'presence.label': 'Qui d’autre l’a ouvert',
+  'presence.editing': '{name} modifie depuis {since}.',
+  'presence.editingUnsaved': '{name} modifie depuis {since} et a des modifications non enregistrées (gardées automatiquement à {at}).',
+  'presence.self': 'Vous l’avez aussi ouvert dans une autre fenêtre depuis {since}.',
+  'presence.away': '{name} a laissé des modifications non enregistrées (gardées automatiquement à {at}).',
+  'autosave.saved': 'Modifications gardées automatiquement à {at}, pas encore enregistrées.',
+  'autosave.failed': 'Modifications gardées dans ce navigateur seulement (le serveur n’a pas pu être joint).',
+  'autosave.tooLarge': 'Trop volumineux pour être gardé automatiquement sur le serveur : gardé dans ce navigateur seulement.',
+  'autosave.offer': 'Modifications non enregistrées du {when}, gardées automatiquement (sur cet ordinateur ou un autre).',
 };
 export default fr;

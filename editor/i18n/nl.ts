@@ -1250,5 +1250,25 @@ const nl: Record<MessageKey, string> = {
   'list.pickName': '{name} aanvinken',
   'list.noMatch': 'Niets komt overeen met de zoekopdracht en filters.',
   'list.found': '{n, plural, =0 {Geen pagina gevonden} one {# pagina gevonden} other {# pagina’s gevonden}}',
+
+  // Sessions, autosave and presence (issue 38, points 2 and 5)
+  'session.title': 'Uw sessie is afgelopen',
+  'session.message':
+    'Uw sessie is afgelopen (u was een tijdje weg, of u hebt zich elders afgemeld). Meld u opnieuw aan om verder te gaan — niets van wat u typte, gaat verloren.',
+  'session.submit': 'Aanmelden en verdergaan',
+  'session.later': 'Niet nu',
+  'session.laterHelp': 'Zonder aan te melden kunt u dit scherm verder lezen; bij het opslaan wordt het opnieuw gevraagd.',
+  'session.otherPerson':
+    'Een andere persoon: de editor opent opnieuw voor die persoon, en de niet-opgeslagen wijzigingen van dit scherm blijven in deze browser voor wie eerder aangemeld was.',
+  'session.loggedOut': 'U bent afgemeld: meld u opnieuw aan om verder te gaan.',
+  'presence.label': 'Wie het nog open heeft',
+  'presence.editing': '{name} bewerkt dit sinds {since}.',
+  'presence.editingUnsaved': '{name} bewerkt dit sinds {since} en heeft niet-opgeslagen wijzigingen (automatisch bewaard om {at}).',
+  'presence.self': 'U hebt het ook open in een ander venster sinds {since}.',
+  'presence.away': '{name} liet niet-opgeslagen wijzigingen achter (automatisch bewaard om {at}).',
+  'autosave.saved': 'Wijzigingen automatisch bewaard om {at}, nog niet opgeslagen.',
+  'autosave.failed': 'Wijzigingen alleen in deze browser bewaard (de server was niet bereikbaar).',
+  'autosave.tooLarge': 'Te groot om automatisch op de server te bewaren: alleen in deze browser bewaard.',
+  'autosave.offer': 'Niet-opgeslagen wijzigingen van {when}, automatisch bewaard (op deze of een andere computer).',
 };
 export default nl;

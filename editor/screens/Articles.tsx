@@ -114,7 +114,9 @@ export default function Articles() {
                 {category === 'blog' && <td>{a.column ? enumLabel('column', a.column, ui) : '—'}</td>}
                 <td>{a.date ? formatDay(a.date, ui) : '—'}</td>
                 <td>
-                  <span className={`ed-badge ${a.status === 'Published' && !a.offline ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>{enumLabel('status', a.status, ui)}</span>
+                  <span className={`ed-badge ${a.status === 'Published' && !a.offline ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>
+                    {enumLabel('status', a.status, ui)}
+                  </span>
                   <PageBadges page={{ ...a, status: undefined }} />
                 </td>
                 <td>

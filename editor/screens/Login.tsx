@@ -4,6 +4,21 @@ import { api } from '../api.ts';
 import { useSession } from '../store.ts';
 import { useT } from '../i18n/index.ts';
 import { LanguageChoice } from '../components/LanguageChoice.tsx';
+import type { Translate } from '../i18n/index.ts';
+
+/** Why a login was refused, in the editor's language (also for the question after a session ended). */
+export function loginError(err: unknown, t: Translate): string {
+  const status = (err as { status?: number }).status;
+  return status === 401
+    ? t('login.wrong')
+    : status === 429
+      ? t('login.tooMany')
+      : status === 503
+        ? t('login.busy')
+        : status === 422
+          ? t('login.missing')
+          : (err as Error).message;
+}
 
 export default function Login() {
   const t = useT();
@@ -20,18 +35,7 @@ export default function Login() {
     try {
       setMe(await api.login(username.trim(), password));
     } catch (err) {
-      const status = (err as { status?: number }).status;
-      setError(
-        status === 401
-          ? t('login.wrong')
-          : status === 429
-            ? t('login.tooMany')
-            : status === 503
-              ? t('login.busy')
-              : status === 422
-                ? t('login.missing')
-                : (err as Error).message,
-      );
+      setError(loginError(err, t));
     } finally {
       setBusy(false);
     }

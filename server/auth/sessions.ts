@@ -29,6 +29,15 @@ export const sessionOf = (ctx: Koa.Context) => (ctx as unknown as { session: Ses
 export const endSession = (ctx: Koa.Context) => void ((ctx as unknown as { session: null }).session = null);
 const idKey = (kind: PersonKind) => (kind === 'owner' ? 'ownerId' : 'staffId');
 
+const QUIET = Symbol('leaves the idle deadline');
+/**
+ * A request the browser sends by itself (the editor saying a document is still open, issue 38):
+ * it leaves the session's idle deadline where it was, so that a person who walked away is still
+ * logged out after 30 minutes however long the tab stays open. What the person does (opening,
+ * typing — which autosaves —, saving) moves it as before.
+ */
+export const leaveIdleDeadline = (ctx: Koa.Context) => void ((ctx.state as Record<symbol, unknown>)[QUIET] = true);
+
 /** koa-session's external store. */
 export class SessionStore {
   constructor(private readonly repo: SessionRepository) {}
@@ -37,7 +46,9 @@ export class SessionStore {
     return (await this.repo.get(sha256(key)))?.data;
   }
 
-  async set(key: string, sess: Record<string, unknown>, maxAge: number) {
+  async set(key: string, sess: Record<string, unknown>, maxAge: number, opts?: { changed?: boolean; ctx?: Koa.Context }) {
+    // Not changed, only rolled forward by a request the browser sent by itself: left as it is.
+    if (opts?.ctx && !opts.changed && (opts.ctx.state as Record<symbol, unknown>)[QUIET]) return;
     const person = typeof sess.ownerId === 'string' ? `owner:${sess.ownerId}` : typeof sess.staffId === 'string' ? `staff:${sess.staffId}` : undefined;
     await this.repo.set(sha256(key), { data: sess, expires: Date.now() + maxAge, person });
   }

@@ -21,6 +21,8 @@ import type {
   ListingSetRepository,
   ChangeFeed,
   ScratchFiles,
+  AutosaveRepository,
+  PresenceRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
@@ -28,6 +30,7 @@ import { FileAudit } from './file/audit.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
 import { LocalScratch } from './scratch.ts';
+import { FileAutosaves, MemoryPresence } from './file/editing.ts';
 
 export * from './types.ts';
 
@@ -57,6 +60,10 @@ export interface Store {
   listingSets: ListingSetRepository;
   /** Changes made by other nodes of the same store (the embedded store has none). */
   changes: ChangeFeed;
+  /** Each person's unsaved drafts kept on the server (issue 38, point 2). */
+  autosaves: AutosaveRepository;
+  /** Who has which document open (issue 38, point 5). */
+  presence: PresenceRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
@@ -90,12 +97,13 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media] = await Promise.all([
+  const [leads, revisions, sessions, stats, media, autosaves] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
     FileSessions.open(dir),
     FileStats.open(dir),
     FileMedia.open(dir),
+    FileAutosaves.open(dir),
   ]);
   return {
     where: dir,
@@ -114,6 +122,8 @@ export async function openFileStore(dir: string): Promise<Store> {
     scratch: new LocalScratch(join(dir, 'tmp')),
     listingSets: new ListingSets(join(dir, 'listings')),
     changes: noOtherNodes,
+    autosaves,
+    presence: new MemoryPresence(),
     close: async () => {
       await Promise.all([leads.close(), sessions.close()]);
     },

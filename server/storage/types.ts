@@ -348,3 +348,5 @@ export interface AuditRepository {
   /** The newest first, at most `limit`; only the actions starting with `prefix` when given. */
   recent(limit: number, prefix?: string): Promise<AuditEntry[]>;
 }
+
+export type { AutosaveInfo, AutosaveRepository, PresenceEntry, PresenceRepository, StoredAutosave } from './editing-types.ts';

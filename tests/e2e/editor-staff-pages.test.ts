@@ -2,7 +2,7 @@
 // on a new page and move the page in the menu by dragging and by keyboard; two colleagues save
 // different modules of one page and both edits land, the same field comes back once as a choice
 // between both values; nothing typed is lost by leaving a screen, a browser crash or an expired
-// session. Articles, placeholders, the editor's language and the banner: editor-staff.test.ts.
+// session (the password asked for over the form). Articles, placeholders, the editor's language and the banner: editor-staff.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, colleagueBrowser, useStaffAccounts } from '../helpers/editor-e2e.ts';
@@ -215,17 +215,15 @@ describe('nothing typed is lost', () => {
     await page.locator('.ed-offer').getByRole('button', { name: 'Récupérer mes modifications' }).click();
     expect(await description().inputValue()).toBe('Conditions générales du site.');
 
-    // The session ends (cookies gone) before saving: the login screen, then the edits are offered back.
+    // The session ends (cookies gone) before saving: the password is asked for over the form (issue
+    // 38), and once logged in again the save goes through with what was typed.
     await browser.state.context!.clearCookies();
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    const form = page.locator('form.ed-login__card');
-    await form.waitFor();
-    await form.getByLabel('E-mail').fill(SOPHIE.username);
-    await form.getByLabel('Mot de passe').fill(SOPHIE.password);
-    await form.getByRole('button', { name: 'Se connecter' }).click();
-    await page.locator('.ed-offer').getByRole('button', { name: 'Récupérer mes modifications' }).click();
+    const again = page.getByRole('dialog', { name: 'Votre session a pris fin' });
+    expect(await again.getByLabel('E-mail').inputValue()).toBe(SOPHIE.username);
+    await again.getByLabel('Mot de passe').fill(SOPHIE.password);
+    await again.getByRole('button', { name: 'Me reconnecter et continuer' }).click();
     expect(await description().inputValue()).toBe('Conditions générales du site.');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Enregistré et publié/);
     expect(latest('page:15')!.data.description.fr).toBe('Conditions générales du site.');
     // Saved: nothing is offered any more.

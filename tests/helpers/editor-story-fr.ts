@@ -20,6 +20,11 @@ export const EXPECTED_4XX = [
   '/api/admin/pages',
   '/api/admin/registry',
   '/api/admin/articles',
+  // Issue 38: what the editor sends by itself while a document is open, when the session has ended.
+  '/api/admin/presence/page%3A15',
+  '/api/admin/autosave/page%3A15',
+  '/api/admin/presence/page%3A8',
+  '/api/admin/autosave/page%3A8',
 ];
 
 /** The staff API, each answer read as JSON. */

@@ -17,6 +17,7 @@ import { PgAccounts } from './accounts.ts';
 import { PgAudit } from './audit.ts';
 import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
+import { PgAutosaves, PgPresence } from './editing.ts';
 
 export { Db, migrate, pgSettingsFromEnv, type PgSettings } from './db.ts';
 
@@ -77,6 +78,8 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     scratch: new LocalScratch(join(opts.localDir, 'tmp')),
     listingSets: new PgListingSets(db),
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
+    autosaves: new PgAutosaves(db),
+    presence: new PgPresence(db),
     close: async () => {
       await node?.stop();
       await db.close();
