@@ -96,9 +96,12 @@ describe('pages and the menu', () => {
     // Hidden pages are listed apart, out of the way.
     expect(await page.getByRole('heading', { name: 'Pages hors du menu' }).count()).toBe(1);
     expect(await tree.locator('li[data-page-id="17"]').count()).toBe(0);
-    // Clean up: the page goes.
+    // Clean up: the page goes to the trash (issue 38); the dialog says where it is linked first.
     await page.getByRole('button', { name: 'Supprimer Gestion immobilière', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Supprimer « Gestion immobilière » ?' }).getByRole('button', { name: 'Supprimer la page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Supprimer « Gestion immobilière » ?' });
+    await expect.poll(() => dialog.innerText()).toContain('Il part à la corbeille');
+    expect(await dialog.innerText()).toContain('Le menu');
+    await dialog.getByRole('button', { name: 'Mettre à la corbeille' }).click();
     await expect.poll(() => latest(`page:${id}`)?.data, SLOW).toBeNull();
   });
 });

@@ -118,7 +118,7 @@ describe('writing content', () => {
 });
 
 describe('texts that would break the site', () => {
-  it('refuses a broken placeholder at its field, in a dictionary and in a page, before anything is sent', async () => {
+  it('refuses to publish a broken placeholder, marked at its field before anything is sent; a draft keeps it, marked (issue 38)', async () => {
     const page = await open(browser);
     await logIn(page, TOM);
     const writes: string[] = [];
@@ -155,9 +155,17 @@ describe('texts that would break the site', () => {
           .catch(() => ''),
       )
       .toMatch(/^contient un paramètre cassé/);
-    await page.getByRole('button', { name: 'Enregistrer comme brouillon' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('Description (nl) (réglages de la page) : contient un paramètre cassé');
     expect(writes).toEqual([]);
+    // A draft is kept whatever its state (issue 38, point 2): stored, with what stops its publication marked.
+    await page.getByRole('button', { name: 'Enregistrer comme brouillon' }).click();
+    await expect.poll(() => status(page).innerText()).toMatch(/^Enregistré comme brouillon .* Il ne peut pas encore être publié : 1 point à régler d’abord/);
+    expect(writes).toHaveLength(1);
+    expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('Avant de pouvoir publier ce brouillon');
+    expect(await page.locator('.ed-docbar .ed-problems').innerText()).toContain('Description (nl) (réglages de la page) : contient un paramètre cassé');
+    expect(latest('page:16')).toMatchObject({ published: false, data: { description: { nl: 'Hoe wij cookies gebruiken {naam' } } });
+    await asShipped('page:16');
   });
 });
 
@@ -176,6 +184,7 @@ describe('the editor’s language', () => {
       'Leads',
       'Owners',
       'Listings',
+      'Trash',
       'Staff',
     ]);
     await page.goto('/admin/pages/4');
