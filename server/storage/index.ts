@@ -19,11 +19,13 @@ import type {
   StatsRepository,
   ListingSetRepository,
   ChangeFeed,
+  ScheduleRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
+import { FileSchedules } from './file/schedules.ts';
 
 export * from './types.ts';
 
@@ -49,6 +51,8 @@ export interface Store {
   listingSets: ListingSetRepository;
   /** Changes made by other nodes of the same store (the embedded store has none). */
   changes: ChangeFeed;
+  /** Changes of the content planned for a time (issue 38, point 4). */
+  schedules: ScheduleRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
@@ -81,12 +85,13 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media] = await Promise.all([
+  const [leads, revisions, sessions, stats, media, schedules] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
     FileSessions.open(dir),
     FileStats.open(dir),
     FileMedia.open(dir),
+    FileSchedules.open(dir),
   ]);
   return {
     where: dir,
@@ -104,6 +109,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     mailDrop: new FileBlobs(join(dir, 'mail'), false),
     listingSets: new ListingSets(join(dir, 'listings')),
     changes: noOtherNodes,
+    schedules,
     close: async () => {
       await Promise.all([leads.close(), sessions.close()]);
     },

@@ -15,6 +15,7 @@ import { PgRevisions, PgSessions } from './revisions.ts';
 import { PgAccounts } from './accounts.ts';
 import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
+import { PgSchedules } from './schedules.ts';
 
 export { Db, migrate, pgSettingsFromEnv, type PgSettings } from './db.ts';
 
@@ -73,6 +74,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     mailDrop: new FileBlobs(join(opts.localDir, 'mail'), false),
     listingSets: new PgListingSets(db),
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
+    schedules: new PgSchedules(db, node?.id ?? 'command-line', settings.nodeTimeoutMs),
     close: async () => {
       await node?.stop();
       await db.close();
