@@ -14,6 +14,7 @@ import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
 import { problemMessage } from '../validation.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { ScheduleControl } from './ScheduleControl.tsx';
 
 export interface FieldProblem {
   pointer: string;
@@ -128,6 +129,7 @@ export function DocumentBar<T>({
           </button>
         </div>
       </div>
+      <ScheduleControl doc={doc} />
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
       </p>
