@@ -172,6 +172,7 @@ describe('the editor’s language', () => {
       'Site settings',
       'Dictionaries',
       'Missing translations',
+      'Scheduled',
       'Media',
       'Leads',
       'Owners',
