@@ -26,6 +26,10 @@ const Leads = lazy(() => import('./inbox/Leads.tsx'));
 const Owners = lazy(() => import('./inbox/Owners.tsx'));
 const Media = lazy(() => import('./inbox/Media.tsx'));
 const Listings = lazy(() => import('./inbox/Listings.tsx'));
+const Trash = lazy(() => import('./screens/Trash.tsx'));
+const Redirects = lazy(() => import('./screens/Redirects.tsx'));
+const Staff = lazy(() => import('./staff/Staff.tsx'));
+const SetPassword = lazy(() => import('./staff/SetPassword.tsx'));
 
 export const EDITOR_BASE = '/admin';
 
@@ -37,13 +41,27 @@ export default function App() {
     document.documentElement.lang = lang;
     document.title = t('app.title');
   }, [lang, t]);
+  const settingPassword = window.location.pathname === `${EDITOR_BASE}/set-password`;
   useEffect(() => {
+    if (settingPassword) return; // nobody to ask about yet: the link logs the person in
     api
       .me()
       .then(setMe)
       // Not logged in (401), or the server cannot say: the login screen either way.
       .catch(() => setMe(null));
-  }, [setMe]);
+  }, [setMe, settingPassword]);
+  // A set-password link (an invitation, a new password) opens without a login, and logs in.
+  if (settingPassword)
+    return (
+      <Suspense fallback={<p className="ed-loading ed-loading--page">{t('app.loading')}</p>}>
+        <SetPassword
+          onDone={(who) => {
+            window.history.replaceState(null, '', `${EDITOR_BASE}/pages`);
+            setMe(who);
+          }}
+        />
+      </Suspense>
+    );
   if (!checked) return <p className="ed-loading ed-loading--page">{t('app.loading')}</p>;
   if (!me) return <Login />;
   return (
@@ -71,6 +89,8 @@ const NAV: NavItem[] = [
   { href: '/leads', label: 'nav.leads' },
   { href: '/owners', label: 'nav.owners', admin: true },
   { href: '/listings', label: 'nav.listings', admin: true },
+  { href: '/trash', label: 'nav.trash' },
+  { href: '/staff', label: 'nav.staff', admin: true },
 ];
 
 /** Asked before leaving unsaved edits: stay, or leave (they stay in this browser and are offered back). */
@@ -179,6 +199,11 @@ function Shell({ me }: { me: Me }) {
                 <Leads me={me} />
               </Route>
               <Route path="/listings" component={Listings} />
+              <Route path="/trash" component={Trash} />
+              <Route path="/redirects" component={Redirects} />
+              <Route path="/staff">
+                <Staff me={me} />
+              </Route>
               <Route path="/owners">
                 <Owners me={me} />
               </Route>

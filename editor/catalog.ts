@@ -10,6 +10,8 @@ import { useSession } from './store.ts';
 
 interface Catalog {
   pages: PageSummary[] | null;
+  /** The site has no home page (deleted): visitors get the 404 page at /nl/, /fr/, /en/. */
+  homeMissing: boolean;
   articles: ArticleSummary[] | null;
   loadPages(): Promise<void>;
   loadArticles(): Promise<void>;
@@ -17,10 +19,12 @@ interface Catalog {
 
 export const useCatalog = create<Catalog>((set) => ({
   pages: null,
+  homeMissing: false,
   articles: null,
   async loadPages() {
     try {
-      set({ pages: (await api.pages()).pages });
+      const r = await api.pages();
+      set({ pages: r.pages, homeMissing: !!r.homeMissing });
     } catch (e) {
       useSession.getState().expired(e);
     }

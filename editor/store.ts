@@ -27,6 +27,8 @@ interface Session {
   me: Me | null;
   /** Set once the first /me answered (logged in or not). */
   checked: boolean;
+  /** The session ended under the user (a 401 after they were logged in): the login screen says so. */
+  ended: boolean;
   /** The registry as the server sent it (prepared per language by useRegistry). */
   registry: Registry | null;
   registryError: string | null;
@@ -59,13 +61,14 @@ export function prepare(raw: Registry, lang: UiLang = 'en'): PreparedRegistry {
 export const useSession = create<Session>((set, get) => ({
   me: null,
   checked: false,
+  ended: false,
   registry: null,
   registryError: null,
   lastModuleId: 0,
   lastPageId: 0,
   setMe(me) {
     if (me) setCsrf(me.csrf);
-    set({ me, checked: true, ...(me ? {} : { registry: null }) });
+    set({ me, checked: true, ...(me ? { ended: false } : { registry: null }) });
   },
   async loadRegistry() {
     try {
@@ -87,7 +90,7 @@ export const useSession = create<Session>((set, get) => ({
   },
   expired(e) {
     if (e instanceof ApiError && e.status === 401) {
-      set({ me: null, checked: true, registry: null });
+      set({ me: null, checked: true, registry: null, ended: !!get().me });
       return true;
     }
     return false;

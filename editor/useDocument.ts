@@ -10,27 +10,14 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type DocKey, type DocState, type MergeConflict, type Problem, type RevisionInfo } from './api.ts';
-import { clean, pointerToPath } from './schema.ts';
+import { clean } from './schema.ts';
+import { applyChoices, type Choices, type ConflictState } from './conflict-choices.ts';
+
+export { applyChoices, setAt, type Choices, type ConflictState } from './conflict-choices.ts';
 import { useSession } from './store.ts';
 import { useUnsaved } from './guard.ts';
 import { dropDraft, readDraft, writeDraft, type LocalDraft } from './local-drafts.ts';
 import { formatWhen, tr, useUiLang } from './i18n/index.ts';
-
-/** A save refused because someone else saved in between. */
-export interface ConflictState {
-  by: string;
-  at: string;
-  rev: number;
-  /** The fields both changed (empty: a publish or a restore, which are never merged). */
-  items: MergeConflict[];
-  /** Everything else merged (their values at the fields above). */
-  merged: unknown;
-  /** Whether the refused save was to publish. */
-  publish: boolean;
-}
-
-/** Which version to keep at each conflicting field (by pointer). */
-export type Choices = Record<string, 'mine' | 'theirs'>;
 
 export interface DocumentHandle<T> {
   key: DocKey;
@@ -50,6 +37,10 @@ export interface DocumentHandle<T> {
   conflict: ConflictState | null;
   /** The server's problems with the last save (pointers into the document). */
   problems: Problem[];
+  /** A stored draft's problems: what stands between it and publishing (it was kept all the same). */
+  marks: Problem[];
+  /** The document is in the trash (who deleted it, when). */
+  trashed: { at: string; by: string } | null;
   /** Another error of the last action. */
   error: string | null;
   /** Unsaved edits found in this browser for this document, waiting for restore or discard. */
@@ -60,9 +51,11 @@ export interface DocumentHandle<T> {
   /** Saves again after a conflict, with the chosen version at each conflicting field. */
   resolve: (choices: Choices) => Promise<boolean>;
   publish: () => Promise<boolean>;
+  /** Takes the document off the site; `force`: an admin's yes for a page the site needs. Gives why it was refused, if it was. */
+  unpublish: (force?: boolean) => Promise<true | { code: string; roles?: Array<{ role: string; detail?: string[] }> }>;
   history: () => Promise<RevisionInfo[]>;
-  /** Restores `rev` over `newest` (the newest revision the user saw in the history), else over the version being edited. */
-  restore: (rev: number, newest?: number) => Promise<boolean>;
+  /** Restores `rev` over `newest` (the newest revision the user saw in the history), else over the version being edited; `oldN` is its number within the document. */
+  restore: (rev: number, newest?: number, oldN?: number) => Promise<boolean>;
   reload: () => Promise<void>;
   /** Puts a message in the status line (a refused save, say). */
   announce: (message: string) => void;
@@ -71,43 +64,6 @@ export interface DocumentHandle<T> {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** How long after a change the draft is written to this browser. */
 export const LOCAL_DRAFT_DELAY_MS = 250;
-
-/** `value` at `pointer` in a copy of `doc` (undefined removes the key, or the member of a list). */
-export function setAt(doc: unknown, pointer: string, value: unknown): unknown {
-  const path = pointerToPath(pointer);
-  if (!path.length) return value;
-  const root = structuredClone(doc) as Record<string, unknown>;
-  let node: Record<string, unknown> | unknown[] = root;
-  for (const seg of path.slice(0, -1)) {
-    const next = (node as Record<string, unknown>)[seg];
-    if (!next || typeof next !== 'object') return root;
-    node = next as Record<string, unknown>;
-  }
-  const last = path[path.length - 1];
-  if (Array.isArray(node)) {
-    if (value === undefined) node.splice(Number(last), 1);
-    else node[Number(last)] = value;
-  } else if (value === undefined) delete node[last];
-  else node[last] = value;
-  return root;
-}
-
-/** The merged document with the chosen version at each conflict (members of lists removed last, from the end). */
-export function applyChoices(merged: unknown, items: MergeConflict[], choices: Choices): unknown {
-  let out = structuredClone(merged);
-  const ordered = [...items].sort((a, b) => b.pointer.localeCompare(a.pointer, undefined, { numeric: true }));
-  for (const c of ordered) {
-    if (choices[c.pointer] !== 'mine') continue; // theirs is what `merged` holds there
-    if (c.kind === 'order') {
-      const list = pointerToPath(c.pointer).reduce<unknown>((n, k) => (n as Record<string, unknown>)?.[k], out) as Array<{ id: unknown }> | undefined;
-      if (!Array.isArray(list)) continue;
-      const want = c.mine as unknown[];
-      const sorted = [...list].sort((a, b) => want.indexOf(a.id) - want.indexOf(b.id));
-      out = setAt(out, c.pointer, sorted);
-    } else out = setAt(out, c.pointer, c.mine);
-  }
-  return out;
-}
 
 /**
  * @param normalize brings a loaded document into the shape the screen edits (the same for the
@@ -127,6 +83,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   const [status, setStatus] = useState('');
   const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
+  const [marks, setMarks] = useState<Problem[]>([]);
+  const [trashed, setTrashed] = useState<{ at: string; by: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [offer, setOffer] = useState<LocalDraft<T> | null>(null);
   const norm = useRef(normalize);
@@ -153,6 +111,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setSaveBase(null);
         setConflict(null);
         setProblems([]);
+        setMarks(doc.marks ?? []);
+        setTrashed(null);
         setError(null);
         // Edits kept in this browser that were never saved: offered back (unless they are what is stored now).
         const local = opts.keepOffer ? null : readDraft<T>(user, key);
@@ -168,6 +128,9 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
           setDraftState(norm.current(clean(createRef.current)));
           setSaveBase(null);
           setOffer(null);
+        } else if (e instanceof ApiError && e.status === 404 && e.body.code === 'doc.trashed') {
+          setTrashed(e.body.trashed as { at: string; by: string });
+          setLoadError((e as Error).message);
         } else if (!expired(e)) setLoadError((e as Error).message);
       } finally {
         setLoading(false);
@@ -256,7 +219,18 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         const answer = await api.save(key, data, baseRev, publish);
         const { revision } = answer;
         const stored = answer.merged && answer.data !== undefined ? norm.current(clean(answer.data as T)) : data;
-        setBase({ key, data: stored, rev: revision.rev, published: revision.published, by: revision.by, at: revision.at });
+        setBase((b) => ({
+          key,
+          data: stored,
+          rev: revision.rev,
+          n: revision.n,
+          published: revision.published,
+          by: revision.by,
+          byName: revision.byName,
+          at: revision.at,
+          langs: b?.langs,
+        }));
+        setMarks(answer.marks ?? []);
         // What the colleague saved in between is now on screen too (unless the draft changed during the save).
         if (answer.merged) setDraftState((d) => (sameJson(clean(d), data) ? stored : d));
         setSaveBase(null);
@@ -265,10 +239,19 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         dropDraft(user, key);
         const mergedWith = answer.mergedWith ? { by: answer.mergedWith.by, when: formatWhen(answer.mergedWith.at, ui) } : undefined;
         setStatus(
-          mergedWith
-            ? tr(publish ? 'doc.savedMerged' : 'doc.savedDraftMerged', { rev: revision.rev, ...mergedWith }, ui)
-            : tr(publish ? 'doc.saved' : 'doc.savedDraft', { rev: revision.rev }, ui),
+          [
+            mergedWith
+              ? tr(publish ? 'doc.savedMerged' : 'doc.savedDraftMerged', { rev: revision.n ?? revision.rev, ...mergedWith }, ui)
+              : tr(publish ? 'doc.saved' : 'doc.savedDraft', { rev: revision.n ?? revision.rev }, ui),
+            ...(answer.marks?.length ? [tr('doc.savedWithMarks', { n: answer.marks.length }, ui)] : []),
+            ...(answer.redirected ?? []).map((r) => tr('doc.redirected', { from: r.from }, ui)),
+          ].join(' '),
         );
+        // Languages, address and live state may have changed: read them again from the server.
+        void api
+          .doc<T>(key)
+          .then((d) => setBase((b) => (b && b.rev === d.rev ? { ...b, langs: d.langs, offline: d.offline } : b)))
+          .catch(() => undefined);
         return true;
       } catch (e) {
         fail(e, 'save', publish);
@@ -308,11 +291,14 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     setError(null);
     setStatus(tr('doc.publishing', undefined, ui));
     try {
-      const { revision } = await api.publish(key, b.rev);
-      setBase({ ...b, rev: revision.rev, published: true, by: revision.by, at: revision.at });
+      const { revision, redirected } = await api.publish(key, b.rev);
+      setBase({ ...b, rev: revision.rev, n: revision.n, published: true, offline: false, by: revision.by, at: revision.at });
       setConflict(null);
       setProblems([]);
-      setStatus(tr('doc.published', { rev: revision.rev }, ui));
+      setMarks([]);
+      setStatus(
+        [tr('doc.published', { rev: revision.n ?? revision.rev }, ui), ...(redirected ?? []).map((r) => tr('doc.redirected', { from: r.from }, ui))].join(' '),
+      );
       return true;
     } catch (e) {
       fail(e, 'publish', true);
@@ -323,10 +309,34 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, ui]);
 
+  const unpublish = useCallback(
+    async (force?: boolean): Promise<true | { code: string; roles?: Array<{ role: string; detail?: string[] }> }> => {
+      const b = current.current.base;
+      if (!b) return { code: 'doc.missing' };
+      setBusy(true);
+      setError(null);
+      try {
+        const { revision } = await api.unpublish(key, b.rev, force);
+        await load({ keepOffer: true });
+        setStatus(tr(key === 'popup' ? 'doc.popupOff' : key === 'banner' ? 'doc.bannerBack' : 'doc.unpublished', { rev: revision.n ?? revision.rev }, ui));
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && (e.body.code === 'unpublish.systemConfirm' || e.body.code === 'unpublish.system'))
+          return { code: String(e.body.code), roles: e.body.roles as Array<{ role: string; detail?: string[] }> };
+        fail(e, 'publish', true);
+        return { code: String((e as ApiError).body?.code ?? 'failed') };
+      } finally {
+        setBusy(false);
+      }
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, ui, load],
+  );
+
   const history = useCallback(async () => (await api.history(key)).revisions, [key]);
 
   const restore = useCallback(
-    async (rev: number, newest?: number) => {
+    async (rev: number, newest?: number, oldN?: number) => {
       const b = current.current.base;
       if (!b) return false;
       setBusy(true);
@@ -335,7 +345,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         const { revision } = await api.restore(key, rev, newest ?? b.rev);
         dropDraft(user, key);
         await load({ keepOffer: true });
-        setStatus(rev === 0 ? tr('doc.restoredShipped', { rev: revision.rev }, ui) : tr('doc.restored', { old: rev, rev: revision.rev }, ui));
+        const n = revision.n ?? revision.rev;
+        setStatus(rev === 0 ? tr('doc.restoredShipped', { rev: n }, ui) : tr('doc.restored', { old: oldN ?? rev, rev: n }, ui));
         return true;
       } catch (e) {
         fail(e, 'restore', true);
@@ -367,6 +378,8 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     status,
     conflict,
     problems,
+    marks,
+    trashed,
     error,
     offer,
     restoreOffer,
@@ -374,6 +387,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     save,
     resolve,
     publish,
+    unpublish,
     history,
     restore,
     reload,

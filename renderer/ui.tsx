@@ -43,9 +43,14 @@ export function Link({ href, children, newTab, ...rest }: LinkProps) {
   );
 }
 
-/** HTML that the server sanitised when it loaded the content. */
-export function Html({ html, className }: { html: string; className?: string }) {
-  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: html }} />;
+/**
+ * HTML that the server sanitised when it loaded the content (its images load lazily). With
+ * `eagerFirstImage`, the first image loads at once: it is on the first screen (an article's page
+ * without a photo above its text).
+ */
+export function Html({ html, className, eagerFirstImage }: { html: string; className?: string; eagerFirstImage?: boolean }) {
+  const shown = eagerFirstImage ? html.replace(' loading="lazy" decoding="async"', ' loading="eager" decoding="async"') : html;
+  return <div className={className ? `rich-text ${className}` : 'rich-text'} dangerouslySetInnerHTML={{ __html: shown }} />;
 }
 
 export function Heading({ level, children, className, id }: { level: string | undefined; children: ReactNode; className?: string; id?: string }) {

@@ -2,7 +2,8 @@
 //                  list [--json] | role EMAIL editor|admin | disable EMAIL | enable EMAIL | password EMAIL [--password P]
 // Staff accounts of the editor (/admin/), in DATA_DIR/staff.json (default ./var). The running
 // server sees a change without a restart. Without --password (or STAFF_PASSWORD) a password is
-// generated and printed once.
+// generated and printed once. Each change is written to the audit log as done by the host; admins
+// do the same in the editor (Staff screen), with invitations by e-mail.
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { root } from './schema-files.mjs';
@@ -37,13 +38,17 @@ try {
     if (rest.includes('--json'))
       console.log(
         JSON.stringify(
-          staff.map(({ passwordHash, ...s }) => s),
+          staff.map(({ passwordHash, link, pastLinks, ...s }) => ({
+            ...s,
+            ...(link ? { link: { kind: link.kind, expiresAt: new Date(link.expiresAt).toISOString() } } : {}),
+          })),
           null,
           2,
         ),
       );
     else {
-      for (const s of staff) console.log(`${s.username.padEnd(32)} ${s.role.padEnd(6)}  ${s.disabled ? 'DISABLED' : 'active  '}  ${s.name ?? ''}`);
+      for (const s of staff)
+        console.log(`${s.username.padEnd(32)} ${s.role.padEnd(6)}  ${s.disabled ? 'DISABLED' : s.passwordHash ? 'active  ' : 'invited '}  ${s.name ?? ''}`);
       console.log(`${staff.length} staff account${staff.length === 1 ? '' : 's'} in ${cli.where}`);
     }
   } else if (!username) usage();

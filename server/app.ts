@@ -19,9 +19,11 @@ import { Scheduler } from './content/scheduler.ts';
 export type { Scheduler };
 import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
+import { staffAdminRoutes } from './editor-api/staff.ts';
 import { mediaLibrary, mediaRoutes } from './media/library.ts';
+import type { MediaLibrary } from './media/operations.ts';
 import { adminGuard } from './auth/staff-routes.ts';
-import { listingAdminRoutes, type ListingAdminDeps } from './editor-api/listings.ts';
+import { listingAdminRoutes, type ListingAdminRouteDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import { consoleLogger, type Logger } from './site/site.ts';
@@ -92,8 +94,8 @@ export interface AppOptions {
   before?: Koa.Middleware[];
   /** The current listings (a new store after an import). */
   listings: () => ListingSource;
-  /** The editor's listings screen: import history, sync, rollback. */
-  listingAdmin: ListingAdminDeps;
+  /** The editor's listings screen: upload, sync, undo, publish a refused import, the history. */
+  listingAdmin: ListingAdminRouteDeps;
   /** Static files of the product (EPC label images) served under /images/. */
   publicDir: string;
   schemas: SchemaRegistry;
@@ -103,6 +105,8 @@ export interface AppOptions {
   formRate?: { max: number; windowMs: number };
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
+  /** The media library's operations (uploads, alt texts, trash). */
+  media: MediaLibrary;
   /** Listing pictures (CRM's picture CDN, drawn sample photos): the image route and which pictures are gone. */
   pictures: ListingPictures;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
@@ -272,7 +276,13 @@ export function createApp(opts: AppOptions) {
   scheduleRoutes(router, schedule, adminRoute);
   leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
   ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
-  mediaRoutes(router, opts.store, adminRoute);
+  // Staff accounts (admins), the names staff are shown by, and the set-password links (issue 38, point 7).
+  staffAdminRoutes(
+    router,
+    { accounts: opts.staff, counters: opts.store.counters, sessions: opts.sessions, gate, outbox: opts.store.outbox, kick: opts.mail.kick, sites },
+    adminRoute,
+  );
+  mediaRoutes(router, opts.media, adminRoute);
 
   listingAdminRoutes(router, opts.listingAdmin, adminRoute);
 

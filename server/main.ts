@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import * as rendererModule from '../renderer/entry-server.tsx';
 import type { Assets } from '../renderer/App.tsx';
-import { prodAssets } from './site/built-assets.ts';
+import { editorAssets, prodAssets } from './site/built-assets.ts';
 import { buildContent, readConfigDocs } from './config/config.ts';
 import { ContentStore, readRevisions } from './content/content-store.ts';
 import { describeRepair } from './content/repair.ts';
@@ -22,9 +22,11 @@ import { openPgStore, pgSettingsFromEnv, type PgSettings } from './storage/pg/in
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
 import { ImportBusyError } from './storage/listing-sets.ts';
-import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, summaryLine, type ImportSettings } from './listings/import.ts';
+import { DEFAULT_MAX_REMOVED_SHARE, summaryLine, type ImportSettings } from './listings/import.ts';
 import { formatFeedProblem } from './listings/feed.ts';
 import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
+import { ImportGate } from './listings/gate.ts';
+import { siteFieldLabels } from './listings/admin-view.ts';
 import type { ListingStore } from './listings/store.ts';
 import { startOutbox } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
@@ -38,8 +40,11 @@ import { ListingPictures, type PhotoSource, type PictureLimits, type PrefetchRep
 import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
+import { openMediaLibrary } from './media/library.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
+/** For `npm run import`. */
+export { importFile, rollbackImport } from './listings/command-line.ts';
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
 /** For `npm run staff`. */
@@ -80,6 +85,8 @@ export interface StartOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Reverse proxies in front of the server (else TRUST_PROXY). */
   trustProxy?: number;
+  /** The media library's clock (tests move it past the trash's 30 days) and its most images. */
+  media?: { now?: () => number; maxItems?: number };
   /** PostgreSQL instead of the embedded store (else DATABASE_URL and PG_*); null: the embedded store. */
   database?: PgSettings | null;
   /** Worker threads rendering uncached pages, when running the build (else RENDER_THREADS, else the cores, at most 4); 0: on the event loop. */
@@ -100,7 +107,7 @@ function renderPool(opts: StartOptions): RenderPool | undefined {
 }
 
 /** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
-function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
+export function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
   if (opts.database !== undefined) return opts.database ?? undefined;
   try {
     return pgSettingsFromEnv(process.env);
@@ -129,23 +136,12 @@ export function checkConfig(configDir: string, renderer: Renderer = rendererModu
 }
 
 /** The config folder's documents and the content built from them; throws ConfigError with one line per problem. */
-function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
+export function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
   const read = readConfigDocs(configDir);
   const result = read.problems.length ? { problems: read.problems, warnings: [] } : buildContent(read.docs, renderer.registry, schemas, read.version);
   if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
   if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
   return { docs: read.docs, version: read.version, content: result.content };
-}
-
-/** The editor's assets: built, or in development through Vite; none when tests run from source. */
-function editorAssets(opts: StartOptions): () => Promise<Assets> {
-  if (opts.dev) {
-    const dev = opts.dev;
-    return async () => ({ ...(await dev.assets()), js: '/editor/main.tsx', css: [] });
-  }
-  if (opts.assets) return async () => ({ js: '', css: [], preload: [] });
-  const built = prodAssets(opts.root, 'editor/main.tsx');
-  return async () => built;
 }
 
 /** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended; `scheduler`: the node's scheduler (tests move its clock and call its tick). */
@@ -198,7 +194,8 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   };
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
     void pictures.prefetch(next);
-    void announce(next);
+    // The shipped sample back after the first import was undone: its made-up properties are never news.
+    if (listings.live !== null) void announce(next);
   });
   // The current site: every route asks this holder, which builds a new site (and drops the rendered
   // pages) when the content, the listings or the registry changed.
@@ -230,7 +227,8 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   } catch (e) {
     throw new ConfigError([(e as Error).message]);
   }
-  const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog) : undefined;
+  const importGate = new ImportGate();
+  const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog, importGate) : undefined;
   if (sync) sync.shared = !!databaseOf(opts);
   const outbox = startOutbox(data.outbox, {
     smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
@@ -253,11 +251,13 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
   const pool = renderPool(opts);
+  const staff = StaffAccounts.of(data);
+  const media = openMediaLibrary(data, store, opts.media);
   const app = createApp({
     foreground,
     sites,
     content: store,
-    staff: new StaffAccounts(data.staff as never),
+    staff,
     editorAssets: editorAssets(opts),
     renderer: loadRenderer,
     assets,
@@ -270,7 +270,16 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     origin,
     before: [...(opts.dev ? [opts.dev.middleware] : []), ...(opts.before ?? [])],
     listings: () => listings.get(),
-    listingAdmin: { sets, live: listings, sync },
+    listingAdmin: {
+      sets,
+      live: listings,
+      sync,
+      gate: importGate,
+      schemas,
+      settings: importSettings,
+      nameOf: async (username) => (await staff.byUsername(username))?.name,
+      fieldLabels: siteFieldLabels(() => store.content.dictionaries),
+    },
     publicDir: join(opts.root, 'public'),
     schemas,
     mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
@@ -281,6 +290,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
       (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
     owners,
     pictures,
+    media,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
@@ -294,6 +304,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         listings.stop();
         sync?.stop();
         pictures.stop();
+        media.stop();
         void pool?.close();
         // The counts of the last seconds are written, the mails and the scheduled change under way marked, then the store let go.
         void Promise.all([outbox.stop(), views.stop(), app.scheduler.stop()]).then(() => data.close());
@@ -310,63 +321,6 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
 
 export { rendererModule };
 
-/** What `npm run import` needs: the data folder's sets, the schemas and the live settings (files and editor saves). */
-async function importContext(opts: { root: string; dataDir?: string; configDir?: string }) {
-  const configDir = opts.configDir ?? join(opts.root, 'site-config');
-  const schemas = new SchemaRegistry(rendererModule.registry);
-  const config = readConfig(configDir, rendererModule, true, schemas);
-  // The running server holds the embedded store's requests and sessions: only the revisions and the sets are opened.
-  const database = databaseOf({});
-  const data = database
-    ? await openPgStore(database, { localDir: opts.dataDir ?? join(opts.root, 'var'), node: false })
-    : { ...(await openImportStore(opts.dataDir ?? join(opts.root, 'var'))), close: async () => {} };
-  try {
-    const store = new ContentStore(config.docs, config.version, rendererModule.registry, schemas, await readRevisions(data.revisions), config.content);
-    const settings: ImportSettings = { maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE };
-    return { sets: data.listingSets, schemas, settings, dataDir: data.where, close: data.close };
-  } catch (e) {
-    await data.close();
-    throw e;
-  }
-}
-
-/** `npm run import -- FILE [--force]`: the import's history entry (accepted, refused or failed). */
-export async function importFile(opts: {
-  root: string;
-  dataDir?: string;
-  configDir?: string;
-  file: string;
-  force?: boolean;
-  onProgress?: (done: number, total: number, problems: number) => void;
-}) {
-  const ctx = await importContext(opts);
-  try {
-    const { raw, readError } = await readFeedFile(opts.file);
-    const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
-      raw,
-      readError,
-      source: opts.file,
-      trigger: 'file',
-      force: opts.force,
-      onProgress: opts.onProgress,
-      yieldEvery: 5000,
-    });
-    return { entry, dataDir: ctx.dataDir, settings: ctx.settings };
-  } finally {
-    await ctx.close();
-  }
-}
-
-/** `npm run import -- --rollback`. */
-export async function rollbackImport(opts: { root: string; dataDir?: string; configDir?: string }) {
-  const ctx = await importContext(opts);
-  try {
-    return await rollbackListings(ctx.sets, { trigger: 'file' });
-  } finally {
-    await ctx.close();
-  }
-}
-
 /**
  * What the command line works on (npm run owners, staff, leads): DATABASE_URL's database, else the
  * data folder (accounts only: the running server holds its requests; `leads` reads its files beside it).
@@ -379,7 +333,7 @@ export async function commandLineStore(opts: { root: string; dataDir?: string })
     return {
       where: data.where,
       owners: new OwnerAccounts(data.owners as never),
-      staff: new StaffAccounts(data.staff as never),
+      staff: StaffAccounts.of(data),
       /** Every request (oldest first) with its mails, and what robots sent. */
       leads: async () => {
         const submissions = (await data.leads.find()).items.reverse();

@@ -138,3 +138,20 @@ export const CSP_REPORT_MAX_BYTES = 16 * 1024;
 export const CSP_REPORT_RATE = { max: 30, windowMs: 60_000 };
 /** Form posts accepted per visitor address in a window; more get 429. */
 export const FORM_RATE_LIMIT = { max: 20, windowMs: 10 * 60_000 };
+
+// Staff accounts in the editor (issue 38, point 7)
+/** A set-password link (an invitation, a new password): works once, for 72 hours; its token is 32 random bytes kept as SHA-256. */
+export const STAFF_LINK_TTL_MS = 72 * 60 * 60_000;
+export const STAFF_LINK_TOKEN_BYTES = 32;
+/** Links of before kept per account (so that an old link can say it was used or replaced). */
+export const STAFF_PAST_LINKS = 5;
+/** Wrong tokens accepted per client address within the login failure window; past that, 429. */
+export const STAFF_LINK_MAX_GUESSES = 10;
+/** Longest staff name, and longest password (a longer one is refused, not cut). */
+export const STAFF_NAME_MAX_LENGTH = 100;
+export const STAFF_PASSWORD_MAX_LENGTH = 200;
+/** Names of staff are read again at most this often by the server's display-name helper. */
+export const STAFF_NAMES_CACHE_MS = 30_000;
+/** The audit log keeps the newest 2,000 entries (older ones are dropped as new ones come); the Staff screen shows the newest 50. */
+export const AUDIT_MAX_ENTRIES = 2_000;
+export const AUDIT_SHOWN = 50;

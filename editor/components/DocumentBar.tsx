@@ -1,20 +1,28 @@
 /**
  * The save bar of a document, the same on pages, articles, settings and dictionaries: Save
- * (publishes), Save as draft, Publish (when a draft is stored), History (restore an old revision),
- * the status line (aria-live), and what needs the staff member: edits of theirs kept in this
- * browser (restore or discard), a version marked for repair, a conflict with a colleague's save
- * (field by field, both values, a choice each), and the problems of the document — those the editor
- * found (nothing is sent while there are any) and those the server answered — each a sentence naming
- * the field by its label and the page or module by its name, in the editor's language.
+ * (publishes), Save as draft (kept whatever its state, issue 38), Publish (a stored draft, or again
+ * after it was taken off the site), Take off the site, History, the status line (aria-live), the
+ * state of each language, and what needs the staff member: edits of theirs kept in this browser
+ * (restore or discard), a version marked for repair, a conflict with a colleague's save, the
+ * problems of the document — those that stop a publication (the editor's own findings and the
+ * server's) and a stored draft's marks — each a sentence naming the field by its label and the
+ * page or module by its name, in the editor's language.
  */
+import '../content.css';
 import { useEffect, useState } from 'react';
-import type { MergeConflict, Problem } from '../api.ts';
-import type { Choices, DocumentHandle } from '../useDocument.ts';
-import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import type { Lang } from '../../shared/constants.ts';
+import type { Problem } from '../api.ts';
+import type { DocumentHandle } from '../useDocument.ts';
+import { formatWhen, langName, useT, useUiLang } from '../i18n/index.ts';
 import { problemMessage } from '../validation.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { ScheduleControl } from './ScheduleControl.tsx';
+import { ConflictPanel, ProblemList } from './DocProblems.tsx';
+import { LangStates } from './LangStates.tsx';
+import { systemRoleText } from '../trash-text.ts';
+
+export { plainValue } from './DocProblems.tsx';
 
 export interface FieldProblem {
   pointer: string;
@@ -34,11 +42,13 @@ export function DocumentBar<T>({
   describe,
   showValue,
   title,
+  written,
+  canUnpublish,
 }: {
   doc: DocumentHandle<T>;
-  /** The editor's own findings (schema and required texts); a save is refused while there are any. */
+  /** The editor's own findings (schema and required texts); a publication is refused while there are any, a draft is kept with them. */
   clientErrors: FieldProblem[];
-  /** A save was refused for `clientErrors`: reveal them. */
+  /** A publication was refused for `clientErrors`: reveal them. */
   onRefused?: () => void;
   /** Bring the field of a problem into view. */
   onShowProblem?: (pointer: string) => void;
@@ -46,62 +56,99 @@ export function DocumentBar<T>({
   /** A value of the document in words (a module by its name, say); plain text otherwise. */
   showValue?: (value: unknown, pointer: string) => string;
   title?: string;
+  /** A page's or article's languages the draft is written in (its other languages are not shown to visitors). */
+  written?: Lang[];
+  /** The document can be taken off the site (a page, an article, the popup, the home banner). */
+  canUnpublish?: boolean;
 }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [reloadAsk, setReloadAsk] = useState(false);
   const [refused, setRefused] = useState(false);
+  const [dropping, setDropping] = useState<Lang[] | null>(null);
+  const [unpublishAsk, setUnpublishAsk] = useState<null | { roles?: Array<{ role: string; detail?: string[] }> }>(null);
   const where = describe ?? ((p: string) => p);
 
   useEffect(() => {
     if (clientErrors.length === 0) setRefused(false);
   }, [clientErrors.length]);
 
-  const attempt = async (publish: boolean) => {
-    if (clientErrors.length) {
+  // Languages shown to visitors now that this version would take away.
+  const dropped = (): Lang[] =>
+    written && doc.base?.langs
+      ? (Object.entries(doc.base.langs) as Array<[Lang, string]>).filter(([l, state]) => state !== 'missing' && !written.includes(l)).map(([l]) => l)
+      : [];
+
+  const attempt = async (publish: boolean, confirmed = false) => {
+    // A draft is kept whatever its state; what stops a publication is marked.
+    if (publish && clientErrors.length) {
       setRefused(true);
       doc.announce(t('doc.fixFirst', { n: clientErrors.length }));
       onRefused?.();
+      return;
+    }
+    if (publish && !confirmed && dropped().length && !doc.base?.isNew) {
+      setDropping(dropped());
       return;
     }
     setRefused(false);
     await doc.save(publish);
   };
 
-  const serverProblems: FieldProblem[] = doc.problems.map((p: Problem) => {
+  const unpublish = async (force?: boolean) => {
+    const r = await doc.unpublish(force);
+    if (r === true) setUnpublishAsk(null);
+    else if (r.code === 'unpublish.systemConfirm') setUnpublishAsk({ roles: r.roles });
+    else if (r.code === 'unpublish.system') {
+      setUnpublishAsk(null);
+      doc.announce(t('doc.unpublishSystem', { why: (r.roles ?? []).map((x) => systemRoleText(x, ui)).join(' ') }));
+    } else setUnpublishAsk(null);
+  };
+
+  const problem = (p: Problem): FieldProblem => {
     const other = p.key && p.key !== doc.key ? p.key : undefined;
     return { pointer: other ? '' : p.pointer, message: problemMessage(p, ui), label: other ? t('doc.otherDocument', { key: other }) : where(p.pointer) };
-  });
+  };
+  const serverProblems = doc.problems.map(problem);
+  const marks = doc.hasDraft && !doc.dirty ? doc.marks.map(problem) : [];
   const repair: FieldProblem[] = (doc.base?.repair ?? []).map((p) => ({ pointer: p.pointer, message: problemMessage(p, ui), label: where(p.pointer) }));
-  const stamp = doc.base
-    ? doc.base.isNew
+  const base = doc.base;
+  const stamp = base
+    ? base.isNew
       ? t('doc.stampNew')
-      : doc.base.rev === 0
+      : base.rev === 0
         ? t('doc.stampShipped')
-        : t('doc.stamp', { rev: doc.base.rev, when: formatWhen(doc.base.at, ui), by: doc.base.by ?? '' })
+        : t('doc.stamp', { rev: base.n ?? base.rev, when: formatWhen(base.at, ui), by: base.byName ?? base.by ?? '' })
     : '';
+  const live = !!base && !base.isNew && base.published && !base.offline;
 
   return (
     <div className="ed-docbar" role="region" aria-label={title ? t('doc.barOf', { title }) : t('doc.bar')}>
       <div className="ed-docbar__row">
         <div className="ed-docbar__state">
+          {base?.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}
           {doc.hasDraft && <span className="ed-badge ed-badge--draft">{t('doc.draftStored')}</span>}
           {doc.dirty ? <span className="ed-badge ed-badge--changed">{t('doc.unsaved')}</span> : <span className="ed-muted">{stamp}</span>}
         </div>
         <div className="ed-docbar__actions">
-          <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!doc.base || doc.base.isNew}>
+          <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!base || base.isNew}>
             {t('doc.history')}
           </button>
-          {doc.hasDraft && (
+          {canUnpublish && live && !doc.hasDraft && (
+            <button type="button" className="ed-button ed-button--ghost" onClick={() => setUnpublishAsk({})} disabled={doc.busy || doc.dirty}>
+              {t('doc.unpublish')}
+            </button>
+          )}
+          {(doc.hasDraft || base?.offline) && (
             <button
               type="button"
               className="ed-button"
               onClick={() => void doc.publish()}
-              disabled={doc.busy || doc.dirty}
-              title={doc.dirty ? t('doc.saveOrDiscardFirst') : undefined}
+              disabled={doc.busy || doc.dirty || marks.length > 0}
+              title={doc.dirty ? t('doc.saveOrDiscardFirst') : marks.length ? t('doc.marksFirst') : undefined}
             >
-              {t('doc.publish')}
+              {base?.offline && !doc.hasDraft ? t('doc.publishAgain') : t('doc.publish')}
             </button>
           )}
           {doc.dirty && (
@@ -113,7 +160,7 @@ export function DocumentBar<T>({
             type="button"
             className="ed-button"
             onClick={() => void attempt(false)}
-            disabled={doc.busy || !doc.base || !doc.dirty}
+            disabled={doc.busy || !base || !doc.dirty}
             title={doc.dirty ? undefined : t('doc.nothingChanged')}
           >
             {t('doc.saveDraft')}
@@ -122,13 +169,14 @@ export function DocumentBar<T>({
             type="button"
             className="ed-button ed-button--primary"
             onClick={() => void attempt(true)}
-            disabled={doc.busy || !doc.base || !doc.dirty}
+            disabled={doc.busy || !base || !doc.dirty}
             title={doc.dirty ? undefined : t('doc.nothingChanged')}
           >
             {t('doc.save')}
           </button>
         </div>
       </div>
+      {base?.langs && written && <LangStates stored={base.langs} written={written} />}
       <ScheduleControl doc={doc} />
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
@@ -155,7 +203,10 @@ export function DocumentBar<T>({
       )}
       {refused && clientErrors.length > 0 && <ProblemList heading={t('doc.fixHeading')} items={clientErrors} onShow={onShowProblem} />}
       {serverProblems.length > 0 && <ProblemList heading={t('doc.refusedHeading')} items={serverProblems} onShow={onShowProblem} />}
-      {historyOpen && <HistoryDialog doc={doc} onClose={() => setHistoryOpen(false)} />}
+      {marks.length > 0 && serverProblems.length === 0 && (
+        <ProblemList heading={t('doc.marksHeading')} intro={t('doc.marksIntro')} items={marks} onShow={onShowProblem} tone="warning" />
+      )}
+      {historyOpen && <HistoryDialog doc={doc} describe={where} onClose={() => setHistoryOpen(false)} />}
       {reloadAsk && (
         <ConfirmDialog
           title={doc.conflict ? t('doc.reloadTheirsTitle') : t('doc.discardTitle')}
@@ -169,155 +220,42 @@ export function DocumentBar<T>({
           }}
         />
       )}
-    </div>
-  );
-}
-
-/** Text a person reads for a stored value: rich text without its tags, lists joined, nothing as "(empty)". */
-export function plainValue(v: unknown, empty: string, yes: string, no: string): string {
-  if (v === undefined || v === null || v === '') return empty;
-  if (typeof v === 'boolean') return v ? yes : no;
-  if (typeof v === 'string') {
-    let text = '';
-    let inTag = false;
-    for (const ch of v) {
-      if (ch === '<') inTag = true;
-      else if (ch === '>' && inTag) {
-        inTag = false;
-        text += ' ';
-      } else if (!inTag) text += ch;
-    }
-    text = text.replace(/\s+/g, ' ').trim();
-    return text.length > 280 ? `${text.slice(0, 279)}…` : text || empty;
-  }
-  if (typeof v === 'number') return String(v);
-  if (Array.isArray(v)) return v.map((x) => plainValue(x, empty, yes, no)).join(', ');
-  const o = v as Record<string, unknown>;
-  const texts = Object.values(o).filter((x) => typeof x === 'string') as string[];
-  if (texts.length && Object.keys(o).every((k) => k.length === 2))
-    return Object.entries(o)
-      .map(([k, x]) => `${k}: ${plainValue(x, empty, yes, no)}`)
-      .join(' · ');
-  const json = JSON.stringify(v);
-  return json.length > 280 ? `${json.slice(0, 279)}…` : json;
-}
-
-/**
- * A colleague saved in between and both changed the same fields: each such field with their value
- * and this person's, and a choice; everything else is merged already. Said once (role=alert).
- */
-function ConflictPanel<T>({
-  doc,
-  describe,
-  showValue,
-  onReload,
-}: {
-  doc: DocumentHandle<T>;
-  describe: Describe;
-  showValue?: (v: unknown, pointer: string) => string;
-  onReload: () => void;
-}) {
-  const t = useT();
-  const ui = useUiLang((s) => s.lang);
-  const c = doc.conflict!;
-  const [choices, setChoices] = useState<Choices>({});
-  const shown = (v: unknown, c: MergeConflict) => (showValue ? showValue(v, c.pointer) : plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no')));
-  const ready = c.items.length > 0 && c.items.every((i) => choices[i.pointer]);
-  const who = { by: c.by, when: formatWhen(c.at, ui) };
-  return (
-    <section className="ed-alert ed-alert--warning ed-conflict" role="alert" aria-labelledby="ed-conflict-title">
-      <h2 id="ed-conflict-title" className="ed-conflict__title">
-        {c.items.length ? t('conflict.title', { n: c.items.length, ...who }) : t('conflict.titleNoMerge', who)}
-      </h2>
-      <p>{c.items.length ? t('conflict.intro') : t('conflict.introNoMerge')}</p>
-      {c.items.length > 0 && (
-        <ol className="ed-conflict__list">
-          {c.items.map((item) => {
-            const name = `ed-conflict-${item.pointer}`;
-            return (
-              <li key={item.pointer} className="ed-conflict__item" data-pointer={item.pointer}>
-                <fieldset>
-                  <legend className="ed-conflict__field">
-                    {item.kind === 'order' ? t('conflict.order', { field: describe(item.pointer) }) : describe(item.pointer)}
-                  </legend>
-                  <label className="ed-conflict__choice">
-                    <input
-                      type="radio"
-                      name={name}
-                      checked={choices[item.pointer] === 'theirs'}
-                      onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'theirs' }))}
-                    />
-                    <span className="ed-conflict__who">{t('conflict.theirs', { by: c.by })}</span>
-                    <span className="ed-conflict__value" data-side="theirs">
-                      {shown(item.theirs, item)}
-                    </span>
-                  </label>
-                  <label className="ed-conflict__choice">
-                    <input
-                      type="radio"
-                      name={name}
-                      checked={choices[item.pointer] === 'mine'}
-                      onChange={() => setChoices((ch) => ({ ...ch, [item.pointer]: 'mine' }))}
-                    />
-                    <span className="ed-conflict__who">{t('conflict.mine')}</span>
-                    <span className="ed-conflict__value" data-side="mine">
-                      {shown(item.mine, item)}
-                    </span>
-                  </label>
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
+      {dropping && (
+        <ConfirmDialog
+          title={t('doc.dropLangTitle', { langs: dropping.map((l) => langName(l, ui)).join(', ') })}
+          message={t('doc.dropLangMessage', { langs: dropping.map((l) => langName(l, ui)).join(', ') })}
+          confirmLabel={t('doc.save')}
+          onClose={() => setDropping(null)}
+          onConfirm={async () => {
+            setDropping(null);
+            await attempt(true, true);
+          }}
+        />
       )}
-      <div className="ed-conflict__buttons">
-        {c.items.length > 0 && (
-          <button type="button" className="ed-button ed-button--primary" disabled={!ready || doc.busy} onClick={() => void doc.resolve(choices)}>
-            {c.publish ? t('conflict.saveChoices') : t('conflict.saveChoicesDraft')}
-          </button>
-        )}
-        <button type="button" className="ed-button" onClick={onReload} disabled={doc.busy}>
-          {t('conflict.reload')}
-        </button>
-      </div>
-      {c.items.length > 0 && !ready && <p className="ed-muted">{t('conflict.chooseEach')}</p>}
-    </section>
-  );
-}
-
-function ProblemList({
-  heading,
-  intro,
-  items,
-  onShow,
-  tone = 'error',
-}: {
-  heading: string;
-  intro?: string;
-  items: FieldProblem[];
-  onShow?: (pointer: string) => void;
-  tone?: 'error' | 'warning';
-}) {
-  const t = useT();
-  return (
-    <div className={`ed-alert ed-alert--${tone} ed-problems`} role="alert">
-      <p className="ed-problems__heading">{heading}</p>
-      {intro && <p>{intro}</p>}
-      <ul>
-        {items.map((p, i) => (
-          <li key={`${p.pointer}-${i}`}>
-            {onShow && p.pointer ? (
-              <button type="button" className="ed-link" onClick={() => onShow(p.pointer)}>
-                {p.label ?? p.pointer}
-              </button>
-            ) : (
-              <span className="ed-problems__where">{p.label ?? p.pointer}</span>
-            )}
-            {t('common.colon')}
-            {p.message}
-          </li>
-        ))}
-      </ul>
+      {unpublishAsk && (
+        <ConfirmDialog
+          title={t('doc.unpublishTitle', { title: title ?? '' })}
+          message={
+            <>
+              <p>{doc.key === 'popup' ? t('doc.unpublishPopup') : doc.key === 'banner' ? t('doc.unpublishBanner') : t('doc.unpublishMessage')}</p>
+              {unpublishAsk.roles && (
+                <>
+                  <p>{t('doc.unpublishSystemAdmin')}</p>
+                  <ul>
+                    {unpublishAsk.roles.map((r) => (
+                      <li key={r.role}>{systemRoleText(r, ui)}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </>
+          }
+          confirmLabel={t('doc.unpublish')}
+          danger
+          onClose={() => setUnpublishAsk(null)}
+          onConfirm={() => unpublish(!!unpublishAsk.roles)}
+        />
+      )}
     </div>
   );
 }

@@ -23,9 +23,14 @@ export function moduleTypeTitle(type: PreparedModule | undefined, view: string, 
 }
 
 /** A module by its name: its own title, else its type and place on the page ("Article, 2nd module"). */
+/** A module's title in `lang`, else in any language it has one (a module written in Dutch only still has a name). */
+export function moduleTitle(m: ModuleRecordLike, lang: Lang): string {
+  return localize(m.title, lang) || Object.values(m.title ?? {}).find((v) => typeof v === 'string' && v.trim()) || '';
+}
+
 export function moduleName(m: ModuleRecordLike, index: number, type: PreparedModule | undefined, defaultLang: Lang, ui: UiLang): string {
   const kind = moduleTypeTitle(type, m.view, ui);
-  const own = localize(m.title, defaultLang);
+  const own = moduleTitle(m, defaultLang);
   return own ? tr('module.named', { type: kind, title: own }, ui) : tr('module.unnamed', { type: kind, n: index + 1 }, ui);
 }
 
@@ -92,7 +97,7 @@ export function ModuleList({
       <ol className="ed-modules__list" aria-label={t('modules.list')} aria-describedby="ed-modules-help">
         {modules.map((m, index) => {
           const type = types.get(m.view);
-          const own = localize(m.title, defaultLang);
+          const own = moduleTitle(m, defaultLang);
           const errors = errorCounts.get(m.id) ?? 0;
           const isOpen = open.has(m.id);
           const from = dragId === null ? -1 : modules.findIndex((x) => x.id === dragId);

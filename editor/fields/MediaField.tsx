@@ -1,16 +1,18 @@
 /**
  * The field of every `x-media` node (Media: `url`, `alt` …): the URL, a "Choose from library"
- * dialog over the media library, an upload button, and the node's localized texts (alt) through
- * the ordinary fields. The file's other stored details are kept unless another file is chosen.
+ * dialog over the media library (searched by name and alt text), an upload button, and the node's
+ * localized texts (alt) through the ordinary fields. The file's other stored details are kept unless
+ * another file is chosen; an image chosen from the library brings its alt texts along.
  */
 import { useEffect, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { getUiOptions, toFieldPathId } from '@rjsf/utils';
-import { api, type MediaItem } from '../api.ts';
+import { api, type MediaItem, type MediaLimits } from '../api.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { humanize, isLocalizedSchema, type Schema } from '../schema.ts';
 import { useSession } from '../store.ts';
-import { tr, useT } from '../i18n/index.ts';
+import { tr, useT, useUiLang } from '../i18n/index.ts';
+import { mediaErrorText, tooLargeText } from '../inbox/media-text.ts';
 import type { EditorFormContext } from './SchemaForm.tsx';
 
 type MediaValue = Record<string, unknown> & { url?: string };
@@ -34,19 +36,27 @@ export default function MediaField(props: FieldProps) {
     const empty = Object.values(next).every((v) => v === undefined || v === '');
     onChange(empty && !required ? undefined : next, fieldPathId.path);
   };
-  /** Another file: the stored details of the old one go, its texts stay. */
-  const useFile = (url: string) => {
-    const keep = Object.fromEntries(Object.entries(value).filter(([k]) => isLocalizedSchema((schema.properties as Schema | undefined)?.[k])));
-    emit({ ...keep, url });
+  /**
+   * Another file: the stored details of the old one go, its texts stay — but the alt texts the
+   * library has for the new image replace the old image's, language by language.
+   */
+  const useFile = (item: Pick<MediaItem, 'url'> & { alt?: Record<string, string> }) => {
+    const props = (schema.properties ?? {}) as Record<string, Schema>;
+    const keep = Object.fromEntries(Object.entries(value).filter(([k]) => isLocalizedSchema(props[k])));
+    const libraryAlt = Object.fromEntries(Object.entries(item.alt ?? {}).filter(([, v]) => v));
+    if (isLocalizedSchema(props.alt) && Object.keys(libraryAlt).length) {
+      keep.alt = { ...((keep.alt as Record<string, string> | undefined) ?? {}), ...libraryAlt };
+    }
+    emit({ ...keep, url: item.url });
   };
   const upload = async (file: File) => {
-    setUploading(true);
     setUploadError(null);
+    setUploading(true);
     try {
       const { item } = await api.uploadMedia(file);
-      useFile(item.url);
+      useFile(item);
     } catch (e) {
-      if (!expired(e)) setUploadError((e as Error).message);
+      if (!expired(e)) setUploadError(mediaErrorText(e, lang ?? useUiLang.getState().lang, useSession.getState().registry));
     } finally {
       setUploading(false);
     }
@@ -149,7 +159,7 @@ export default function MediaField(props: FieldProps) {
         <MediaLibraryDialog
           onClose={() => setPicking(false)}
           onPick={(item) => {
-            useFile(item.url);
+            useFile(item);
             setPicking(false);
           }}
         />
@@ -158,21 +168,29 @@ export default function MediaField(props: FieldProps) {
   );
 }
 
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The media library in a dialog: pick an image (searched by name and alt text), or upload a new one. */
 export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; onPick: (item: MediaItem) => void }) {
   const t = useT();
+  const ui = useUiLang((s) => s.lang);
   const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [limits, setLimits] = useState<MediaLimits | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const [uploading, setUploading] = useState(false);
   const expired = useSession((s) => s.expired);
+  const registry = useSession((s) => s.registry);
   // A new image goes into the library and is the one chosen.
   const upload = async (file: File) => {
-    setUploading(true);
     setError(null);
+    const tooLarge = tooLargeText(file, limits, ui);
+    if (tooLarge) return setError(tooLarge);
+    setUploading(true);
     try {
       onPick((await api.uploadMedia(file)).item);
     } catch (e) {
-      if (!expired(e)) setError((e as Error).message);
+      if (!expired(e)) setError(mediaErrorText(e, ui, registry));
     } finally {
       setUploading(false);
     }
@@ -181,20 +199,25 @@ export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; o
     let live = true;
     api
       .media()
-      .then((r) => live && setItems(r.items))
+      .then((r) => {
+        if (!live) return;
+        setItems(r.items);
+        setLimits(r.limits);
+      })
       .catch((e) => {
-        if (live && !expired(e)) setError((e as Error).message);
+        if (live && !expired(e)) setError(mediaErrorText(e, ui));
       });
     return () => void (live = false);
-  }, [expired]);
-  const shown = (items ?? []).filter((i) => !filter || i.name.toLowerCase().includes(filter.toLowerCase()));
+  }, [expired, ui]);
+  const q = fold(filter.trim());
+  const shown = (items ?? []).filter((i) => !q || [i.name, ...Object.values(i.alt)].some((x) => fold(x).includes(q)));
   return (
     <Dialog title={t('media.library')} onClose={onClose} wide>
       <label className={`ed-button ed-media-upload${uploading ? ' is-busy' : ''}`}>
         {uploading ? t('media.uploading') : t('media.uploadNew')}
         <input
           type="file"
-          accept="image/jpeg,image/png,image/webp"
+          accept={limits?.types.join(',') ?? 'image/jpeg,image/png,image/webp'}
           className="ed-visually-hidden"
           disabled={uploading}
           onChange={(e) => {
@@ -205,7 +228,7 @@ export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; o
         />
       </label>
       <label className="ed-label" htmlFor="ed-media-filter">
-        {t('media.filter')}
+        {t('library.search')}
       </label>
       <input id="ed-media-filter" className="ed-input" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
       {error && (
@@ -214,12 +237,12 @@ export function MediaLibraryDialog({ onClose, onPick }: { onClose: () => void; o
         </p>
       )}
       {!items && !error && <p aria-live="polite">{t('common.loading')}</p>}
-      {items && shown.length === 0 && <p>{filter ? t('media.noMatch') : t('media.empty')}</p>}
+      {items && shown.length === 0 && <p>{filter ? t('library.noMatch') : t('media.empty')}</p>}
       <ul className="ed-media-grid">
         {shown.map((item) => (
           <li key={item.url}>
             <button type="button" className="ed-media-grid__item" onClick={() => onPick(item)}>
-              <img src={item.url} alt="" loading="lazy" width={160} height={Math.round((160 * item.height) / Math.max(1, item.width))} />
+              <img src={`${item.url}?w=240`} alt="" loading="lazy" width={160} height={Math.round((160 * item.height) / Math.max(1, item.width))} />
               <span className="ed-media-grid__name">{item.name}</span>
               <span className="ed-media-grid__meta">
                 {item.width}×{item.height}

@@ -9,6 +9,7 @@ import { tr, type UiLang } from '../i18n/index.ts';
 import { usePages } from '../catalog.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { MediaLibraryDialog } from './MediaField.tsx';
+import type { MediaItem } from '../api.ts';
 
 /** A link to a page of the site (chosen by its title; its address in the text's language) or to an address. */
 export function LinkDialog({ editor, ui, lang, onClose }: { editor: Editor; ui: UiLang; lang: string; onClose: () => void }) {
@@ -117,12 +118,35 @@ export function LinkDialog({ editor, ui, lang, onClose }: { editor: Editor; ui: 
   );
 }
 
-/** An image of the media library, with the text screen readers say for it. */
-export function ImageDialog({ ui, onClose, onPick }: { ui: UiLang; onClose: () => void; onPick: (src: string, alt: string) => void }) {
-  const [src, setSrc] = useState<string | null>(null);
+/**
+ * An image of the media library, with the text screen readers say for it: the library's alt text
+ * in the text's language is offered (and can be changed here for this place).
+ */
+export function ImageDialog({
+  ui,
+  lang,
+  onClose,
+  onPick,
+}: {
+  ui: UiLang;
+  lang: string;
+  onClose: () => void;
+  onPick: (image: { src: string; alt: string; width?: number; height?: number }) => void;
+}) {
+  const [item, setItem] = useState<MediaItem | null>(null);
   const [alt, setAlt] = useState('');
   const say = (k: Parameters<typeof tr>[0]) => tr(k, undefined, ui);
-  if (!src) return <MediaLibraryDialog onClose={onClose} onPick={(item) => setSrc(item.url)} />;
+  if (!item)
+    return (
+      <MediaLibraryDialog
+        onClose={onClose}
+        onPick={(picked) => {
+          setItem(picked);
+          setAlt(picked.alt[lang] ?? '');
+        }}
+      />
+    );
+  const prefilled = !!item.alt[lang] && alt === item.alt[lang];
   return (
     <Dialog
       title={say('rich.imageTitle')}
@@ -132,18 +156,22 @@ export function ImageDialog({ ui, onClose, onPick }: { ui: UiLang; onClose: () =
           <button type="button" className="ed-button" onClick={onClose}>
             {say('common.cancel')}
           </button>
-          <button type="button" className="ed-button ed-button--primary" onClick={() => onPick(src, alt.trim())}>
+          <button
+            type="button"
+            className="ed-button ed-button--primary"
+            onClick={() => onPick({ src: item.url, alt: alt.trim(), width: item.width || undefined, height: item.height || undefined })}
+          >
             {say('rich.imageInsert')}
           </button>
         </>
       }
     >
-      <img src={src} alt="" className="ed-richtext__preview-image" />
+      <img src={`${item.url}?w=600`} alt="" className="ed-richtext__preview-image" />
       <label className="ed-label" htmlFor="ed-rich-alt">
         {say('rich.imageAlt')}
       </label>
-      <input id="ed-rich-alt" className="ed-input" type="text" value={alt} onChange={(e) => setAlt(e.target.value)} data-autofocus />
-      <p className="ed-help">{say('rich.imageAltHelp')}</p>
+      <input id="ed-rich-alt" className="ed-input" type="text" lang={lang} value={alt} onChange={(e) => setAlt(e.target.value)} data-autofocus />
+      <p className="ed-help">{prefilled ? say('rich.imageAltPrefilled') : say('rich.imageAltHelp')}</p>
     </Dialog>
   );
 }

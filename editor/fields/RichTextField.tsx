@@ -288,9 +288,11 @@ function Toolbar({ editor, ui, lang, label }: { editor: Editor; ui: UiLang; lang
       {picking && (
         <ImageDialog
           ui={ui}
+          lang={lang}
           onClose={() => setPicking(false)}
-          onPick={(src, alt) => {
-            chain().setImage({ src, alt }).run();
+          onPick={(image) => {
+            // Its size goes along: the site offers it at its responsive widths without a jump in the layout.
+            chain().setImage(image).run();
             setPicking(false);
           }}
         />

@@ -56,6 +56,8 @@ export interface PageOption {
   depth: number;
   /** Not in the menu, or hidden: shown apart in the pickers. */
   hidden?: boolean;
+  /** The pages above it, by title ("Thank you"). */
+  place?: string;
 }
 
 export interface EditorFormContext {

@@ -7,6 +7,7 @@ import type { RefObject } from 'react';
 import { inboxApi, type LeadDetail, type LeadRow } from './api.ts';
 import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
 import { fieldName, kindLabel, showValue, testimonialLabel } from './lead-text.ts';
+import { useStaffName } from '../staff/names.ts';
 
 export interface LeadDetailPanelProps {
   /** The section's id (the rows' buttons control it). */
@@ -26,6 +27,8 @@ export interface LeadDetailPanelProps {
 export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, act }: LeadDetailPanelProps) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
+  // Staff by name, not by e-mail address.
+  const nameOf = useStaffName();
   return (
     <section id={id} className="ed-inbox__detail" aria-labelledby={`${id}-title`}>
       {!detail && !error && <p>{t('leads.loadingOne')}</p>}
@@ -122,14 +125,14 @@ export function LeadDetailPanel({ id, detail, error, busy, headingRef, onClose, 
           {detail.handled && detail.handledBy && (
             <p className="ed-muted">
               {detail.handledAt
-                ? t('leads.handledByAt', { by: detail.handledBy, when: formatWhen(detail.handledAt, ui) })
-                : t('leads.handledBy', { by: detail.handledBy })}
+                ? t('leads.handledByAt', { by: nameOf(detail.handledBy), when: formatWhen(detail.handledAt, ui) })
+                : t('leads.handledBy', { by: nameOf(detail.handledBy) })}
             </p>
           )}
           {detail.testimonial && (
             <p className="ed-muted">
               {t('leads.testimonialState', { state: testimonialLabel(detail.testimonial, ui) })}
-              {detail.reviewedBy ? ` (${detail.reviewedBy}${detail.reviewedAt ? `, ${formatWhen(detail.reviewedAt, ui)}` : ''})` : ''}
+              {detail.reviewedBy ? ` (${nameOf(detail.reviewedBy)}${detail.reviewedAt ? `, ${formatWhen(detail.reviewedAt, ui)}` : ''})` : ''}
             </p>
           )}
 

@@ -1,144 +1,38 @@
 /**
- * The listings from the CRM (admins): what visitors see now, the last sync or import and the
- * history of imports — accepted, refused, failed, restored — with each one's problems in plain
- * words; "Sync now", "Restore the previous import" and "Publish anyway" for a refused import.
+ * The listings from the CRM (admins): what visitors see now and since when, the CRM feed (or that
+ * it is not connected and who connects it), import a file, "Sync now", "Restore the previous
+ * import" (the sample after the first import; a sentence says why when there is nothing to
+ * restore), the report of what was just done, a refused import to publish anyway after a
+ * confirmation naming what leaves the site, and the history (ListingHistory.tsx).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, call } from '../api.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { useSession } from '../store.ts';
-import { formatWhen, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { formatWhen, tr, useT, useUiLang } from '../i18n/index.ts';
+import { listingsApi, type ImportEntry, type Overview } from './listings-api.ts';
+import { actionText, busyText, cap, countsText, entrySentence, errorText, num, reasonText, whoText } from './listing-text.ts';
+import { ListingHistory, Problems } from './ListingHistory.tsx';
+import { ListingUpload } from './ListingUpload.tsx';
 import './inbox.css';
+import './listings.css';
 
-interface FeedProblem {
-  kind: string;
-  id: string;
-  lang?: string;
-  field: string;
-  reason: string;
-  action: 'refused' | 'left out' | 'note';
-  /** The field as people read it ("Pictures #1"). */
-  fieldLabel?: string;
-}
-
-interface ImportEntry {
-  id: string;
-  at: string;
-  trigger: 'file' | 'sync' | 'editor' | 'legacy';
-  source: string;
-  by?: string;
-  result: 'accepted' | 'refused' | 'failed' | 'restored';
-  reason?: string;
-  counts?: { properties: number; projects: number; records: number; refusedRecords: number; refusedProperties: number; refusedProjects: number };
-  removed?: { count: number; of: number; share: number };
-  added?: number;
-  problemCount: number;
-  problems?: FeedProblem[];
-  restored?: string;
-  repeated?: number;
-  forced?: boolean;
-}
-
-interface Overview {
-  live: { set: string | null; sample: boolean; properties: number; projects: number; since: string | null };
-  canRollback: boolean;
-  refusedSet: string | null;
-  sync:
-    { configured: false } | { configured: true; url: string | null; minutes: number; checkedAt: string | null; result: string | null; reason: string | null };
-  entries: ImportEntry[];
-  outcome?: { result: string; at?: string; entry?: ImportEntry };
-}
-
-const listingsApi = {
-  overview: () => call<Overview>('GET', '/listings'),
-  entry: (id: string) => call<ImportEntry>('GET', `/listings/imports/${encodeURIComponent(id)}`),
-  sync: () => call<Overview>('POST', '/listings/sync', {}),
-  rollback: () => call<Overview>('POST', '/listings/rollback', {}),
-  publish: (id: string) => call<Overview>('POST', `/listings/publish/${encodeURIComponent(id)}`, {}),
+type Busy = 'upload' | 'sync' | 'rollback' | 'publish' | null;
+const TONE: Record<ImportEntry['result'], string> = {
+  accepted: 'ed-alert--success',
+  refused: 'ed-alert--warning',
+  failed: 'ed-alert--error',
+  restored: 'ed-alert--info',
+  unchanged: 'ed-alert--info',
 };
-
-const resultLabel = (r: string) => (['accepted', 'refused', 'failed', 'restored'].includes(r) ? tr(`listings.result.${r}` as MessageKey) : r);
-const RESULT_BADGE: Record<ImportEntry['result'], string> = {
-  accepted: 'ed-badge--ok',
-  refused: 'ed-badge--error',
-  failed: 'ed-badge--error',
-  restored: 'ed-badge--changed',
-};
-const triggerLabel = (t: ImportEntry['trigger']) => tr(`listings.trigger.${t}` as MessageKey);
-const LOCALE: Record<UiLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
-const n = (x: number) => x.toLocaleString(LOCALE[useUiLang.getState().lang]);
-
-function what(e: ImportEntry): string {
-  const c = e.counts;
-  if (e.result === 'restored') return e.reason ? `${e.reason[0].toUpperCase()}${e.reason.slice(1)}.` : tr('listings.earlierLive');
-  const parts: string[] = [];
-  if (c) parts.push(tr('listings.counts', { properties: c.properties, projects: c.projects }));
-  if (c?.refusedRecords) parts.push(tr('listings.refusedRecords', { n: n(c.refusedRecords), total: n(c.records) }));
-  if (e.removed) parts.push(tr('listings.changed', { added: n(e.added ?? 0), removed: n(e.removed.count) }));
-  if (e.forced) parts.push(tr('listings.forced'));
-  return parts.join(' · ');
-}
-
-function Problems({ entry }: { entry: ImportEntry }) {
-  const [full, setFull] = useState<ImportEntry | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    listingsApi.entry(entry.id).then(setFull, (e: Error) => setError(e.message));
-  }, [entry.id]);
-  if (error) return <p className="ed-alert ed-alert--error">{error}</p>;
-  if (!full) return <p className="ed-loading">{tr('common.loading')}</p>;
-  const problems = full.problems ?? [];
-  return (
-    <div className="ed-listings__problems">
-      {problems.length === 0 ? (
-        <p>{tr('listings.noProblems')}</p>
-      ) : (
-        <table className="ed-table">
-          <caption className="ed-visually-hidden">{tr('listings.problemsOf', { when: formatWhen(entry.at) })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{tr('listings.record')}</th>
-              <th scope="col">{tr('listings.field')}</th>
-              <th scope="col">{tr('listings.wrong')}</th>
-              <th scope="col">{tr('listings.done')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.map((p, i) => (
-              <tr key={i}>
-                <td>
-                  {p.kind} {p.id}
-                  {p.lang ? ` (${p.lang})` : ''}
-                </td>
-                <td>{p.fieldLabel || '—'}</td>
-                <td>{p.reason}</td>
-                <td>
-                  {p.action === 'refused' ? tr('listings.actionRefused') : p.action === 'left out' ? tr('listings.actionLeftOut') : tr('listings.actionInfo')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {full.problemCount > problems.length && (
-        <p className="ed-help">
-          {tr('listings.firstProblems', { n: n(problems.length), total: n(full.problemCount) })}{' '}
-          <code>npm run import -- FILE --problems {full.problemCount}</code>
-        </p>
-      )}
-    </div>
-  );
-}
 
 export default function Listings() {
   const t = useT();
-  useUiLang((s) => s.lang); // redraws in the editor's language
+  const uiLang = useUiLang((s) => s.lang);
   const expired = useSession((s) => s.expired);
   const [data, setData] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<ImportEntry | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [confirm, setConfirm] = useState<'rollback' | 'publish' | null>(null);
 
   const load = useCallback(async () => {
@@ -146,25 +40,28 @@ export default function Listings() {
       setData(await listingsApi.overview());
       setError(null);
     } catch (e) {
-      if (!expired(e)) setError((e as Error).message);
+      if (!expired(e)) setError(errorText(e));
     }
   }, [expired]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const act = async (label: string, run: () => Promise<Overview>) => {
-    setBusy(label);
+  const show = (next: Overview) => {
+    setData(next);
+    setOutcome(next.outcome?.entry ?? (next.outcome?.result === 'unchanged' ? ({ result: 'unchanged' } as ImportEntry) : null));
+  };
+  const act = async (what: Busy, run: () => Promise<Overview>) => {
+    setBusy(what);
     setError(null);
-    setNotice(null);
+    setOutcome(null);
     try {
-      const next = await run();
-      setData(next);
-      const o = next.outcome;
-      if (o?.result === 'unchanged') setNotice(t('listings.unchanged'));
-      else if (o?.entry) setNotice(`${resultLabel(o.entry.result)}: ${o.entry.reason ?? what(o.entry)}`);
+      show(await run());
     } catch (e) {
-      if (!expired(e)) setError(e instanceof ApiError ? e.message : t('listings.failed', { error: (e as Error).message }));
+      if (!expired(e)) {
+        setError(errorText(e));
+        void load();
+      }
     } finally {
       setBusy(null);
     }
@@ -178,11 +75,19 @@ export default function Listings() {
     ) : (
       <p className="ed-loading">{t('common.loading')}</p>
     );
-  const latest = data.entries[0];
-  const refused = data.refusedSet ? data.entries.find((e) => e.id === data.refusedSet) : undefined;
+
+  const refused = data.refused;
+  const undo = data.undo;
+  const undoLine = undo.possible
+    ? undo.to === 'sample'
+      ? t('listings.undoTo.sample')
+      : undo.entry
+        ? t('listings.undoTo.import', { when: formatWhen(undo.entry.at) })
+        : ''
+    : reasonText(undo.code, undo.params);
 
   return (
-    <section className="ed-listings" aria-labelledby="ed-listings-title">
+    <section className="ed-listings" aria-labelledby="ed-listings-title" lang={uiLang}>
       <h1 id="ed-listings-title">{t('nav.listings')}</h1>
       <p className="ed-help">{t('listings.help')}</p>
 
@@ -191,51 +96,90 @@ export default function Listings() {
           <h2>{t('listings.now')}</h2>
           <p>
             {t('listings.live', { properties: data.live.properties, projects: data.live.projects })}
-            {data.live.sample ? ` — ${t('listings.sample')}` : data.live.since ? `, ${t('listings.since', { when: formatWhen(data.live.since) })}` : '.'}
+            {data.live.sample ? '.' : data.live.since ? `, ${t('listings.since', { when: formatWhen(data.live.since) })}` : '.'}
           </p>
+          {data.live.sample && <p>{data.live.since ? t('listings.sampleAgain', { when: formatWhen(data.live.since) }) : t('listings.sample')}</p>}
         </div>
         <div>
-          <h2>{t('listings.syncTitle')}</h2>
+          <h2>{t('listings.feedTitle')}</h2>
           {data.sync.configured ? (
             <p>
-              {t('listings.every', { minutes: data.sync.minutes })} <code>{data.sync.url ?? '—'}</code>.
+              {t('listings.feedOn', { host: data.sync.host, minutes: data.sync.minutes })}
               {data.sync.checkedAt && (
                 <>
                   {' '}
-                  {t('listings.lastChecked', { when: formatWhen(data.sync.checkedAt) })}
-                  {t('common.colon')}
-                  {data.sync.result === 'unchanged' ? t('listings.noChange') : data.sync.result ? resultLabel(data.sync.result) : ''}
-                  {data.sync.reason ? ` (${data.sync.reason})` : ''}.
+                  {t('listings.feedChecked', {
+                    when: formatWhen(data.sync.checkedAt),
+                    result:
+                      data.sync.result === 'unchanged' || !data.sync.result
+                        ? `${t('listings.result.unchanged').toLowerCase()}.`
+                        : `${t(`listings.result.${data.sync.result}`).toLowerCase()}${data.sync.code && data.sync.result !== 'accepted' ? ` — ${reasonText(data.sync.code, data.sync.params)}` : '.'}`,
+                  })}
                 </>
               )}
             </p>
           ) : (
-            <p>
-              {t('listings.noFeed')} <code>LISTINGS_URL</code> · <code>npm run import -- FILE</code>
-            </p>
+            <p className="ed-listings__nofeed">{t('listings.feedOff')}</p>
           )}
         </div>
       </div>
 
-      <div className="ed-inbox__actions" role="group" aria-label={t('listings.actions')}>
+      {data.busy && !busy && (
+        <p className="ed-alert ed-alert--info" role="status">
+          {busyText(data.busy)}
+        </p>
+      )}
+
+      <ListingUpload
+        maxBytes={data.limits.maxBytes}
+        disabled={!!busy}
+        onStart={() => {
+          setBusy('upload');
+          setError(null);
+          setOutcome(null);
+        }}
+        onDone={(r) => {
+          setBusy(null);
+          if (r.overview) show(r.overview);
+          if (r.error) {
+            setError(r.error);
+            void load();
+          }
+        }}
+      />
+
+      <div className="ed-listings__actions" role="group" aria-label={t('listings.actions')}>
+        {data.sync.configured && (
+          <button type="button" className="ed-button ed-button--primary" disabled={!!busy} onClick={() => void act('sync', listingsApi.sync)}>
+            {busy === 'sync' ? t('listings.syncing') : t('listings.syncNow')}
+          </button>
+        )}
         <button
           type="button"
-          className="ed-button ed-button--primary"
-          disabled={!data.sync.configured || !!busy}
-          onClick={() => void act('sync', listingsApi.sync)}
+          className="ed-button"
+          disabled={!undo.possible || !!busy}
+          aria-describedby="ed-listings-undo"
+          onClick={() => setConfirm('rollback')}
         >
-          {busy === 'sync' ? t('listings.syncing') : t('listings.syncNow')}
-        </button>
-        <button type="button" className="ed-button" disabled={!data.canRollback || !!busy} onClick={() => setConfirm('rollback')}>
-          {t('listings.restorePrevious')}
+          {busy === 'rollback' ? t('listings.restoring') : t('listings.restorePrevious')}
         </button>
         <button type="button" className="ed-button ed-button--ghost" disabled={!!busy} onClick={() => void load()}>
           {t('listings.refresh')}
         </button>
       </div>
+      <p id="ed-listings-undo" className="ed-help ed-listings__undo">
+        {undoLine}
+      </p>
 
       <div aria-live="polite">
-        {notice && <p className="ed-alert ed-alert--info">{notice}</p>}
+        {outcome && (
+          <Report
+            entry={outcome}
+            onPublish={refused?.entry.id === outcome.id ? () => setConfirm('publish') : undefined}
+            publishing={busy === 'publish'}
+            disabled={!!busy}
+          />
+        )}
         {error && (
           <p className="ed-alert ed-alert--error" role="alert">
             {error}
@@ -243,68 +187,41 @@ export default function Listings() {
         )}
       </div>
 
-      {latest && (latest.result === 'refused' || latest.result === 'failed') && (
-        <div className="ed-alert ed-alert--warning" role="status">
+      {refused && refused.entry.id !== outcome?.id && (
+        <div className="ed-alert ed-alert--warning ed-listings__refused" role="status">
           <p>
-            <strong>
-              {t(
-                latest.result === 'failed'
-                  ? latest.trigger === 'sync'
-                    ? 'listings.lastSyncFailed'
-                    : 'listings.lastImportFailed'
-                  : latest.trigger === 'sync'
-                    ? 'listings.lastSyncRefused'
-                    : 'listings.lastImportRefused',
-              )}
-            </strong>{' '}
-            ({formatWhen(latest.at)}
-            {latest.repeated ? `, ${t('listings.times', { n: latest.repeated })}` : ''}){t('common.colon')}
-            {latest.reason}. {t('listings.stillShows')}
+            <strong>{t('listings.refusedTitle')}</strong>
           </p>
-          {refused && refused.id === latest.id && (
-            <p>
-              {t('listings.publishAnywayHelp')}{' '}
-              <button type="button" className="ed-button ed-button--small" disabled={!!busy} onClick={() => setConfirm('publish')}>
-                {t('listings.publishAnyway')}
-              </button>
-            </p>
-          )}
+          <p>
+            {actionText(refused.entry)} {formatWhen(refused.entry.at)}
+            {whoText(refused.entry) ? ` ${whoText(refused.entry)}` : ''}
+            {t('common.colon')}
+            {reasonText(refused.entry.code, refused.entry.params, 'refused')}
+          </p>
+          <p>{t('listings.publishAnywayHelp')}</p>
+          <button type="button" className="ed-button ed-button--small" disabled={!!busy} onClick={() => setConfirm('publish')}>
+            {busy === 'publish' ? t('listings.publishing') : t('listings.publishAnyway')}
+          </button>
         </div>
       )}
 
-      <h2>{t('doc.history')}</h2>
-      {data.entries.length === 0 ? (
-        <p>{t('listings.noImport')}</p>
-      ) : (
-        <table className="ed-table ed-listings__history">
-          <thead>
-            <tr>
-              <th scope="col">{t('history.when')}</th>
-              <th scope="col">{t('listings.how')}</th>
-              <th scope="col">{t('listings.result')}</th>
-              <th scope="col">{t('listings.what')}</th>
-              <th scope="col">{t('listings.problems')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.entries.map((e) => (
-              <ListingRow
-                key={`${e.id}-${e.at}`}
-                entry={e}
-                open={open === e.id}
-                onToggle={() => setOpen(open === e.id ? null : e.id)}
-                live={e.id === data.live.set}
-              />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <h2>{t('listings.history')}</h2>
+      <ListingHistory entries={data.entries} live={data.live.set} />
 
-      {confirm === 'rollback' && (
+      {confirm === 'rollback' && undo.possible && (
         <ConfirmDialog
           title={t('listings.restoreTitle')}
-          message={<p>{t('listings.restoreMessage')}</p>}
-          confirmLabel={t('history.restore')}
+          message={
+            <>
+              <p>
+                {undo.to === 'sample'
+                  ? t('listings.restoreToSample')
+                  : t('listings.restoreToImport', { when: formatWhen(undo.entry?.at), properties: undo.entry?.counts?.properties ?? 0 })}
+              </p>
+              {undo.to === 'import' && <p>{t('listings.restoreAfter')}</p>}
+            </>
+          }
+          confirmLabel={t('listings.restore')}
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             setConfirm(null);
@@ -315,18 +232,13 @@ export default function Listings() {
       {confirm === 'publish' && refused && (
         <ConfirmDialog
           title={t('listings.publishTitle')}
-          message={
-            <p>
-              {refused.reason ? `${t('listings.refusedBecause', { reason: refused.reason })} ` : ''}
-              {t('listings.publishMessage')}
-            </p>
-          }
+          message={<Removal refused={refused} />}
           confirmLabel={t('listings.publishAnyway')}
           danger
           onClose={() => setConfirm(null)}
           onConfirm={async () => {
             setConfirm(null);
-            await act('publish', () => listingsApi.publish(refused.id));
+            await act('publish', () => listingsApi.publish(refused.entry.id));
           }}
         />
       )}
@@ -334,45 +246,61 @@ export default function Listings() {
   );
 }
 
-function ListingRow({ entry: e, open, onToggle, live }: { entry: ImportEntry; open: boolean; onToggle: () => void; live: boolean }) {
+/** What was just done, in one sentence and the counts, with the import's problems a click away (and "Publish anyway" for a refused one). */
+function Report({ entry, onPublish, publishing, disabled }: { entry: ImportEntry; onPublish?: () => void; publishing: boolean; disabled: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const counts = entry.counts ? tr('listings.counts', { properties: entry.counts.properties, projects: entry.counts.projects }) : '';
+  const rest = countsText(entry).slice(1).map(cap);
+  const details =
+    entry.result === 'accepted'
+      ? rest.join(' · ')
+      : entry.result === 'refused' && counts
+        ? [tr('listings.fileHeld', { counts }), ...rest.map((x) => `${x}.`)].join(' ')
+        : '';
+  return (
+    <div className={`ed-alert ${TONE[entry.result]} ed-listings__report`} role="status">
+      <p>{entrySentence(entry)}</p>
+      {details && <p>{details}</p>}
+      {entry.problemCount > 0 && (
+        <p>
+          {t('listings.problemCount', { n: entry.problemCount })}{' '}
+          <button type="button" className="ed-button ed-button--small ed-button--ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {t(open ? 'listings.hide' : 'listings.show', { n: num(entry.problemCount) })}
+          </button>
+        </p>
+      )}
+      {open && <Problems entry={entry} />}
+      {onPublish && (
+        <>
+          <p>{t('listings.publishAnywayHelp')}</p>
+          <button type="button" className="ed-button ed-button--small" disabled={disabled} onClick={onPublish}>
+            {publishing ? t('listings.publishing') : t('listings.publishAnyway')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The confirmation of "Publish anyway": how many properties leave the site, and the first of them by their titles. */
+function Removal({ refused }: { refused: NonNullable<Overview['refused']> }) {
+  const t = useT();
+  const lang = useUiLang((s) => s.lang);
+  const r = refused.removal;
+  if (!r) return <p>{t('listings.publishNoList')}</p>;
   return (
     <>
-      <tr>
-        <td>{formatWhen(e.at)}</td>
-        <td>
-          {triggerLabel(e.trigger)}
-          {e.by ? ` (${e.by})` : ''}
-          <br />
-          <small className="ed-listings__source">{e.source}</small>
-        </td>
-        <td>
-          <span className={`ed-badge ${RESULT_BADGE[e.result]}`}>{resultLabel(e.result)}</span>
-          {live && e.result === 'accepted' && <span className="ed-listings__live"> {tr('listings.shownNow')}</span>}
-          {e.repeated ? ` ×${e.repeated}` : ''}
-        </td>
-        <td>
-          {what(e)}
-          {(e.result === 'refused' || e.result === 'failed') && e.reason && (
-            <div className="ed-listings__reason">{e.reason[0].toUpperCase() + e.reason.slice(1)}.</div>
-          )}
-        </td>
-        <td>
-          {e.problemCount > 0 ? (
-            <button type="button" className="ed-button ed-button--small ed-button--ghost" aria-expanded={open} onClick={onToggle}>
-              {tr(open ? 'listings.hide' : 'listings.show', { n: n(e.problemCount) })}
-            </button>
-          ) : (
-            tr('owners.noProperties')
-          )}
-        </td>
-      </tr>
-      {open && (
-        <tr>
-          <td colSpan={5}>
-            <Problems entry={e} />
-          </td>
-        </tr>
-      )}
+      <p>{t('listings.publishRemoves', { count: r.count, of: r.of, added: r.added })}</p>
+      <ul className="ed-listings__removed">
+        {r.examples.map((x) => (
+          <li key={x.id}>
+            {x.title[lang] ?? Object.values(x.title)[0] ?? ''} <span className="ed-listings__ref">({t('listings.propertyNo', { id: x.id })})</span>
+          </li>
+        ))}
+      </ul>
+      {r.count > r.examples.length && <p>{t('listings.publishMore', { n: r.count - r.examples.length })}</p>}
+      {refused.entry.counts && <p>{t('listings.publishAfter', { n: refused.entry.counts.properties })}</p>}
     </>
   );
 }

@@ -1,43 +1,63 @@
 /**
- * The media library: every image staff uploaded, newest first, as a grid of thumbnails; an upload
- * (JPEG, PNG or WebP) with its progress and the server's message when it is refused; and the URL of
- * each image to copy into a Media field.
+ * The media library: every image staff uploaded, newest first, as a grid of thumbnails, searchable
+ * by name and alt text and filtered by used / not used; an upload (photos as phones and cameras make
+ * them) with its progress and, when refused, the reason in the editor's language; each image's
+ * details (name, alt texts per language, where it is used, delete); and the trash (restore).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { Me, MediaItem } from '../api.ts';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { api, type Me, type MediaItem, type MediaLimits, type MediaTrashItem } from '../api.ts';
 import { useSession } from '../store.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
-import { inboxApi, type MediaLimits } from './api.ts';
+import { inboxApi } from './api.ts';
 import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
+import { useStaffName } from '../staff/names.ts';
+import { fileSize, mediaErrorText, tooLargeText } from './media-text.ts';
+import { MediaDetails } from './MediaDetails.tsx';
+import { MediaTrash } from './MediaTrash.tsx';
 import './inbox.css';
+import './media.css';
 
-const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** Thumbnails drawn at once (more on asking). */
+const PAGE = 60;
+type Shown = 'all' | 'used' | 'unused';
+
+/** Whether an item matches a search: its name or an alt text, whatever the case and accents. */
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const matches = (item: MediaItem, q: string) => !q || [item.name, ...Object.values(item.alt)].some((s) => fold(s).includes(q));
 
 export default function Media({ me }: { me: Me }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
+  const nameOf = useStaffName();
   const expired = useSession((s) => s.expired);
+  const registry = useSession((s) => s.registry);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [trash, setTrash] = useState<MediaTrashItem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ name: string; sent: number } | null>(null);
   const [status, setStatus] = useState('');
   const [fresh, setFresh] = useState<string | null>(null);
   const [limits, setLimits] = useState<MediaLimits | null>(null);
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState<Shown>('all');
+  const [count, setCount] = useState(PAGE);
+  const [open, setOpen] = useState<string | null>(null);
+  const days = limits?.trashDays ?? 30;
 
   const load = useCallback(async () => {
     try {
-      const r = await inboxApi.media();
+      const [r, bin] = await Promise.all([api.media(), api.mediaTrash()]);
       setItems(r.items);
-      setLimits(r.limits ?? null);
+      setLimits(r.limits);
+      setTrash(bin.items);
       setError(null);
     } catch (e) {
-      if (!expired(e)) setError((e as Error).message);
+      if (!expired(e)) setError(mediaErrorText(e, ui));
     }
-  }, [expired]);
+  }, [expired, ui]);
 
   useEffect(() => {
     void load();
@@ -48,6 +68,12 @@ export default function Media({ me }: { me: Me }) {
     if (!list.length) return;
     setUploadError(null);
     for (const file of list) {
+      const tooLarge = tooLargeText(file, limits, ui);
+      if (tooLarge) {
+        setUploadError(`${file.name}${ui === 'fr' ? ' : ' : ': '}${tooLarge}`);
+        setStatus(t('library.notUploaded', { name: file.name }));
+        break;
+      }
       setProgress({ name: file.name, sent: 0 });
       setStatus(t('library.uploading', { name: file.name }));
       try {
@@ -57,7 +83,7 @@ export default function Media({ me }: { me: Me }) {
         setStatus(t('library.uploaded', { name: file.name, width: item.width, height: item.height }));
       } catch (e) {
         if (expired(e)) return;
-        setUploadError(`${file.name}: ${(e as Error).message}`);
+        setUploadError(`${file.name}${ui === 'fr' ? ' : ' : ': '}${mediaErrorText(e, ui, registry)}`);
         setStatus(t('library.notUploaded', { name: file.name }));
         break;
       } finally {
@@ -67,27 +93,29 @@ export default function Media({ me }: { me: Me }) {
     if (input.current) input.current.value = '';
   };
 
-  const copy = async (item: MediaItem) => {
-    try {
-      await navigator.clipboard.writeText(item.url);
-      setStatus(t('library.copied', { name: item.name, url: item.url }));
-    } catch {
-      setStatus(t('library.copyThis', { url: item.url }));
-    }
-  };
+  const q = fold(query.trim());
+  const filtered = useMemo(
+    () => (items ?? []).filter((i) => matches(i, q) && (shown === 'all' || (shown === 'used') === i.usedIn.length > 0)),
+    [items, q, shown],
+  );
+  const current = items?.find((i) => i.id === open);
 
   return (
-    <div className="ed-inbox">
+    <div className="ed-inbox ed-library">
       <h1 className="ed-inbox__title">{t('media.library')}</h1>
 
       <div className="ed-library__upload">
         <label className="ed-label" htmlFor={`${id}-file`}>
           {t('library.upload')}
         </label>
+        {/* The browser's own file button speaks the browser's language: this one speaks the editor's. */}
+        <label htmlFor={`${id}-file`} className={`ed-button ed-library__pick${progress ? ' is-busy' : ''}`}>
+          {t('library.choose')}
+        </label>
         <input
           ref={input}
           id={`${id}-file`}
-          className="ed-library__file"
+          className="ed-visually-hidden"
           type="file"
           accept={limits?.types.join(',') ?? 'image/jpeg,image/png,image/webp'}
           multiple
@@ -96,7 +124,7 @@ export default function Media({ me }: { me: Me }) {
           onChange={(e) => void upload(e.target.files)}
         />
         <p id={`${id}-help`} className="ed-help">
-          {limits ? t('library.helpLimits', { size: size(limits.maxBytes), width: limits.maxWidth }) : t('library.help')}
+          {t('library.limits', { size: fileSize(limits?.maxBytes ?? 50 * 1024 * 1024, ui), side: limits?.maxSide ?? 2560 })}
         </p>
         {progress && (
           <div className="ed-library__progress">
@@ -118,7 +146,7 @@ export default function Media({ me }: { me: Me }) {
       </p>
       {error && (
         <div className="ed-alert ed-alert--error" role="alert">
-          {error}{' '}
+          {t('library.loadFailed', { error })}{' '}
           <button type="button" className="ed-button ed-button--small" onClick={() => void load()}>
             {t('common.retry')}
           </button>
@@ -127,46 +155,103 @@ export default function Media({ me }: { me: Me }) {
       {!items && !error && <p>{t('common.loading')}</p>}
       {items && items.length === 0 && <p className="ed-inbox__empty">{t('library.empty')}</p>}
       {items && items.length > 0 && (
-        <ul className="ed-library__grid" aria-label={t('library.list', { n: items.length })}>
-          {items.map((item) => (
-            <li key={item.url} className={`ed-library__item${item.url === fresh ? ' ed-library__item--fresh' : ''}`}>
-              <figure className="ed-library__figure">
-                <img
-                  className="ed-library__thumb"
-                  src={`${item.url}?w=${IMAGE_WIDTH.card}`}
-                  alt={item.name}
-                  width={IMAGE_WIDTH.card}
-                  height={Math.round((IMAGE_WIDTH.card * item.height) / Math.max(1, item.width))}
-                  loading="lazy"
-                />
-                <figcaption>
-                  <span className="ed-library__name" title={item.name}>
-                    {item.name}
-                  </span>
-                  <span className="ed-muted">
-                    {item.width} × {item.height} · {size(item.bytes)}
-                  </span>
-                  <span className="ed-muted">
-                    {formatWhen(item.uploadedAt, ui)} · {item.by}
-                  </span>
-                </figcaption>
-              </figure>
-              <div className="ed-library__url">
-                <input
-                  className="ed-input ed-input--small"
-                  readOnly
-                  value={item.url}
-                  aria-label={t('library.urlOf', { name: item.name })}
-                  onFocus={(e) => e.target.select()}
-                />
-                <button type="button" className="ed-button ed-button--small" onClick={() => void copy(item)}>
-                  {t('library.copy')}
-                  <span className="ed-visually-hidden"> {t('library.ofName', { name: item.name })}</span>
+        <>
+          <div className="ed-library__filters">
+            <div>
+              <label className="ed-label" htmlFor={`${id}-q`}>
+                {t('library.search')}
+              </label>
+              <input id={`${id}-q`} className="ed-input" type="search" value={query} onChange={(e) => (setQuery(e.target.value), setCount(PAGE))} />
+            </div>
+            <div>
+              <label className="ed-label" htmlFor={`${id}-shown`}>
+                {t('library.show')}
+              </label>
+              <select id={`${id}-shown`} className="ed-input" value={shown} onChange={(e) => (setShown(e.target.value as Shown), setCount(PAGE))}>
+                <option value="all">{t('library.showAll')}</option>
+                <option value="used">{t('library.showUsed')}</option>
+                <option value="unused">{t('library.showUnused')}</option>
+              </select>
+            </div>
+          </div>
+          <p className="ed-muted" aria-live="polite">
+            {t('library.count', { shown: filtered.length, total: items.length })}
+          </p>
+          {filtered.length === 0 && <p className="ed-inbox__empty">{t('library.noMatch')}</p>}
+          <ul className="ed-library__grid" aria-label={t('library.list', { n: filtered.length })}>
+            {filtered.slice(0, count).map((item) => (
+              <li key={item.id} className={`ed-library__item${item.url === fresh ? ' ed-library__item--fresh' : ''}`}>
+                <figure className="ed-library__figure">
+                  <img
+                    className="ed-library__thumb"
+                    src={`${item.url}?w=${IMAGE_WIDTH.card}`}
+                    alt={item.alt[ui] || item.name}
+                    width={IMAGE_WIDTH.card}
+                    height={Math.round((IMAGE_WIDTH.card * item.height) / Math.max(1, item.width))}
+                    loading="lazy"
+                  />
+                  <figcaption>
+                    <span className="ed-library__name" title={item.name}>
+                      {item.name}
+                    </span>
+                    <span className="ed-muted">
+                      {t('library.dimensions', { width: item.width, height: item.height })} · {fileSize(item.bytes, ui)}
+                    </span>
+                    <span className="ed-muted">{t('library.uploadedBy', { when: formatWhen(item.uploadedAt, ui), by: item.by })}</span>
+                    <span>
+                      <span className={`ed-badge ${item.usedIn.length ? 'ed-badge--ok' : 'ed-badge--hidden'}`}>
+                        {item.usedIn.length ? t('library.usedIn', { n: item.usedIn.length }) : t('library.unused')}
+                      </span>{' '}
+                      {me.langs.some((l) => !item.alt[l]) && (
+                        <span className="ed-badge ed-badge--changed">
+                          {me.langs.every((l) => !item.alt[l]) ? t('library.altMissing') : t('library.altPartly')}
+                        </span>
+                      )}
+                    </span>
+                  </figcaption>
+                </figure>
+                <button type="button" className="ed-button ed-button--small" onClick={() => setOpen(item.id)}>
+                  {t('library.details')}
+                  <span className="ed-visually-hidden"> {item.name}</span>
                 </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+          {filtered.length > count && (
+            <button type="button" className="ed-button" onClick={() => setCount((c) => c + PAGE)}>
+              {t('library.more', { n: Math.min(PAGE, filtered.length - count) })}
+            </button>
+          )}
+        </>
+      )}
+
+      {items && (
+        <MediaTrash
+          items={trash}
+          days={days}
+          onProblem={(text) => setStatus(text)}
+          onRestored={(item, from) => {
+            setTrash((xs) => xs.filter((x) => x.id !== from.id));
+            setItems((xs) => [item, ...(xs ?? []).filter((x) => x.id !== item.id)]);
+            setFresh(item.url);
+            setStatus(t('library.restored', { name: item.name }));
+          }}
+        />
+      )}
+
+      {current && (
+        <MediaDetails
+          item={current}
+          trashDays={days}
+          onClose={() => setOpen(null)}
+          onChanged={(next) => setItems((xs) => (xs ?? []).map((x) => (x.id === next.id ? next : x)))}
+          onTrashed={(gone) => {
+            setOpen(null);
+            setItems((xs) => (xs ?? []).filter((x) => x.id !== gone.id));
+            setTrash((xs) => [gone, ...xs]);
+            setStatus(t('library.trashed', { name: gone.name, date: formatWhen(gone.purgeAt, ui) }));
+          }}
+        />
       )}
     </div>
   );

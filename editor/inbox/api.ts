@@ -50,12 +50,7 @@ export interface OwnerChange {
   lang?: Lang;
 }
 
-/** What the library accepts (stated by the server). */
-export interface MediaLimits {
-  maxBytes: number;
-  maxWidth: number;
-  types: string[];
-}
+export type { MediaLimits } from '../../shared/media-library.ts';
 
 const query = (f: LeadFilter) => {
   const p = new URLSearchParams();
@@ -77,7 +72,6 @@ export const inboxApi = {
   changeOwner: (id: string, change: OwnerChange) => call<{ owner: OwnerView }>('POST', `/owners/${encodeURIComponent(id)}`, change),
   newOwnerPassword: (id: string) => call<{ owner: OwnerView; password: string }>('POST', `/owners/${encodeURIComponent(id)}/password`, {}),
 
-  media: () => call<{ items: MediaItem[]; limits?: MediaLimits }>('GET', '/media'),
   /** Uploads an image, reporting the share sent (0…1); rejects with an ApiError carrying the server's message. */
   uploadMedia: (file: File, csrf: string, onProgress: (sent: number) => void) =>
     new Promise<{ item: MediaItem }>((resolve, reject) => {
@@ -99,7 +93,7 @@ export const inboxApi = {
         if (xhr.status >= 200 && xhr.status < 300) resolve(data as unknown as { item: MediaItem });
         else reject(new ApiError(xhr.status, String(data.error ?? `${xhr.status} ${xhr.statusText}`), data));
       };
-      xhr.onerror = () => reject(new ApiError(0, 'The upload was interrupted: check the connection and try again.', {}));
+      xhr.onerror = () => reject(new ApiError(0, 'The upload was interrupted: check the connection and try again.', { code: 'media.network' }));
       const form = new FormData();
       form.append('file', file);
       xhr.send(form);

@@ -10,6 +10,7 @@ import { useIsAdmin, useMe, useRegistry, useSession } from '../store.ts';
 import { useT, useUiLang } from '../i18n/index.ts';
 import { listErrors, problemMessage, problemsToErrors, validate } from '../validation.ts';
 import { pageOptions } from '../page-options.ts';
+import { writtenLangs } from '../written.ts';
 
 const ADD_FIELDS = ['title', 'parentId', 'localizedPath', 'name', 'path', 'sort'];
 
@@ -19,12 +20,15 @@ export default function AddPageDialog({
   onClose,
   onCreated,
   newId,
+  home,
 }: {
   pages: PageSummary[];
   lang: Lang;
   onClose: () => void;
   onCreated: (id: number) => void;
   newId: () => number;
+  /** A new home page (the site has none): at the site's root, published at once, its title only. */
+  home?: boolean;
 }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
@@ -32,7 +36,7 @@ export default function AddPageDialog({
   const admin = useIsAdmin();
   const registry = useRegistry();
   const expired = useSession((s) => s.expired);
-  const schema = useMemo(() => pickProperties(registry.schemas.page, ADD_FIELDS), [registry]);
+  const schema = useMemo(() => pickProperties(registry.schemas.page, home ? ['title'] : ADD_FIELDS), [registry, home]);
   const [data, setData] = useState<Record<string, unknown>>(() => ({
     parentId: null,
     sort: Math.max(0, ...pages.map((p) => p.sort)) + 1,
@@ -43,7 +47,8 @@ export default function AddPageDialog({
   const [serverErrors, setServerErrors] = useState<ReturnType<typeof problemsToErrors> | undefined>();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const errors = useMemo(() => validate(schema, clean(data), me.langs, ui), [schema, data, me.langs, ui]);
+  const written = writtenLangs('page', data, me.langs, me.defaultLang);
+  const errors = useMemo(() => validate(schema, clean(data), written, ui), [schema, data, written.join(), ui]); // eslint-disable-line react-hooks/exhaustive-deps
   const count = listErrors(errors).length;
 
   /** Name, path and localized paths follow the title until the user writes their own. */
@@ -75,7 +80,20 @@ export default function AddPageDialog({
     setBusy(true);
     setMessage(null);
     const id = newId();
-    const page = { id, ...clean(data), status: 'Hidden', type: 'page', modules: [] };
+    const page = home
+      ? {
+          id,
+          parentId: null,
+          name: 'home',
+          path: '/',
+          localizedPath: Object.fromEntries(me.langs.map((l) => [l, ''])),
+          sort: 0,
+          ...clean({ title: data.title }),
+          status: 'Published',
+          type: 'page',
+          modules: [],
+        }
+      : { id, ...clean(data), status: 'Hidden', type: 'page', modules: [] };
     try {
       await api.save(`page:${id}` as DocKey, page, 0, true);
       onCreated(id);
@@ -92,7 +110,7 @@ export default function AddPageDialog({
 
   return (
     <Dialog
-      title={t('pages.addTitle')}
+      title={home ? t('pages.addHomeTitle') : t('pages.addTitle')}
       onClose={onClose}
       wide
       footer={
@@ -106,10 +124,10 @@ export default function AddPageDialog({
         </>
       }
     >
-      <p className="ed-help">{t('pages.addHelp')}</p>
+      <p className="ed-help">{home ? t('pages.addHomeHelp') : t('pages.addHelp')}</p>
       <SchemaForm
         schema={schema}
-        uiSchema={{ 'ui:order': ADD_FIELDS, parentId: { 'ui:widget': 'PageParentWidget' } }}
+        uiSchema={home ? { 'ui:order': ['title'] } : { 'ui:order': ADD_FIELDS, parentId: { 'ui:widget': 'PageParentWidget' } }}
         data={data}
         idPrefix="edn"
         context={{ langs: me.langs, defaultLang: me.defaultLang, pages: pageOptions(pages, lang) }}

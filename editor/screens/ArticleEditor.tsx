@@ -6,9 +6,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api, type DocKey } from '../api.ts';
+import type { DocKey } from '../api.ts';
 import { localize } from '../../shared/localize.ts';
-import { ConfirmDialog } from '../components/Dialog.tsx';
+import { DeleteDialog } from '../components/DeleteDialog.tsx';
+import { InTrash } from '../components/InTrash.tsx';
+import { writtenLangs } from '../written.ts';
 import { DocumentBar, type FieldProblem } from '../components/DocumentBar.tsx';
 import { Preview } from '../components/Preview.tsx';
 import { SchemaForm, type EditorFormContext } from '../fields/SchemaForm.tsx';
@@ -34,7 +36,6 @@ export default function ArticleEditor() {
   const shown = useContentLang();
   const admin = useIsAdmin();
   const registry = useRegistry();
-  const expired = useSession((s) => s.expired);
   const pages = usePages();
   const articles = useArticles();
   const [, navigate] = useLocation();
@@ -67,7 +68,10 @@ export default function ArticleEditor() {
     }),
     [t, draft?.category],
   );
-  const found = useMemo(() => (draft === undefined ? undefined : validate(schema, draft, me.langs, ui)), [schema, draft, me.langs, ui]);
+  // The required texts are those of the default language and of each language the article is written in (issue 38).
+  const written = writtenLangs('article', draft, me.langs, me.defaultLang);
+  const writtenKey = written.join();
+  const found = useMemo(() => (draft === undefined ? undefined : validate(schema, draft, written, ui)), [schema, draft, writtenKey, ui]); // eslint-disable-line react-hooks/exhaustive-deps
   const problems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
   const serverJson = useMemo(() => (problems.length ? JSON.stringify(draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps
   const server = problems.length && (serverJson === JSON.stringify(draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, key), ui) : undefined;
@@ -81,6 +85,7 @@ export default function ArticleEditor() {
   saved.current = !!doc.base && !doc.base.isNew;
 
   if (doc.loading && draft === undefined) return <p className="ed-loading">{t('common.loading')}</p>;
+  if (doc.trashed) return <InTrash docKey={key} trashed={doc.trashed} onBack={() => void doc.reload()} />;
   if (doc.loadError)
     return (
       <p className="ed-alert ed-alert--error" role="alert">
@@ -118,6 +123,8 @@ export default function ArticleEditor() {
         onShowProblem={reveal}
         describe={describe}
         title={title}
+        written={written}
+        canUnpublish
       />
       <div className="ed-split">
         <div className="ed-split__main">
@@ -139,33 +146,19 @@ export default function ArticleEditor() {
           </section>
         </div>
         <aside className="ed-split__side">
-          <Preview
-            docKey={key}
-            data={draft}
-            langs={me.langs}
-            defaultLang={me.defaultLang}
-            blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined}
-            describe={describe}
-          />
+          <Preview docKey={key} data={draft} langs={me.langs} defaultLang={me.defaultLang} describe={describe} />
         </aside>
       </div>
       {deleting && doc.base && (
-        <ConfirmDialog
-          title={t('article.deleteTitle', { title })}
-          message={t('article.deleteMessage')}
-          confirmLabel={t('article.delete')}
-          danger
+        <DeleteDialog
+          docKey={key as `article:${string}`}
+          baseRev={doc.base.rev}
+          name={title}
           onClose={() => setDeleting(false)}
-          onConfirm={async () => {
-            try {
-              await api.remove(key as `article:${string}`, doc.base!.rev);
-              await useCatalog.getState().loadArticles();
-              setDeleting(false);
-              navigate('/articles');
-            } catch (e) {
-              if (!expired(e)) doc.announce((e as Error).message);
-              setDeleting(false);
-            }
+          onDeleted={async () => {
+            setDeleting(false);
+            await useCatalog.getState().loadArticles();
+            navigate('/articles');
           }}
         />
       )}

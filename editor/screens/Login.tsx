@@ -8,6 +8,7 @@ import { LanguageChoice } from '../components/LanguageChoice.tsx';
 export default function Login() {
   const t = useT();
   const setMe = useSession((s) => s.setMe);
+  const ended = useSession((s) => s.ended);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +41,11 @@ export default function Login() {
       <form className="ed-login__card" onSubmit={submit} aria-labelledby="ed-login-title">
         <h1 id="ed-login-title">{t('login.title')}</h1>
         <p className="ed-help">{t('login.help')}</p>
+        {ended && (
+          <p className="ed-alert ed-alert--info" role="alert">
+            {t('staff.sessionEnded')}
+          </p>
+        )}
         <label className="ed-label" htmlFor="ed-login-user">
           {t('login.email')}
         </label>

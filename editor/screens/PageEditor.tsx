@@ -5,11 +5,14 @@
  * module's form comes from its type's schema and uiSchema in the registry.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { DocKey } from '../api.ts';
 import { localize } from '../../shared/localize.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
+import { DeleteDialog } from '../components/DeleteDialog.tsx';
+import { InTrash } from '../components/InTrash.tsx';
+import { writtenLangs } from '../written.ts';
 import { DocumentBar, plainValue, type FieldProblem } from '../components/DocumentBar.tsx';
 import { ModuleList, moduleName, type ModuleRecordLike } from '../components/ModuleList.tsx';
 import { ModulePicker } from '../components/ModulePicker.tsx';
@@ -69,6 +72,11 @@ export default function PageEditor() {
   );
   const draft = doc.draft;
   const modules = useMemo(() => draft?.modules ?? [], [draft]);
+  // The required texts are those of the default language and of each language the page is written in (issue 38).
+  const writtenKey = writtenLangs('page', draft, me.langs, me.defaultLang).join();
+  const written = useMemo(() => writtenKey.split(',').filter(Boolean) as typeof me.langs, [writtenKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [deleting, setDeleting] = useState(false);
+  const [, navigate] = useLocation();
   const settings = useMemo(() => {
     if (!draft) return undefined;
     const { modules: _m, ...rest } = draft;
@@ -82,20 +90,20 @@ export default function PageEditor() {
     const moduleErrors = new Map<number, ErrorSchema>();
     if (!draft) return { settings: undefined as ErrorSchema | undefined, modules: moduleErrors };
     const cache = checked.current;
-    const key = `${ui}|${me.langs.join()}`;
+    const key = `${ui}|${written.join()}`;
     if (cache.key !== key) Object.assign(cache, { key, modules: new WeakMap(), settingsJson: '' });
     const json = JSON.stringify(settings);
-    if (json !== cache.settingsJson) Object.assign(cache, { settingsJson: json, settings: validate(settingsFull, settings, me.langs, ui) });
+    if (json !== cache.settingsJson) Object.assign(cache, { settingsJson: json, settings: validate(settingsFull, settings, written, ui) });
     const s = cache.settings;
     for (const m of modules) {
       // A module of a type no longer registered is kept as it is (visitors do not see it; the server only warns).
       const type = registry.byView.get(m.view);
       let es = cache.modules.get(m);
-      if (!es && type) cache.modules.set(m, (es = validate(type.form, m, me.langs, ui)));
+      if (!es && type) cache.modules.set(m, (es = validate(type.form, m, written, ui)));
       if (listErrors(es).length) moduleErrors.set(m.id, es!);
     }
     return { settings: listErrors(s).length ? s : undefined, modules: moduleErrors };
-  }, [draft, settings, modules, settingsFull, registry, me.langs, ui]);
+  }, [draft, settings, modules, settingsFull, registry, written, ui]);
 
   // The server's problems (and a version marked for repair), at their fields until the document changes again.
   const serverProblems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
@@ -205,6 +213,7 @@ export default function PageEditor() {
   };
 
   if (doc.loading && !draft) return <p className="ed-loading">{t('page.loading')}</p>;
+  if (doc.trashed) return <InTrash docKey={key} trashed={doc.trashed} onBack={() => void doc.reload()} />;
   if (doc.loadError)
     return (
       <p className="ed-alert ed-alert--error" role="alert">
@@ -224,15 +233,30 @@ export default function PageEditor() {
           <Link href="/pages">{t('nav.pages')}</Link> › {title}
         </p>
         <h1>{title}</h1>
-        <p className="ed-muted">
+        <p className="ed-muted ed-screen-head__links">
           {summary?.publicPath && (
             <a href={`${me.origin}${summary.publicPath}`} target="_blank" rel="noreferrer">
               {t('page.viewPublic', { path: summary.publicPath })}
             </a>
           )}
+          {doc.base && !doc.base.isNew && (
+            <button type="button" className="ed-button ed-button--small ed-button--danger-text" onClick={() => setDeleting(true)}>
+              {t('pages.delete')}
+            </button>
+          )}
         </p>
       </div>
-      <DocumentBar doc={doc} clientErrors={clientErrors} onRefused={onRefused} onShowProblem={reveal} describe={describe} showValue={showValue} title={title} />
+      <DocumentBar
+        doc={doc}
+        clientErrors={clientErrors}
+        onRefused={onRefused}
+        onShowProblem={reveal}
+        describe={describe}
+        showValue={showValue}
+        title={title}
+        written={written}
+        canUnpublish
+      />
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-modules-heading">
@@ -325,17 +349,22 @@ export default function PageEditor() {
           </details>
         </div>
         <aside className="ed-split__side">
-          <Preview
-            docKey={key}
-            data={draft}
-            pageId={pageId}
-            langs={me.langs}
-            defaultLang={me.defaultLang}
-            blocked={clientErrors.length ? t('preview.blocked', { n: clientErrors.length }) : undefined}
-            describe={describe}
-          />
+          <Preview docKey={key} data={draft} pageId={pageId} langs={me.langs} defaultLang={me.defaultLang} describe={describe} />
         </aside>
       </div>
+      {deleting && doc.base && (
+        <DeleteDialog
+          docKey={key as `page:${number}`}
+          baseRev={doc.base.rev}
+          name={title}
+          onClose={() => setDeleting(false)}
+          onDeleted={async () => {
+            setDeleting(false);
+            await useCatalog.getState().loadPages();
+            navigate('/pages');
+          }}
+        />
+      )}
       {picking && <ModulePicker types={registry.modules} onPick={addModule} onClose={() => setPicking(false)} />}
       {removingModule && (
         <ConfirmDialog

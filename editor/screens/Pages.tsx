@@ -12,8 +12,8 @@ import { api, ApiError, type DocKey, type PageSummary } from '../api.ts';
 /** The form of a new page loads the forms' chunk only when it is opened. */
 const AddPageDialog = lazy(() => import('./AddPageDialog.tsx'));
 import { localize } from '../../shared/localize.ts';
-import { ConfirmDialog } from '../components/Dialog.tsx';
-import { useContentLang, useMe, useSession } from '../store.ts';
+import { DeleteDialog } from '../components/DeleteDialog.tsx';
+import { useContentLang, useSession } from '../store.ts';
 import { useCatalog } from '../catalog.ts';
 import { useUnsaved } from '../guard.ts';
 import { useT, useUiLang } from '../i18n/index.ts';
@@ -25,13 +25,14 @@ import { PageBadges } from './PageBadges.tsx';
 export default function Pages() {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
-  const me = useMe();
   const expired = useSession((s) => s.expired);
   const pages = useCatalog((s) => s.pages);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PageSummary | null>(null);
+  const [addingHome, setAddingHome] = useState(false);
+  const homeMissing = useCatalog((s) => s.homeMissing);
   const [busy, setBusy] = useState(false);
   const [places, setPlaces] = useState<Place[] | null>(null);
   const [, navigate] = useLocation();
@@ -41,8 +42,9 @@ export default function Pages() {
 
   const load = useCallback(async () => {
     try {
-      const list = (await api.pages()).pages;
-      useCatalog.setState({ pages: list });
+      const r = await api.pages();
+      const list = r.pages;
+      useCatalog.setState({ pages: list, homeMissing: !!r.homeMissing });
       setPlaces(menuPlaces(list));
       setError(null);
     } catch (e) {
@@ -220,9 +222,25 @@ export default function Pages() {
           {t('pages.add')}
         </button>
       </div>
+      <p className="ed-screen-links">
+        <Link href="/trash">{t('nav.trash')}</Link> · <Link href="/redirects">{t('redirects.title')}</Link>
+      </p>
       <p className="ed-status" role="status" aria-live="polite">
         {status}
       </p>
+      {homeMissing && (
+        <div className="ed-alert ed-alert--error ed-home-missing" role="alert">
+          <p>{t('pages.homeMissing')}</p>
+          <p className="ed-offer__buttons">
+            <Link href="/trash" className="ed-button ed-button--primary">
+              {t('pages.homeFromTrash')}
+            </Link>
+            <button type="button" className="ed-button" onClick={() => setAddingHome(true)} disabled={!pages}>
+              {t('pages.homeNew')}
+            </button>
+          </p>
+        </div>
+      )}
       {error && (
         <p className="ed-alert ed-alert--error" role="alert">
           {error}
@@ -275,7 +293,7 @@ export default function Pages() {
                     </th>
                     <td>
                       {pathOf(p) ? (
-                        <a href={`${me.origin}${pathOf(p)}`} target="_blank" rel="noreferrer" className="ed-muted">
+                        <a href={pathOf(p)} target="_blank" rel="noreferrer" className="ed-muted">
                           {pathOf(p)}
                         </a>
                       ) : (
@@ -318,29 +336,33 @@ export default function Pages() {
         </Suspense>
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('pages.deleteTitle', { name: name(deleting.id) })}
-          message={
-            <>
-              <p>{t('pages.deleteMessage', { n: deleting.modules })}</p>
-              {pages?.some((x) => x.parentId === deleting.id) && <p>{t('pages.deleteChildren')}</p>}
-            </>
-          }
-          confirmLabel={t('pages.deleteConfirm')}
-          danger
+        <DeleteDialog
+          docKey={`page:${deleting.id}`}
+          baseRev={deleting.rev}
+          name={name(deleting.id)}
           onClose={() => setDeleting(null)}
-          onConfirm={async () => {
-            const p = deleting;
-            try {
-              await api.remove(`page:${p.id}`, p.rev);
-              setStatus(t('pages.deleted', { name: name(p.id) }));
-            } catch (e) {
-              fail(e, t('pages.notDeleted'));
-            }
+          onDeleted={async () => {
+            setStatus(t('pages.deleted', { name: name(deleting.id) }));
             setDeleting(null);
             await load();
           }}
         />
+      )}
+      {addingHome && pages && (
+        <Suspense fallback={null}>
+          <AddPageDialog
+            home
+            pages={pages}
+            lang={lang}
+            onClose={() => setAddingHome(false)}
+            onCreated={async (id) => {
+              setAddingHome(false);
+              await useCatalog.getState().loadPages();
+              navigate(`/pages/${id}`);
+            }}
+            newId={() => nextPageId(pages.map((x) => x.id))}
+          />
+        </Suspense>
       )}
     </div>
   );

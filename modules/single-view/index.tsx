@@ -51,7 +51,7 @@ function View({ module, data }: { module: SingleViewModule; data: SingleViewData
       {(module.showImage || isPage) && data.image && !person && (
         <Img src={data.image.url} alt={data.image.alt} width={800} height={450} className="article__image" eager={isPage} />
       )}
-      <Html html={data.html} className="article__body" />
+      <Html html={data.html} className="article__body" eagerFirstImage={isPage && !data.image} />
       {data.articles && data.articles.length > 0 && (
         <section className="article__related">
           <h2>{t('team.articlesBy', { name: data.title })}</h2>

@@ -114,7 +114,8 @@ export function passwordLogin<A extends LoginAccount>(o: {
       username,
       ip: ctx.ip,
       password,
-      hash: account?.disabled ? undefined : account?.passwordHash,
+      // A disabled account, or one whose invited person has not chosen a password yet, logs in like none.
+      hash: account?.disabled || !account?.passwordHash ? undefined : account.passwordHash,
       dummy: () => dummy,
     });
     if (check === 'tooMany') {

@@ -39,7 +39,7 @@ export function adminGuard(staff: StaffAccounts): AdminRoute {
       if (write && !sameToken(ctx.get(CSRF_HEADER), sessionOf(ctx)?.csrf ?? '')) {
         throw new HttpError(403, { error: 'The anti-CSRF token is missing or wrong: reload the editor and try again.' });
       }
-      if (!hasRole(account, role)) throw new HttpError(403, { error: `Only an ${role} may do this.` });
+      if (!hasRole(account, role)) throw new HttpError(403, { error: `Only an ${role} may do this.`, code: `role.${role}Only` });
       await fn(ctx, account);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
@@ -86,6 +86,7 @@ export function staffRoutes(
         }),
         () => ({ csrf }),
       );
+      await deps.staff.noteLogin(account.id);
       ctx.body = await deps.me(account, csrf, ctx);
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;

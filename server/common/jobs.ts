@@ -28,3 +28,20 @@ export function limiter(n: number): <T>(job: () => Promise<T>) => Promise<T> {
     }
   };
 }
+
+/** Places for at most `max` jobs at once: `enter` is false when they are all taken; `leave` frees one. */
+export class Places {
+  private taken = 0;
+  constructor(readonly max: number) {}
+  get inUse(): number {
+    return this.taken;
+  }
+  enter(): boolean {
+    if (this.taken >= this.max) return false;
+    this.taken++;
+    return true;
+  }
+  leave(): void {
+    this.taken = Math.max(0, this.taken - 1);
+  }
+}

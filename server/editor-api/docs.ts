@@ -69,9 +69,11 @@ const flag = (body: Record<string, unknown>, name: string): boolean | undefined 
 };
 
 /** A done save as the editor reads it: the revision, the merged document, the marks of a draft, old addresses kept. */
-export function answer(ctx: Koa.Context, r: Outcome & { asDraft?: boolean }) {
+export function answer(ctx: Koa.Context, r: Outcome & { asDraft?: boolean }, store: ContentStore) {
+  // Numbered within its document (1, 2, 3 …), as the history numbers it.
+  const n = store.revisionsOf(r.revision.key).findIndex((x) => x.rev === r.revision.rev) + 1;
   ctx.body = {
-    revision: ContentOperations.info(r.revision),
+    revision: { ...ContentOperations.info(r.revision), n },
     ...(r.merged ? { merged: true, mergedWith: r.mergedWith, data: r.revision.data } : {}),
     ...(r.marks?.length ? { marks: r.marks.map((p) => ({ key: p.file, pointer: p.pointer, message: p.message, code: p.code, params: p.params })) } : {}),
     ...(r.redirected?.length ? { redirected: r.redirected } : {}),
@@ -181,10 +183,14 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
       const repair = deps.store.repairOf(key);
       const site = await deps.sites.current();
       const marks = latest && !latest.published ? await ops.marksOf(key, doc.data) : [];
+      const byName = latest ? ((await deps.staff.byUsername(latest.by))?.name ?? latest.by) : undefined;
       ctx.body = {
         key,
         data,
         rev: doc.rev,
+        // Its number within the document (0: the version shipped with the site).
+        n: deps.store.revisionsOf(key).length,
+        ...(byName ? { byName } : {}),
         published: doc.published,
         ...(doc.offline ? { offline: true } : {}),
         ...(latest ? { by: latest.by, at: latest.at } : {}),
@@ -209,7 +215,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
       const key = keyOf(ctx);
       const body = await readJson(ctx, ADMIN_MAX_BODY_BYTES);
       const o = { baseRev: baseRevOf(body), publish: body.publish !== false, keepOldAddresses: flag(body, 'keepOldAddresses') };
-      answer(ctx, await ops.save(actorOf(account), key, dataOf(body), o));
+      answer(ctx, await ops.save(actorOf(account), key, dataOf(body), o), deps.store);
     }),
   );
 
@@ -231,6 +237,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
       answer(
         ctx,
         await del.remove(actorOf(account), key, baseRevOf(body), { replacement: (replacement ?? undefined) as number | undefined, force: flag(body, 'force') }),
+        deps.store,
       );
     }),
   );
@@ -239,7 +246,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
     '/api/admin/docs/:key/publish',
     route('editor', async (ctx, account) => {
       const key = keyOf(ctx);
-      answer(ctx, await ops.publish(actorOf(account), key, baseRevOf(await readJson(ctx))));
+      answer(ctx, await ops.publish(actorOf(account), key, baseRevOf(await readJson(ctx))), deps.store);
     }),
   );
 
@@ -248,7 +255,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
     route('editor', async (ctx, account) => {
       const key = keyOf(ctx);
       const body = await readJson(ctx);
-      answer(ctx, await ops.unpublish(actorOf(account), key, baseRevOf(body), { force: flag(body, 'force') }));
+      answer(ctx, await ops.unpublish(actorOf(account), key, baseRevOf(body), { force: flag(body, 'force') }), deps.store);
     }),
   );
 
@@ -260,7 +267,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
       const rev = body.rev;
       if (typeof rev !== 'number' || !Number.isInteger(rev) || rev < 0)
         throw new HttpError(400, { error: 'rev: must be a revision number of this document', field: 'rev' });
-      answer(ctx, await ops.restoreVersion(actorOf(account), key, rev, baseRevOf(body)));
+      answer(ctx, await ops.restoreVersion(actorOf(account), key, rev, baseRevOf(body)), deps.store);
     }),
   );
 

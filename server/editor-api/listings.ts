@@ -1,55 +1,53 @@
 /**
- * The editor's listings screen (admins): what is live, the import and sync history with each
- * import's problems in plain words, and the actions "sync now", "restore the previous import" and
- * "publish a refused import anyway".
+ * The editor's listings screen (admins): the overview, one import's problems, and the actions —
+ * upload a CRM export, sync now, undo the live import, publish a refused import anyway. Each route
+ * reads its input and calls one operation of server/listings/admin.ts; a refusal answers with a
+ * code (+ params) the editor says in its language and an English `error` for scripts and logs.
  */
+import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { AdminRoute } from '../auth/staff-routes.ts';
 import { HttpError } from '../http/request.ts';
-import { fieldName } from '../listings/feed.ts';
-import { keptSets, publishRefused, rollbackListings } from '../listings/import.ts';
-import type { ImportEntry } from '../storage/listing-sets.ts';
-import type { ListingSetRepository } from '../storage/types.ts';
-import type { ListingSync } from '../listings/sync.ts';
-import type { LiveListings } from '../listings/live.ts';
+import {
+  LISTINGS_UPLOAD_MAX_BYTES,
+  ListingActionError,
+  publishRefusedListings,
+  syncListingsNow,
+  undoListings,
+  uploadListings,
+  uploadName,
+  uploadTooLarge,
+} from '../listings/admin.ts';
+import { entryView, listingEntry, listingOverview, type ListingViewDeps } from '../listings/admin-view.ts';
 
-export interface ListingAdminDeps {
-  sets: ListingSetRepository;
-  live: LiveListings;
-  sync?: ListingSync;
+export type { ListingViewDeps as ListingAdminRouteDeps };
+
+/** The request body, up to LISTINGS_UPLOAD_MAX_BYTES: a larger one (declared or sent) is refused before it is all read. */
+async function readUpload(ctx: Koa.Context): Promise<Buffer> {
+  if (Number(ctx.get('content-length') || 0) > LISTINGS_UPLOAD_MAX_BYTES) throw uploadTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > LISTINGS_UPLOAD_MAX_BYTES) throw uploadTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
-const brief = (e: ImportEntry) => ({ ...e, problems: undefined });
+/** An operation's refusal as its answer; a body not read to its end closes the connection (the client stops sending). */
+async function answer(ctx: Koa.Context, run: () => Promise<Record<string, unknown>>) {
+  try {
+    ctx.body = await run();
+  } catch (e) {
+    if (!(e instanceof ListingActionError)) throw e;
+    if (e.status === 413) ctx.set('Connection', 'close');
+    throw new HttpError(e.status, { error: e.reason.text, code: e.reason.code, ...(e.reason.params ? { params: e.reason.params } : {}) });
+  }
+}
 
-export function listingAdminRoutes(router: Router, deps: ListingAdminDeps, route: AdminRoute) {
-  const overview = async () => {
-    const state = await deps.sets.readState();
-    const store = deps.live.get();
-    const kept = await keptSets(deps.sets, state.liveHistory);
-    return {
-      live: {
-        set: state.live,
-        sample: state.live === null,
-        properties: store.propertyIds().length,
-        projects: store.projectIds().length,
-        since:
-          state.entries.find((e) => (e.result === 'accepted' && e.id === state.live) || (e.result === 'restored' && e.restored === state.live))?.at ?? null,
-      },
-      canRollback: !!state.live && kept.length >= 2 && kept.at(-1) === state.live,
-      refusedSet: state.refusedSet ?? null,
-      sync: deps.sync
-        ? {
-            configured: true,
-            url: state.sync?.url ?? null,
-            minutes: deps.sync.config.minutes,
-            checkedAt: state.sync?.checkedAt ?? null,
-            result: state.sync?.result ?? null,
-            reason: state.sync?.reason ?? null,
-          }
-        : { configured: false },
-      entries: state.entries.map(brief),
-    };
-  };
+export function listingAdminRoutes(router: Router, deps: ListingViewDeps, route: AdminRoute) {
+  const overview = () => listingOverview(deps);
 
   router.get(
     '/api/admin/listings',
@@ -61,40 +59,55 @@ export function listingAdminRoutes(router: Router, deps: ListingAdminDeps, route
   router.get(
     '/api/admin/listings/imports/:id',
     route('admin', async (ctx) => {
-      const state = await deps.sets.readState();
-      const entry = state.entries.find((e) => e.id === ctx.params.id);
-      if (!entry) throw new HttpError(404, { error: 'That import is no longer in the history.', field: 'id' });
-      ctx.body = { ...entry, problems: entry.problems.map((p) => ({ ...p, fieldLabel: p.field ? fieldName(p.field) : '' })) };
+      const entry = await listingEntry(deps, String(ctx.params.id));
+      if (!entry) throw new HttpError(404, { error: 'That import is no longer in the history.', code: 'entryGone', field: 'id' });
+      ctx.body = entry;
     }),
+  );
+
+  // The CRM's export as the request body (JSON, or gzip), its file name in ?name=.
+  router.post(
+    '/api/admin/listings/upload',
+    route('admin', (ctx, account) =>
+      answer(ctx, async () => {
+        const entry = await uploadListings(deps, { name: uploadName(ctx.query.name), by: account.username, read: () => readUpload(ctx) });
+        const report = { outcome: { result: entry.result, entry: await entryView(deps, entry) }, ...(await overview()) };
+        if (entry.result !== 'failed') return report;
+        // Not a CRM export that can be read (a PDF, not JSON, no list of properties): kept in the history, answered as bad input.
+        ctx.status = 422;
+        return { error: `Not imported: ${entry.reason}.`, code: entry.code, ...(entry.params ? { params: entry.params } : {}), ...report };
+      }),
+    ),
   );
 
   router.post(
     '/api/admin/listings/sync',
-    route('admin', async (ctx, account) => {
-      if (!deps.sync) throw new HttpError(409, { error: 'No feed is set up: the server needs LISTINGS_URL to sync. Imports from a file use npm run import.' });
-      const outcome = await deps.sync.syncNow(account.username);
-      await deps.live.check();
-      ctx.body = { outcome: outcome.result === 'unchanged' ? outcome : { result: outcome.result, entry: brief(outcome.entry) }, ...(await overview()) };
-    }),
+    route('admin', (ctx, account) =>
+      answer(ctx, async () => {
+        const outcome = await syncListingsNow(deps, account.username);
+        const entry = 'entry' in outcome && outcome.entry ? await entryView(deps, outcome.entry) : undefined;
+        return { outcome: outcome.result === 'unchanged' ? { ...outcome, entry } : { result: outcome.result, entry }, ...(await overview()) };
+      }),
+    ),
   );
 
   router.post(
     '/api/admin/listings/rollback',
-    route('admin', async (ctx, account) => {
-      const r = await rollbackListings(deps.sets, { trigger: 'editor', by: account.username });
-      if (!r.ok) throw new HttpError(409, { error: `Nothing was restored: ${r.reason}.` });
-      await deps.live.check();
-      ctx.body = { outcome: { result: 'restored', entry: brief(r.entry) }, ...(await overview()) };
-    }),
+    route('admin', (ctx, account) =>
+      answer(ctx, async () => {
+        const entry = await undoListings(deps, account.username);
+        return { outcome: { result: 'restored', entry: await entryView(deps, entry) }, ...(await overview()) };
+      }),
+    ),
   );
 
   router.post(
     '/api/admin/listings/publish/:id',
-    route('admin', async (ctx, account) => {
-      const r = await publishRefused(deps.sets, String(ctx.params.id), { trigger: 'editor', by: account.username });
-      if (!r.ok) throw new HttpError(409, { error: `Nothing was published: ${r.reason}.` });
-      await deps.live.check();
-      ctx.body = { outcome: { result: 'restored', entry: brief(r.entry) }, ...(await overview()) };
-    }),
+    route('admin', (ctx, account) =>
+      answer(ctx, async () => {
+        const entry = await publishRefusedListings(deps, String(ctx.params.id), account.username);
+        return { outcome: { result: 'restored', entry: await entryView(deps, entry) }, ...(await overview()) };
+      }),
+    ),
   );
 }

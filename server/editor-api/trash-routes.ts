@@ -38,6 +38,7 @@ export function trashRoutes(router: Router, deps: Pick<AdminDeps, 'store' | 'sta
           parentId: parentId as number | null | undefined,
           pageId: pageId as number | undefined,
         }),
+        deps.store,
       );
     }),
   );

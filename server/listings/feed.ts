@@ -13,6 +13,8 @@ import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import type { CityEntry, ProjectRecord, PropertyRecord, PropertyTypeRecord } from '../../renderer/listing-types.ts';
 import type { TreeListItem } from '../../schemas/types.gen.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
+import type { Reason, ReasonParams } from '../storage/listing-sets.ts';
+import { essentialReason, reasonOf, show } from './feed-reasons.ts';
 
 export type FeedKind = 'property' | 'project' | 'type' | 'city' | 'neighbourhood' | 'file';
 
@@ -23,7 +25,11 @@ export interface FeedProblem {
   lang?: string;
   /** JSON pointer of the field in the record ("/Zip", "/Pictures/3"); "" for the whole record. */
   field: string;
+  /** In English (the command line, the log). */
   reason: string;
+  /** The reason as a code and its values, for the editor to say in its language (feed-reasons.ts); absent in entries of earlier versions. */
+  code?: string;
+  params?: ReasonParams;
   /** refused: the record is not used; left out: the field is not used, the record is; note: information. */
   action: 'refused' | 'left out' | 'note';
 }
@@ -94,66 +100,7 @@ const KINDS: Record<Exclude<keyof ListingData, 'citysSale' | 'citysRent'> | 'cit
   neighbourhoods: { kind: 'neighbourhood', schema: 'treeItem', essential: ['ID', 'Name'] },
 };
 
-const WHY_ESSENTIAL: Record<string, string> = {
-  ID: 'without a usable ID the record cannot be shown',
-  Goal: 'without a goal (0 = for sale, 1 = for rent) the property cannot be listed',
-  language: `without a language (${LANGUAGES.join(', ')}) the record cannot be shown`,
-  WebID: 'a type needs its number',
-  Name: 'an entry needs a name',
-};
-
-const show = (v: unknown) => {
-  const s = typeof v === 'string' ? JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}…` : v) : JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 64 ? `${s.slice(0, 61)}…` : s;
-};
-
-/** An AJV error in plain words, about the value it was given. */
-function reasonOf(e: ErrorObject, value: unknown): string {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return `${p.missingProperty} is missing`;
-    case 'type': {
-      const t = String(p.type).split(',');
-      const words = t.map(
-        (x) =>
-          ({
-            integer: 'a whole number',
-            number: 'a number',
-            boolean: 'a yes/no flag (true/false or 0/1)',
-            string: 'text',
-            object: 'a record',
-            array: 'a list',
-            null: 'empty',
-          })[x] ?? x,
-      );
-      return `${show(value)} is not ${words.join(' or ')}`;
-    }
-    case 'minimum':
-    case 'exclusiveMinimum':
-      return `${show(value)} is below the lowest allowed value (${p.limit})`;
-    case 'maximum':
-    case 'exclusiveMaximum':
-      return `${show(value)} is above the highest allowed value (${p.limit})`;
-    case 'enum':
-      return `${show(value)} is not one of ${(p.allowedValues as unknown[])
-        .filter((x) => x !== null)
-        .map((x) => String(x))
-        .join(', ')}`;
-    case 'pattern':
-      return `${show(value)} does not have the expected form`;
-    case 'format':
-      return `${show(value)} is not a valid ${String(p.format).replace('-', ' ')}`;
-    case 'minLength':
-      return 'is empty';
-    case 'maxLength':
-      return `is longer than ${p.limit} characters`;
-    case 'maxItems':
-      return `has more than ${p.limit} entries`;
-    default:
-      return e.message ?? 'is not valid';
-  }
-}
+const problemReason = (r: Reason) => ({ reason: r.text, code: r.code, ...(r.params ? { params: r.params } : {}) });
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 const segmentsOf = (pointer: string) => (pointer ? pointer.slice(1).split('/').map(unescape) : []);
@@ -198,7 +145,17 @@ function checkRecord(
     return {
       kept: false,
       id: `#${position}`,
-      problems: [{ kind: spec.kind, id: `#${position}`, field: '', reason: `${show(rec)} is not a record`, action: 'refused' }],
+      problems: [
+        {
+          kind: spec.kind,
+          id: `#${position}`,
+          field: '',
+          reason: `${show(rec)} is not a record`,
+          code: 'notRecord',
+          params: { value: show(rec) },
+          action: 'refused',
+        },
+      ],
     };
   }
   normaliseLanguage(rec);
@@ -210,18 +167,21 @@ function checkRecord(
   };
   const langOf = () => (typeof rec.language === 'string' && (LANGUAGES as readonly string[]).includes(rec.language) ? rec.language : undefined);
   for (let round = 0; errors.length && round < 5; round++) {
-    const drops = new Map<string, { segs: string[]; reason: string }>();
+    const drops = new Map<string, { segs: string[]; reason: Reason }>();
     for (const e of errors) {
       let segs = segmentsOf(e.instancePath);
       if (e.keyword === 'required' && segs.length === 0) segs = [String((e.params as { missingProperty: string }).missingProperty)];
       if (segs.length && spec.essential.includes(segs[0])) {
-        const reason = `${e.keyword === 'required' ? 'is missing' : reasonOf(e, valueAt(rec, segs))}: ${WHY_ESSENTIAL[segs[0]] ?? 'it is indispensable'}`;
+        const r = essentialReason(segs[0], e, valueAt(rec, segs));
         return {
           kept: false,
           id: idOf(),
           lang: langOf(),
           rawLang,
-          problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: `/${segs[0]}`, reason, action: 'refused' }],
+          problems: [
+            ...problems,
+            { kind: spec.kind, id: idOf(), lang: langOf(), field: `/${segs[0]}`, reason: r.text, code: r.code, params: r.params, action: 'refused' },
+          ],
         };
       }
       if (!segs.length) {
@@ -230,20 +190,22 @@ function checkRecord(
           id: idOf(),
           lang: langOf(),
           rawLang,
-          problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: reasonOf(e, rec), action: 'refused' }],
+          problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', ...problemReason(reasonOf(e, rec)), action: 'refused' }],
         };
       }
       const key = segs.join('/');
       // One problem per node; an error deeper in a node that is dropped anyway is not repeated.
       if ([...drops.keys()].some((k) => key === k || key.startsWith(`${k}/`))) continue;
       for (const k of [...drops.keys()]) if (k.startsWith(`${key}/`)) drops.delete(k);
-      const reason = e.keyword === 'required' ? `has no ${(e.params as { missingProperty: string }).missingProperty}` : reasonOf(e, valueAt(rec, segs));
+      const missing = (e.params as { missingProperty?: string }).missingProperty;
+      const reason =
+        e.keyword === 'required' ? { code: 'hasNo', params: { name: String(missing) }, text: `has no ${missing}` } : reasonOf(e, valueAt(rec, segs));
       drops.set(key, { segs, reason });
     }
     // Deepest and last first, so that array positions stay right while splicing.
     const ordered = [...drops.values()].sort((a, b) => b.segs.length - a.segs.length || Number(b.segs.at(-1)) - Number(a.segs.at(-1)));
     for (const d of ordered) {
-      problems.push({ kind: spec.kind, id: idOf(), lang: langOf(), field: `/${d.segs.join('/')}`, reason: d.reason, action: 'left out' });
+      problems.push({ kind: spec.kind, id: idOf(), lang: langOf(), field: `/${d.segs.join('/')}`, ...problemReason(d.reason), action: 'left out' });
       removeAt(rec, d.segs);
     }
     errors = schemas.errors(spec.schema, rec);
@@ -254,7 +216,7 @@ function checkRecord(
       id: idOf(),
       lang: langOf(),
       rawLang,
-      problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: 'could not be read', action: 'refused' }],
+      problems: [...problems, { kind: spec.kind, id: idOf(), lang: langOf(), field: '', reason: 'could not be read', code: 'unreadable', action: 'refused' }],
     };
   }
   return { kept: true, id: idOf(), lang: langOf(), rawLang, problems };
@@ -278,7 +240,9 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
       readable: false,
       data: empty,
       counts,
-      problems: [{ kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', action: 'refused' }],
+      problems: [
+        { kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', code: 'notFeed', action: 'refused' },
+      ],
     };
   }
   const top = schemas.errors('listings', raw);
@@ -286,13 +250,11 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
     const problems = top.map((e): FeedProblem => {
       const segs = segmentsOf(e.instancePath);
       const field = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : `/${segs.join('/')}`;
-      return {
-        kind: 'file',
-        id: '-',
-        field,
-        reason: e.keyword === 'required' ? 'is missing: the file has no list of properties' : reasonOf(e, valueAt(raw, segs)),
-        action: 'refused',
-      };
+      const reason =
+        e.keyword === 'required'
+          ? { code: 'noList', params: { name: field.slice(1) }, text: 'is missing: the file has no list of properties' }
+          : reasonOf(e, valueAt(raw, segs));
+      return { kind: 'file', id: '-', field, ...problemReason(reason), action: 'refused' };
     });
     return { readable: false, data: empty, counts, problems };
   }
@@ -323,6 +285,8 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
             lang: r.lang,
             field: '',
             reason: `appears a second time in ${r.lang}; the first record was used`,
+            code: 'duplicate',
+            params: { lang: String(r.lang) },
             action: 'refused',
           });
         } else (r.kept ? l.kept : l.refused).push(r.lang ?? (r.rawLang ? JSON.stringify(r.rawLang) : 'unknown-language'));
@@ -347,6 +311,8 @@ export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts:
           id,
           field: '',
           reason: `kept in ${l.kept.join(', ')}; its ${l.refused.join(', ')} record was refused (visitors in that language see another language)`,
+          code: 'partlyKept',
+          params: { kept: l.kept.join(','), refused: l.refused.join(',') },
           action: 'note',
         });
       }

@@ -7,19 +7,21 @@
  * that staff see, with their problems in plain words.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { lineCol } from '../config/config.ts';
 import { normaliseFeed, type FeedProblem, type NormaliseOptions } from './feed.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import {
   addImportEntry,
+  goLive,
+  KEPT_IMPORTS,
   MAX_STORED_PROBLEMS,
   newSetId,
   type ImportEntry,
   type ImportTrigger,
   type ListingState,
+  type Reason,
   type SyncState,
 } from '../storage/listing-sets.ts';
+export { parseFeedBytes, readFeedFile } from './feed-file.ts';
 import { coreSchemas, type SchemaRegistry } from '../config/schemas.ts';
 
 /** The default share of the live properties an import may remove without --force. */
@@ -33,8 +35,8 @@ export interface ImportSettings {
 export interface FeedInput {
   /** The parsed feed, or why it could not be read. */
   raw?: unknown;
-  readError?: string;
-  /** File path or URL, shown in the history. */
+  readError?: Reason;
+  /** File path or name, or the feed's URL: kept in the history. */
   source: string;
   trigger: ImportTrigger;
   by?: string;
@@ -54,44 +56,9 @@ export function listingSchemaHash(): string {
     .slice(0, 16);
 }
 
-/** Reads a feed file: its JSON, or a sentence saying why it cannot be read. */
-export async function readFeedFile(path: string): Promise<{ raw?: unknown; readError?: string }> {
-  let buf: Buffer;
-  try {
-    if ((await stat(path)).isDirectory()) return { readError: `${path} is a folder, not a file` };
-    buf = await readFile(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return {
-      readError:
-        code === 'ENOENT'
-          ? `${path} does not exist`
-          : code === 'EACCES'
-            ? `${path} may not be read (permissions)`
-            : `${path} cannot be read (${(e as Error).message})`,
-    };
-  }
-  return parseFeedText(buf);
-}
-
-/** A feed's bytes as JSON (a byte-order mark is allowed, as Windows exports write one). */
-export function parseFeedText(buf: Buffer): { raw?: unknown; readError?: string } {
-  if (!buf.length) return { readError: 'the file is empty' };
-  let text: string;
-  try {
-    text = buf.toString('utf8');
-  } catch {
-    return { readError: `the file is too large to read (${Math.round(buf.length / 1e6)} MB)` };
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  try {
-    return { raw: JSON.parse(text) };
-  } catch (e) {
-    return { readError: `the file is not valid JSON: ${lineCol(text, (e as Error).message)}` };
-  }
-}
-
 const share = (n: number, of: number) => (of ? n / of : 0);
+/** A reason as the entry keeps it: the English sentence, the code and its values. */
+const why = (r: Reason) => ({ reason: r.text, code: r.code, ...(r.params ? { params: r.params } : {}) });
 const pct = (x: number) => `${Math.round(x * 1000) / 10} %`;
 
 function capped(problems: FeedProblem[]) {
@@ -111,6 +78,8 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
         checkedAt: entry.at,
         result: entry.result === 'accepted' ? 'accepted' : entry.result === 'failed' ? 'failed' : 'refused',
         reason: entry.reason,
+        code: entry.code,
+        params: entry.params,
       };
     addImportEntry(state, entry);
     await sets.prune(state);
@@ -119,14 +88,16 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
   };
 
   if (input.readError !== undefined) {
-    return sets.withLock(() => record({ ...base, result: 'failed', reason: input.readError, problems: [], problemCount: 0 }));
+    return sets.withLock(() => record({ ...base, result: 'failed', ...why(input.readError!), problems: [], problemCount: 0 }));
   }
   const feed = await normaliseFeed(input.raw, schemas, { onProgress: input.onProgress, yieldEvery: input.yieldEvery });
   if (!feed.readable) {
-    return sets.withLock(() => record({ ...base, result: 'failed', reason: 'the file is not a preloaded response', ...capped(feed.problems) }));
+    const reason = { code: 'notFeed', text: 'the file is not a preloaded response' };
+    return sets.withLock(() => record({ ...base, result: 'failed', ...why(reason), ...capped(feed.problems) }));
   }
   if (feed.counts.properties === 0) {
-    return sets.withLock(() => record({ ...base, result: 'refused', reason: 'no property in it can be shown', counts: feed.counts, ...capped(feed.problems) }));
+    const reason = { code: 'noProperty', text: 'no property in it can be shown' };
+    return sets.withLock(() => record({ ...base, result: 'refused', ...why(reason), counts: feed.counts, ...capped(feed.problems) }));
   }
   const nextIds = new Set(feed.data.properties.map((p) => p.ID));
   return sets.withLock(async () => {
@@ -146,48 +117,87 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
     if (removed && removed.share > settings.maxRemovedShare) {
       if (!input.force) {
         entry.result = 'refused';
-        entry.reason = `it would take ${removed.count} of the ${removed.of} properties now on the site off it (${pct(removed.share)}, more than the ${pct(settings.maxRemovedShare)} allowed)`;
+        Object.assign(
+          entry,
+          why({
+            code: 'tooManyRemoved',
+            params: { count: removed.count, of: removed.of, share: removed.share, max: settings.maxRemovedShare },
+            text: `it would take ${removed.count} of the ${removed.of} properties now on the site off it (${pct(removed.share)}, more than the ${pct(settings.maxRemovedShare)} allowed)`,
+          }),
+        );
         // Kept, so that staff can still publish it if the agency really sold that much.
         return record(entry, (s) => void (s.refusedSet = id));
       }
       entry.forced = true;
     }
     return record(entry, (s) => {
-      s.live = id;
-      s.liveHistory.push(id);
+      goLive(s, id);
       if (s.refusedSet) delete s.refusedSet;
     });
   });
 }
 
-/** Brings back the set that was live before the current one. */
-export async function rollbackListings(
-  sets: ListingSetRepository,
-  by?: { trigger: ImportTrigger; by?: string },
-): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+/** What undoing the live import brings back: the import before it, the shipped sample, or nothing (and why). */
+export type UndoTarget = { to: 'import'; id: string } | { to: 'sample' } | { to: null; why: Reason };
+
+export async function undoTarget(sets: ListingSetRepository, state: ListingState): Promise<UndoTarget> {
+  if (!state.live) return { to: null, why: { code: 'undoSample', text: 'no import is live: the site shows the sample listings shipped with it' } };
+  const history = await keptSets(sets, state.liveHistory);
+  if (history.at(-1) === state.live && history.length >= 2) return { to: 'import', id: history.at(-2)! };
+  if (state.firstImport === state.live && history.length <= 1) return { to: 'sample' };
+  return {
+    to: null,
+    why: {
+      code: 'undoNotKept',
+      params: { kept: KEPT_IMPORTS },
+      text: `no earlier import is kept (the last ${KEPT_IMPORTS} are), so there is nothing to go back to`,
+    },
+  };
+}
+
+type Outcome = Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string; code: string; params?: Reason['params'] }>;
+
+/** Brings back what was live before the current import: the import before it, or the shipped sample after the first one. */
+export async function rollbackListings(sets: ListingSetRepository, by?: { trigger: ImportTrigger; by?: string }): Outcome {
   return sets.withLock(async () => {
     const state = await sets.readState();
-    const history = await keptSets(sets, state.liveHistory);
-    if (!state.live || history.length < 2 || history.at(-1) !== state.live) {
-      return { ok: false as const, reason: 'no earlier import is kept, so there is nothing to go back to' };
-    }
-    const previous = history.at(-2)!;
-    const from = state.entries.find((e) => e.id === previous);
-    const entry: ImportEntry = {
+    const target = await undoTarget(sets, state);
+    if (target.to === null) return { ok: false as const, reason: target.why.text, code: target.why.code, params: target.why.params };
+    const undone = state.entries.find((e) => e.id === state.live);
+    const base = {
       id: newSetId(),
       at: new Date().toISOString(),
       trigger: by?.trigger ?? 'file',
-      source: from?.source ?? previous,
       ...(by?.by ? { by: by.by } : {}),
-      result: 'restored',
-      restored: previous,
-      reason: `the import of ${from?.at ?? previous} is live again`,
-      counts: from?.counts,
+      result: 'restored' as const,
       problems: [],
       problemCount: 0,
     };
-    state.liveHistory = history.slice(0, -1);
-    state.live = previous;
+    let entry: ImportEntry;
+    if (target.to === 'sample') {
+      entry = {
+        ...base,
+        source: 'sample',
+        ...why({
+          code: 'restoredSample',
+          params: { undone: undone?.at ?? '' },
+          text: 'the sample listings shipped with the site are live again (nothing of the agency’s imports is shown)',
+        }),
+      };
+      state.live = null;
+      state.liveHistory = [];
+    } else {
+      const from = state.entries.find((e) => e.id === target.id);
+      entry = {
+        ...base,
+        source: from?.source ?? target.id,
+        restored: target.id,
+        ...why({ code: 'restoredImport', params: { at: from?.at ?? '' }, text: `the import of ${from?.at ?? target.id} is live again` }),
+        counts: from?.counts,
+      };
+      state.liveHistory = state.liveHistory.slice(0, state.liveHistory.lastIndexOf(target.id) + 1);
+      state.live = target.id;
+    }
     addImportEntry(state, entry);
     await sets.prune(state);
     await sets.writeState(state);
@@ -196,14 +206,11 @@ export async function rollbackListings(
 }
 
 /** Publishes the refused import that was kept (staff decided the removals are real). */
-export async function publishRefused(
-  sets: ListingSetRepository,
-  id: string,
-  by: { trigger: ImportTrigger; by?: string },
-): Promise<{ ok: true; entry: ImportEntry } | { ok: false; reason: string }> {
+export async function publishRefused(sets: ListingSetRepository, id: string, by: { trigger: ImportTrigger; by?: string }): Outcome {
   return sets.withLock(async () => {
     const state = await sets.readState();
-    if (state.refusedSet !== id || !sets.hasSet(id)) return { ok: false as const, reason: 'that import is no longer kept; import the file again' };
+    if (state.refusedSet !== id || !(await sets.hasSet(id)))
+      return { ok: false as const, code: 'refusedGone', reason: 'that import is no longer kept; import the file again' };
     const from = state.entries.find((e) => e.id === id);
     const entry: ImportEntry = {
       id: newSetId(),
@@ -213,14 +220,15 @@ export async function publishRefused(
       ...(by.by ? { by: by.by } : {}),
       result: 'restored',
       restored: id,
-      reason: `the refused import of ${from?.at ?? id} was published anyway`,
+      ...why({ code: 'publishedRefused', params: { at: from?.at ?? '' }, text: `the refused import of ${from?.at ?? id} was published anyway` }),
       counts: from?.counts,
+      removed: from?.removed,
+      added: from?.added,
       problems: [],
       problemCount: 0,
       forced: true,
     };
-    state.live = id;
-    state.liveHistory.push(id);
+    goLive(state, id);
     delete state.refusedSet;
     addImportEntry(state, entry);
     await sets.prune(state);
@@ -247,6 +255,8 @@ export function summaryLine(e: ImportEntry): string {
       return `Refused: ${e.reason}. Nothing changed on the site.${c ? ` (The feed held ${what}.)` : ''}`;
     case 'failed':
       return `Not imported: ${e.reason}. Nothing changed on the site.`;
+    case 'unchanged':
+      return 'The feed has not changed since the last sync: nothing to do.';
   }
 }
 

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { ListingStore } from './store.ts';
 import { formatFeedProblem, normaliseFeed, type ListingData } from './feed.ts';
-import { importFeed, listingSchemaHash, parseFeedText, readFeedFile } from './import.ts';
+import { importFeed, listingSchemaHash, parseFeedBytes, readFeedFile } from './import.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 
@@ -28,9 +28,9 @@ const EMPTY: ListingData = { properties: [], projects: [], webIDs: [], citys: []
 export async function loadSample(file: string, schemas: SchemaRegistry, log: ListingLog): Promise<ListingStore> {
   if (!existsSync(file)) return new ListingStore(EMPTY, 'empty');
   const buf = readFileSync(file);
-  const { raw, readError } = parseFeedText(buf);
+  const { raw, readError } = await parseFeedBytes(buf);
   if (readError) {
-    log.error(`listings: ${file}: ${readError}`);
+    log.error(`listings: ${file}: ${readError.text}`);
     return new ListingStore(EMPTY, 'empty');
   }
   const feed = await normaliseFeed(raw, schemas);

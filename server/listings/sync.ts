@@ -1,17 +1,19 @@
 /**
  * The scheduled sync: LISTINGS_URL is fetched every LISTINGS_SYNC_MINUTES with a conditional
  * request (ETag / Last-Modified), so an unchanged feed costs one 304; a changed one goes through
- * the same import as a file (listing-import.ts), with the same safety rules. One sync at a time.
+ * the same import as a file (import.ts), with the same safety rules. One sync at a time, and none
+ * while another change of the listings is under way on this server (gate.ts).
  */
-import { importFeed, parseFeedText, type ImportSettings } from './import.ts';
-import type { ImportEntry, SyncState } from '../storage/listing-sets.ts';
+import { importFeed, type ImportSettings } from './import.ts';
+import { FEED_MAX_BYTES, parseFeedBytes } from './feed-file.ts';
+import { ImportGate, ImportRunning } from './gate.ts';
+import { ImportBusyError, addImportEntry, newSetId, type ImportEntry, type Reason, type SyncState } from '../storage/listing-sets.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import type { ListingLog } from './live.ts';
 
 export const DEFAULT_SYNC_MINUTES = 15;
-/** A feed larger than this is not read (a CRM export of 100,000 properties is about 450 MB). */
-export const FEED_MAX_BYTES = 512 * 1024 * 1024;
+export { FEED_MAX_BYTES };
 /** Time for the whole download. */
 export const FEED_TIMEOUT_MS = 5 * 60_000;
 /** The first check after start, so that start-up is not slowed by it. */
@@ -50,7 +52,8 @@ export function displayUrl(url: string): string {
   }
 }
 
-export type SyncOutcome = { result: 'unchanged'; at: string } | { result: ImportEntry['result']; entry: ImportEntry };
+/** What a sync did; `unchanged` has an entry when staff asked for it (the scheduled ones are not kept in the history). */
+export type SyncOutcome = { result: 'unchanged'; at: string; entry?: ImportEntry } | { result: ImportEntry['result']; entry: ImportEntry };
 
 export class ListingSync {
   private timer: NodeJS.Timeout | undefined;
@@ -63,6 +66,8 @@ export class ListingSync {
     private readonly schemas: SchemaRegistry,
     private readonly settings: () => ImportSettings,
     private readonly log: ListingLog,
+    /** This server's one-change-at-a-time gate (shared with uploads and restores). */
+    readonly gate: ImportGate = new ImportGate(),
   ) {}
 
   start() {
@@ -88,7 +93,13 @@ export class ListingSync {
       const age = last?.checkedAt ? Date.now() - Date.parse(last.checkedAt) : Infinity;
       if (last?.url === displayUrl(this.config.url) && age < this.config.minutes * 60_000 * 0.9) return;
     }
-    await this.syncNow();
+    try {
+      await this.syncNow();
+    } catch (e) {
+      // Another change is under way (here, on another node, or from the command line): next round.
+      if (e instanceof ImportRunning || e instanceof ImportBusyError) this.log.info(`listings sync: left out this round (${(e as Error).message})`);
+      else this.log.error(`listings sync: ${(e as Error).message}`);
+    }
   }
 
   stop() {
@@ -96,10 +107,16 @@ export class ListingSync {
     clearTimeout(this.timer);
   }
 
-  /** Fetches the feed now (or joins the fetch under way). */
+  /**
+   * Fetches the feed now, or joins the fetch under way. Throws ImportRunning when another change of
+   * the listings is under way on this server, ImportBusyError when one is elsewhere.
+   */
   syncNow(by?: string): Promise<SyncOutcome> {
-    this.running ??= this.run(by)
+    if (this.running) return this.running;
+    const release = this.gate.enter({ what: 'sync', by });
+    this.running = this.run(by)
       .catch((e): SyncOutcome => {
+        if (e instanceof ImportBusyError) throw e;
         this.log.error(`listings sync: ${(e as Error).message}`);
         const entry: ImportEntry = {
           id: 'error',
@@ -108,12 +125,17 @@ export class ListingSync {
           source: displayUrl(this.config.url),
           result: 'failed',
           reason: (e as Error).message,
+          code: 'syncError',
+          params: { message: (e as Error).message },
           problems: [],
           problemCount: 0,
         };
         return { result: 'failed', entry };
       })
-      .finally(() => (this.running = null));
+      .finally(() => {
+        release();
+        this.running = null;
+      });
     return this.running;
   }
 
@@ -126,7 +148,7 @@ export class ListingSync {
     if (same && previous?.etag) headers['If-None-Match'] = previous.etag;
     if (same && previous?.lastModified) headers['If-Modified-Since'] = previous.lastModified;
     const sync: SyncState = { url: source };
-    const fail = (reason: string) =>
+    const fail = (reason: Reason) =>
       importFeed(this.sets, this.schemas, this.settings(), {
         readError: reason,
         source,
@@ -140,21 +162,42 @@ export class ListingSync {
       res = await fetch(this.config.url, { headers, redirect: 'follow', signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
     } catch (e) {
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      const entry = await fail(`the feed could not be reached (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+      const why = cause?.code ?? cause?.message ?? (e as Error).message;
+      const entry = await fail({ code: 'syncUnreachable', params: { cause: why }, text: `the feed could not be reached (${why})` });
       return { result: entry.result, entry };
     }
     if (res.status === 304) {
       const at = new Date().toISOString();
+      // Asked for by staff, it is kept in the history (who, when); the scheduled ones are not.
+      const entry: ImportEntry | undefined = by
+        ? {
+            id: newSetId(),
+            at,
+            trigger: 'sync',
+            source,
+            by,
+            result: 'unchanged',
+            code: 'unchanged',
+            reason: 'the feed has not changed',
+            problems: [],
+            problemCount: 0,
+          }
+        : undefined;
       await this.sets.withLock(async () => {
         const state = await this.sets.readState();
-        state.sync = { ...(state.sync ?? sync), url: source, checkedAt: at, result: 'unchanged', reason: undefined };
+        state.sync = { ...(state.sync ?? sync), url: source, checkedAt: at, result: 'unchanged', reason: undefined, code: undefined, params: undefined };
+        if (entry) addImportEntry(state, entry);
         await this.sets.writeState(state);
       });
-      return { result: 'unchanged', at };
+      return { result: 'unchanged', at, ...(entry ? { entry } : {}) };
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      const entry = await fail(`the feed answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      const entry = await fail({
+        code: 'syncHttp',
+        params: { status: res.status },
+        text: `the feed answered HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
+      });
       return { result: entry.result, entry };
     }
     const etag = res.headers.get('etag') ?? undefined;
@@ -163,10 +206,10 @@ export class ListingSync {
     try {
       body = await readLimited(res, FEED_MAX_BYTES);
     } catch (e) {
-      const entry = await fail((e as Error).message);
+      const entry = await fail((e as FeedDownloadError).reason);
       return { result: entry.result, entry };
     }
-    const { raw, readError } = parseFeedText(body);
+    const { raw, readError } = await parseFeedBytes(body, FEED_MAX_BYTES);
     const entry = await importFeed(this.sets, this.schemas, this.settings(), {
       raw,
       readError,
@@ -181,20 +224,29 @@ export class ListingSync {
   }
 }
 
+class FeedDownloadError extends Error {
+  constructor(readonly reason: Reason) {
+    super(reason.text);
+  }
+}
+
 async function readLimited(res: Response, max: number): Promise<Buffer> {
+  const mb = Math.round(max / 1e6);
+  const tooLarge = () => new FeedDownloadError({ code: 'syncTooLarge', params: { mb }, text: `the feed is larger than ${mb} MB` });
   const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > max) throw new Error(`the feed is larger than ${Math.round(max / 1e6)} MB`);
+  if (declared > max) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.length;
-      if (size > max) throw new Error(`the feed is larger than ${Math.round(max / 1e6)} MB`);
+      if (size > max) throw tooLarge();
       chunks.push(Buffer.from(chunk));
     }
   } catch (e) {
-    if ((e as Error).message.startsWith('the feed')) throw e;
-    throw new Error(`the download of the feed broke off (${(e as Error).message})`);
+    if (e instanceof FeedDownloadError) throw e;
+    const cause = (e as Error).message;
+    throw new FeedDownloadError({ code: 'syncBroken', params: { cause }, text: `the download of the feed broke off (${cause})` });
   }
   return Buffer.concat(chunks);
 }

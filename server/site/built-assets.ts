@@ -46,3 +46,14 @@ export function prodAssets(root: string, entryName = 'renderer/entry-client.tsx'
   const texts = [styles, ...Object.values(modules).flatMap((m) => m.styles)];
   return texts.some((t) => /<\/style/i.test(t)) ? files : { ...files, styles, modules };
 }
+
+/** The editor's assets: built, or in development through Vite; none when tests run from source. */
+export function editorAssets(opts: { root: string; assets?: Assets; dev?: { assets: () => Promise<Assets> } }): () => Promise<Assets> {
+  if (opts.dev) {
+    const dev = opts.dev;
+    return async () => ({ ...(await dev.assets()), js: '/editor/main.tsx', css: [] });
+  }
+  if (opts.assets) return async () => ({ js: '', css: [], preload: [] });
+  const built = prodAssets(opts.root, 'editor/main.tsx');
+  return async () => built;
+}

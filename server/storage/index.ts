@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type {
   AccountRecord,
   AccountRepository,
+  AuditRepository,
   BlobStore,
   CounterRepository,
   LeadRepository,
@@ -20,12 +21,15 @@ import type {
   ListingSetRepository,
   ChangeFeed,
   ScheduleRepository,
+  ScratchFiles,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
+import { FileAudit } from './file/audit.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
 import { FileSchedules } from './file/schedules.ts';
+import { LocalScratch } from './scratch.ts';
 
 export * from './types.ts';
 
@@ -38,6 +42,8 @@ export interface Store {
   sessions: SessionRepository;
   owners: AccountRepository<AccountRecord>;
   staff: AccountRepository<AccountRecord>;
+  /** What staff did to accounts (and other audited actions): who, when, to whom, what. */
+  audit: AuditRepository;
   stats: StatsRepository;
   counters: CounterRepository;
   media: MediaRepository;
@@ -48,6 +54,8 @@ export interface Store {
   cache: BlobStore;
   /** Mails written as .eml files when no mail server is set (development). */
   mailDrop: BlobStore;
+  /** Temporary files on this node's disk (uploads being received). */
+  scratch: ScratchFiles;
   listingSets: ListingSetRepository;
   /** Changes made by other nodes of the same store (the embedded store has none). */
   changes: ChangeFeed;
@@ -60,11 +68,12 @@ export interface Store {
 /** The embedded store serves one process: no other node changes anything. */
 const noOtherNodes: ChangeFeed = { publish: async () => {}, subscribe: () => () => {} };
 
-/** The accounts of a data folder, for the command line (npm run owners / staff) and tests. */
+/** The accounts of a data folder and the audit log of what was done to them, for the command line (npm run owners / staff) and tests. */
 export function fileAccounts(dir: string) {
   return {
     owners: new FileAccounts<AccountRecord>(join(dir, 'owners.json'), 'owners'),
     staff: new FileAccounts<AccountRecord>(join(dir, 'staff.json'), 'staff'),
+    audit: new FileAudit(join(dir, 'audit.json')) as AuditRepository,
   };
 }
 
@@ -107,6 +116,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     uploads: new FileBlobs(join(dir, 'uploads'), true),
     cache: new FileBlobs(join(dir, 'cache'), false),
     mailDrop: new FileBlobs(join(dir, 'mail'), false),
+    scratch: new LocalScratch(join(dir, 'tmp')),
     listingSets: new ListingSets(join(dir, 'listings')),
     changes: noOtherNodes,
     schedules,

@@ -21,7 +21,22 @@ export const MAX_ENTRIES = 40;
 /** Problems kept per entry (the count says how many there were). */
 export const MAX_STORED_PROBLEMS = 500;
 
-export type ImportTrigger = 'file' | 'sync' | 'editor' | 'legacy';
+/**
+ * How an entry came about: file (`npm run import` on the server), upload (a file sent from the
+ * editor), sync (the CRM feed, scheduled or "Sync now"), editor (a restore or a publish from the
+ * editor), legacy (the listings file of an earlier version taken over).
+ */
+export type ImportTrigger = 'file' | 'upload' | 'sync' | 'editor' | 'legacy';
+
+/** Values of a reason or problem code, for the editor to put in its own words. */
+export type ReasonParams = Record<string, string | number>;
+
+/** Why something happened: a code and its values for the editor, the English sentence for logs and the command line. */
+export interface Reason {
+  code: string;
+  params?: ReasonParams;
+  text: string;
+}
 
 export interface ImportEntry {
   /** The set's id: sortable by time. */
@@ -30,15 +45,19 @@ export interface ImportEntry {
   trigger: ImportTrigger;
   /** The file or feed URL it came from (never a credential). */
   source: string;
-  /** The staff member, for actions from the editor. */
+  /** The staff member (their login e-mail), for actions from the editor. */
   by?: string;
   /**
    * accepted: went live; refused: checked and not taken (the live set unchanged); failed: the feed
-   * could not be read at all; restored: an earlier set brought back (rollback, or a refused import
-   * published anyway).
+   * could not be read at all; restored: an earlier set (or the shipped sample) brought back, or a
+   * refused import published anyway; unchanged: a sync asked for by staff found the feed as it was.
    */
-  result: 'accepted' | 'refused' | 'failed' | 'restored';
+  result: 'accepted' | 'refused' | 'failed' | 'restored' | 'unchanged';
+  /** In English, for the command line and the log. */
   reason?: string;
+  /** The reason as a code and its values, for the editor to say in its language. */
+  code?: string;
+  params?: ReasonParams;
   counts?: FeedCounts;
   /** Properties of the live set this import would remove (or removed). */
   removed?: { count: number; of: number; share: number };
@@ -62,6 +81,8 @@ export interface SyncState {
   /** What the last check gave. */
   result?: 'unchanged' | 'accepted' | 'refused' | 'failed';
   reason?: string;
+  code?: string;
+  params?: ReasonParams;
 }
 
 export interface ListingState {
@@ -71,6 +92,8 @@ export interface ListingState {
   liveHistory: string[];
   /** A refused import whose data is kept so that staff can still publish it. */
   refusedSet?: string;
+  /** The import that replaced the shipped sample: undoing it brings the sample back. */
+  firstImport?: string;
   /** Newest first. */
   entries: ImportEntry[];
   sync?: SyncState;
@@ -101,10 +124,33 @@ export function keptSetIds(state: ListingState): Set<string> {
   return new Set([...state.liveHistory, ...(state.live ? [state.live] : []), ...(state.refusedSet ? [state.refusedSet] : [])]);
 }
 
-/** Adds an entry to the history, folding a failure identical to the newest entry. */
+/** A stored state read with today's fields (a state of an earlier version lacks some). */
+export function stateOf(s: Partial<ListingState>): ListingState {
+  return {
+    live: s.live ?? null,
+    liveHistory: s.liveHistory ?? (s.live ? [s.live] : []),
+    refusedSet: s.refusedSet,
+    firstImport: s.firstImport,
+    entries: s.entries ?? [],
+    sync: s.sync,
+  };
+}
+
+/** Makes set `id` live; one that replaces the shipped sample is remembered, so that undoing it brings the sample back. */
+export function goLive(state: ListingState, id: string) {
+  if (!state.live) {
+    state.firstImport = id;
+    state.liveHistory = [];
+  }
+  state.live = id;
+  state.liveHistory.push(id);
+}
+
+/** Adds an entry to the history, folding a failure (or a sync that found no change) identical to the newest entry. */
 export function addImportEntry(state: ListingState, entry: ImportEntry) {
   const last = state.entries[0];
-  if (entry.result === 'failed' && last?.result === 'failed' && last.reason === entry.reason && last.source === entry.source) {
+  const same = last?.result === entry.result && last.reason === entry.reason && last.source === entry.source && last.by === entry.by;
+  if ((entry.result === 'failed' || entry.result === 'unchanged') && same) {
     last.repeated = (last.repeated ?? 1) + 1;
     last.at = entry.at;
     return;
@@ -138,7 +184,7 @@ export class ListingSets implements ListingSetRepository {
   async readState(): Promise<ListingState> {
     try {
       const s = JSON.parse(await readFile(this.statePath, 'utf8')) as ListingState;
-      return { live: s.live ?? null, liveHistory: s.liveHistory ?? (s.live ? [s.live] : []), refusedSet: s.refusedSet, entries: s.entries ?? [], sync: s.sync };
+      return stateOf(s);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { live: null, liveHistory: [], entries: [] };
       throw new Error(`${this.statePath} cannot be read (${(e as Error).message})`);

@@ -3,7 +3,7 @@
  * (server/storage/file/) keeps them in DATA_DIR; a PostgreSQL store implements the same
  * interfaces. Nothing outside server/storage touches the data files.
  */
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import type { ListingData } from '../listings/feed.ts';
 import type { ListingState, SetHeader } from './listing-sets.ts';
 
@@ -217,6 +217,11 @@ export interface MediaItem {
   bytes: number;
   uploadedAt: string;
   by: string;
+  /** What the image shows, per language (the text screen readers say where it is inserted). */
+  alt?: Partial<Record<string, string>>;
+  /** In the trash since then (by whom): not listed, not served, gone for good after the trash's days. */
+  deletedAt?: string;
+  deletedBy?: string;
   [extra: string]: unknown;
 }
 
@@ -225,6 +230,27 @@ export interface MediaRepository {
   all(): Promise<MediaItem[]>;
   get(id: string): Promise<MediaItem | undefined>;
   add(item: MediaItem): Promise<void>;
+  /**
+   * Changes an item as one step (a key set to undefined is removed; others are left as they are, so
+   * two people changing different keys at once both land); undefined when there is none with that id.
+   */
+  update(id: string, patch: Partial<MediaItem>): Promise<MediaItem | undefined>;
+  /** Forgets an item (its blobs are the caller's); false when there was none. */
+  remove(id: string): Promise<boolean>;
+}
+
+/** A file being written on this node's disk (an upload streamed in before it is checked), removed when done. */
+export interface ScratchFile {
+  /** Where it is, for libraries that read files (sharp). */
+  path: string;
+  /** Written to by the caller, then ended. */
+  stream: Writable;
+  remove(): Promise<void>;
+}
+
+/** Temporary files of this node (emptied at each start: what a crash left is removed). */
+export interface ScratchFiles {
+  create(): Promise<ScratchFile>;
 }
 
 /** Bytes under keys ("cv/3f….pdf"): uploads (durable, shared) or caches (derived, per node). */
@@ -298,6 +324,29 @@ export interface ChangeFeed {
    * is back (changes may have been missed meanwhile). Gives the unsubscribe.
    */
   subscribe(fn: (topic: ChangeTopic | 'all') => void): () => void;
+}
+
+/** One action staff took, as the audit log keeps it (issue 38, point 7: who, when, to whom, what). */
+export interface AuditEntry {
+  /** Unique (a UUID): a copy (db:import-json) skips what is there. */
+  id: string;
+  at: string;
+  /** Who did it: a staff member's username, or '' for the host on the server's command line. */
+  by: string;
+  /** What was done, its area first: 'staff.invite', 'staff.role', … */
+  action: string;
+  /** To whom (a staff member's username), if anyone. */
+  target?: string;
+  /** What changed (a role from and to, the language of a mail). */
+  details?: Record<string, string | number | boolean>;
+}
+
+/** The audit log: the newest AUDIT_MAX_ENTRIES entries are kept, the oldest go as new ones come. */
+export interface AuditRepository {
+  /** Adds an entry; false when one with its id is there already. */
+  add(entry: AuditEntry): Promise<boolean>;
+  /** The newest first, at most `limit`; only the actions starting with `prefix` when given. */
+  recent(limit: number, prefix?: string): Promise<AuditEntry[]>;
 }
 
 /** A change of the content planned for a time (issue 38, point 4): a document published or taken off the site. */

@@ -57,6 +57,7 @@ describe('settings, dictionaries and missing translations', () => {
       'Leads',
       'Owners',
       'Listings',
+      'Staff',
     ]);
     await nav(page, 'Site settings').click();
     await page.getByRole('navigation', { name: 'Settings documents' }).getByRole('link', { name: 'Popup' }).click();

@@ -177,6 +177,7 @@ describe('the editor’s language', () => {
       'Leads',
       'Owners',
       'Listings',
+      'Staff',
     ]);
     await page.goto('/admin/pages/4');
     const module = page.locator('li.ed-module').first();

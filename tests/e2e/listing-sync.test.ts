@@ -192,18 +192,20 @@ describe('listings synced from the CRM', () => {
     const history = admin.page.locator('.ed-listings__history tbody tr');
     await expect
       .poll(() => history.first().innerText(), { timeout: 15_000 })
-      .toMatch(/Sync\s[\s\S]*Live[\s\S]*7 properties, 2 projects · 4 of 19 records refused/);
+      .toMatch(/Sync with the CRM automatically[\s\S]*Live[\s\S]*7 properties, 2 projects · 4 of 19 records could not be used/);
     // The problems of that sync, in plain words.
     await history.first().getByRole('button', { name: 'Show 8' }).click();
     await expect
       .poll(() => admin.page.locator('.ed-listings__problems').innerText())
-      .toContain('is missing: without a goal (0 = for sale, 1 = for rent) the property cannot be listed');
+      .toContain('It does not say whether it is for sale or for rent: without that the property cannot be listed');
 
     // The CRM adds a penthouse; the admin does not wait for the schedule.
     feedBody = feed(true);
     feedVersion++;
     await admin.page.getByRole('button', { name: 'Sync now' }).click();
-    await expect.poll(() => admin.page.locator('.ed-alert--info').innerText(), { timeout: 30_000 }).toMatch(/^Live: 8 properties, 2 projects/);
+    await expect
+      .poll(() => admin.page.locator('.ed-listings__report').innerText(), { timeout: 30_000 })
+      .toMatch(/^Imported: 8 properties, 2 projects\. They are on the site now\./);
     expect(await total()).toBe(5);
 
     // A visitor on a phone finds it in the list and swipes through its photos.
@@ -236,7 +238,7 @@ describe('listings synced from the CRM', () => {
     // The admin takes the import back: the penthouse is gone at once.
     await admin.page.getByRole('button', { name: 'Restore the previous import' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
-    await expect.poll(() => admin.page.locator('.ed-alert--info').innerText(), { timeout: 15_000 }).toMatch(/^Restored: the import of .* is live again/);
+    await expect.poll(() => admin.page.locator('.ed-listings__report').innerText(), { timeout: 15_000 }).toMatch(/^The import of .* is on the site again\./);
     expect(await total()).toBe(4);
     expect((await page.goto(gonePath))!.status()).toBe(404);
     expect(admin.problems).toEqual([]);

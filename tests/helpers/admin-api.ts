@@ -56,8 +56,8 @@ export const EDITOR = { username: 'eva.editor@atrium-immo.be', password: 'editor
 export const ADMIN = { username: 'adam.admin@atrium-immo.be', password: 'admin secret 2026', role: 'admin' };
 
 /** A server from source with its own data folder, its editor and its admin each logged in. */
-export async function startStaffServer() {
-  const srv = await startTestServer();
+export async function startStaffServer(opts: Parameters<typeof startTestServer>[0] = {}) {
+  const srv = await startTestServer(opts);
   const staff = StaffAccounts.inDataDir(srv.dataDir);
   await addStaff(staff, EDITOR);
   await addStaff(staff, ADMIN);

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** A small real PDF (one page, one line of text). */
 export function pdfFile(text = 'Curriculum vitae'): Buffer {
@@ -76,4 +76,58 @@ export function docxFile(text = 'Curriculum vitae'): Buffer {
       `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
     ],
   ]);
+}
+
+/**
+ * A real HEIC photo (96 × 64, HEVC-coded, as an iPhone writes them; made with libheif's heif-enc):
+ * the prebuilt sharp reads its header but has no HEVC decoder to open it.
+ */
+export function heicPhoto(): Buffer {
+  return Buffer.from(
+    'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAT9tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFjAAEAAAAAAAAAGwAAACNpaW5mAAAAAAABAAAAFWluZmUCAAAAAAEAAGh2YzEAAAAAv2lwcnAAAAChaXBjbwAAAHVodmNDAQNwAAAAAAAAAAAAHvAA/P34+AAADwMgAAEAGEABDAH//wNwAAADAJAAAAMAAAMAHroCQCEAAQAoQgEBA3AAAAMAkAAAAwAAAwAeoDCBBZbqSSmubAgAAAMACAAAAwAIQCIAAQAHRAHBcrAiQAAAABRpc3BlAAAAAAAAAGAAAABAAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAoMAAAAjbWRhdAAAABcoAa8ZgPd8hTf/9D+EdHXv5sFeK0KzwA==',
+    'base64',
+  );
+}
+
+/** A PNG whose header declares `width` × `height` pixels but holds almost nothing: a decompression bomb's shape. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A JPEG padded to exactly `bytes` with comment segments (as a camera's large metadata would be). */
+export function jpegOfSize(jpeg: Buffer, bytes: number): Buffer {
+  const need = bytes - jpeg.length;
+  if (need !== 0 && need < 4) throw new Error(`the image is ${jpeg.length} bytes: it cannot be padded to ${bytes}`);
+  const segments: Buffer[] = [];
+  let left = need;
+  while (left > 0) {
+    // A segment is 2 marker bytes, 2 length bytes and up to 65,533 bytes of data; none is shorter than 4 bytes.
+    const total = left <= 65537 ? left : left - 65537 >= 4 ? 65537 : left - 4;
+    const data = total - 4;
+    const seg = Buffer.alloc(4 + data, 0x20);
+    seg[0] = 0xff;
+    seg[1] = 0xfe;
+    seg.writeUInt16BE(data + 2, 2);
+    segments.push(seg);
+    left -= seg.length;
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }

@@ -21,6 +21,8 @@ export async function startTestServer(
     trustProxy?: number;
     /** PostgreSQL instead of the data folder (the folder then holds the picture cache only). */
     database?: StartOptions['database'];
+    /** The media library's clock and its most images. */
+    media?: StartOptions['media'];
   } = {},
 ): Promise<{ url: string; server: VitrineServer; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
@@ -45,6 +47,7 @@ export async function startTestServer(
     trustProxy: opts.trustProxy ?? 0,
     // The environment's DATABASE_URL is not the test's.
     database: opts.database ?? null,
+    media: opts.media,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { pdfFile } from '../helpers/files.ts';
-import { MEDIA_MAX_BYTES, MEDIA_MAX_WIDTH } from '../../server/media/library.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_SIDE } from '../../server/media/library.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
 import { ADMIN, ApiClient, EDITOR, startStaffServer } from '../helpers/admin-api.ts';
 
@@ -30,9 +30,9 @@ describe('media library', () => {
   const libraryFiles = () =>
     existsSync(join(srv.dataDir, 'uploads/library')) ? readdirSync(join(srv.dataDir, 'uploads/library')).filter((f) => !f.endsWith('.tmp')) : [];
 
-  it('takes a JPEG: re-encoded upright without metadata, at most the widest size, stored, listed and served at its widths', async () => {
+  it('takes a JPEG: re-encoded upright without metadata, its longest side at most MEDIA_MAX_SIDE, stored, listed and served at its widths', async () => {
     // A photo taken with the phone on its side, with EXIF (camera, orientation) as a phone writes it:
-    // 6000 × 3000 stored, 3000 × 6000 upright.
+    // 6000 × 3000 stored, 3000 × 6000 upright, kept at 1280 × 2560.
     const photo = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#5a7fa0' } })
       .withExif({ IFD0: { Make: 'PhoneCam', Model: 'X1', Copyright: 'private' } })
       .withMetadata({ orientation: 6 })
@@ -44,10 +44,13 @@ describe('media library', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     const item = r.json.item;
     expect(item).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: expect.stringMatching(/^\/media\/library\/[0-9a-f-]{36}\.jpg$/),
       name: 'Façade rue Haute.jpg',
-      width: MEDIA_MAX_WIDTH,
-      height: 2 * MEDIA_MAX_WIDTH,
+      alt: {},
+      usedIn: [],
+      width: MEDIA_MAX_SIDE / 2,
+      height: MEDIA_MAX_SIDE,
       bytes: expect.any(Number),
       uploadedAt: expect.any(String),
       by: EDITOR.username,
@@ -58,7 +61,7 @@ describe('media library', () => {
     const onDisk = readFileSync(join(srv.dataDir, 'uploads/library', file));
     expect(onDisk.length).toBe(item.bytes);
     const meta = await sharp(onDisk).metadata();
-    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(['jpeg', MEDIA_MAX_WIDTH, 2 * MEDIA_MAX_WIDTH, undefined, undefined]);
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(['jpeg', MEDIA_MAX_SIDE / 2, MEDIA_MAX_SIDE, undefined, undefined]);
 
     const served = await fetch(srv.url + item.url);
     expect(served.status).toBe(200);

@@ -85,6 +85,7 @@ describe('npm run db:import-json', () => {
     expect(counts.revisions).toEqual({ copied: 1, skipped: 0 });
     expect(counts.staff).toEqual({ copied: 1, skipped: 0 });
     expect(counts.owners).toEqual({ copied: 1, skipped: 0 });
+    expect(counts['audit entries']).toEqual({ copied: 1, skipped: 0 }); // the staff account added on the command line
     expect(counts.sessions.copied).toBeGreaterThanOrEqual(2);
     expect(counts.secrets.copied).toBeGreaterThanOrEqual(1);
     expect(counts['scheduled changes']).toEqual({ copied: 1, skipped: 0 });

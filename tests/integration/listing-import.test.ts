@@ -161,9 +161,10 @@ describe('a feed that would hurt the live site is refused, and the site stays as
 });
 
 describe('rollback', () => {
-  it('steps back one import at a time and says when there is nothing left to go back to', async () => {
+  it('steps back one import at a time, from the first one to the shipped sample, and says when there is nothing left to go back to', async () => {
     const dataDir = tempDir('rollback-');
-    expect((await rollbackImport({ root, dataDir })).ok).toBe(false);
+    const nothing = await rollbackImport({ root, dataDir });
+    expect(!nothing.ok && nothing.reason).toBe('no import is live: the site shows the sample listings shipped with it');
     const a = await importListingsData(fixture(), dataDir);
     const b = await importListingsData(withProperty(fixture(), 5101), dataDir);
     const c = await importListingsData(withProperty(withProperty(fixture(), 5101), 5102), dataDir);
@@ -173,10 +174,13 @@ describe('rollback', () => {
     expect(state().live).toBe(b.id);
     expect((await rollbackImport({ root, dataDir })).ok).toBe(true);
     expect(state().live).toBe(a.id);
+    // The first import undone: what was live before it, the sample, is live again.
+    const first = await rollbackImport({ root, dataDir });
+    expect(first.ok && first.entry).toMatchObject({ result: 'restored', code: 'restoredSample' });
+    expect(state().live).toBeNull();
     const none = await rollbackImport({ root, dataDir });
-    expect(none.ok).toBe(false);
-    expect(!none.ok && none.reason).toBe('no earlier import is kept, so there is nothing to go back to');
-    expect(state().live).toBe(a.id);
+    expect(!none.ok && none.code).toBe('undoSample');
+    expect(state().live).toBeNull();
   });
 
   it('keeps the last five accepted imports', async () => {
@@ -185,7 +189,8 @@ describe('rollback', () => {
     const { readdirSync } = await import('node:fs');
     expect(readdirSync(join(dataDir, 'listings', 'sets')).filter((f) => f.endsWith('.ndjson'))).toHaveLength(5);
     for (let i = 0; i < 4; i++) expect((await rollbackImport({ root, dataDir })).ok).toBe(true);
-    expect((await rollbackImport({ root, dataDir })).ok).toBe(false);
+    const none = await rollbackImport({ root, dataDir });
+    expect(!none.ok && none.reason).toBe('no earlier import is kept (the last 5 are), so there is nothing to go back to');
   });
 });
 
@@ -302,6 +307,9 @@ describe('the scheduled sync (LISTINGS_URL)', () => {
     expect(r.json.outcome.result).toBe('unchanged');
     expect(feed.requests.at(-1)).toMatchObject({ inm: '"v1"', status: 304 });
     expect(await live(own)).toBe(liveBefore);
+    // Asked for by staff, an unchanged sync is kept in the history with who asked and when.
+    expect(r.json.outcome.entry).toMatchObject({ result: 'unchanged', trigger: 'sync', by: admin.username, who: admin.username });
+    expect(r.json.entries[0]).toMatchObject({ result: 'unchanged', by: admin.username });
     expect(r.json.sync).toMatchObject({
       configured: true,
       result: 'unchanged',
@@ -360,7 +368,9 @@ describe('without LISTINGS_URL', () => {
     const admin = await staffSession(srv.url, srv.dataDir, 'admin');
     const r = await admin.req('POST', '/api/admin/listings/sync');
     expect(r.status).toBe(409);
+    // The host's words for the log; the editor says it from the code, without the setting's name.
     expect(r.json.error).toMatch(/LISTINGS_URL/);
+    expect(r.json.code).toBe('noFeed');
     expect((await admin.req('GET', '/api/admin/listings')).json.sync).toEqual({ configured: false });
   });
 });

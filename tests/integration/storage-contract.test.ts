@@ -1,13 +1,15 @@
 // The repository contract (server/storage/types.ts), run against both stores: the embedded store on
-// a temporary data folder and PostgreSQL on a throwaway cluster. Then what only a shared database
-// must hold: two nodes at once on one slot, one mail, one revision number, one username, one counter.
+// a temporary data folder and PostgreSQL on a throwaway cluster (what only a shared database must
+// hold: storage-contract-pg.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { openFileStore, StoreUnavailableError, type OutboxMessage, type Store, type Submission } from '../../server/storage/index.ts';
-import { ImportBusyError } from '../../server/storage/listing-sets.ts';
+import { openFileStore, type OutboxMessage, type Store } from '../../server/storage/index.ts';
+import type { ListingState } from '../../server/storage/listing-sets.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
+import { AUDIT_MAX_ENTRIES } from '../../shared/constants.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
@@ -24,36 +26,7 @@ const stores: Array<[string, () => Promise<Store>]> = [
   ['PostgreSQL', () => openPg()],
 ];
 
-let n = 0;
-const lead = (over: Partial<Submission> = {}): Submission => ({
-  id: `lead-${++n}-${Math.random().toString(36).slice(2, 8)}`,
-  kind: 'site-contact',
-  lang: 'fr',
-  createdAt: new Date(Date.UTC(2026, 10, 1, 9, 0, n)).toISOString(),
-  page: 'https://www.atrium-immo.be/fr/contact/',
-  propertyId: null,
-  fields: {
-    firstName: 'Zoë',
-    lastName: "D'Hondt-Vanderlinden",
-    email: `zoe.dhondt+${n}@example.be`,
-    message: 'Bonjour,\n\nUne maison à Ixelles ? « Oui ».'.repeat(20),
-  },
-  status: 'new',
-  ...over,
-});
-const mail = (leadId: string, who: string, over: Partial<OutboxMessage> = {}): OutboxMessage => ({
-  id: `${leadId}-${who}`,
-  leadId,
-  to: 'info@atrium-immo.be',
-  from: '"Atrium Immo" <noreply@atrium-immo.be>',
-  subject: 'Demande de contact – Zoë',
-  text: 'Bonjour',
-  html: '<p>Bonjour</p>',
-  lang: 'fr',
-  attempts: 0,
-  nextAttemptAt: 0,
-  ...over,
-});
+import { lead, mail } from '../helpers/store-fixtures.ts';
 
 describe.each(stores)('%s', (_name, open) => {
   let s: Store;
@@ -217,6 +190,28 @@ describe.each(stores)('%s', (_name, open) => {
     await s.media.add(item);
     expect(await s.media.all()).toEqual([item]);
     expect(await s.media.get('m1')).toEqual(item);
+    // Changes land key by key: two at once both stay; a key set to undefined goes; the id never changes.
+    await Promise.all([s.media.update('m1', { alt: { fr: 'La façade', nl: 'De gevel' } }), s.media.update('m1', { name: 'Façade rue Haute' })]);
+    expect(await s.media.get('m1')).toEqual({ ...item, name: 'Façade rue Haute', alt: { fr: 'La façade', nl: 'De gevel' } });
+    const trashed = await s.media.update('m1', { deletedAt: '2026-11-02T10:00:00.000Z', deletedBy: 'eva', id: 'other' });
+    expect(trashed).toMatchObject({ id: 'm1', deletedAt: '2026-11-02T10:00:00.000Z', deletedBy: 'eva' });
+    const restored = await s.media.update('m1', { deletedAt: undefined, deletedBy: undefined });
+    expect(restored).toEqual({ ...item, name: 'Façade rue Haute', alt: { fr: 'La façade', nl: 'De gevel' } });
+    expect(await s.media.get('m1')).toEqual(restored);
+    expect(await s.media.update('nobody', { name: 'x' })).toBeUndefined();
+    await s.media.add({ ...item, id: 'm2', file: 'm2.jpg' });
+    expect(await s.media.remove('m1')).toBe(true);
+    expect(await s.media.remove('m1')).toBe(false);
+    expect((await s.media.all()).map((m) => m.id)).toEqual(['m2']);
+    // Scratch files: streamed into, read from their path, gone once removed.
+    const part = await s.scratch.create();
+    part.stream.end(Buffer.alloc(300_000, 9));
+    await new Promise((r) => part.stream.once('finish', r));
+    expect(readFileSync(part.path).length).toBe(300_000);
+    const other = await s.scratch.create();
+    expect(other.path).not.toBe(part.path);
+    await Promise.all([part.remove(), other.remove()]);
+    expect([existsSync(part.path), existsSync(other.path)]).toEqual([false, false]);
     const key = await s.secrets.secret('forms');
     expect(key).toHaveLength(32);
     expect(await s.secrets.secret('forms')).toEqual(key);
@@ -233,6 +228,34 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await s.uploads.has('cv/3f2a9c.pdf')).toBe(false);
     expect(await s.uploads.get('cv/none.pdf')).toBeUndefined();
     await expect(s.uploads.put('../secrets.json', pdf)).rejects.toThrow(/outside its store/);
+  });
+
+  it(`keeps the newest ${AUDIT_MAX_ENTRIES} audit entries, newest first, by action, each id once`, async () => {
+    const entry = (i: number, action = 'staff.role') => ({
+      id: `a${i}`,
+      at: new Date(Date.UTC(2026, 10, 1, 9, 0, i)).toISOString(),
+      by: 'adam@atrium-immo.be',
+      action,
+      target: `p${i}@atrium-immo.be`,
+      details: { from: 'editor', to: 'admin' },
+    });
+    expect(await s.audit.add(entry(0, 'listings.import'))).toBe(true);
+    expect(await s.audit.add(entry(0))).toBe(false); // its id is there: a second copy is skipped
+    // Past the bound by 5: one by one, then in bursts (the file store writes a burst once; their order among themselves is the store's), then one by one.
+    const one = async (from: number, to: number) => {
+      for (let i = from; i <= to; i++) expect(await s.audit.add(entry(i))).toBe(true);
+    };
+    await one(1, 5);
+    for (let i = 6; i < AUDIT_MAX_ENTRIES; i += 100)
+      expect(await Promise.all(Array.from({ length: Math.min(100, AUDIT_MAX_ENTRIES - i) }, (_, k) => s.audit.add(entry(i + k))))).not.toContain(false);
+    await one(AUDIT_MAX_ENTRIES, AUDIT_MAX_ENTRIES + 4);
+    const all = await s.audit.recent(AUDIT_MAX_ENTRIES + 100);
+    expect(all).toHaveLength(AUDIT_MAX_ENTRIES);
+    expect(all[0]).toEqual(entry(AUDIT_MAX_ENTRIES + 4));
+    expect(all.at(-1)!.id).toBe('a5'); // the five oldest went, the listings one first
+    const newest = (n: number) => Array.from({ length: n }, (_, k) => `a${AUDIT_MAX_ENTRIES + 4 - k}`);
+    expect((await s.audit.recent(3, 'staff.')).map((e) => e.id)).toEqual(newest(3));
+    expect(await s.audit.recent(5, 'listings.')).toEqual([]);
   });
 
   it('keeps listing sets whole, a state with a stamp, and one import at a time', async () => {
@@ -252,6 +275,49 @@ describe.each(stores)('%s', (_name, open) => {
     await new Promise((r) => setTimeout(r, 5));
     await sets.writeState({ live: '20261101T100000Z-ab12', liveHistory: ['20261101T100000Z-ab12'], entries: [] });
     expect(await sets.stateStamp()).not.toBe(first);
+    // The import that replaced the sample (undo brings the sample back), and entries' reasons as codes for the editor.
+    const state: ListingState = {
+      live: '20261101T100000Z-ab12',
+      liveHistory: ['20261101T100000Z-ab12'],
+      firstImport: '20261101T100000Z-ab12',
+      refusedSet: undefined,
+      entries: [
+        {
+          id: '20261101T100000Z-ab12',
+          at: '2026-11-01T10:00:00.000Z',
+          trigger: 'upload',
+          source: 'export.json',
+          by: 'ines@atrium.example',
+          result: 'refused',
+          reason: 'it would take 6 of the 7 properties now on the site off it',
+          code: 'tooManyRemoved',
+          params: { count: 6, of: 7, share: 6 / 7, max: 0.5 },
+          problems: [
+            {
+              kind: 'property',
+              id: '5002',
+              lang: 'fr',
+              field: '/Latitude',
+              reason: 'r',
+              code: 'max',
+              params: { value: '250.8', limit: 90 },
+              action: 'left out',
+            },
+          ],
+          problemCount: 1,
+        },
+      ],
+      sync: {
+        url: 'https://crm.example/feed',
+        checkedAt: '2026-11-01T10:00:00.000Z',
+        result: 'failed',
+        reason: 'r',
+        code: 'syncHttp',
+        params: { status: 503 },
+      },
+    };
+    await sets.writeState(structuredClone(state));
+    expect(await sets.readState()).toEqual(state);
     await sets.writeSet('20261102T100000Z-cd34', { ...data, properties: data.properties.slice(0, 3) }, 'hash-1');
     await sets.prune({ live: '20261102T100000Z-cd34', liveHistory: ['20261102T100000Z-cd34'], entries: [] });
     expect(await sets.hasSet('20261101T100000Z-ab12')).toBe(false);
@@ -260,90 +326,5 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await sets.readAux('known-ids.json')).toBe('[4101,4102]');
     expect(await sets.readAux('none')).toBeUndefined();
     expect(await sets.withLock(async () => 'done')).toBe('done');
-  });
-});
-
-describe('PostgreSQL shared by two nodes', () => {
-  let a: Store;
-  let b: Store;
-  beforeAll(async () => {
-    const url = await pg.database();
-    // A node not seen for 3 s is taken for dead (10 s in production).
-    [a, b] = [await openPg(url, 3_000), await openPg(url, 3_000)];
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-  });
-
-  it('books a slot once of 40 tries at once', async () => {
-    const outcomes = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).leads.add(lead({ kind: 'contact-appointment' }), [], { slot: '2026-12-02T15:00' })),
-    );
-    expect(outcomes.filter((o) => o === 'added')).toHaveLength(1);
-  });
-
-  it('never hands one mail to both, and frees what a dead node claimed', async () => {
-    const mails = Array.from({ length: 300 }, (_, i) => mail(`bulk-${i}`, 'agency'));
-    expect(await a.outbox.enqueue(mails)).toBe(300);
-    const now = Date.now();
-    const [x, y] = await Promise.all([a.outbox.claim(now, 200, 60_000), b.outbox.claim(now, 200, 60_000)]);
-    expect(x.length + y.length).toBe(300);
-    expect(new Set([...x, ...y].map((m) => m.id)).size).toBe(300);
-    // Node A stops beating as if its process died (its heartbeat stopped, its row left behind): after the time-out its claims are B's, B's own stay B's.
-    const nodeA = (a as Store & { node: { id: string; stop(): Promise<void> } }).node;
-    const seen = await (a as Store & { db: { query(q: string, v: unknown[]): Promise<unknown> } }).db;
-    await nodeA.stop();
-    await seen.query('INSERT INTO nodes (id, started_at, seen_at) VALUES ($1, $2, $2)', [nodeA.id, Date.now()]);
-    expect(await b.outbox.claim(Date.now(), 400, 60_000)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 3_300));
-    const taken = await b.outbox.claim(Date.now(), 400, 60_000);
-    expect(taken.map((m) => m.id).sort()).toEqual(x.map((m) => m.id).sort());
-  });
-
-  it('gives one revision number once, one username once, one secret and one count to both', async () => {
-    const r = { key: 'footer', rev: 1, at: '2026-11-01T10:00:00.000Z', by: 'eva', summary: 's', data: {}, published: true };
-    const appended = await Promise.all([a.revisions.append({ ...r, by: 'a' }, 0), b.revisions.append({ ...r, by: 'b' }, 0)]);
-    expect(appended.filter(Boolean)).toHaveLength(1);
-    const inserted = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).staff.insert({ id: `s${i}`, username: 'eva.editor@atrium-immo.be' })),
-    );
-    expect(inserted.filter(Boolean)).toHaveLength(1);
-    const [ka, kb] = await Promise.all([a.secrets.secret('captcha'), b.secrets.secret('captcha')]);
-    expect(ka).toEqual(kb);
-    const hits = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).counters.hit('form:203.0.113.9', 60_000)));
-    expect(hits.map((h) => h.count).sort((p, q) => p - q)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-  });
-
-  it('lets one import run at a time across nodes', async () => {
-    let release!: () => void;
-    const held = a.listingSets.withLock(() => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 100));
-    await expect(b.listingSets.withLock(async () => 'second')).rejects.toBeInstanceOf(ImportBusyError);
-    release();
-    await held;
-    expect(await b.listingSets.withLock(async () => 'after')).toBe('after');
-  });
-});
-
-describe('PostgreSQL restarting under a transaction', () => {
-  it('fails the transaction with a 503 to retry, keeps the process, and serves again once the database is back', async () => {
-    const s = await openPg();
-    try {
-      const db = (s as Store & { db: import('../../server/storage/pg/db.ts').Db }).db;
-      // A connection checked out when the database goes away: without a listener its 'error' event would end the process.
-      const held = db.tx(async (c) => {
-        await c.query('SELECT 1');
-        await new Promise((r) => setTimeout(r, 1_500));
-        await c.query('SELECT 2');
-      });
-      const restarted = new Promise((r) => setTimeout(r, 300)).then(() => pg.restart('fast', 200));
-      await expect(held).rejects.toBeInstanceOf(StoreUnavailableError);
-      await restarted;
-      const x = lead();
-      expect(await s.leads.add(x, [])).toBe('added');
-      expect(await s.leads.get(x.id)).toEqual(x);
-    } finally {
-      await s.close();
-    }
   });
 });

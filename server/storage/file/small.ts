@@ -140,13 +140,30 @@ export class FileMedia implements MediaRepository {
     return new FileMedia(await new Collection(join(dir, 'media-library.json'), { items: [] as MediaItem[] }).open());
   }
   async all() {
-    return this.col.data.items;
+    return [...this.col.data.items];
   }
   async get(id: string) {
     return this.col.data.items.find((m) => m.id === id);
   }
   async add(item: MediaItem) {
     await this.col.update((d) => void d.items.push(item));
+  }
+  async update(id: string, patch: Partial<MediaItem>) {
+    const at = this.col.data.items.findIndex((m) => m.id === id);
+    if (at < 0) return undefined;
+    const next = { ...this.col.data.items[at] } as MediaItem;
+    for (const [k, v] of Object.entries(patch)) {
+      if (k === 'id') continue;
+      if (v === undefined) delete next[k];
+      else next[k] = v;
+    }
+    await this.col.update((d) => void (d.items[at] = next));
+    return next;
+  }
+  async remove(id: string) {
+    if (!this.col.data.items.some((m) => m.id === id)) return false;
+    await this.col.update((d) => void (d.items = d.items.filter((m) => m.id !== id)));
+    return true;
   }
 }
 

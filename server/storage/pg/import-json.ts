@@ -12,6 +12,7 @@ import { FileBlobs, readStoredSessionMap } from '../file/small.ts';
 import type { OutboxMessage } from '../types.ts';
 import type { PgSettings } from './db.ts';
 import { openPgStore } from './index.ts';
+import { AUDIT_MAX_ENTRIES } from '../../../shared/constants.ts';
 
 export interface ImportCount {
   copied: number;
@@ -91,6 +92,8 @@ export async function importJsonStore(dir: string, database: PgSettings, localDi
 
     // Accounts, sessions (those still live: nobody is logged out by the move), view counts, media records.
     for (const kind of ['owners', 'staff'] as const) for (const a of await from[kind].all()) count(kind, await to[kind].insert(a));
+    // The audit log, oldest first, so that the database's order is the folder's.
+    for (const e of (await from.audit.recent(AUDIT_MAX_ENTRIES)).reverse()) count('audit entries', await to.audit.add(e));
     for (const [id, session] of readStoredSessionMap(dir)) {
       const copy = !(await to.sessions.get(id));
       if (copy) await to.sessions.set(id, session);

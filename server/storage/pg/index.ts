@@ -8,11 +8,13 @@ import { mkdirSync } from 'node:fs';
 import type { Store } from '../index.ts';
 import type { AccountRecord } from '../types.ts';
 import { FileBlobs } from '../file/small.ts';
+import { LocalScratch } from '../scratch.ts';
 import { Db, migrate, type PgSettings } from './db.ts';
 import { PgNode } from './changes.ts';
 import { PgLeads } from './leads.ts';
 import { PgRevisions, PgSessions } from './revisions.ts';
 import { PgAccounts } from './accounts.ts';
+import { PgAudit } from './audit.ts';
 import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
 import { PgSchedules } from './schedules.ts';
@@ -65,6 +67,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     sessions: new PgSessions(db),
     owners: new PgAccounts<AccountRecord>(db, 'owner'),
     staff: new PgAccounts<AccountRecord>(db, 'staff'),
+    audit: new PgAudit(db),
     stats: new PgStats(db),
     counters: new PgCounters(db),
     media: new PgMedia(db),
@@ -72,6 +75,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     uploads: new PgBlobs(db, 'uploads'),
     cache: new FileBlobs(join(opts.localDir, 'cache'), false),
     mailDrop: new FileBlobs(join(opts.localDir, 'mail'), false),
+    scratch: new LocalScratch(join(opts.localDir, 'tmp')),
     listingSets: new PgListingSets(db),
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
     schedules: new PgSchedules(db, node?.id ?? 'command-line', settings.nodeTimeoutMs),

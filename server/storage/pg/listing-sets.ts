@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { ListingData } from '../../listings/feed.ts';
 import type { ListingSetRepository } from '../types.ts';
-import { ImportBusyError, LISTS, MAX_ENTRIES, keptSetIds, type Line, type ListingState, type SetHeader } from '../listing-sets.ts';
+import { ImportBusyError, LISTS, MAX_ENTRIES, keptSetIds, stateOf, type Line, type ListingState, type SetHeader } from '../listing-sets.ts';
 import type { Db } from './db.ts';
 import { notify } from './changes.ts';
 
@@ -23,7 +23,7 @@ export class PgListingSets implements ListingSetRepository {
     const r = await this.db.query<{ state: ListingState }>('SELECT state FROM listing_state');
     const s = r.rows[0]?.state;
     if (!s) return { live: null, liveHistory: [], entries: [] };
-    return { live: s.live ?? null, liveHistory: s.liveHistory ?? (s.live ? [s.live] : []), refusedSet: s.refusedSet, entries: s.entries ?? [], sync: s.sync };
+    return stateOf(s);
   }
 
   async writeState(state: ListingState): Promise<void> {

@@ -97,6 +97,22 @@ export class PgMedia implements MediaRepository {
   async add(item: MediaItem) {
     await this.db.query('INSERT INTO media (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = $2', [item.id, item]);
   }
+  async update(id: string, patch: Partial<MediaItem>) {
+    // One statement: the keys set are merged in, the keys set to undefined removed, the rest as stored.
+    const set = Object.fromEntries(Object.entries(patch).filter(([k, v]) => k !== 'id' && v !== undefined));
+    const drop = Object.entries(patch)
+      .filter(([k, v]) => k !== 'id' && v === undefined)
+      .map(([k]) => k);
+    const r = await this.db.query<{ data: MediaItem }>('UPDATE media SET data = (data || $2::jsonb) - $3::text[] WHERE id = $1 RETURNING data', [
+      id,
+      set,
+      drop,
+    ]);
+    return r.rows[0]?.data;
+  }
+  async remove(id: string) {
+    return ((await this.db.query('DELETE FROM media WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  }
 }
 
 export class PgSecrets implements SecretRepository {
