@@ -22,6 +22,7 @@ const Settings = lazy(() => import('./screens/Settings.tsx'));
 const Banner = lazy(() => import('./screens/Banner.tsx'));
 const Dictionaries = lazy(() => import('./screens/Dictionaries.tsx'));
 const Missing = lazy(() => import('./screens/Missing.tsx'));
+const Scheduled = lazy(() => import('./screens/Scheduled.tsx'));
 const Leads = lazy(() => import('./inbox/Leads.tsx'));
 const Owners = lazy(() => import('./inbox/Owners.tsx'));
 const Media = lazy(() => import('./inbox/Media.tsx'));
@@ -85,6 +86,7 @@ const NAV: NavItem[] = [
   { href: '/settings', label: 'nav.settings', admin: true },
   { href: '/dictionaries', label: 'nav.dictionaries' },
   { href: '/missing', label: 'nav.missing' },
+  { href: '/scheduled', label: 'nav.scheduled' },
   { href: '/media', label: 'nav.media' },
   { href: '/leads', label: 'nav.leads' },
   { href: '/owners', label: 'nav.owners', admin: true },
@@ -191,6 +193,7 @@ function Shell({ me }: { me: Me }) {
               <Route path="/dictionaries" component={Dictionaries} />
               <Route path="/dictionaries/:lang" component={Dictionaries} />
               <Route path="/missing" component={Missing} />
+              <Route path="/scheduled" component={Scheduled} />
               <Route path="/media">
                 <Media me={me} />
               </Route>

@@ -13,6 +13,10 @@ import type { DocumentParts } from '../renderer/entry-server.tsx';
 import type { ContentStore } from './content/content-store.ts';
 import type { StaffAccounts } from './auth/staff-accounts.ts';
 import { adminRoutes } from './editor-api/docs.ts';
+import { scheduleRoutes } from './editor-api/schedule-routes.ts';
+import { ScheduleOperations } from './content/schedule.ts';
+import { Scheduler } from './content/scheduler.ts';
+export type { Scheduler };
 import { leadRoutes } from './editor-api/leads.ts';
 import { ownerAdminRoutes } from './editor-api/owners.ts';
 import { staffAdminRoutes } from './editor-api/staff.ts';
@@ -255,7 +259,7 @@ export function createApp(opts: AppOptions) {
   });
 
   const adminRoute = adminGuard(opts.staff);
-  adminRoutes(
+  const { ops } = adminRoutes(
     router,
     {
       store: opts.content,
@@ -270,6 +274,10 @@ export function createApp(opts: AppOptions) {
     },
     adminRoute,
   );
+  // Changes planned for a time (issue 38, point 4), made by this node's scheduler (started with the server).
+  const schedule = new ScheduleOperations({ ops, schedules: opts.store.schedules, staff: opts.staff, now: (): number => scheduler.now(), log });
+  const scheduler = new Scheduler(schedule, (m) => log.warn(m));
+  scheduleRoutes(router, schedule, adminRoute);
   leadRoutes(router, { leads: opts.store.leads, outbox: opts.store.outbox, uploads: opts.store.uploads, sites }, adminRoute);
   ownerAdminRoutes(router, { owners: opts.owners.accounts, sessions: opts.sessions, sites }, adminRoute);
   // Staff accounts (admins), the names staff are shown by, and the set-password links (issue 38, point 7).
@@ -362,5 +370,5 @@ export function createApp(opts: AppOptions) {
   app.use(resolvePage(sites));
   app.use(answerPage);
 
-  return app;
+  return Object.assign(app, { scheduler });
 }

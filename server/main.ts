@@ -16,7 +16,7 @@ import { ContentStore, readRevisions } from './content/content-store.ts';
 import { describeRepair } from './content/repair.ts';
 import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
-import { createApp, type Renderer } from './app.ts';
+import { createApp, type Renderer, type Scheduler } from './app.ts';
 import { openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
 import { openPgStore, pgSettingsFromEnv, type PgSettings } from './storage/pg/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
@@ -144,8 +144,8 @@ export function readConfig(configDir: string, renderer: Renderer, quiet: boolean
   return { docs: read.docs, version: read.version, content: result.content };
 }
 
-/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended. */
-export type VitrineServer = Server & { warmedUp: number; picturesMade: () => Promise<PrefetchReport | undefined> };
+/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended; `scheduler`: the node's scheduler (tests move its clock and call its tick). */
+export type VitrineServer = Server & { warmedUp: number; picturesMade: () => Promise<PrefetchReport | undefined>; scheduler: Scheduler };
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
@@ -306,14 +306,14 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         pictures.stop();
         media.stop();
         void pool?.close();
-        // The counts of the last seconds are written, the mails under way marked, then the store let go.
-        void Promise.all([outbox.stop(), views.stop()]).then(() => data.close());
+        // The counts of the last seconds are written, the mails and the scheduled change under way marked, then the store let go.
+        void Promise.all([outbox.stop(), views.stop(), app.scheduler.stop()]).then(() => data.close());
       });
       if (!opts.quiet)
         console.log(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
-      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made() }));
+      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start() }));
     });
     server.on('error', reject);
   });

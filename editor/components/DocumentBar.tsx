@@ -17,6 +17,7 @@ import { formatWhen, langName, useT, useUiLang } from '../i18n/index.ts';
 import { problemMessage } from '../validation.ts';
 import { ConfirmDialog } from './Dialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { ScheduleControl } from './ScheduleControl.tsx';
 import { ConflictPanel, ProblemList } from './DocProblems.tsx';
 import { LangStates } from './LangStates.tsx';
 import { systemRoleText } from '../trash-text.ts';
@@ -177,6 +178,7 @@ export function DocumentBar<T>({
         </div>
       </div>
       {base?.langs && written && <LangStates stored={base.langs} written={written} />}
+      <ScheduleControl doc={doc} />
       <p className="ed-docbar__status" role="status" aria-live="polite">
         {doc.status}
       </p>

@@ -20,6 +20,7 @@ import type {
   StatsRepository,
   ListingSetRepository,
   ChangeFeed,
+  ScheduleRepository,
   ScratchFiles,
   AutosaveRepository,
   PresenceRepository,
@@ -29,6 +30,7 @@ import { FileAccounts } from './file/accounts.ts';
 import { FileAudit } from './file/audit.ts';
 import { FileBlobs, FileMedia, FileRevisions, FileSecrets, FileSessions, FileStats, MemoryCounters } from './file/small.ts';
 import { ListingSets } from './listing-sets.ts';
+import { FileSchedules } from './file/schedules.ts';
 import { LocalScratch } from './scratch.ts';
 import { FileAutosaves, MemoryPresence } from './file/editing.ts';
 
@@ -64,6 +66,8 @@ export interface Store {
   autosaves: AutosaveRepository;
   /** Who has which document open (issue 38, point 5). */
   presence: PresenceRepository;
+  /** Changes of the content planned for a time (issue 38, point 4). */
+  schedules: ScheduleRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
@@ -97,13 +101,14 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media, autosaves] = await Promise.all([
+  const [leads, revisions, sessions, stats, media, autosaves, schedules] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
     FileSessions.open(dir),
     FileStats.open(dir),
     FileMedia.open(dir),
     FileAutosaves.open(dir),
+    FileSchedules.open(dir),
   ]);
   return {
     where: dir,
@@ -124,6 +129,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     changes: noOtherNodes,
     autosaves,
     presence: new MemoryPresence(),
+    schedules,
     close: async () => {
       await Promise.all([leads.close(), sessions.close()]);
     },

@@ -350,3 +350,4 @@ export interface AuditRepository {
 }
 
 export type { AutosaveInfo, AutosaveRepository, PresenceEntry, PresenceRepository, StoredAutosave } from './editing-types.ts';
+export type { ScheduleAddResult, ScheduleCancelResult, ScheduleEntry, ScheduleRepository } from './schedule-types.ts';

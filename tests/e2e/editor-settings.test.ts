@@ -26,7 +26,7 @@ describe('settings, dictionaries and missing translations', () => {
     for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
     await openEditor(page, MARC);
     const links = await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts();
-    expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Media', 'Leads', 'Trash']);
+    expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Scheduled', 'Media', 'Leads', 'Trash']);
     await page.goto('/admin/settings/popup');
     await expect
       .poll(() =>
@@ -52,6 +52,7 @@ describe('settings, dictionaries and missing translations', () => {
       'Site settings',
       'Dictionaries',
       'Missing translations',
+      'Scheduled',
       'Media',
       'Leads',
       'Owners',

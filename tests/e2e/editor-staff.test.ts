@@ -180,6 +180,7 @@ describe('the editor’s language', () => {
       'Site settings',
       'Dictionaries',
       'Missing translations',
+      'Scheduled',
       'Media',
       'Leads',
       'Owners',

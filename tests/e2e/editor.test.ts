@@ -348,8 +348,7 @@ describe('the page tree', () => {
     }
     // Both in the trash, the newest first; one comes back where it was.
     await nav(page, 'Trash').click();
-    await expect.poll(() => page.locator('tr[data-trash-id]').count()).toBeGreaterThanOrEqual(2);
-    expect(await page.locator('tr[data-trash-id]').first().getAttribute('data-trash-id')).toBe(`page:${id}`);
+    await expect.poll(() => page.locator('tr[data-trash-id]').first().getAttribute('data-trash-id')).toBe(`page:${id}`);
     await page.getByRole('button', { name: 'Restore Open days', exact: true }).click();
     await expect.poll(() => page.getByRole('status').first().innerText()).toBe('“Open days” is back where it was.');
     expect(latest(`page:${id}`)).toMatchObject({ action: 'untrash', data: { title: { en: 'Open days' } } });

@@ -60,6 +60,13 @@ describe('npm run db:import-json', () => {
       (await staff.req('PUT', '/api/admin/docs/footer', { data: { ...footer.data, copyright: { ...footer.data.copyright, fr: mark } }, baseRev: footer.rev }))
         .status,
     ).toBe(200);
+    // A change planned for next month (issue 38, point 4).
+    const planned = await staff.req('POST', '/api/admin/schedule', {
+      key: 'page:5',
+      action: 'publish',
+      at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(planned.status).toBe(201);
     const owner = new Client(srv.url);
     expect((await owner.req('POST', '/api/owner/login', { username: OWNER.username, password: OWNER.password, lang: 'fr' })).status).toBe(200);
     ownerCookie = owner.cookie;
@@ -81,6 +88,7 @@ describe('npm run db:import-json', () => {
     expect(counts['audit entries']).toEqual({ copied: 1, skipped: 0 }); // the staff account added on the command line
     expect(counts.sessions.copied).toBeGreaterThanOrEqual(2);
     expect(counts.secrets.copied).toBeGreaterThanOrEqual(1);
+    expect(counts['scheduled changes']).toEqual({ copied: 1, skipped: 0 });
   });
 
   it('copies nothing twice when run again', async () => {
@@ -97,6 +105,7 @@ describe('npm run db:import-json', () => {
       const staff = await new ApiClient(srv.url).login(STAFF.username, STAFF.password);
       const inbox = JSON.stringify((await staff.req('GET', '/api/admin/leads')).json);
       for (const id of ids) expect(inbox).toContain(id);
+      expect((await staff.req('GET', '/api/admin/schedule')).json.waiting.map((e: { key: string }) => e.key)).toEqual(['page:5']);
       expect(inbox).toContain("D'Hondt-2");
       const owner = Object.assign(new Client(srv.url), { cookie: ownerCookie });
       expect((await owner.req('GET', '/api/owner/me')).status).toBe(200);

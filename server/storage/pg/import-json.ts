@@ -105,6 +105,12 @@ export async function importJsonStore(dir: string, database: PgSettings, localDi
       if (copy) await to.media.add(m);
       count('media records', copy);
     }
+    // Changes planned for a time and still waiting (the finished ones are in the revisions' history).
+    for (const e of (await from.schedules.list(0)).waiting) {
+      const copy = !(await to.schedules.get(e.id));
+      if (copy) await to.schedules.add(e, { total: Infinity, perDoc: Infinity });
+      count('scheduled changes', copy);
+    }
     const stats = existsSync(join(dir, 'stats.json'))
       ? (JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8')).views as Record<string, Record<string, number>>)
       : {};

@@ -18,6 +18,7 @@ import { PgAudit } from './audit.ts';
 import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
 import { PgAutosaves, PgPresence } from './editing.ts';
+import { PgSchedules } from './schedules.ts';
 
 export { Db, migrate, pgSettingsFromEnv, type PgSettings } from './db.ts';
 
@@ -80,6 +81,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
     autosaves: new PgAutosaves(db),
     presence: new PgPresence(db),
+    schedules: new PgSchedules(db, node?.id ?? 'command-line', settings.nodeTimeoutMs),
     close: async () => {
       await node?.stop();
       await db.close();
