@@ -324,11 +324,11 @@ describe('the page tree', () => {
 
     // Both hidden: listed apart from the menu, with why.
     await nav(page, 'Pages').click();
+    const row = (pid: number) => page.locator(`tr[data-page-id="${pid}"]`);
     for (const pid of [id, copyId])
       await expect
         .poll(() =>
-          page
-            .locator(`tr[data-page-id="${pid}"]`)
+          row(pid)
             .innerText()
             .catch(() => ''),
         )
