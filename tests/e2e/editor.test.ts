@@ -346,12 +346,6 @@ describe('the page tree', () => {
       await expect.poll(() => page.locator(`tr[data-page-id="${pid}"]`).count(), { timeout: 20_000 }).toBe(0);
       expect(latest(`page:${pid}`)!.data).toBeNull();
     }
-    // Both in the trash, the newest first; one comes back where it was.
-    await nav(page, 'Trash').click();
-    await expect.poll(() => page.locator('tr[data-trash-id]').first().getAttribute('data-trash-id')).toBe(`page:${id}`);
-    await page.getByRole('button', { name: 'Restore Open days', exact: true }).click();
-    await expect.poll(() => page.getByRole('status').first().innerText()).toBe('“Open days” is back where it was.');
-    expect(latest(`page:${id}`)).toMatchObject({ action: 'untrash', data: { title: { en: 'Open days' } } });
   });
 });
 
