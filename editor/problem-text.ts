@@ -33,7 +33,10 @@ export function problemMessage(p: { message: string; code?: string; params?: Rec
   const key = `problem.${p.code}` as MessageKey;
   const params: Record<string, string> = {
     example: '{name}',
-    ...Object.fromEntries(Object.entries(p.params ?? {}).map(([k, v]) => [k, k === 'lang' && typeof v === 'string' ? langName(v, ui) : String(v)])),
+    ...Object.fromEntries(
+      Object.entries(p.params ?? {}).map(([k, v]) => [k, (k === 'lang' || k === 'refLang') && typeof v === 'string' ? langName(v, ui) : String(v)]),
+    ),
+    refLang: langName(typeof p.params?.refLang === 'string' ? p.params.refLang : 'en', ui),
   };
   if (typeof p.params?.offset === 'number') params.offset = String(p.params.offset + 1);
   const text = tr(key, params, ui);

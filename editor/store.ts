@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { api, ApiError, setCsrf, type Me, type ModuleType, type Registry } from './api.ts';
 import { localizeUi, prepareSchema, type Schema } from './schema.ts';
+import { scopesOf } from './i18n/field-words.ts';
 import { useUiLang, type UiLang } from './i18n/index.ts';
 
 export interface PreparedModule extends ModuleType {
@@ -49,8 +50,11 @@ export function prepare(raw: Registry, lang: UiLang = 'en'): PreparedRegistry {
   if (!byLang) prepared.set(raw, (byLang = new Map()));
   let r = byLang.get(lang);
   if (!r) {
-    const modules = raw.modules.map((m) => ({ ...m, uiSchema: localizeUi(m.uiSchema, lang) as Record<string, unknown>, form: prepareSchema(m.schema, lang) }));
-    const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s, lang)])) as PreparedRegistry['schemas'];
+    const modules = raw.modules.map((m) => {
+      const uiSchema = localizeUi(m.uiSchema, lang) as Record<string, unknown>;
+      return { ...m, uiSchema, form: prepareSchema(m.schema, lang, scopesOf('module', m.view), uiSchema) };
+    });
+    const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s, lang, scopesOf(k))])) as PreparedRegistry['schemas'];
     byLang.set(lang, (r = { raw, lang, modules, byView: new Map(modules.map((m) => [m.view, m])), schemas }));
   }
   return r;
