@@ -48,6 +48,7 @@ import MediaField from './MediaField.tsx';
 import RelationField from './RelationField.tsx';
 import { FormFieldWidget, LinkWidget, PageRefWidget, TeamMemberWidget } from './Pickers.tsx';
 import { AttributionWidget, ClockTimeWidget, PercentWidget, WeekdaysWidget } from './SettingWidgets.tsx';
+import { rjsfStrings } from './rjsf-strings.ts';
 
 const RichTextField = lazy(() => import('./RichTextField.tsx'));
 
@@ -305,6 +306,9 @@ function templatesFor(ui: UiLang): Partial<TemplatesType> {
   return t;
 }
 
+const translators = new Map<UiLang, ReturnType<typeof rjsfStrings>>();
+const translatorFor = (ui: UiLang) => translators.get(ui) ?? translators.set(ui, rjsfStrings(ui)).get(ui)!;
+
 const behaviour = {
   emptyObjectFields: 'skipDefaults' as const,
   arrayMinItems: { populate: 'never' as const },
@@ -356,6 +360,7 @@ export function SchemaForm<T>({
       widgets={widgets}
       templates={templatesFor(ui)}
       formContext={formContext}
+      translateString={translatorFor(ui)}
       idPrefix={idPrefix}
       idSeparator="_"
       noValidate

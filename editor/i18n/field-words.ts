@@ -68,5 +68,8 @@ export function choiceLabel(key: string, value: unknown, lang: UiLang): string {
   const known = ENUM_LABELS[key]?.[v]?.[lang];
   if (known) return known;
   const k = key === 'form' ? `leads.kind.${v}` : key === 'code' ? `lang.${v}` : `choice.${key}.${v}`;
-  return k in en ? tr(k as MessageKey, undefined, lang) : v;
+  if (!(k in en)) return v;
+  const text = tr(k as MessageKey, undefined, lang);
+  // A language's name starts a choice with a capital, as every other choice does ("Néerlandais").
+  return key === 'code' ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

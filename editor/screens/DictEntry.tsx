@@ -7,7 +7,7 @@
 import { memo, useRef, useState } from 'react';
 import en from '../i18n/en.ts';
 import { langName, tr, useT, type MessageKey, type UiLang } from '../i18n/index.ts';
-import { formsFor, optionalForm, placeholdersOf, readMessage, sampleNumbers, tokens, writePlural } from './dict-message.ts';
+import { formsFor, optionalForm, placeholdersOf, plainWords, readMessage, sampleNumbers, tokens, writePlural } from './dict-message.ts';
 
 export const rowId = (key: string) => `edd-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -34,13 +34,6 @@ export function TextWithChips({ text }: { text: string }) {
     </>
   );
 }
-
-/** The words of a text for a screen reader's name of its input: placeholders as “…”. */
-export const plainWords = (text: string) =>
-  tokens(text)
-    .map((t) => ('text' in t ? t.text : '…'))
-    .join('')
-    .trim();
 
 /** The name of a plural form in the editor's language ("Singular", "Exactly 0"). */
 export function formName(form: string, ui: UiLang): string {

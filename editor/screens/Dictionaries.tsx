@@ -18,8 +18,8 @@ import { listErrors, ownProblems, problemMessage, problemsToErrors, validate } f
 import { icuProblems } from '../../shared/icu-check.ts';
 import { langName, tr, useT, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
 import { DICT_GROUPS, groupOf, searchable, type DictGroup } from './dict-groups.ts';
-import { readMessage } from './dict-message.ts';
-import { DictEntry, formName, plainWords, rowId } from './DictEntry.tsx';
+import { plainWords, readMessage } from './dict-message.ts';
+import { DictEntry, formName, rowId } from './DictEntry.tsx';
 
 type Dict = Record<string, string>;
 const REFERENCE: Lang = 'en';
@@ -235,6 +235,9 @@ function DictionaryTexts({ lang }: { lang: Lang }) {
                     })
                   }
                 >
+                  <span className="ed-dict-group__arrow" aria-hidden="true">
+                    {isOpen ? '▾' : '▸'}
+                  </span>
                   {title} <span className="ed-muted">{count}</span>
                 </button>
               )}

@@ -113,6 +113,13 @@ export function tokens(text: string): Token[] {
   return out;
 }
 
+/** The words of a text, placeholders as “…” (the name of its input for a screen reader, a problem's place). */
+export const plainWords = (text: string) =>
+  tokens(text)
+    .map((t) => ('text' in t ? t.text : '…'))
+    .join('')
+    .trim();
+
 /** The placeholders a text uses (`#` first when it has a plural), for the chips under its fields. */
 export function placeholdersOf(...texts: Array<string | undefined>): string[] {
   const found = new Set<string>();

@@ -100,7 +100,7 @@ export default defineModule<SingleViewModule, SingleViewData | null>({
       },
     },
     relations: {
-      'ui:help': {
+      'ui:description': {
         nl: 'Het artikel dat getoond wordt; leeg laten op een artikelpagina (die toont haar eigen artikel).',
         fr: 'L’article à afficher ; à laisser vide sur une page d’article (elle affiche son propre article).',
         en: 'The article to show; leave empty on article pages (they show their own article).',

@@ -1,8 +1,8 @@
 // What counts as "English left on a French or Dutch editor screen" (issue 38, point 6), for
 // tests/unit/editor-words.test.ts and tests/e2e/editor-words.test.ts: every English text the
 // editor can show — its catalogue (en.ts), the field and choice names of fields.ts, the module
-// types' names and hints, the schemas' own titles and descriptions, and the words a field's key
-// would be shown as if nobody named it ("Tile url") — unless the same text is also one of the
+// types' names and hints, the schemas' own titles and descriptions, the words a field's key would
+// be shown as if nobody named it ("Tile url"), and the form library's (RJSF) own — unless the same text is also one of the
 // target language's own, or is made only of the words that are the same in every language below.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import nl from '../../editor/i18n/nl.ts';
 import { ENUM_LABELS, FIELD_HELP, FIELD_LABELS } from '../../editor/i18n/fields.ts';
 import { humanize } from '../../editor/schema.ts';
 import { registry } from '../../modules/index.ts';
+import { TranslatableString } from '@rjsf/utils';
 
 export type Target = 'nl' | 'fr';
 const root = join(import.meta.dirname, '../..');
@@ -290,16 +291,27 @@ export function englishWords(target: Target): EnglishWords {
   for (const values of Object.values(ENUM_LABELS)) for (const l of Object.values(values)) addEnglish(l.en);
   for (const t of modules) addEnglish(t.en);
   for (const w of schemaWords()) if (!hasArgs(w)) addEnglish(w);
+  // The form library's own words, should a form draw one the editor does not translate.
+  for (const w of Object.values(TranslatableString)) if (!w.includes('%')) addEnglish(w);
 
   return {
     texts: english,
     patterns,
     english(s: string) {
-      const text = norm(s);
-      if (!text || own.has(text) || sameInEveryLanguage(text)) return null;
-      if (english.has(text)) return text;
-      if (ownPatterns.some((re) => re.test(text))) return null;
-      return patterns.find((p) => p.re.test(text))?.message ?? null;
+      const whole = norm(s);
+      // A label as a form draws it: with the required mark, a list member's number, a language ("Weekdays 2*", "Title (fr)").
+      const bare = whole
+        .replace(/\s*\*$/, '')
+        .replace(/\s+\d+$/, '')
+        .replace(/\s+\((nl|fr|en|de)\)$/, '');
+      for (const text of new Set([whole, bare])) {
+        if (!text || own.has(text) || sameInEveryLanguage(text)) continue;
+        if (english.has(text)) return text;
+        if (ownPatterns.some((re) => re.test(text))) continue;
+        const found = patterns.find((p) => p.re.test(text))?.message;
+        if (found) return found;
+      }
+      return null;
     },
   };
 }

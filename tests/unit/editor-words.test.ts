@@ -105,6 +105,21 @@ describe('the editor’s own texts', () => {
   });
 });
 
+describe('what the browser test counts as English left on a screen', () => {
+  it('finds the English staff saw in the French and Dutch editor, and lets their own words pass', () => {
+    const fr = englishWords('fr');
+    const nl = englishWords('nl');
+    // Seen in the build of main (issue 38): schema-derived labels, a list member, RJSF's own words, a catalogue text.
+    for (const s of ['Tile url', 'Min notice hours', 'Weekdays 1*', 'Fields', 'Remove data for optional field', 'Save as draft', 'Title (fr)'])
+      expect([s, fr.english(s)]).toEqual([s, expect.any(String)]);
+    expect(nl.english('3 of 668 keys shown')).toBe('{n} of {total} keys shown');
+    // Their own words, and words the same in every language.
+    for (const s of ['Enregistrer comme brouillon', 'Délai minimum', 'E-mail', 'Contact', 'Blog', 'Nederlands', 'English', 'Page 2', 'Facebook'])
+      expect([s, fr.english(s)]).toEqual([s, null]);
+    for (const s of ['Opslaan als concept', 'Minimale termijn', 'Media', 'Banner']) expect([s, nl.english(s)]).toEqual([s, null]);
+  });
+});
+
 describe('every field the editor draws', () => {
   it('is named in nl, fr and en by the editor’s tables, never by its key', () => {
     const unnamed = [...settings, ...documents, ...modules]
