@@ -414,7 +414,8 @@ const en = {
   'settings.adminsOnly': 'Only administrators can change the site settings.',
   'settings.cannotOpen': 'Cannot open {name}: {error}',
   'settings.site': 'Site info',
-  'settings.site.help': 'Agency details, analytics and tag IDs.',
+  'settings.site.help':
+    'The agency’s name and details as visitors see them, its logo, its social networks, online appointments, and the codes of statistics tools.',
   'settings.languages': 'Languages',
   'settings.languages.help': 'Languages in use and the default one.',
   'settings.header': 'Header',
@@ -424,7 +425,7 @@ const en = {
   'settings.banner': 'Banner',
   'settings.banner.help': 'The site banner (home and pages that use the site banner).',
   'settings.popup': 'Popup',
-  'settings.popup.help': 'The promotional popup.',
+  'settings.popup.help': 'A window that opens over the site once per visit: an offer, news, an invitation.',
   'settings.cookieConsent': 'Cookie consent',
   'settings.cookieConsent.help': 'Cookie banner texts and categories.',
   'settings.renovation': 'Renovation calculator',
@@ -1172,6 +1173,8 @@ const en = {
   'rjsf.key': 'Name of {p1}',
   'rjsf.deprecated': '{p1} (no longer used)',
   'rjsf.cannotShow': 'This part of the form cannot be shown here; ask whoever built the site.',
+  'error.pattern': 'is not written as expected: see the help of the field',
+  'error.format': 'is not a valid address or date: see the help of the field',
 } as const;
 
 export type MessageKey = keyof typeof en;

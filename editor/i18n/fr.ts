@@ -418,7 +418,8 @@ const fr: Record<MessageKey, string> = {
   'settings.adminsOnly': 'Seuls les administrateurs peuvent modifier les réglages du site.',
   'settings.cannotOpen': 'Impossible d’ouvrir {name} : {error}',
   'settings.site': 'Informations du site',
-  'settings.site.help': 'Coordonnées de l’agence, identifiants d’analyse et de balises.',
+  'settings.site.help':
+    'Le nom et les coordonnées de l’agence tels que les visiteurs les voient, son logo, ses réseaux sociaux, les rendez-vous en ligne et les codes des outils de statistiques.',
   'settings.languages': 'Langues',
   'settings.languages.help': 'Les langues utilisées et celle par défaut.',
   'settings.header': 'En-tête',
@@ -428,7 +429,7 @@ const fr: Record<MessageKey, string> = {
   'settings.banner': 'Bannière',
   'settings.banner.help': 'La bannière du site (accueil et pages qui utilisent la bannière du site).',
   'settings.popup': 'Fenêtre promotionnelle',
-  'settings.popup.help': 'La fenêtre promotionnelle.',
+  'settings.popup.help': 'Une fenêtre qui s’ouvre sur le site une fois par visite : une offre, une nouvelle, une invitation.',
   'settings.cookieConsent': 'Consentement aux cookies',
   'settings.cookieConsent.help': 'Textes et catégories du bandeau cookies.',
   'settings.renovation': 'Calculateur de rénovation',
@@ -1181,5 +1182,7 @@ const fr: Record<MessageKey, string> = {
   'rjsf.key': 'Nom de {p1}',
   'rjsf.deprecated': '{p1} (plus utilisé)',
   'rjsf.cannotShow': 'Cette partie du formulaire ne peut pas être affichée ici ; demandez à qui a réalisé le site.',
+  'error.pattern': 'n’est pas écrit comme attendu : voyez l’aide du champ',
+  'error.format': 'n’est pas une adresse ou une date valable : voyez l’aide du champ',
 };
 export default fr;

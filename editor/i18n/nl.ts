@@ -418,7 +418,8 @@ const nl: Record<MessageKey, string> = {
   'settings.adminsOnly': 'Alleen beheerders kunnen de site-instellingen wijzigen.',
   'settings.cannotOpen': '{name} kan niet geopend worden: {error}',
   'settings.site': 'Site-informatie',
-  'settings.site.help': 'Gegevens van het kantoor, analyse- en tag-ID’s.',
+  'settings.site.help':
+    'De naam en gegevens van het kantoor zoals bezoekers ze zien, het logo, de sociale netwerken, online afspraken en de codes van statistiektools.',
   'settings.languages': 'Talen',
   'settings.languages.help': 'De gebruikte talen en de standaardtaal.',
   'settings.header': 'Koptekst',
@@ -428,7 +429,7 @@ const nl: Record<MessageKey, string> = {
   'settings.banner': 'Banner',
   'settings.banner.help': 'De banner van de site (startpagina en pagina’s die de sitebanner gebruiken).',
   'settings.popup': 'Pop-up',
-  'settings.popup.help': 'De promotionele pop-up.',
+  'settings.popup.help': 'Een venster dat één keer per bezoek over de site opent: een aanbod, nieuws, een uitnodiging.',
   'settings.cookieConsent': 'Cookietoestemming',
   'settings.cookieConsent.help': 'Teksten en categorieën van de cookiebanner.',
   'settings.renovation': 'Renovatiecalculator',
@@ -1178,5 +1179,7 @@ const nl: Record<MessageKey, string> = {
   'rjsf.key': 'Naam van {p1}',
   'rjsf.deprecated': '{p1} (niet meer gebruikt)',
   'rjsf.cannotShow': 'Dit deel van het formulier kan hier niet getoond worden; vraag het aan wie de site bouwde.',
+  'error.pattern': 'is niet geschreven zoals verwacht: zie de hulp bij het veld',
+  'error.format': 'is geen geldig adres of geldige datum: zie de hulp bij het veld',
 };
 export default nl;

@@ -13,6 +13,8 @@ import { langName, tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
 import { settingLabel } from '../settings-docs.ts';
 import { plainWords } from './dict-message.ts';
 
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** The editor route of a document, opened at a field. */
 export function docHref(key: DocKey, pointer?: string): string {
   const q = pointer ? `?field=${encodeURIComponent(pointer)}` : '';
@@ -94,7 +96,7 @@ export default function Missing() {
           return (
             <section key={lang} className="ed-card" aria-labelledby={`ed-missing-${lang}`} data-lang={lang}>
               <h2 id={`ed-missing-${lang}`}>
-                {langName(lang, ui)} ({lang}) <span className="ed-badge">{list.length}</span>
+                {capitalized(langName(lang, ui))} <span className="ed-badge">{list.length}</span>
               </h2>
               {list.length === 0 ? (
                 <p className="ed-muted">{t('missing.nothing')}</p>

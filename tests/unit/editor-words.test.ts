@@ -17,6 +17,9 @@ import { SchemaRegistry } from '../../server/config/schemas.ts';
 import { editorRegistry } from '../../server/editor-api/editor-schemas.ts';
 import { FORM_KINDS } from '../../shared/forms.ts';
 import { englishWords, sameInEveryLanguage } from '../helpers/editor-words.ts';
+import { missingTexts } from '../../server/editor-api/missing-texts.ts';
+import { problemMessage } from '../../editor/problem-text.ts';
+import { listErrors, validate } from '../../editor/validation.ts';
 
 const editor = editorRegistry(registry, new SchemaRegistry(registry).ajv);
 const LANGS = ['nl', 'fr', 'en'] as const;
@@ -97,6 +100,26 @@ describe('the editor’s own texts', () => {
     expect(same.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
     const empty = Object.entries(cat).filter(([, v]) => !v.trim());
     expect(empty).toEqual([]);
+  });
+
+  it('gives Missing translations the type of a module whose text is missing, so that its field is named as the module’s form names it', () => {
+    const page = { id: 3, modules: [{ id: 9, view: 'contact', title: { nl: 'Stuur ons een bericht', fr: '' } }], title: { nl: 'Contact', fr: 'Contact' } };
+    expect(missingTexts([{ key: 'page:3', data: page, label: 'Page' }], ['nl', 'fr'], {})).toEqual([
+      expect.objectContaining({ lang: 'fr', key: 'page:3', pointer: '/modules/0/title', view: 'contact' }),
+    ]);
+  });
+
+  it('says a value of the wrong form in words, not as the pattern a developer wrote', () => {
+    const site = prepareSchema(editor.schemas.site as Schema, 'fr', scopesOf('site'));
+    const data = { name: 'Atrium', url: 'www.atrium-immo.be/', email: 'info', phone: '1', address: { street: 'a', zip: '1', city: { fr: 'x' } } };
+    const found = listErrors(validate(site, data, ['fr'], 'fr'));
+    expect(found).toContainEqual({ pointer: '/url', message: 'n’est pas écrit comme attendu : voyez l’aide du champ' });
+    expect(found.map((e) => e.message).join(' ')).not.toMatch(/\^|pattern|format|"email"/);
+    const fromServer = { message: 'must match pattern "^https?://[^/]+$"', code: 'ajv.pattern', params: { pattern: '^https?://[^/]+$' } };
+    expect([problemMessage(fromServer, 'nl'), problemMessage(fromServer, 'en')]).toEqual([
+      'is niet geschreven zoals verwacht: zie de hulp bij het veld',
+      'is not written as expected: see the help of the field',
+    ]);
   });
 
   it('names every form kind (the contact module’s choice, the leads inbox) in the three languages', () => {
