@@ -115,7 +115,7 @@ export default defineModule<ContactModule, ContactData>({
             en: 'For the site’s builder: a rule in JSON Logic that must hold as well. Leave empty otherwise.',
           },
           'ui:widget': 'textarea',
-          'ui:options': { rows: 3 },
+          'ui:options': { rows: 3, advanced: true },
         },
       },
     },
