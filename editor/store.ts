@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { api, ApiError, setCsrf, type Me, type ModuleType, type Registry } from './api.ts';
 import { localizeUi, prepareSchema, type Schema } from './schema.ts';
-import { scopesOf } from './i18n/field-words.ts';
+import { loadFieldWords, scopesOf } from './i18n/field-words.ts';
 import { useUiLang, type UiLang } from './i18n/index.ts';
 
 export interface PreparedModule extends ModuleType {
@@ -73,7 +73,8 @@ export const useSession = create<Session>((set, get) => ({
   },
   async loadRegistry() {
     try {
-      const raw = await api.registry();
+      // The forms' field words come with the registry (a chunk of their own): its forms are labelled with them.
+      const [raw] = await Promise.all([api.registry(), loadFieldWords()]);
       set({ registry: raw, registryError: null });
     } catch (e) {
       if (!get().expired(e)) set({ registryError: (e as Error).message });

@@ -1,8 +1,8 @@
 /**
  * The words of a form's fields (issue 38, point 6): label, one-line help, the name of one member of
  * a list ("Slot 2") and the unit after a number ("hours"), in the editor's language, found by where
- * the field is. A field is looked up in the catalogue (en.ts, fr.ts, nl.ts) under its place in its
- * document, from the most precise to the most general:
+ * the field is. A field is looked up in the field words (words/en.ts, fr.ts, nl.ts) under its place
+ * in its document, from the most precise to the most general:
  *
  *   fieldLabel.site.appointments.minNoticeHours   the document and the whole path
  *   fieldLabel.site.source.name                   the document, the field's parent and key
@@ -13,11 +13,23 @@
  * (`fieldHelp.`, `fieldItem.`, `fieldUnit.` alike), then the older tables of fields.ts by key. The
  * scope of a setting is its document key (site, header, renovation…); of a module `module.{view}`
  * then `module`; of a page `page`, of an article `article`. Members of a list add nothing to the
- * path (`site.appointments.times`, not `…times.3`).
+ * path (`site.appointments.times`, not `…times.3`). The field words are a chunk of their own, loaded
+ * with the registry (`loadFieldWords`), so that the editor's first screen does not carry them.
  */
 import en from './en.ts';
 import { ENUM_LABELS, FIELD_HELP, FIELD_LABELS } from './fields.ts';
 import { tr, type MessageKey, type UiLang } from './index.ts';
+
+let words: Record<UiLang, Record<string, string>> | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the field words of the three languages (once); the registry's forms are prepared after it. */
+export function loadFieldWords(): Promise<void> {
+  loading ??= Promise.all([import('./words/en.ts'), import('./words/fr.ts'), import('./words/nl.ts')]).then(([e, f, n]) => {
+    words = { en: e.default, fr: f.default, nl: n.default };
+  });
+  return loading;
+}
 
 export type FieldWord = 'fieldLabel' | 'fieldHelp' | 'fieldItem' | 'fieldUnit';
 
@@ -38,15 +50,16 @@ export function fieldKeys(word: FieldWord, scopes: readonly string[], path: read
   return [...new Set(out)];
 }
 
-/** The first catalogue key of `fieldKeys` the catalogue has. */
-export function fieldKey(word: FieldWord, scopes: readonly string[], path: readonly string[]): MessageKey | undefined {
-  return fieldKeys(word, scopes, path).find((k) => k in en) as MessageKey | undefined;
+/** The first key of `fieldKeys` the field words have (none before they are loaded). */
+export function fieldKey(word: FieldWord, scopes: readonly string[], path: readonly string[]): string | undefined {
+  const known = words?.en;
+  return known ? fieldKeys(word, scopes, path).find((k) => k in known) : undefined;
 }
 
 /** A field's word in `lang`, or undefined when neither the catalogue nor fields.ts has one. */
 export function fieldWord(word: FieldWord, scopes: readonly string[], path: readonly string[], lang: UiLang): string | undefined {
   const key = fieldKey(word, scopes, path);
-  if (key) return tr(key, undefined, lang);
+  if (key && words) return words[lang][key];
   const last = path[path.length - 1];
   if (word === 'fieldLabel') return FIELD_LABELS[last]?.[lang];
   if (word === 'fieldHelp') return FIELD_HELP[last]?.[lang];
@@ -59,16 +72,16 @@ export function scopesOf(doc: string, view?: string): string[] {
 }
 
 /**
- * A choice of a list in words: fields.ts's table by the field's key, else the catalogue's
+ * A choice of a list in words: fields.ts's table by the field's key, else the field words'
  * `choice.{key}.{value}`; a form kind by its name in the leads inbox (`leads.kind.{kind}`), a
  * language by its name. A value nobody named is shown as it is.
  */
 export function choiceLabel(key: string, value: unknown, lang: UiLang): string {
   const v = String(value);
-  const known = ENUM_LABELS[key]?.[v]?.[lang];
+  const known = ENUM_LABELS[key]?.[v]?.[lang] ?? words?.[lang][`choice.${key}.${v}`];
   if (known) return known;
-  const k = key === 'form' ? `leads.kind.${v}` : key === 'code' ? `lang.${v}` : `choice.${key}.${v}`;
-  if (!(k in en)) return v;
+  const k = key === 'form' ? `leads.kind.${v}` : key === 'code' ? `lang.${v}` : undefined;
+  if (!k || !(k in en)) return v;
   const text = tr(k as MessageKey, undefined, lang);
   // A language's name starts a choice with a capital, as every other choice does ("Néerlandais").
   return key === 'code' ? text.charAt(0).toUpperCase() + text.slice(1) : text;

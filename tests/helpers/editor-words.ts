@@ -1,6 +1,6 @@
 // What counts as "English left on a French or Dutch editor screen" (issue 38, point 6), for
 // tests/unit/editor-words.test.ts and tests/e2e/editor-words.test.ts: every English text the
-// editor can show — its catalogue (en.ts), the field and choice names of fields.ts, the module
+// editor can show — its catalogues (en.ts, words/en.ts), the field and choice names of fields.ts, the module
 // types' names and hints, the schemas' own titles and descriptions, the words a field's key would
 // be shown as if nobody named it ("Tile url"), and the form library's (RJSF) own — unless the same text is also one of the
 // target language's own, or is made only of the words that are the same in every language below.
@@ -10,6 +10,9 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import en from '../../editor/i18n/en.ts';
 import fr from '../../editor/i18n/fr.ts';
 import nl from '../../editor/i18n/nl.ts';
+import wordsEn from '../../editor/i18n/words/en.ts';
+import wordsFr from '../../editor/i18n/words/fr.ts';
+import wordsNl from '../../editor/i18n/words/nl.ts';
 import { ENUM_LABELS, FIELD_HELP, FIELD_LABELS } from '../../editor/i18n/fields.ts';
 import { humanize } from '../../editor/schema.ts';
 import { registry } from '../../modules/index.ts';
@@ -253,7 +256,7 @@ export interface EnglishWords {
 
 /** The English words of the editor that must not show on a screen in `target`. */
 export function englishWords(target: Target): EnglishWords {
-  const catalogue = target === 'fr' ? fr : nl;
+  const catalogue = { ...(target === 'fr' ? fr : nl), ...(target === 'fr' ? wordsFr : wordsNl) };
   const own = new Set<string>();
   const ownPatterns: RegExp[] = [];
   const addOwn = (s: unknown) => {
@@ -286,6 +289,7 @@ export function englishWords(target: Target): EnglishWords {
     english.add(text);
   };
   Object.values(en).forEach(addEnglish);
+  Object.values(wordsEn).forEach(addEnglish);
   for (const l of Object.values(FIELD_LABELS)) addEnglish(l.en);
   for (const l of Object.values(FIELD_HELP)) addEnglish(l.en);
   for (const values of Object.values(ENUM_LABELS)) for (const l of Object.values(values)) addEnglish(l.en);

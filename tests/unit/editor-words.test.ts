@@ -4,11 +4,15 @@
 // en by the editor's tables, not by its key; every setting and every module field has a one-line
 // help; every choice of a list has a name; every form kind is named. The browser test
 // (tests/e2e/editor-words.test.ts) then looks at the screens themselves.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import en from '../../editor/i18n/en.ts';
 import fr from '../../editor/i18n/fr.ts';
 import nl from '../../editor/i18n/nl.ts';
-import { choiceLabel, fieldWord, scopesOf } from '../../editor/i18n/field-words.ts';
+import wordsEn from '../../editor/i18n/words/en.ts';
+import wordsFr from '../../editor/i18n/words/fr.ts';
+import wordsNl from '../../editor/i18n/words/nl.ts';
+import { choiceLabel, fieldWord, loadFieldWords, scopesOf } from '../../editor/i18n/field-words.ts';
 import { MANAGED } from '../../editor/i18n/fields.ts';
 import { localizeUi, prepareSchema, type Schema } from '../../editor/schema.ts';
 import { SETTINGS_DOCS } from '../../editor/settings-docs.ts';
@@ -22,6 +26,8 @@ import { problemMessage } from '../../editor/problem-text.ts';
 import { listErrors, validate } from '../../editor/validation.ts';
 
 const editor = editorRegistry(registry, new SchemaRegistry(registry).ajv);
+// The field words are a chunk the editor loads with the registry.
+beforeAll(() => loadFieldWords());
 const LANGS = ['nl', 'fr', 'en'] as const;
 
 interface Field {
@@ -95,11 +101,27 @@ describe('the editor’s own texts', () => {
   it.each([
     ['fr', fr],
     ['nl', nl],
-  ] as const)('every English text has a %s text of its own, unless its words are the same in every language', (_, cat) => {
+  ] as const)('every English text has a %s text of its own, unless its words are the same in every language', (lang, cat) => {
     const same = Object.entries(en).filter(([k, v]) => (cat as Record<string, string>)[k] === v && !sameInEveryLanguage(v));
     expect(same.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
     const empty = Object.entries(cat).filter(([, v]) => !v.trim());
     expect(empty).toEqual([]);
+  });
+
+  it.each([
+    ['fr', wordsFr],
+    ['nl', wordsNl],
+  ] as const)('every field word has a %s text of its own (same keys, plain text, no straight apostrophe)', (_, cat) => {
+    expect(Object.keys(cat).sort()).toEqual(Object.keys(wordsEn).sort());
+    const same = Object.entries(wordsEn).filter(([k, v]) => (cat as Record<string, string>)[k] === v && !sameInEveryLanguage(v));
+    expect(same.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    for (const [k, v] of Object.entries(cat)) {
+      expect(v.trim(), k).not.toBe('');
+      expect(v.includes("'"), k).toBe(false);
+      // Shown as it is: a brace would be shown too.
+      expect(() => parse(v), k).not.toThrow();
+      expect(/[{}]/.test(v), k).toBe(false);
+    }
   });
 
   it('gives Missing translations the type of a module whose text is missing, so that its field is named as the module’s form names it', () => {
