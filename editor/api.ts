@@ -199,6 +199,8 @@ export interface MissingText {
   /** Where in the document, and a label people read (page title, field path). */
   pointer: string;
   label: string;
+  /** For a module's text: the module's type. */
+  view?: string;
 }
 
 /** An image of the media library (uploaded in the editor, resized by the image pipeline), with where it is used. */

@@ -6,7 +6,8 @@
  * type or a field of one.
  */
 import { LANGUAGES } from '../shared/constants.ts';
-import { ADVANCED, enumLabel, fieldHelp, fieldLabel, MANAGED } from './i18n/fields.ts';
+import { ADVANCED, MANAGED } from './i18n/fields.ts';
+import { choiceLabel, fieldWord } from './i18n/field-words.ts';
 import type { UiLang } from './i18n/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,12 +51,15 @@ function mergeAllOf(s: Schema): Schema {
 
 /**
  * A registry schema ready for RJSF: a deep copy without `$id`/`$schema`, with `allOf` merged, every
- * property labelled from its key in the editor's language (i18n/fields.ts), and the type names
- * (`title`s) dropped.
+ * property labelled in the editor's language by where it is (`scopes`: the document's key, or a
+ * module's `module.{view}` and `module`; i18n/field-words.ts) unless the module's uiSchema (already
+ * in the editor's language) names it, with its one-line help, the name of a
+ * list's members (`x-item-title`) and a number's unit (`x-unit`); the type names (`title`s) and the
+ * developers' descriptions dropped.
  */
-export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
-  const walk = (node: unknown, label?: string, key?: string): unknown => {
-    if (Array.isArray(node)) return node.map((n) => walk(n));
+export function prepareSchema(schema: Schema, lang?: UiLang, scopes: readonly string[] = [], uiSchema?: unknown): Schema {
+  const walk = (node: unknown, path: string[], label?: string, ui?: unknown): unknown => {
+    if (Array.isArray(node)) return node.map((n) => walk(n, path));
     if (!isObj(node)) return node;
     let s: Schema = mergeAllOf(node);
     s = { ...s };
@@ -66,25 +70,41 @@ export function prepareSchema(schema: Schema, lang?: UiLang): Schema {
     // The schemas' descriptions are written for developers; staff read the editor's own help, in their language.
     if (lang) {
       delete s.description;
-      const help = key ? fieldHelp(key, lang) : undefined;
-      if (help) s.description = help;
+      if (path.length && label !== undefined) {
+        const help = fieldWord('fieldHelp', scopes, path, lang);
+        if (help) s.description = help;
+        const item = fieldWord('fieldItem', scopes, path, lang);
+        if (item) s['x-item-title'] = item;
+        const unit = fieldWord('fieldUnit', scopes, path, lang);
+        if (unit) s['x-unit'] = unit;
+      }
     }
     for (const [k, v] of Object.entries(s)) {
       if (k === 'properties' && isObj(v)) {
         // A text with its "shown" switch (PublicText): the text carries the name of the field it is.
         const publicText = 'value' in v && Object.keys(v).every((x) => x === 'value' || x === 'public');
         s.properties = Object.fromEntries(
-          Object.entries(v).map(([pk, ps]) => [pk, walk(ps, publicText && pk === 'value' && label ? label : lang ? fieldLabel(pk, lang) : humanize(pk), pk)]),
+          Object.entries(v).map(([pk, ps]) => {
+            const at = [...path, pk];
+            // A module type may name its own fields in its uiSchema (`ui:title`), already in the editor's language.
+            const own = isObj(ui) && isObj(ui[pk]) && typeof ui[pk]['ui:title'] === 'string' ? (ui[pk]['ui:title'] as string) : undefined;
+            const name =
+              publicText && pk === 'value' && label ? label : (own ?? (lang ? (fieldWord('fieldLabel', scopes, at, lang) ?? humanize(pk)) : humanize(pk)));
+            return [pk, walk(ps, at, name, isObj(ui) ? ui[pk] : undefined)];
+          }),
         );
-      } else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds)]));
-      else if (k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains') s[k] = walk(v);
-      else if ((k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) s[k] = v.map((x) => walk(x));
+      } else if (k === '$defs' || k === 'definitions') s[k] = Object.fromEntries(Object.entries(v as Schema).map(([dk, ds]) => [dk, walk(ds, [])]));
+      else if (k === 'items') s[k] = walk(v, path, undefined, isObj(ui) ? ui.items : undefined);
+      else if (k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains') s[k] = walk(v, path);
+      else if ((k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) s[k] = v.map((x) => walk(x, path));
     }
     return s;
   };
-  const out = walk(schema) as Schema;
+  const out = walk(schema, [], undefined, uiSchema) as Schema;
   // The document's own description is about the data, not for the people filling the form in.
   delete out.description;
+  const item = lang && fieldWord('fieldItem', scopes, [], lang);
+  if (item) out['x-item-title'] = item;
   return out;
 }
 
@@ -175,7 +195,7 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
   if (!schema || typeof schema !== 'object') return undefined;
   const type = typeOf(schema);
   const out: UiSchema = {};
-  const names = (values: unknown[]) => (ctx.lang && key ? values.map((v) => enumLabel(key, v, ctx.lang!)) : undefined);
+  const names = (values: unknown[]) => (ctx.lang && key ? values.map((v) => choiceLabel(key, v, ctx.lang!)) : undefined);
   if (Array.isArray(schema.enum) && key && ctx.lang) out['ui:enumNames'] = names(schema.enum);
   // A page is picked by its title, a link from the pages or typed (issue 14).
   if (isPageRefSchema(schema)) out['ui:widget'] = 'PageRefWidget';
@@ -187,7 +207,7 @@ export function impliedUi(schema: Schema | undefined, ctx: UiContext = {}, key?:
       return out;
     }
     const items = impliedUi(schema.items, ctx, key, depth + 1) ?? {};
-    const label = String(schema.title ?? (key ? humanize(key) : ''));
+    const label = String(schema['x-item-title'] ?? schema.title ?? (key ? humanize(key) : ''));
     // RJSF calls a function here for each member: its own title, numbered.
     out.items = (_item: unknown, index: number) => ({ ...items, 'ui:title': `${label} ${index + 1}` });
     return out;

@@ -13,6 +13,7 @@ import { api, ApiError, haltRequests, onSessionEnded, setCsrf, setLoggedOutWords
 import { localizeUi, prepareSchema, type Schema } from './schema.ts';
 import { tr, useUiLang, type UiLang } from './i18n/index.ts';
 import { useGuard } from './guard.ts';
+import { loadFieldWords, scopesOf } from './i18n/field-words.ts';
 
 export interface PreparedModule extends ModuleType {
   /** The type's schema ready for RJSF. */
@@ -63,8 +64,11 @@ export function prepare(raw: Registry, lang: UiLang = 'en'): PreparedRegistry {
   if (!byLang) prepared.set(raw, (byLang = new Map()));
   let r = byLang.get(lang);
   if (!r) {
-    const modules = raw.modules.map((m) => ({ ...m, uiSchema: localizeUi(m.uiSchema, lang) as Record<string, unknown>, form: prepareSchema(m.schema, lang) }));
-    const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s, lang)])) as PreparedRegistry['schemas'];
+    const modules = raw.modules.map((m) => {
+      const uiSchema = localizeUi(m.uiSchema, lang) as Record<string, unknown>;
+      return { ...m, uiSchema, form: prepareSchema(m.schema, lang, scopesOf('module', m.view), uiSchema) };
+    });
+    const schemas = Object.fromEntries(Object.entries(raw.schemas).map(([k, s]) => [k, prepareSchema(s, lang, scopesOf(k))])) as PreparedRegistry['schemas'];
     byLang.set(lang, (r = { raw, lang, modules, byView: new Map(modules.map((m) => [m.view, m])), schemas }));
   }
   return r;
@@ -90,7 +94,8 @@ export const useSession = create<Session>((set, get) => ({
   },
   async loadRegistry() {
     try {
-      const raw = await api.registry();
+      // The forms' field words come with the registry (a chunk of their own): its forms are labelled with them.
+      const [raw] = await Promise.all([api.registry(), loadFieldWords()]);
       set({ registry: raw, registryError: null });
     } catch (e) {
       if (!get().expired(e)) set({ registryError: (e as Error).message });

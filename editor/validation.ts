@@ -133,8 +133,11 @@ export function listErrors(es: ErrorSchema | undefined, path: Array<string | num
   if (!es) return [];
   const out: Array<{ pointer: string; message: string }> = [];
   for (const [k, v] of Object.entries(es)) {
-    if (k === '__errors') for (const m of (v as unknown as string[]) ?? []) out.push({ pointer: pathToPointer(path), message: m });
-    else if (v && typeof v === 'object') out.push(...listErrors(v as ErrorSchema, [...path, k]));
+    // One entry per field: a field with two problems (a placeholder unknown, another left out) is one field to fix.
+    if (k === '__errors') {
+      const messages = [...new Set((v as unknown as string[]) ?? [])];
+      if (messages.length) out.push({ pointer: pathToPointer(path), message: messages.join(' · ') });
+    } else if (v && typeof v === 'object') out.push(...listErrors(v as ErrorSchema, [...path, k]));
   }
   return out;
 }

@@ -6,7 +6,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { tr } from '../i18n/index.ts';
-import { fieldLabel } from '../i18n/fields.ts';
+import { fieldName } from '../inbox/lead-text.ts';
 import { FORM_FIELDS, isFormKind } from '../../shared/forms.ts';
 import type { EditorFormContext, PageOption } from './SchemaForm.tsx';
 
@@ -141,5 +141,5 @@ export function FormFieldWidget(props: WidgetProps) {
   const ctx = props.registry.formContext as EditorFormContext;
   const kind = ctx.record?.form;
   const names = isFormKind(kind) ? FORM_FIELDS[kind].map((f) => f.name) : [];
-  return <ChoiceSelect props={props} none="–" choices={names.map((n) => ({ value: n, label: `${fieldLabel(n, ctx.ui ?? 'en')} (${n})` }))} />;
+  return <ChoiceSelect props={props} none="–" choices={names.map((n) => ({ value: n, label: fieldName(n, ctx.ui ?? 'en') }))} />;
 }

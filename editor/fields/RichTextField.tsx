@@ -28,7 +28,7 @@ export default function RichTextField(props: FieldProps) {
   const ctx = registry.formContext as EditorFormContext;
   const ui = ctx.ui ?? 'en';
   const opts = getUiOptions(uiSchema);
-  const label = String(opts.title ?? schema.title ?? (name ? humanize(name) : 'Text'));
+  const label = String(opts.title ?? schema.title ?? (name ? humanize(name) : tr('field.text', undefined, ui)));
   const description = (opts.description as string | undefined) ?? (schema.description as string | undefined);
   const value: Texts = formData && typeof formData === 'object' ? formData : {};
   const id = fieldPathId.$id;

@@ -47,6 +47,8 @@ import LocalizedField from './LocalizedField.tsx';
 import MediaField from './MediaField.tsx';
 import RelationField from './RelationField.tsx';
 import { FormFieldWidget, LinkWidget, PageRefWidget, TeamMemberWidget } from './Pickers.tsx';
+import { AttributionWidget, ClockTimeWidget, PercentWidget, WeekdaysWidget } from './SettingWidgets.tsx';
+import { rjsfStrings } from './rjsf-strings.ts';
 
 const RichTextField = lazy(() => import('./RichTextField.tsx'));
 
@@ -71,6 +73,8 @@ export interface EditorFormContext {
   ui?: UiLang;
   /** The record the form edits (a contact module's fields are those of its form's kind). */
   record?: Record<string, unknown>;
+  /** Administrators see the technical fields (under "Advanced"); others do not. */
+  admin?: boolean;
 }
 
 const defaults = getDefaultRegistry();
@@ -105,10 +109,25 @@ function HiddenField() {
   return null;
 }
 
-/** A checkbox shows the schema's default while the document does not set the value. */
+/** A checkbox shows the schema's default while the document does not set the value; its help reads after it, not above. */
 function CheckboxWidget(props: WidgetProps) {
   const fallback = typeof props.schema.default === 'boolean' ? props.schema.default : false;
-  return <DefaultCheckbox {...props} value={props.value ?? fallback} />;
+  const help = props.options.description ?? props.schema.description;
+  return (
+    <>
+      <DefaultCheckbox
+        {...props}
+        schema={{ ...props.schema, description: undefined }}
+        options={{ ...props.options, description: undefined }}
+        value={props.value ?? fallback}
+      />
+      {help && !props.hideLabel && (
+        <p className="ed-help ed-help--after" id={descriptionId(props.id)}>
+          {help}
+        </p>
+      )}
+    </>
+  );
 }
 
 /** Picks a parent page (or none: top level). */
@@ -174,7 +193,9 @@ function OptionalDataControlsTemplate({ id, label, onAddClick, onRemoveClick, re
 
 /** RJSF's field row, with the required mark kept out of the label's accessible name (the input says it is required). */
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema } = props;
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, registry, uiSchema, schema } = props;
+  // A number's unit in words after its input ("hours", "days", "€").
+  const unit = typeof (schema as Schema)['x-unit'] === 'string' ? String((schema as Schema)['x-unit']) : undefined;
   const uiOptions = getUiOptions(uiSchema);
   const WrapIfAdditionalTemplate = getTemplate('WrapIfAdditionalTemplate', registry, uiOptions);
   if (hidden) return <div className="hidden">{children}</div>;
@@ -191,7 +212,14 @@ function FieldTemplate(props: FieldTemplateProps) {
         </label>
       )}
       {displayLabel && description ? description : null}
-      {children}
+      {unit ? (
+        <span className="ed-unit-row">
+          {children}
+          <span className="ed-unit">{unit}</span>
+        </span>
+      ) : (
+        children
+      )}
       {errors}
       {help}
     </WrapIfAdditionalTemplate>
@@ -208,7 +236,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const isAdvanced = (name: string) =>
     !!(uiSchema?.[name] as UiSchema | undefined)?.['ui:options'] && !!((uiSchema?.[name] as UiSchema)['ui:options'] as { advanced?: boolean }).advanced;
   const main = properties.filter((p) => !isAdvanced(p.name));
-  const advanced = properties.filter((p) => isAdvanced(p.name) && !p.hidden);
+  // Technical fields are an administrator's: for others they are not drawn (their values are kept).
+  const advanced = (registry.formContext as EditorFormContext).admin === false ? [] : properties.filter((p) => isAdvanced(p.name) && !p.hidden);
   const advancedErrors = advanced.some((p) => !!(errorSchema as Record<string, unknown> | undefined)?.[p.name]);
   const ui = (registry.formContext as EditorFormContext).ui;
   const showControl = !readonly && !disabled;
@@ -242,7 +271,18 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 const fields: RegistryFieldsType = { ObjectField, HiddenField };
-const widgets: RegistryWidgetsType = { CheckboxWidget, PageParentWidget, PageRefWidget, LinkWidget, TeamMemberWidget, FormFieldWidget };
+const widgets: RegistryWidgetsType = {
+  CheckboxWidget,
+  PageParentWidget,
+  PageRefWidget,
+  LinkWidget,
+  TeamMemberWidget,
+  FormFieldWidget,
+  WeekdaysWidget,
+  PercentWidget,
+  ClockTimeWidget,
+  AttributionWidget,
+};
 
 const templatesByLang = new Map<string, Partial<TemplatesType>>();
 function templatesFor(ui: UiLang): Partial<TemplatesType> {
@@ -267,6 +307,9 @@ function templatesFor(ui: UiLang): Partial<TemplatesType> {
   }
   return t;
 }
+
+const translators = new Map<UiLang, ReturnType<typeof rjsfStrings>>();
+const translatorFor = (ui: UiLang) => translators.get(ui) ?? translators.set(ui, rjsfStrings(ui)).get(ui)!;
 
 const behaviour = {
   emptyObjectFields: 'skipDefaults' as const,
@@ -307,7 +350,7 @@ export function SchemaForm<T>({
     const merged = mergeUi(impliedUi(schema, { lang: ui, kind, admin }), uiSchema);
     return { ...merged, 'ui:globalOptions': { enableOptionalDataFieldForType: ['object'], ...((merged['ui:globalOptions'] as object) ?? {}) } };
   }, [schema, uiSchema, ui, kind, admin]);
-  const formContext = useMemo(() => ({ ...context, ui }), [context, ui]);
+  const formContext = useMemo(() => ({ ...context, ui, admin: !!admin }), [context, ui, admin]);
   return (
     <Form
       className={`ed-form${className ? ` ${className}` : ''}`}
@@ -319,6 +362,7 @@ export function SchemaForm<T>({
       widgets={widgets}
       templates={templatesFor(ui)}
       formContext={formContext}
+      translateString={translatorFor(ui)}
       idPrefix={idPrefix}
       idSeparator="_"
       noValidate

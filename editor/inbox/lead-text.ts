@@ -1,5 +1,6 @@
 /** The leads inbox in words: a request's kind, a testimonial's state, a field by its name, a value the visitor sent. */
 import { LEAD_KINDS, type LeadKind } from './api.ts';
+import en from '../i18n/en.ts';
 import { tr, type MessageKey, type UiLang } from '../i18n/index.ts';
 
 export const kindLabel = (k: LeadKind | string, ui: UiLang) =>
@@ -63,4 +64,6 @@ const LEAD_FIELDS = [
   'advanceAmount',
 ];
 export const fieldName = (k: string, ui: UiLang) =>
-  LEAD_FIELDS.includes(k) ? tr(`leads.field.${k}` as MessageKey, undefined, ui) : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  LEAD_FIELDS.includes(k) || `leads.field.${k}` in en
+    ? tr(`leads.field.${k}` as MessageKey, undefined, ui)
+    : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

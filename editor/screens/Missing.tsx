@@ -11,6 +11,9 @@ import { useArticles, usePages } from '../catalog.ts';
 import { labelAt, pointerToPath } from '../schema.ts';
 import { langName, tr, useT, useUiLang, type UiLang } from '../i18n/index.ts';
 import { settingLabel } from '../settings-docs.ts';
+import { plainWords } from './dict-message.ts';
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The editor route of a document, opened at a field. */
 export function docHref(key: DocKey, pointer?: string): string {
@@ -41,16 +44,31 @@ export default function Missing() {
         if (!expired(e)) setError((e as Error).message);
       });
   }, [expired]);
+  // A dictionary text is named by its words in the editor's language (else English), not by its key.
+  const [words, setWords] = useState<Record<string, string>>({});
+  const needsWords = !!items?.some((m) => m.key.startsWith('dictionary:'));
+  useEffect(() => {
+    if (!needsWords) return;
+    Promise.all([api.doc<Record<string, string>>(`dictionary:${ui}` as DocKey), api.doc<Record<string, string>>('dictionary:en' as DocKey)])
+      .then(([own, en]) => setWords({ ...en.data, ...Object.fromEntries(Object.entries(own.data).filter(([, v]) => v.trim())) }))
+      .catch((e) => {
+        if (!expired(e)) setWords({});
+      });
+  }, [needsWords, ui, expired]);
   const canSettings = me.user.role === 'admin';
 
   /** "Page “Contact”: Description (fr)", "Article “…”: Summary (nl)", "Dictionary French: nav.menu". */
   const labelOf = (m: MissingText, pointer: string, lang: string, ui: UiLang): string => {
     const path = pointerToPath(pointer);
-    if (m.key.startsWith('dictionary:')) return tr('where.dictionary', { key: path[0] ?? '', lang: langName(lang, ui) }, ui);
+    if (m.key.startsWith('dictionary:'))
+      return tr('dict.where', { text: plainWords(words[path[0] ?? ''] ?? '').slice(0, 60) || (path[0] ?? ''), lang: langName(lang, ui) }, ui);
     if (m.key.startsWith('page:')) {
       const page = pages?.find((p) => p.id === Number(m.key.slice(5)));
       const doc = tr('where.pageNamed', { title: localize(page?.title, shown) || m.key.slice(5) }, ui);
-      if (path[0] === 'modules') return `${doc} — ${tr('where.moduleN', { n: Number(path[1]) + 1 }, ui)} › ${labelAt(undefined, path.slice(2))}`;
+      if (path[0] === 'modules') {
+        const type = m.view ? registry.byView.get(m.view) : undefined;
+        return `${doc} — ${tr('where.moduleN', { n: Number(path[1]) + 1 }, ui)} › ${labelAt(type?.form ?? registry.modules[0]?.form, path.slice(2))}`;
+      }
       return `${doc} — ${labelAt(registry.schemas.page, path)}`;
     }
     if (m.key.startsWith('article:')) {
@@ -78,7 +96,7 @@ export default function Missing() {
           return (
             <section key={lang} className="ed-card" aria-labelledby={`ed-missing-${lang}`} data-lang={lang}>
               <h2 id={`ed-missing-${lang}`}>
-                {langName(lang, ui)} ({lang}) <span className="ed-badge">{list.length}</span>
+                {capitalized(langName(lang, ui))} <span className="ed-badge">{list.length}</span>
               </h2>
               {list.length === 0 ? (
                 <p className="ed-muted">{t('missing.nothing')}</p>

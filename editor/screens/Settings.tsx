@@ -20,6 +20,7 @@ import { listErrors, mergeErrors, ownProblems, problemsToErrors, validate } from
 import { pageOptions } from '../page-options.ts';
 
 import { SETTINGS_DOCS, settingHelp, settingLabel } from '../settings-docs.ts';
+import { SETTINGS_UI } from '../settings-ui.ts';
 
 export default function Settings() {
   const t = useT();
@@ -114,6 +115,7 @@ export function SettingsDocument({ docKey }: { docKey: SingleDoc }) {
             <p className="ed-help">{t(settingHelp(docKey))}</p>
             <SchemaForm
               schema={schema}
+              uiSchema={SETTINGS_UI[docKey]}
               data={doc.draft}
               idPrefix={PREFIX}
               context={context}

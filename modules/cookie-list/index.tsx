@@ -3,6 +3,7 @@ import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { CookieListModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import './cookie-list.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View() {
   const { consent } = useShell();
@@ -33,6 +34,9 @@ export default defineModule<CookieListModule, null>({
   view: 'cookie-list',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+  },
   meta: { title: { nl: 'Cookiecategorieën', fr: 'Catégories de cookies', en: 'Cookie categories' }, icon: 'cookie', category: 'content' },
   defaults: { status: 'Published', span: 12 },
   View,

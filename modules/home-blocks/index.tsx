@@ -4,6 +4,7 @@ import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
 import type { HomeBlocksData } from './load.server.ts';
 import schema from './schema.json';
 import './home-blocks.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
   const { t } = useI18n();
@@ -73,6 +74,9 @@ export default defineModule<HomeBlocksModule, HomeBlocksData>({
   view: 'home-blocks',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+  },
   meta: {
     title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' },
     icon: 'grid',

@@ -32,6 +32,15 @@ export default defineModule<ListViewModule, ListViewData>({
   view: 'list-view',
   version: 1,
   schema,
+  uiSchema: {
+    showImage: {
+      'ui:description': {
+        nl: 'De kaart van elk artikel toont zijn afbeelding.',
+        fr: 'La carte de chaque article affiche son image.',
+        en: 'Each article’s card shows its picture.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Artikellijst', fr: "Liste d'articles", en: 'Article list' },
     description: { nl: 'De artikels van een categorie', fr: "Les articles d'une catégorie", en: "A category's articles" },

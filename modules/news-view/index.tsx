@@ -58,6 +58,22 @@ export default defineModule<NewsViewModule, NewsViewData>({
   view: 'news-view',
   version: 1,
   schema,
+  uiSchema: {
+    showSummary: {
+      'ui:description': {
+        nl: 'Elke kaart toont de samenvatting van het artikel onder de titel.',
+        fr: 'Chaque carte affiche le résumé de l’article sous son titre.',
+        en: 'Each card shows the article’s summary under its title.',
+      },
+    },
+    moreLink: {
+      'ui:description': {
+        nl: 'Een link naar de blogpagina onder de kaarten.',
+        fr: 'Un lien vers la page du blog sous les cartes.',
+        en: 'A link to the blog page under the cards.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Nieuws / blog', fr: 'Actualités / blog', en: 'News / blog' },
     description: {

@@ -9,6 +9,7 @@ import schema from './schema.json';
 import type { ValuationData } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 /** The answers of the other steps, carried by each step's form. */
 function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof ValuationInputs> }) {
@@ -298,6 +299,7 @@ export default defineModule<OnlineValuationModule, ValuationData>({
   version: 1,
   schema,
   uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
     requestForm: {
       'ui:help': {
         nl: 'Hoe de schatting rekent (minimum aantal vergelijkbare panden, uitbreiding, factoren) staat in Site-instellingen › Online schatting.',

@@ -48,6 +48,15 @@ export default defineModule<OnsTeamViewModule, TeamData>({
     }),
   },
   schema,
+  uiSchema: {
+    showContact: {
+      'ui:description': {
+        nl: 'Het telefoonnummer en e-mailadres van elke persoon onder de foto.',
+        fr: 'Le téléphone et l’adresse e-mail de chaque personne sous sa photo.',
+        en: 'Each person’s phone number and e-mail address under their photo.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Ons team', fr: 'Notre équipe', en: 'Our team' },
     description: { nl: 'Raster van teamleden', fr: "Grille de l'équipe", en: 'Team member grid' },

@@ -13,6 +13,7 @@ import { Alert, call, hashParam, setHash, type FieldErrors, type Me, type Screen
 import schema from './schema.json';
 import '../lib/forms.css';
 import './owner-portal.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 // Everything after login (and its chart) is a chunk of its own: public pages never load it.
 const Home = lazy(() => import('./Dashboard.tsx'));
@@ -230,6 +231,9 @@ export default defineModule<OwnerPortalModule, null>({
   view: 'owner-portal',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+  },
   meta: {
     title: { nl: 'Eigenaarsportaal', fr: 'Portail des propriétaires', en: 'Owner portal' },
     description: { nl: 'Login en statistieken voor eigenaars', fr: 'Connexion et statistiques des propriétaires', en: 'Login and statistics for owners' },

@@ -7,6 +7,7 @@ import type { ProjectDetailData } from './load.server.ts';
 import schema from './schema.json';
 import '../lib/detail.css';
 import './project-detail.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
   const { t, formatPrice } = useI18n();
@@ -89,6 +90,9 @@ export default defineModule<ProjectDetailModule, ProjectDetailData | null>({
   view: 'project-detail',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+  },
   meta: { title: { nl: 'Detail van een project', fr: "Détail d'un projet", en: 'Project detail' }, icon: 'building', category: 'listings' },
   defaults: { status: 'Published', span: 12 },
   View,

@@ -4,6 +4,7 @@ import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import type { ProjectListData } from './load.server.ts';
 import schema from './schema.json';
 import '../lib/property-card.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
   const { t, formatPrice } = useI18n();
@@ -53,6 +54,9 @@ export default defineModule<ProjectListModule, ProjectListData>({
   view: 'project-list',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'numberItemOfRow'),
+  },
   meta: { title: { nl: 'Nieuwbouwprojecten', fr: 'Projets neufs', en: 'New-build projects' }, icon: 'building', category: 'listings' },
   defaults: { status: 'Published', span: 12 },
   View,

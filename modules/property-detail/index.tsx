@@ -10,6 +10,7 @@ import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
 import '../lib/detail.css';
 import './property-detail.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function FactValue({ fact }: { fact: Fact }) {
   const { t, formatPrice, formatDate } = useI18n();
@@ -307,6 +308,16 @@ export default defineModule<PropertyDetailModule, PropertyDetailData | null>({
   view: 'property-detail',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+    similarCount: {
+      'ui:description': {
+        nl: 'Hoeveel gelijkaardige panden onder het pand voorgesteld worden; 0: geen.',
+        fr: 'Combien de biens similaires sont proposés sous le bien ; 0 : aucun.',
+        en: 'How many similar properties are proposed under the property; 0: none.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Detail van een pand', fr: "Détail d'un bien", en: 'Property detail' },
     icon: 'home',

@@ -11,6 +11,7 @@ import schema from './schema.json';
 import type { PropertyListData } from './load.server.ts';
 import '../lib/map.css';
 import './property-list.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 // Leaflet touches `window` when imported: the map is loaded in the browser only, in map view only.
 const MapView = lazy(() => import('./MapView.tsx'));
@@ -257,6 +258,37 @@ export default defineModule<PropertyListModule, PropertyListData>({
   view: 'property-list',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations'),
+    pageSize: {
+      'ui:description': {
+        nl: 'Hoeveel panden per pagina met resultaten.',
+        fr: 'Combien de biens par page de résultats.',
+        en: 'How many properties per page of results.',
+      },
+    },
+    showFilters: {
+      'ui:description': {
+        nl: 'Bezoekers kunnen de lijst verfijnen: type, gemeente, prijs, slaapkamers.',
+        fr: 'Les visiteurs peuvent affiner la liste : type, commune, prix, chambres.',
+        en: 'Visitors can narrow the list: type, municipality, price, bedrooms.',
+      },
+    },
+    showMap: {
+      'ui:description': {
+        nl: 'Bezoekers kunnen de panden op een kaart bekijken.',
+        fr: 'Les visiteurs peuvent voir les biens sur une carte.',
+        en: 'Visitors can see the properties on a map.',
+      },
+    },
+    maxItems: {
+      'ui:description': {
+        nl: 'Met “Enkel uitgelicht”: hoeveel panden getoond worden.',
+        fr: 'Avec « Mis en avant uniquement » : combien de biens sont affichés.',
+        en: 'With “Featured only”: how many properties are shown.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Lijst van panden', fr: 'Liste de biens', en: 'Property list' },
     description: {

@@ -10,6 +10,7 @@ import { ResultSection } from './ResultSection.tsx';
 import { useUnit } from './useUnit.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function Field({
   name,
@@ -259,6 +260,7 @@ export default defineModule<RenovationCalculatorModule, CalculatorData>({
   version: 1,
   schema,
   uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
     showGrants: {
       'ui:help': {
         nl: 'De premies zelf staan in Site-instellingen › Renovatiecalculator.',

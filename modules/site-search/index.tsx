@@ -5,6 +5,7 @@ import type { SiteSearchModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import type { SiteSearchData } from './load.server.ts';
 import './site-search.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
   const { t } = useI18n();
@@ -39,6 +40,9 @@ export default defineModule<SiteSearchModule, SiteSearchData>({
   view: 'site-search',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+  },
   meta: {
     title: { nl: 'Zoeken op de site', fr: 'Recherche sur le site', en: 'Site search' },
     icon: 'search',

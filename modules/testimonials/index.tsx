@@ -4,6 +4,7 @@ import { formatDate } from '../../shared/format.ts';
 import type { TestimonialsModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import './testimonials.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 /** How many testimonials the module shows unless it says. */
 export const DEFAULT_MAX = 12;
@@ -46,6 +47,16 @@ export default defineModule<TestimonialsModule, Testimonial[]>({
   view: 'testimonials',
   version: 1,
   schema,
+  uiSchema: {
+    ...unusedFields('relations', 'numberItemOfRow'),
+    maxItems: {
+      'ui:description': {
+        nl: 'Hoeveel getuigenissen getoond worden, de nieuwste eerst.',
+        fr: 'Combien de témoignages sont affichés, les plus récents d’abord.',
+        en: 'How many testimonials are shown, the newest first.',
+      },
+    },
+  },
   meta: { title: { nl: 'Getuigenissen', fr: 'Témoignages', en: 'Testimonials' }, icon: 'quote', category: 'content' },
   defaults: { status: 'Published', span: 12, maxItems: DEFAULT_MAX },
   View,

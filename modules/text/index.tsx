@@ -9,6 +9,7 @@ import { Html, localize } from '../../renderer/ui.tsx';
 import type { TextModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
 import './text.css';
+import { unusedFields } from '../lib/editor-ui.ts';
 
 function View({ module, lang }: { module: TextModule; lang: import('../../shared/constants.ts').Lang }) {
   const html = localize(module.body, lang);
@@ -19,7 +20,17 @@ export default defineModule<TextModule, null>({
   view: 'text',
   version: 1,
   schema,
-  uiSchema: { 'ui:order': ['title', 'body', '*'] },
+  uiSchema: {
+    'ui:order': ['title', 'body', '*'],
+    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
+    body: {
+      'ui:description': {
+        nl: 'De tekst, per taal: titels, alinea’s, lijsten, links, tabellen en afbeeldingen uit de mediabibliotheek.',
+        fr: 'Le texte, par langue : titres, paragraphes, listes, liens, tableaux et images de la médiathèque.',
+        en: 'The text, per language: headings, paragraphs, lists, links, tables and pictures from the media library.',
+      },
+    },
+  },
   meta: {
     title: { nl: 'Tekst', fr: 'Texte', en: 'Text' },
     description: {

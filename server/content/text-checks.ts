@@ -3,7 +3,9 @@
  * - every dictionary text and every localized text of a page, an article or a setting is parsed as
  *   an ICU message (the formatjs parser the site formats with): a broken placeholder (`par {nom`)
  *   is refused at its field, and so is a placeholder the reference text does not have (the
- *   English dictionary text, the English text of the same field);
+ *   English dictionary text, the English text of the same field) and one it has that this text
+ *   leaves out (the number of a plural may be left out only of its forms for one and exact amounts;
+ *   shared/icu-check.ts);
  * - a required localized text (and a required rich text) cannot be empty in a language the site
  *   uses (German may fall back to English, as the site does).
  * Problems carry a `code` and `params` so that the editor says them in its own language. Pure:
@@ -95,6 +97,7 @@ export function localizedTextProblems(data: unknown, schema: Schema, o: TextChec
               file: o.file,
               pointer: `${pointer}/${lang}`,
               lang: lang.toLowerCase(),
+              refLang,
             }),
           );
         }

@@ -16,7 +16,7 @@ export function missingTexts(
   langs: Lang[],
   dictionaries: Partial<Record<Lang, Record<string, string>>>,
 ) {
-  const out: Array<{ lang: Lang; key: DocKey; pointer: string; label: string }> = [];
+  const out: Array<{ lang: Lang; key: DocKey; pointer: string; label: string; view?: string }> = [];
   const isText = (v: unknown): v is Record<string, unknown> =>
     !!v &&
     typeof v === 'object' &&
@@ -24,11 +24,15 @@ export function missingTexts(
     Object.keys(v).length > 0 &&
     Object.keys(v).every((k) => (LANGUAGES as readonly string[]).includes(k.toLowerCase())) &&
     Object.values(v).every((x) => typeof x === 'string');
-  const walk = (v: unknown, pointer: string, doc: { key: DocKey; label: string }) => {
+  const walk = (v: unknown, pointer: string, doc: { key: DocKey; label: string; data: unknown }) => {
     if (isText(v)) {
       if (!Object.values(v).some((x) => (x as string).trim())) return; // an unused text: nothing is missing
+      // A module's text: its type, so that the editor names the field as the module's form does.
+      const at = /^\/modules\/(\d+)\//.exec(pointer);
+      const view = at && doc.key.startsWith('page:') ? (doc.data as PageRecord).modules?.[Number(at[1])]?.view : undefined;
       for (const lang of langs)
-        if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim()) out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}` });
+        if (!String(v[lang] ?? v[lang.toUpperCase()] ?? '').trim())
+          out.push({ lang, key: doc.key, pointer, label: `${doc.label} ${pointer}`, ...(view ? { view } : {}) });
       return;
     }
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, doc));

@@ -72,19 +72,21 @@ describe('settings, dictionaries and missing translations', () => {
     expect([popup.by, popup.published, popup.data.title.fr]).toEqual([CLAIRE.username, false, 'Estimation gratuite et sans engagement']);
     expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(1);
 
-    // The French dictionary: an emptied text is highlighted and found by "only missing".
+    // The French dictionary: texts grouped by where they show, each named by its words in the editor's language (the key small, for admins).
     await nav(page, 'Dictionaries').click();
-    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'French (fr)' }).click();
-    const menu = page.getByLabel('nav.menu (fr)', { exact: true });
+    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'French', exact: true }).click();
+    await page.getByRole('button', { name: /^Header, menu and banner/ }).click();
+    const row = page.locator('.ed-dict-entry[data-key="nav.menu"]');
+    expect(await row.locator('.ed-dict-entry__label').innerText()).toBe('Menu');
+    expect(await row.locator('.ed-dict-entry__key').innerText()).toBe('nav.menu');
+    const menu = page.getByLabel('Menu (French)', { exact: true });
     await expect.poll(() => menu.inputValue().catch(() => '')).toBe('Menu');
-    const row = page.locator('tr[data-key="nav.menu"]');
-    expect(await row.getAttribute('class')).toBeNull();
-    // The English text beside it (the reference dictionary arrives on a request of its own).
-    await expect.poll(() => row.locator('td').first().innerText()).toBe('Menu');
+    expect(await row.getAttribute('class')).toBe('ed-dict-entry');
+    // An emptied text is highlighted and found by "only missing".
     await menu.fill('');
-    expect(await row.getAttribute('class')).toBe('is-missing');
+    expect(await row.getAttribute('class')).toBe('ed-dict-entry is-missing');
     await page.getByLabel(/Only missing/).check();
-    expect(await page.locator('table.ed-dict tbody tr').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))).toEqual(['nav.menu']);
+    expect(await page.locator('.ed-dict-entry').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.key))).toEqual(['nav.menu']);
     // French is in use: an empty text would be published empty, so it is refused at its field, and nothing is sent.
     expect(await row.locator('.ed-field-errors').innerText()).toBe('is required in French');
     await page.getByRole('button', { name: 'Save as draft' }).click();

@@ -194,7 +194,7 @@ describe('an invalid value never leaves the editor', () => {
 
     const module = page.locator('li.ed-module').first();
     await module.getByRole('button', { name: 'Edit' }).click();
-    const span = module.getByLabel('Width (columns of 12)', { exact: true });
+    const span = module.getByLabel('Width', { exact: true });
     await span.fill('13');
     const settings = page.locator('.ed-settings');
     // The default language (Dutch) is required; the others may lag (issue 38).
@@ -221,7 +221,7 @@ describe('an invalid value never leaves the editor', () => {
     const list = page.locator('.ed-docbar .ed-problems');
     await expect.poll(() => list.innerText().catch(() => '')).toContain('Fix these fields before saving');
     // Sentences naming the field by its label and the module by its name.
-    expect(await list.innerText()).toMatch(/Width \(columns of 12\) of the module Article \(module 1\): must be <= 12/);
+    expect(await list.innerText()).toMatch(/Width of the module Article \(module 1\): must be <= 12/);
     expect(await list.innerText()).toMatch(/Title \(nl\) \(page settings\): is required in Dutch/);
     expect(await page.locator('.ed-docbar__status').innerText()).toBe('Not saved: 2 fields need fixing (marked below).');
     expect(writes).toEqual([]);

@@ -94,8 +94,8 @@ describe('house rules', () => {
   });
 
   it('no source file passes 400 lines (generated files and message catalogues aside)', () => {
-    // The editor's catalogues (editor/i18n/{lang}.ts) are data: one line per text, as long as the editor has texts.
-    const generated = (f: string) => f.endsWith('.gen.ts') || /^editor\/i18n\/[a-z]{2}\.ts$/.test(f);
+    // The editor's catalogues (editor/i18n/{lang}.ts, and its field words editor/i18n/words/{lang}.ts) are data: one line per text, as long as the editor has texts.
+    const generated = (f: string) => f.endsWith('.gen.ts') || /^editor\/i18n\/(words\/)?[a-z]{2}\.ts$/.test(f);
     const long = ['server', 'shared', 'renderer', 'modules', 'editor', 'scripts', 'bench', 'tests']
       .flatMap((d) => sources(d))
       .filter((f) => !generated(f))
