@@ -942,7 +942,7 @@ const en = {
   'redirects.reason.moved': 'The page’s address changed',
   'redirects.reason.manual': 'Added by hand',
   'trash.help':
-    'What was deleted in the last 30 days: pages, articles and modules taken off a page. “Restore” puts each back where it was; after 30 days it is gone for good.',
+    'What was deleted in the last 30 days: pages, articles, modules taken off a page and images. “Restore” puts each back where it was; after 30 days it is gone for good.',
   'trash.empty': 'The trash is empty.',
   'trash.what': 'What',
   'trash.where': 'Where it was',
@@ -960,7 +960,6 @@ const en = {
   'trash.restoredDraft': '“{name}” is back as a draft: it could not go live as it was (open it to see why).',
   'trash.notRestored': '“{name}” was not restored: {why}',
   'trash.more': '{n, plural, one {# older item is} other {# older items are}} in the trash too.',
-  'trash.mediaToo': 'Deleted images are in the media library’s trash.',
   'trash.placeTitle': 'Where should “{name}” go?',
   'trash.placePage': 'The page it was under is gone. Put it at the top of the site, or under another page:',
   'trash.placeModule': 'Its page is gone. Choose the page to put it on (at the end):',
@@ -1460,6 +1459,7 @@ const en = {
   'rjsf.cannotShow': 'This part of the form cannot be shown here; ask whoever built the site.',
   'error.pattern': 'is not written as expected: see the help of the field',
   'error.format': 'is not a valid address or date: see the help of the field',
+  'trash.kindImage': 'An image of the media library',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -950,7 +950,7 @@ const fr: Record<MessageKey, string> = {
   'redirects.reason.moved': 'L’adresse de la page a changé',
   'redirects.reason.manual': 'Ajoutée à la main',
   'trash.help':
-    'Ce qui a été supprimé ces 30 derniers jours : pages, articles et modules retirés d’une page. « Restaurer » remet chacun à sa place ; après 30 jours, il disparaît définitivement.',
+    'Ce qui a été supprimé ces 30 derniers jours : pages, articles, modules retirés d’une page et images. « Restaurer » remet chacun à sa place ; après 30 jours, il disparaît définitivement.',
   'trash.empty': 'La corbeille est vide.',
   'trash.what': 'Quoi',
   'trash.where': 'Où il était',
@@ -968,7 +968,6 @@ const fr: Record<MessageKey, string> = {
   'trash.restoredDraft': '« {name} » est de retour comme brouillon : il ne pouvait pas être remis en ligne tel quel (ouvrez-le pour voir pourquoi).',
   'trash.notRestored': '« {name} » n’a pas été restauré : {why}',
   'trash.more': '{n, plural, one {# élément plus ancien est} other {# éléments plus anciens sont}} aussi dans la corbeille.',
-  'trash.mediaToo': 'Les images supprimées sont dans la corbeille de la médiathèque.',
   'trash.placeTitle': 'Où remettre « {name} » ?',
   'trash.placePage': 'La page sous laquelle elle était a disparu. Placez-la au premier niveau du site, ou sous une autre page :',
   'trash.placeModule': 'Sa page a disparu. Choisissez la page où le mettre (à la fin) :',
@@ -1480,5 +1479,6 @@ const fr: Record<MessageKey, string> = {
   'rjsf.cannotShow': 'Cette partie du formulaire ne peut pas être affichée ici ; demandez à qui a réalisé le site.',
   'error.pattern': 'n’est pas écrit comme attendu : voyez l’aide du champ',
   'error.format': 'n’est pas une adresse ou une date valable : voyez l’aide du champ',
+  'trash.kindImage': 'Une image de la médiathèque',
 };
 export default fr;

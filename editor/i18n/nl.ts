@@ -948,7 +948,7 @@ const nl: Record<MessageKey, string> = {
   'redirects.reason.moved': 'Het adres van de pagina veranderde',
   'redirects.reason.manual': 'Met de hand toegevoegd',
   'trash.help':
-    'Wat de afgelopen 30 dagen verwijderd werd: pagina’s, artikels en modules die van een pagina gehaald werden. “Terugzetten” zet alles terug waar het was; na 30 dagen is het definitief weg.',
+    'Wat de afgelopen 30 dagen verwijderd werd: pagina’s, artikels, modules die van een pagina gehaald werden en afbeeldingen. “Terugzetten” zet alles terug waar het was; na 30 dagen is het definitief weg.',
   'trash.empty': 'De prullenbak is leeg.',
   'trash.what': 'Wat',
   'trash.where': 'Waar het stond',
@@ -966,7 +966,6 @@ const nl: Record<MessageKey, string> = {
   'trash.restoredDraft': '“{name}” staat terug als ontwerp: het kon niet online zoals het was (open het om te zien waarom).',
   'trash.notRestored': '“{name}” werd niet teruggezet: {why}',
   'trash.more': 'Er {n, plural, one {zit nog # ouder item} other {zitten nog # oudere items}} in de prullenbak.',
-  'trash.mediaToo': 'Verwijderde afbeeldingen staan in de prullenbak van de mediabibliotheek.',
   'trash.placeTitle': 'Waar moet “{name}” komen?',
   'trash.placePage': 'De pagina waaronder ze stond, is weg. Zet ze op het hoogste niveau van de site, of onder een andere pagina:',
   'trash.placeModule': 'De pagina is weg. Kies de pagina waarop het moet komen (achteraan):',
@@ -1472,5 +1471,6 @@ const nl: Record<MessageKey, string> = {
   'rjsf.cannotShow': 'Dit deel van het formulier kan hier niet getoond worden; vraag het aan wie de site bouwde.',
   'error.pattern': 'is niet geschreven zoals verwacht: zie de hulp bij het veld',
   'error.format': 'is geen geldig adres of geldige datum: zie de hulp bij het veld',
+  'trash.kindImage': 'Een afbeelding uit de mediabibliotheek',
 };
 export default nl;

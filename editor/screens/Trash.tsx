@@ -1,13 +1,14 @@
 /**
  * The trash (issue 38, point 1): what was deleted in the last 30 days — pages, articles, modules
- * taken off a page, media — who deleted it and when, when it goes for good, and "Restore" to put
- * it back where it was. When its place is gone (the page above it, its page), the screen asks
- * where to put it.
+ * taken off a page, images of the media library — who deleted it and when, when it goes for good,
+ * and "Restore" to put it back where it was. When its place is gone (the page above it, its page),
+ * the screen asks where to put it.
  */
 import '../content.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { api, ApiError, type TrashItem } from '../api.ts';
+import type { TrashView } from '../../shared/media-library.ts';
+import { useStaffName } from '../staff/names.ts';
 import { localize } from '../../shared/localize.ts';
 import { useContentLang, useRegistry, useSession } from '../store.ts';
 import { useCatalog, usePages } from '../catalog.ts';
@@ -25,7 +26,9 @@ export default function Trash() {
   const expired = useSession((s) => s.expired);
   const pages = usePages();
   const [items, setItems] = useState<TrashItem[] | null>(null);
+  const [images, setImages] = useState<TrashView[]>([]);
   const [total, setTotal] = useState(0);
+  const nameOf = useStaffName();
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState<TrashItem | null>(null);
@@ -33,8 +36,9 @@ export default function Trash() {
 
   const load = useCallback(async () => {
     try {
-      const r = await api.trash();
+      const [r, media] = await Promise.all([api.trash(), api.mediaTrash().catch(() => ({ items: [] as TrashView[] }))]);
       setItems(r.items);
+      setImages(media.items);
       setTotal(r.total);
       setError(null);
     } catch (e) {
@@ -51,6 +55,19 @@ export default function Trash() {
     i.kind === 'module'
       ? t('trash.onPage', { page: localize(i.pageTitle, lang) || Object.values(i.pageTitle ?? {}).find(Boolean) || i.key })
       : t(i.kind === 'page' ? 'trash.kindPage' : 'trash.kindArticle');
+
+  const restoreImage = async (m: TrashView) => {
+    setBusy(true);
+    try {
+      await api.restoreMedia(m.id);
+      setStatus(t('trash.restored', { name: m.name }));
+      await load();
+    } catch (e) {
+      if (!expired(e)) setStatus(t('trash.notRestored', { name: m.name, why: (e as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const restore = async (i: TrashItem, place?: { parentId?: number | null; pageId?: number }) => {
     setBusy(true);
@@ -86,8 +103,8 @@ export default function Trash() {
         </p>
       )}
       {!items && !error && <p className="ed-loading">{t('common.loading')}</p>}
-      {items && items.length === 0 && <p className="ed-empty">{t('trash.empty')}</p>}
-      {items && items.length > 0 && (
+      {items && items.length === 0 && images.length === 0 && <p className="ed-empty">{t('trash.empty')}</p>}
+      {items && items.length + images.length > 0 && (
         <table className="ed-table ed-trash__table">
           <caption className="ed-visually-hidden">{t('nav.trash')}</caption>
           <thead>
@@ -126,13 +143,41 @@ export default function Trash() {
                 </td>
               </tr>
             ))}
+            {images.map((m) => (
+              <tr key={m.id} data-trash-id={`media:${m.id}`}>
+                <th scope="row">
+                  <img
+                    className="ed-trash__thumb"
+                    src={`/api/admin/media/trash/${encodeURIComponent(m.id)}/image`}
+                    alt=""
+                    width={48}
+                    height={36}
+                    loading="lazy"
+                  />
+                  {m.name}
+                </th>
+                <td>{t('trash.kindImage')}</td>
+                <td>{t('trash.deletedBy', { when: formatWhen(m.deletedAt, ui), by: nameOf(m.deletedBy) })}</td>
+                <td>
+                  <time dateTime={m.purgeAt}>{formatWhen(m.purgeAt, ui)}</time>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="ed-button ed-button--small"
+                    disabled={busy}
+                    onClick={() => void restoreImage(m)}
+                    aria-label={t('trash.restoreName', { name: m.name })}
+                  >
+                    {t('trash.restore')}
+                  </button>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       )}
       {items && total > items.length && <p className="ed-muted">{t('trash.more', { n: total - items.length })}</p>}
-      <p className="ed-muted">
-        <Link href="/media">{t('trash.mediaToo')}</Link>
-      </p>
       {asking && pages && (
         <PlaceDialog
           item={asking}
