@@ -5,7 +5,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/helpers/editor-catalogues.ts'] },
+      },
       {
         extends: true,
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 },

@@ -5,11 +5,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App.tsx';
+import { loadCatalogue, useUiLang } from './i18n/index.ts';
 import './editor.css';
 import './editing.css';
 
-createRoot(document.getElementById('vitrine-editor')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The editor's language's texts come first (a chunk of their own; English is in this one).
+void loadCatalogue(useUiLang.getState().lang)
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('vitrine-editor')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

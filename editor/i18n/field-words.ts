@@ -16,20 +16,31 @@
  * path (`site.appointments.times`, not `…times.3`). The field words are a chunk of their own, loaded
  * with the registry (`loadFieldWords`), so that the editor's first screen does not carry them.
  */
-import en from './en.ts';
 import { ENUM_LABELS, FIELD_HELP, FIELD_LABELS } from './fields.ts';
-import { tr, type MessageKey, type UiLang } from './index.ts';
+import { tr, type MessageKey, type UiLang, hasMessage, loadAlongside, useUiLang } from './index.ts';
 
-let words: Record<UiLang, Record<string, string>> | null = null;
-let loading: Promise<void> | null = null;
+let words: Partial<Record<UiLang, Record<string, string>>> | null = null;
+const loading = new Map<UiLang, Promise<void>>();
+const LOADERS: Record<UiLang, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('./words/en.ts'),
+  fr: () => import('./words/fr.ts'),
+  nl: () => import('./words/nl.ts'),
+};
 
-/** Loads the field words of the three languages (once); the registry's forms are prepared after it. */
-export function loadFieldWords(): Promise<void> {
-  loading ??= Promise.all([import('./words/en.ts'), import('./words/fr.ts'), import('./words/nl.ts')]).then(([e, f, n]) => {
-    words = { en: e.default, fr: f.default, nl: n.default };
-  });
-  return loading;
+/** Loads the field words of a language (once; each a chunk of its own); the registry's forms are prepared after it. */
+export function loadFieldWords(lang: UiLang = useUiLang.getState().lang): Promise<void> {
+  let p = loading.get(lang);
+  if (!p)
+    loading.set(
+      lang,
+      (p = LOADERS[lang]().then((m) => {
+        words = { ...words, [lang]: m.default };
+      })),
+    );
+  return p;
 }
+// A change of the editor's language brings that language's field words along with its texts.
+loadAlongside((lang) => (words ? loadFieldWords(lang) : Promise.resolve()));
 
 export type FieldWord = 'fieldLabel' | 'fieldHelp' | 'fieldItem' | 'fieldUnit';
 
@@ -52,14 +63,15 @@ export function fieldKeys(word: FieldWord, scopes: readonly string[], path: read
 
 /** The first key of `fieldKeys` the field words have (none before they are loaded). */
 export function fieldKey(word: FieldWord, scopes: readonly string[], path: readonly string[]): string | undefined {
-  const known = words?.en;
+  // Every language's words have the same keys: whichever is loaded says which keys there are.
+  const known = words && Object.values(words)[0];
   return known ? fieldKeys(word, scopes, path).find((k) => k in known) : undefined;
 }
 
 /** A field's word in `lang`, or undefined when neither the catalogue nor fields.ts has one. */
 export function fieldWord(word: FieldWord, scopes: readonly string[], path: readonly string[], lang: UiLang): string | undefined {
   const key = fieldKey(word, scopes, path);
-  if (key && words) return words[lang][key];
+  if (key && words?.[lang]) return words[lang]![key];
   const last = path[path.length - 1];
   if (word === 'fieldLabel') return FIELD_LABELS[last]?.[lang];
   if (word === 'fieldHelp') return FIELD_HELP[last]?.[lang];
@@ -78,10 +90,10 @@ export function scopesOf(doc: string, view?: string): string[] {
  */
 export function choiceLabel(key: string, value: unknown, lang: UiLang): string {
   const v = String(value);
-  const known = ENUM_LABELS[key]?.[v]?.[lang] ?? words?.[lang][`choice.${key}.${v}`];
+  const known = ENUM_LABELS[key]?.[v]?.[lang] ?? words?.[lang]?.[`choice.${key}.${v}`];
   if (known) return known;
   const k = key === 'form' ? `leads.kind.${v}` : key === 'code' ? `lang.${v}` : undefined;
-  if (!k || !(k in en)) return v;
+  if (!k || !hasMessage(k)) return v;
   const text = tr(k as MessageKey, undefined, lang);
   // A language's name starts a choice with a capital, as every other choice does ("Néerlandais").
   return key === 'code' ? text.charAt(0).toUpperCase() + text.slice(1) : text;

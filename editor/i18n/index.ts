@@ -9,15 +9,46 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { AGENCY_TIME_ZONE } from '../../shared/constants.ts';
-import en, { type MessageKey } from './en.ts';
-import fr from './fr.ts';
-import nl from './nl.ts';
+import type { MessageKey } from './en.ts';
 
 export type UiLang = 'nl' | 'fr' | 'en';
 export const UI_LANGS: UiLang[] = ['nl', 'fr', 'en'];
 export const UI_LANG_NAMES: Record<UiLang, string> = { nl: 'Nederlands', fr: 'Français', en: 'English' };
 export const UI_LANG_KEY = 'vitrine.editor.lang';
-const CATALOGUES: Record<UiLang, Record<MessageKey, string>> = { en, fr, nl };
+/**
+ * Each language's catalogue is a chunk of its own, loaded before the editor draws in it (main.tsx,
+ * and a change of language): the first screen carries one language, not three (issue 38: the first
+ * screen stays within 150 KB gzip). English is the reference of the others' keys.
+ */
+const CATALOGUES: Partial<Record<UiLang, Record<MessageKey, string>>> = {};
+const LOADERS: Record<UiLang, () => Promise<{ default: Record<MessageKey, string> }>> = {
+  en: () => import('./en.ts'),
+  fr: () => import('./fr.ts'),
+  nl: () => import('./nl.ts'),
+};
+
+/** What else a language needs before the editor draws in it (the field words, once the registry is there). */
+const alongside: Array<(lang: UiLang) => Promise<void>> = [];
+export const loadAlongside = (fn: (lang: UiLang) => Promise<void>) => void alongside.push(fn);
+
+/** Loads a language's catalogue (once) and what goes with it; the editor draws in it from then on. */
+export async function loadCatalogue(lang: UiLang): Promise<void> {
+  await Promise.all(alongside.map((fn) => fn(lang)));
+  if (!CATALOGUES[lang]) {
+    CATALOGUES[lang] = (await LOADERS[lang]()).default;
+    intls.delete(lang);
+  }
+  ready.add(lang);
+}
+
+/** Whether the editor has a text of that key (every catalogue has the same keys; the loaded one says). */
+export function hasMessage(key: string): key is MessageKey {
+  const loaded = CATALOGUES.en ?? CATALOGUES.fr ?? CATALOGUES.nl;
+  return !!loaded && key in loaded;
+}
+
+/** Every catalogue (scripts and tests that speak all three at once). */
+export const loadCatalogues = () => Promise.all(UI_LANGS.map(loadCatalogue));
 
 function initial(): UiLang {
   if (typeof window === 'undefined') return 'en';
@@ -31,9 +62,17 @@ function initial(): UiLang {
   return (UI_LANGS as string[]).includes(nav) ? (nav as UiLang) : 'en';
 }
 
+/** Languages whose catalogue and field words are loaded. */
+const ready = new Set<UiLang>();
+
 export const useUiLang = create<{ lang: UiLang; setLang: (l: UiLang) => void }>((set) => ({
   lang: initial(),
   setLang(lang) {
+    // The language's texts first, then the switch: the screen never draws half in English.
+    if (!CATALOGUES[lang] || !ready.has(lang)) {
+      void loadCatalogue(lang).then(() => useUiLang.getState().setLang(lang));
+      return;
+    }
     try {
       localStorage.setItem(UI_LANG_KEY, lang);
     } catch {
@@ -49,7 +88,10 @@ const intls = new Map<UiLang, IntlShape<string>>();
 function intlOf(lang: UiLang): IntlShape<string> {
   let intl = intls.get(lang);
   if (!intl) {
-    intl = createIntl({ locale: lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', messages: CATALOGUES[lang], onError: () => undefined }, cache);
+    intl = createIntl(
+      { locale: lang === 'nl' ? 'nl-BE' : lang === 'fr' ? 'fr-BE' : 'en-GB', messages: CATALOGUES[lang] ?? CATALOGUES.en ?? {}, onError: () => undefined },
+      cache,
+    );
     intls.set(lang, intl);
   }
   return intl;
@@ -60,7 +102,7 @@ export type Translate = (key: MessageKey, values?: Values) => string;
 
 /** A text of the editor in `lang` (the current language when omitted). */
 export function tr(key: MessageKey, values?: Values, lang: UiLang = useUiLang.getState().lang): string {
-  return intlOf(lang).formatMessage({ id: key, defaultMessage: en[key] }, values as Record<string, string>) as string;
+  return intlOf(lang).formatMessage({ id: key, defaultMessage: CATALOGUES.en?.[key] ?? key }, values as Record<string, string>) as string;
 }
 
 /** The editor's texts in the current language; the component draws again when the language changes. */
@@ -90,7 +132,7 @@ export function formatDay(day: string | undefined, lang: UiLang = useUiLang.getS
 /** A language's name in the editor's language (“French”, “Frans”, “français”). */
 export function langName(code: string, lang: UiLang = useUiLang.getState().lang): string {
   const key = `lang.${code.toLowerCase()}` as MessageKey;
-  return key in CATALOGUES.en ? tr(key, undefined, lang) : code;
+  return key in (CATALOGUES[lang] ?? CATALOGUES.en ?? {}) ? tr(key, undefined, lang) : code;
 }
 
 export type { MessageKey };

@@ -1,7 +1,6 @@
 /** The leads inbox in words: a request's kind, a testimonial's state, a field by its name, a value the visitor sent. */
 import { LEAD_KINDS, type LeadKind } from './api.ts';
-import en from '../i18n/en.ts';
-import { tr, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { tr, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
 
 export const kindLabel = (k: LeadKind | string, ui: UiLang) =>
   (LEAD_KINDS as readonly string[]).includes(k) ? tr(`leads.kind.${k}` as MessageKey, undefined, ui) : k;
@@ -64,6 +63,6 @@ const LEAD_FIELDS = [
   'advanceAmount',
 ];
 export const fieldName = (k: string, ui: UiLang) =>
-  LEAD_FIELDS.includes(k) || `leads.field.${k}` in en
+  LEAD_FIELDS.includes(k) || hasMessage(`leads.field.${k}`)
     ? tr(`leads.field.${k}` as MessageKey, undefined, ui)
     : k.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());

@@ -5,13 +5,12 @@
  * never a JSON pointer, a path or a set's id.
  */
 import { ApiError } from '../api.ts';
-import { formatWhen, langName, tr, useUiLang, type MessageKey, type UiLang } from '../i18n/index.ts';
-import en from '../i18n/en.ts';
+import { formatWhen, langName, tr, useUiLang, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
 import type { FeedProblem, ImportEntry, Params } from './listings-api.ts';
 
 const LOCALE: Record<UiLang, string> = { en: 'en-GB', fr: 'fr-BE', nl: 'nl-BE' };
 const lang = () => useUiLang.getState().lang;
-const has = (key: string): key is MessageKey => key in en;
+const has = (key: string): key is MessageKey => hasMessage(key);
 /** The first letter up (reasons are written to follow "Not imported: "). */
 export const cap = (s: string) => (s ? s[0].toLocaleUpperCase(LOCALE[lang()]) + s.slice(1) : s);
 

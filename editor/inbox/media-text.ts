@@ -4,8 +4,7 @@
  * and file sizes. Shared by the Media screen and the pickers of Media fields and rich text.
  */
 import { ApiError, type MediaLimits, type Registry, type UsePlace } from '../api.ts';
-import en from '../i18n/en.ts';
-import { langName, tr, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { langName, tr, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
 import { localize } from '../../shared/localize.ts';
 import type { Lang } from '../../shared/constants.ts';
 
@@ -72,7 +71,7 @@ export function mediaErrorText(e: unknown, ui: UiLang, registry?: Registry | nul
   const code = e.body.code;
   if (typeof code !== 'string' || !code.startsWith('media.')) return e.message;
   const key = `mediaError.${code.slice(6)}` as MessageKey;
-  if (!(key in en)) return e.message;
+  if (!hasMessage(key)) return e.message;
   const p = (e.body.params ?? {}) as Record<string, unknown>;
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(p)) if (typeof v === 'string' || typeof v === 'number') values[k] = v;

@@ -5,8 +5,7 @@
  * shown as chips that say what the site puts there and insert themselves where the caret is.
  */
 import { memo, useRef, useState } from 'react';
-import en from '../i18n/en.ts';
-import { langName, tr, useT, type MessageKey, type UiLang } from '../i18n/index.ts';
+import { langName, tr, useT, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
 import { formsFor, optionalForm, placeholdersOf, plainWords, readMessage, sampleNumbers, tokens, writePlural } from './dict-message.ts';
 
 export const rowId = (key: string) => `edd-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -15,7 +14,7 @@ export const rowId = (key: string) => `edd-${key.replace(/[^A-Za-z0-9_-]/g, '-')
 export function placeholderMeaning(ph: string, ui: UiLang): string {
   const name = ph === '#' ? 'number' : ph.slice(1, -1);
   const key = `dict.ph.${name}`;
-  return key in en ? tr(key as MessageKey, undefined, ui) : tr('dict.ph.other', undefined, ui);
+  return hasMessage(key) ? tr(key, undefined, ui) : tr('dict.ph.other', undefined, ui);
 }
 
 /** A text with its placeholders as chips (a plural read in its form for most amounts). */
@@ -39,7 +38,7 @@ export function TextWithChips({ text }: { text: string }) {
 export function formName(form: string, ui: UiLang): string {
   if (form.startsWith('=')) return tr('dict.form.exact', { n: form.slice(1) }, ui);
   const key = `dict.form.${form}`;
-  return key in en ? tr(key as MessageKey, undefined, ui) : form;
+  return hasMessage(key) ? tr(key, undefined, ui) : form;
 }
 
 interface Props {

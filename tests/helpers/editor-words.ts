@@ -159,6 +159,12 @@ export const SAME_WORDS = new Set(
     'Server',
     'Mails',
     'per',
+    // The same in English and one of the others: French Description, Document; Dutch Details, Project; pixels in both.
+    'Description',
+    'Document',
+    'Details',
+    'Project',
+    'pixels',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -261,8 +267,9 @@ export function englishWords(target: Target): EnglishWords {
   const ownPatterns: RegExp[] = [];
   const addOwn = (s: unknown) => {
     if (typeof s !== 'string' || !s.trim()) return;
-    // A message that is only placeholders ("{field} ({setting})") would match anything: it proves nothing.
-    if (hasArgs(s) && /\p{L}/u.test(s.replace(/\{[^{}]*\}/g, ''))) {
+    // A message that is only placeholders ("{field} ({setting})") would match anything, and one with a
+    // single word between them nearly anything (Dutch "{a} of {b}" is "3 of 668 keys shown"): it proves nothing.
+    if (hasArgs(s) && (s.replace(/\{[^{}]*\}/g, ' ').match(/\p{L}{2,}/gu) ?? []).length >= 2) {
       const re = messagePattern(s);
       if (re) ownPatterns.push(re);
     }

@@ -27,7 +27,7 @@ import { listErrors, validate } from '../../editor/validation.ts';
 
 const editor = editorRegistry(registry, new SchemaRegistry(registry).ajv);
 // The field words are a chunk the editor loads with the registry.
-beforeAll(() => loadFieldWords());
+beforeAll(() => Promise.all((['en', 'fr', 'nl'] as const).map((l) => loadFieldWords(l))));
 const LANGS = ['nl', 'fr', 'en'] as const;
 
 interface Field {
