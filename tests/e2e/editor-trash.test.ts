@@ -52,7 +52,12 @@ describe('deleting and bringing back', () => {
     // The home page has no delete button for an editor: it says the site needs it.
     await page.locator('tr[data-page-id="1"]').waitFor();
     expect(await page.locator('tr[data-page-id="1"]').innerText()).toContain('Nécessaire au site');
-    expect(await page.locator('tr[data-page-id="1"]').getByRole('button', { name: /Supprimer/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator('tr[data-page-id="1"]')
+        .getByRole('button', { name: /Supprimer/ })
+        .count(),
+    ).toBe(0);
 
     await page.goto(`/admin/pages/${id}`);
     await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
@@ -104,7 +109,10 @@ describe('deleting and bringing back', () => {
   it('an admin deletes the home page after reading what breaks; the pages screen says the site has none; the trash brings it back', async () => {
     const page = await open(browser);
     await logIn(page, SOPHIE, 'Nederlands');
-    await page.locator('tr[data-page-id="1"]').getByRole('button', { name: /verwijderen/i }).click();
+    await page
+      .locator('tr[data-page-id="1"]')
+      .getByRole('button', { name: /verwijderen/i })
+      .click();
     const dialog = page.getByRole('dialog', { name: /^“.+” verwijderen\?$/ });
     await expect.poll(() => dialog.innerText()).toContain('Het is de startpagina');
     const go = dialog.getByRole('button', { name: 'Naar de prullenbak' });
@@ -114,7 +122,10 @@ describe('deleting and bringing back', () => {
     await expect.poll(() => page.getByRole('alert').first().innerText(), SLOW).toContain('De site heeft geen startpagina');
     expect((await visit('/nl/')).status).toBe(404);
     await page.getByRole('link', { name: 'Prullenbak openen' }).click();
-    await page.locator('tr[data-trash-id="page:1"]').getByRole('button', { name: /terugzetten/i }).click();
+    await page
+      .locator('tr[data-trash-id="page:1"]')
+      .getByRole('button', { name: /terugzetten/i })
+      .click();
     await expect.poll(async () => (await visit('/nl/')).status, SLOW).toBe(200);
   });
 });
