@@ -81,7 +81,7 @@ describe('deleting and bringing back', () => {
     await row.getByRole('button', { name: 'Restaurer Journée portes ouvertes' }).click();
     await expect.poll(() => page.getByRole('status').first().innerText(), SLOW).toBe('« Journée portes ouvertes » est de retour à sa place.');
     expect((await visit(`/fr/opendeur-fr-${id}/`)).status).toBe(200);
-    expect(await row.count()).toBe(0);
+    await expect.poll(() => row.count()).toBe(0);
   });
 
   it('an editor takes a module off a page and brings it back at its place from the trash', async () => {
