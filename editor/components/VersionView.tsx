@@ -8,6 +8,7 @@ import { api, type Comparison, type DocChange, type DocKey, type RevisionInfo } 
 import { formatWhen, useT } from '../i18n/index.ts';
 import { changeWhere, type ChangeContext } from '../change-text.ts';
 import { plainValue } from './DocProblems.tsx';
+import { choiceLabel } from '../i18n/field-words.ts';
 import { Dialog } from './Dialog.tsx';
 
 /** Longest texts compared word by word (beyond, the two texts are shown whole). */
@@ -99,7 +100,12 @@ export function VersionView({
     ).catch((e) => live && setError((e as Error).message));
     return () => void (live = false);
   }, [docKey, a.rev, b?.rev]); // eslint-disable-line react-hooks/exhaustive-deps
-  const value = (v: unknown) => plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no'));
+  // A choice of a list in words ("Publiée", not "Published"), a text or a figure as it is.
+  const value = (v: unknown, path: string[] = []) => {
+    const key = path.filter((p) => !/^(nl|fr|en|de)$/i.test(p)).at(-1);
+    if (key && typeof v === 'string' && choiceLabel(key, v, ctx.ui) !== v) return choiceLabel(key, v, ctx.ui);
+    return plainValue(v, t('conflict.empty'), t('common.yes'), t('common.no'));
+  };
   const head = (r: RevisionInfo) =>
     t('history.versionOf', { n: r.n ?? r.rev, when: formatWhen(r.at, ctx.ui), by: r.rev === 0 ? t('history.shippedBy') : (r.byName ?? r.by) });
   const cells = (c: DocChange): [ReactNode, ReactNode] => {
@@ -108,7 +114,7 @@ export function VersionView({
       return c.kind === 'added' ? ['—', name] : [name, '—'];
     }
     if (c.kind === 'moved') return [t('history.orderBefore'), t('history.orderAfter')];
-    const [x, y] = [value(c.before), value(c.after)];
+    const [x, y] = [value(c.before, c.path), value(c.after, c.path)];
     const d = typeof c.before === 'string' && typeof c.after === 'string' ? wordDiff(x, y) : undefined;
     return d ? [show(d.left), show(d.right)] : [c.before === undefined ? '—' : x, c.after === undefined ? '—' : y];
   };
@@ -160,7 +166,7 @@ export function VersionView({
                       <td className="ed-compare__new">{y}</td>
                     </>
                   ) : (
-                    <td>{c.item && !c.path.length ? '' : value(c.after)}</td>
+                    <td>{c.item && !c.path.length ? '' : value(c.after, c.path)}</td>
                   )}
                 </tr>
               );

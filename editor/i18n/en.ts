@@ -1222,7 +1222,7 @@ const en = {
   'list.lang.all': 'Any',
   'list.lang.missing': 'Not written in {lang}',
   'list.lang.older': '{lang} older than the main language',
-  'list.count': '{n} of {total}',
+  'list.count': '{n} shown of {total}',
   'list.bulk': 'The ticked items',
   'list.picked': '{n, plural, one {# ticked} other {# ticked}}:',
   'list.publish': 'Publish',

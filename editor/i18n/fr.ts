@@ -1237,7 +1237,7 @@ const fr: Record<MessageKey, string> = {
   'list.lang.all': 'Toutes',
   'list.lang.missing': 'Pas rédigé en {lang}',
   'list.lang.older': '{lang} plus ancien que la langue principale',
-  'list.count': '{n} sur {total}',
+  'list.count': '{n} affichés sur {total}',
   'list.bulk': 'Les éléments cochés',
   'list.picked': '{n, plural, one {# coché} other {# cochés}} :',
   'list.publish': 'Publier',

@@ -1231,7 +1231,7 @@ const nl: Record<MessageKey, string> = {
   'list.lang.all': 'Alle',
   'list.lang.missing': 'Niet geschreven in het {lang}',
   'list.lang.older': '{lang} ouder dan de hoofdtaal',
-  'list.count': '{n} van {total}',
+  'list.count': '{n} getoond van {total}',
   'list.bulk': 'De aangevinkte items',
   'list.picked': '{n} aangevinkt:',
   'list.publish': 'Publiceren',

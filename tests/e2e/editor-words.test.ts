@@ -102,6 +102,31 @@ const SCREENS: Screen[] = [
   { name: 'Leads', path: '/admin/leads', ready: settled },
   { name: 'Owners', path: '/admin/owners', admin: true, ready: settled },
   { name: 'Listings', path: '/admin/listings', admin: true, ready: settled },
+  { name: 'Staff', path: '/admin/staff', admin: true, ready: settled },
+  { name: 'Scheduled', path: '/admin/scheduled', ready: settled },
+  { name: 'Trash', path: '/admin/trash', ready: settled },
+  { name: 'Redirects', path: '/admin/redirects', ready: settled },
+  {
+    name: 'A page’s history and a version read-only',
+    path: '/admin/pages/1',
+    ready: async (page) => {
+      await settled(page);
+      await page.locator('.ed-docbar__actions button').first().click();
+      await page.locator('.ed-history tr[data-n]').first().waitFor();
+      await page.locator('.ed-history__actions button').first().click();
+      await page.locator('.ed-compare tbody tr').first().waitFor();
+    },
+  },
+  {
+    name: 'Deleting a legal page (what it touches)',
+    path: '/admin/pages/14',
+    admin: true,
+    ready: async (page) => {
+      await settled(page);
+      await page.locator('.ed-screen-head__links .ed-button--danger-text').click();
+      await page.locator('.ed-delete').waitFor();
+    },
+  },
 ];
 
 interface Seen {

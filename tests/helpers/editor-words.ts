@@ -289,7 +289,8 @@ export function englishWords(target: Target): EnglishWords {
     const text = norm(s);
     if (own.has(text) || sameInEveryLanguage(text)) return;
     if (hasArgs(text)) {
-      const re = messagePattern(text);
+      // One word between placeholders ("{n} of {total}") is in Dutch sentences too ("Elsene of Etterbeek"): it proves nothing.
+      const re = (text.replace(/\{[^{}]*\}/g, ' ').match(/\p{L}{2,}/gu) ?? []).length >= 2 ? messagePattern(text) : null;
       if (re) patterns.push({ re, message: text });
       return;
     }
