@@ -271,6 +271,7 @@ export function createApp(opts: AppOptions) {
       origin: opts.origin,
       gate,
       counters: opts.store.counters,
+      media: opts.store.media,
     },
     adminRoute,
   );

@@ -1460,6 +1460,15 @@ const en = {
   'error.pattern': 'is not written as expected: see the help of the field',
   'error.format': 'is not a valid address or date: see the help of the field',
   'trash.kindImage': 'An image of the media library',
+  'problem.media.trashed': 'shows the image “{name}”, which is in the media library’s trash: restore it there, or choose another image',
+  'problem.redirect.live': '{path} is the address of a page of the site: visitors see that page, a redirect would never be used',
+  'problem.redirect.loop': '{path} would lead back to itself ({target}): choose another page, or leave out what is below it',
+  'problem.redirect.duplicate': '{path} already leads somewhere: keep one of the two',
+  'problem.redirect.lang': 'starts with a language the site does not use',
+  'problem.redirect.template': 'leads to the page that draws each property or project, which has no address of its own: choose another page',
+  'problem.draft.shape': 'cannot be kept as it is: the editor sent something it does not understand (reload the page and try again)',
+  'problem.draft.tooManyModules': 'holds more modules than a page may have (200)',
+  'problem.publish.noDraft': 'has no draft to publish: what is stored is on the site already',
 } as const;
 
 export type MessageKey = keyof typeof en;

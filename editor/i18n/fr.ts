@@ -1480,5 +1480,14 @@ const fr: Record<MessageKey, string> = {
   'error.pattern': 'n’est pas écrit comme attendu : voyez l’aide du champ',
   'error.format': 'n’est pas une adresse ou une date valable : voyez l’aide du champ',
   'trash.kindImage': 'Une image de la médiathèque',
+  'problem.media.trashed': 'affiche l’image « {name} », qui est dans la corbeille de la médiathèque : restaurez-la, ou choisissez une autre image',
+  'problem.redirect.live': '{path} est l’adresse d’une page du site : les visiteurs voient cette page, une redirection ne servirait jamais',
+  'problem.redirect.loop': '{path} mènerait vers elle-même ({target}) : choisissez une autre page, ou sans les adresses en dessous',
+  'problem.redirect.duplicate': '{path} mène déjà quelque part : gardez l’une des deux',
+  'problem.redirect.lang': 'commence par une langue que le site n’utilise pas',
+  'problem.redirect.template': 'mène à la page qui dessine chaque bien ou projet, qui n’a pas d’adresse propre : choisissez une autre page',
+  'problem.draft.shape': 'ne peut pas être gardé tel quel : l’éditeur a envoyé quelque chose qu’il ne comprend pas (rechargez la page et réessayez)',
+  'problem.draft.tooManyModules': 'contient plus de modules qu’une page ne peut en avoir (200)',
+  'problem.publish.noDraft': 'n’a pas de brouillon à publier : ce qui est enregistré est déjà en ligne',
 };
 export default fr;

@@ -1472,5 +1472,14 @@ const nl: Record<MessageKey, string> = {
   'error.pattern': 'is niet geschreven zoals verwacht: zie de hulp bij het veld',
   'error.format': 'is geen geldig adres of geldige datum: zie de hulp bij het veld',
   'trash.kindImage': 'Een afbeelding uit de mediabibliotheek',
+  'problem.media.trashed': 'toont de afbeelding “{name}”, die in de prullenbak van de mediabibliotheek staat: zet ze terug, of kies een andere afbeelding',
+  'problem.redirect.live': '{path} is het adres van een pagina van de site: bezoekers zien die pagina, een doorverwijzing zou nooit gebruikt worden',
+  'problem.redirect.loop': '{path} zou naar zichzelf leiden ({target}): kies een andere pagina, of zonder de adressen eronder',
+  'problem.redirect.duplicate': '{path} leidt al ergens naartoe: houd er één van de twee',
+  'problem.redirect.lang': 'begint met een taal die de site niet gebruikt',
+  'problem.redirect.template': 'leidt naar de pagina die elk pand of project tekent, die geen eigen adres heeft: kies een andere pagina',
+  'problem.draft.shape': 'kan niet bewaard worden zoals het is: de editor stuurde iets wat hij niet begrijpt (laad de pagina opnieuw en probeer opnieuw)',
+  'problem.draft.tooManyModules': 'bevat meer modules dan een pagina mag hebben (200)',
+  'problem.publish.noDraft': 'heeft geen ontwerp om te publiceren: wat opgeslagen is, staat al online',
 };
 export default nl;

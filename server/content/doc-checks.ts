@@ -149,3 +149,20 @@ export function draftShapeProblems(key: DocKey, data: unknown): Problem[] {
   }
   return [];
 }
+
+const LIBRARY_IMAGE = /\/media\/library\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpg|png|webp)/g;
+
+/** The media library's images a document uses, each with the first place (JSON pointer) it is used. */
+export function libraryImages(data: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (v: unknown, pointer: string, depth: number) => {
+    if (depth > MAX_DEPTH) return;
+    if (typeof v === 'string') {
+      if (!v.includes('/media/library/')) return;
+      for (const m of v.matchAll(LIBRARY_IMAGE)) if (!out.has(m[1])) out.set(m[1], pointer || '/');
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, depth + 1));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1);
+  };
+  walk(data, '', 0);
+  return out;
+}

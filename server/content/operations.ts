@@ -15,7 +15,8 @@ import type { Problem, SchemaRegistry } from '../config/schemas.ts';
 import type { SiteHolder } from '../site/holder.ts';
 import type { ContentStore, Revision, SaveResult } from './content-store.ts';
 import type { DocKey } from './doc-key.ts';
-import { draftShapeProblems, editorForms, sanitizeDoc, textProblems } from './doc-checks.ts';
+import { draftShapeProblems, editorForms, libraryImages, sanitizeDoc, textProblems } from './doc-checks.ts';
+import type { MediaRepository } from '../storage/index.ts';
 import { systemRoles } from './system-pages.ts';
 
 export interface Actor {
@@ -28,6 +29,8 @@ export interface OpDeps {
   schemas: SchemaRegistry;
   registry: () => Promise<ModuleRegistry>;
   sites: Pick<SiteHolder, 'current' | 'invalidate'>;
+  /** The media library: a version to publish may not show an image in its trash (visitors would get a 404). */
+  media?: Pick<MediaRepository, 'get'>;
 }
 
 /** A redirect kept for an old address (redirects.json). */
@@ -169,11 +172,23 @@ export class ContentOperations {
     return [...texts, ...site];
   }
 
-  /** The problems of a document's texts as the site would check them at publish. */
+  /** The problems of a document's texts as the site would check them at publish, and the images of the media library's trash it shows. */
   async texts(key: DocKey, data: unknown): Promise<Problem[]> {
     const site = await this.deps.sites.current();
     const forms = editorForms(await this.deps.registry(), this.deps.schemas.ajv);
-    return textProblems(key, data, { forms, langs: site.routes.enabled, defaultLang: site.routes.defaultLang, store: this.store });
+    const out = textProblems(key, data, { forms, langs: site.routes.enabled, defaultLang: site.routes.defaultLang, store: this.store });
+    for (const [id, pointer] of this.deps.media ? libraryImages(data) : []) {
+      const item = await this.deps.media!.get(id);
+      if (!item || item.deletedAt)
+        out.push({
+          file: key,
+          pointer,
+          code: 'media.trashed',
+          params: { name: item?.name ?? id },
+          message: `shows the image “${item?.name ?? id}”, which is ${item ? 'in the media library’s trash' : 'no longer in the media library'}: restore it, or choose another`,
+        });
+    }
+    return out;
   }
 
   /** Makes the newest draft (or an unpublished version) live again. */

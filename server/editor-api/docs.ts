@@ -11,7 +11,7 @@ import type Router from '@koa/router';
 import { HttpError, readJson } from '../http/request.ts';
 import type { PasswordGate } from '../auth/password-gate.ts';
 import { staffRoutes, type AdminRoute } from '../auth/staff-routes.ts';
-import type { CounterRepository } from '../storage/index.ts';
+import type { CounterRepository, MediaRepository } from '../storage/index.ts';
 import type { StaffAccount, StaffAccounts } from '../auth/staff-accounts.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { ContentOperations, type Outcome } from '../content/operations.ts';
@@ -51,6 +51,8 @@ export interface AdminDeps {
   /** Bounds the password checks running at once (shared with the owner portal's logins). */
   gate: PasswordGate;
   counters: CounterRepository;
+  /** The media library's records: a version to publish may not show an image in its trash. */
+  media?: Pick<MediaRepository, 'get'>;
 }
 
 /** The content operations the routes call (made once per server). */
@@ -83,7 +85,13 @@ export function answer(ctx: Koa.Context, r: Outcome & { asDraft?: boolean }, sto
 }
 
 export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute): EditorOps {
-  const ops = new ContentOperations({ store: deps.store, schemas: deps.schemas, registry: async () => (await deps.renderer()).registry, sites: deps.sites });
+  const ops = new ContentOperations({
+    store: deps.store,
+    schemas: deps.schemas,
+    registry: async () => (await deps.renderer()).registry,
+    sites: deps.sites,
+    media: deps.media,
+  });
   const del = new DeleteOperations(ops);
   documentRoutes(router, deps, route);
   missingTextsRoute(router, deps, route);

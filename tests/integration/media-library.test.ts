@@ -208,6 +208,23 @@ describe('the trash', () => {
   });
 });
 
+describe('an image in the trash and what is published', () => {
+  it('refuses to publish an article showing an image of the trash, naming it at its field; a draft keeps it, marked', async () => {
+    const item = await uploaded('in-the-trash.jpg');
+    expect((await editor.req('DELETE', `/api/admin/media/${item.id}`)).status).toBe(200);
+    const doc = article('trashed-image-article', `<img src="${item.url}" alt="x">`);
+    const refused = await editor.req('PUT', '/api/admin/docs/article:trashed-image-article', { data: doc, baseRev: 0 });
+    expect(refused.status).toBe(422);
+    expect(refused.json.problems[0]).toMatchObject({ code: 'media.trashed', pointer: '/body/nl', params: { name: 'in-the-trash.jpg' } });
+    const draft = await editor.req('PUT', '/api/admin/docs/article:trashed-image-article', { data: doc, baseRev: 0, publish: false });
+    expect(draft.status).toBe(200);
+    expect(draft.json.marks.map((m: { code: string }) => m.code)).toContain('media.trashed');
+    // Restored, it can be published.
+    expect((await editor.req('POST', `/api/admin/media/${item.id}/restore`, {})).status).toBe(200);
+    expect((await editor.req('POST', '/api/admin/docs/article:trashed-image-article/publish', { baseRev: draft.json.revision.rev })).status).toBe(200);
+  });
+});
+
 describe('images in rich text on the public site', () => {
   it('serves an article’s and a Text module’s library images at 400, 600, 1360 and the original, with their size, lazily', async () => {
     const item = await uploaded('salon.jpg', 2400, 1600);
