@@ -3,6 +3,7 @@
  * points 1 and 3): part of api.ts.
  */
 import type { Lang } from '../shared/constants.ts';
+import type { Redirect } from '../schemas/types.gen.ts';
 import type { DocKey } from './api.ts';
 
 /** One change between two versions (server/content/changes.ts). */
@@ -52,25 +53,7 @@ export interface Impact {
   blocked: boolean;
 }
 
-export interface TrashItem {
-  id: string;
-  kind: 'page' | 'article' | 'module';
-  key: DocKey;
-  title?: Record<string, string>;
-  view?: string;
-  pageTitle?: Record<string, string>;
-  deletedAt: string;
-  deletedBy: string;
-  deletedByName?: string;
-  purgeAt: string;
-  placeGone: boolean;
-}
+export type { TrashItem } from '../shared/trash-item.ts';
 
-export interface RedirectRule {
-  from: string;
-  pageId: number;
-  keepRest?: boolean;
-  at?: string;
-  by?: string;
-  reason?: 'deleted' | 'moved' | 'manual';
-}
+/** An old address that leads to a page (redirects.json; its schema: schemas/redirects.json). */
+export type RedirectRule = Redirect;

@@ -7,7 +7,8 @@
  */
 import type { Lang } from '../shared/constants.ts';
 import type { LocalizedText } from '../schemas/types.gen.ts';
-import type { Comparison, DocChange, Impact, RedirectRule, TrashItem, VersionData } from './api-content.ts';
+import type { Comparison, DocChange, Impact, RedirectRule, VersionData } from './api-content.ts';
+import type { TrashItem } from '../shared/trash-item.ts';
 
 export type { Comparison, DocChange, Impact, LinkPlace, RedirectRule, TrashItem, VersionData } from './api-content.ts';
 import type { MediaLimits, MediaView, TrashView } from '../shared/media-library.ts';

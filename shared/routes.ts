@@ -1,15 +1,9 @@
 import type { Article, Content, PageRecord } from '../renderer/content.ts';
+import type { Redirect } from '../schemas/types.gen.ts';
 import { LANGUAGES, type Lang } from './constants.ts';
 import { localize } from './localize.ts';
 import { joinPath, slugify, splitPath } from './path.ts';
 import { articleWrittenIn, pageWrittenIn } from './availability.ts';
-
-/** An old address kept (redirects.json): it leads to a page, and with `keepRest` so does what was below it. */
-interface RedirectRule {
-  from: string;
-  pageId: number;
-  keepRest?: boolean;
-}
 
 export interface ListingMatch {
   kind: 'property' | 'project';
@@ -64,7 +58,7 @@ export class RouteTable {
   readonly templates: Set<number>;
   /** The addresses a page or article would have in a language it is not written in. */
   private readonly elsewhere = new Map<string, { page: PageRecord; article?: Article }>();
-  private readonly redirects = new Map<string, RedirectRule>();
+  private readonly redirects = new Map<string, Redirect>();
   private readonly availability = new Map<string, boolean>();
 
   constructor(content: Pick<Content, 'languages' | 'pages' | 'articles'> & Partial<Pick<Content, 'dictionaries' | 'redirects'>>) {

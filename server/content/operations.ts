@@ -17,6 +17,7 @@ import type { ContentStore, Revision, SaveResult } from './content-store.ts';
 import type { DocKey } from './doc-key.ts';
 import { draftShapeProblems, editorForms, libraryImages, sanitizeDoc, textProblems } from './doc-checks.ts';
 import type { MediaRepository } from '../storage/index.ts';
+import type { Redirect } from '../../schemas/types.gen.ts';
 import { systemRoles } from './system-pages.ts';
 
 export interface Actor {
@@ -33,15 +34,8 @@ export interface OpDeps {
   media?: Pick<MediaRepository, 'get'>;
 }
 
-/** A redirect kept for an old address (redirects.json). */
-export interface RedirectRule {
-  from: string;
-  pageId: number;
-  keepRest?: boolean;
-  at?: string;
-  by?: string;
-  reason?: 'deleted' | 'moved' | 'manual';
-}
+/** A redirect kept for an old address (redirects.json; its schema: schemas/redirects.json). */
+export type RedirectRule = Redirect;
 
 /** A done save: the stored revision, and what the editor says about it. */
 export type Outcome = Extract<SaveResult, { ok: true }> & {

@@ -8,6 +8,7 @@
 import type { PageRecord } from '../../renderer/content.ts';
 import type { ContentStore, Revision } from './content-store.ts';
 import type { DocKey } from './doc-key.ts';
+import type { TrashItem } from '../../shared/trash-item.ts';
 
 /** How long a deleted item can be brought back. */
 export const TRASH_DAYS = 30;
@@ -17,24 +18,7 @@ export const TRASH_LIST_MAX = 500;
 
 type ModuleLike = { id: number; view?: string; title?: Record<string, string>; [k: string]: unknown };
 
-export interface TrashItem {
-  /** `page:12`, `article:{id}` or `module:70`. */
-  id: string;
-  kind: 'page' | 'article' | 'module';
-  /** The document it belongs to: the page or article itself, a module's page. */
-  key: DocKey;
-  title?: Record<string, string>;
-  /** A module's type. */
-  view?: string;
-  /** A module's page, by its title (the page may be gone too). */
-  pageTitle?: Record<string, string>;
-  deletedAt: string;
-  deletedBy: string;
-  /** When it leaves the trash for good. */
-  purgeAt: string;
-  /** Where it was is gone (a page's parent page, a module's page): restoring asks where to put it. */
-  placeGone: boolean;
-}
+export type { TrashItem } from '../../shared/trash-item.ts';
 
 export interface TrashedDoc {
   /** The deletion (a revision without data). */
@@ -127,7 +111,7 @@ export function trashItems(store: ContentStore, now = Date.now()): { items: Tras
     items.push({
       id: key,
       kind: key.startsWith('page:') ? 'page' : 'article',
-      key,
+      key: key as TrashItem['key'],
       title: data?.title,
       deletedAt: t.deleted.at,
       deletedBy: t.deleted.by,
@@ -140,7 +124,7 @@ export function trashItems(store: ContentStore, now = Date.now()): { items: Tras
     items.push({
       id: `module:${id}`,
       kind: 'module',
-      key: g.key,
+      key: g.key as TrashItem['key'],
       title: g.module.title,
       view: g.module.view,
       pageTitle: page?.title,

@@ -3,50 +3,23 @@
 // whichever node's scheduler comes first, and both nodes' visitors see it — within a minute of its
 // time when the schedulers run by themselves (every 15 s; the revision reaches the other node in a
 // second through the change feed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
-import { tempDir } from '../helpers/config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { until, useTwoNodes, type TwoNodes } from '../helpers/two-nodes.ts';
 import { StaffClient } from '../helpers/client.ts';
-import { Db } from '../../server/storage/pg/db.ts';
-import { PgAccounts } from '../../server/storage/pg/accounts.ts';
-import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 
 const STAFF = { username: 'eva.nodes@atrium-immo.be', password: 'two nodes one schedule', role: 'editor' };
 
-let pg: TestPostgres;
-let db: Db;
-let a: Awaited<ReturnType<typeof startTestServer>>;
-let b: Awaited<ReturnType<typeof startTestServer>>;
-let staff: StaffClient;
+const nodes = useTwoNodes(STAFF);
+let a: TwoNodes['a'];
+let b: TwoNodes['b'];
+let staff: TwoNodes['staff'];
+let db: TwoNodes['db'];
+beforeAll(() => void ({ a, b, staff, db } = nodes));
 
 const html = async (node: typeof a, path: string) => {
   const r = await fetch(node.url + path, { redirect: 'manual' });
   return { status: r.status, text: await r.text() };
 };
-const until = async (what: string, cond: () => Promise<boolean>, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.database();
-  a = await startTestServer({ dataDir: tempDir('node-a-'), database: { url } });
-  b = await startTestServer({ dataDir: tempDir('node-b-'), database: { url } });
-  db = new Db({ url });
-  await addStaff(new StaffAccounts(new PgAccounts(db, 'staff') as never), STAFF);
-  staff = new StaffClient(a.url);
-  expect((await staff.login(STAFF.username, STAFF.password)).status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await db?.close();
-  await pg?.stop();
-});
 
 /** A plain page made on node A, published; both nodes have its French page in their cache. */
 async function plainPage(title: string) {

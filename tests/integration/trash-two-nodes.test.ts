@@ -2,55 +2,20 @@
 // `DATABASE_URL=… npm start` runs them behind a load balancer): a page deleted on one node leaves
 // both nodes' sites within a second, its old address leading to the page picked; the other node's
 // trash lists it and brings it back, and both serve it again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
-import { tempDir } from '../helpers/config.ts';
-import { StaffClient } from '../helpers/client.ts';
-import { Db } from '../../server/storage/pg/db.ts';
-import { PgAccounts } from '../../server/storage/pg/accounts.ts';
-import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { until, useTwoNodes } from '../helpers/two-nodes.ts';
 
 const EVA = { username: 'eva.trash-nodes@atrium-immo.be', password: 'two nodes one trash', role: 'editor' };
+const nodes = useTwoNodes(EVA);
 
-let pg: TestPostgres;
-let db: Db;
-let a: Awaited<ReturnType<typeof startTestServer>>;
-let b: Awaited<ReturnType<typeof startTestServer>>;
-let onA: StaffClient;
-let onB: StaffClient;
-
-const visit = async (node: typeof a, path: string) => {
+const visit = async (node: (typeof nodes)['a'], path: string) => {
   const r = await fetch(node.url + path, { redirect: 'manual' });
   return { status: r.status, location: r.headers.get('location') };
 };
-const until = async (what: string, cond: () => Promise<boolean>, ms = 20_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  const url = await pg.database();
-  a = await startTestServer({ dataDir: tempDir('trash-a-'), database: { url } });
-  b = await startTestServer({ dataDir: tempDir('trash-b-'), database: { url } });
-  db = new Db({ url });
-  await addStaff(new StaffAccounts(new PgAccounts(db, 'staff') as never), EVA);
-  [onA, onB] = [new StaffClient(a.url), new StaffClient(b.url)];
-  expect((await onA.login(EVA.username, EVA.password)).status).toBe(200);
-  expect((await onB.login(EVA.username, EVA.password)).status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  await db?.close();
-  await pg?.stop();
-});
 
 describe('the trash on two nodes', () => {
   it('deletes on one node, both sites follow; restores from the other, both serve it again', async () => {
+    const { a, b, staff: onA, staffB: onB } = nodes;
     const id = (await onA.req('GET', '/api/admin/registry')).json.maxPageId + 1;
     const page = {
       id,
