@@ -4,6 +4,7 @@
  * admin reads what breaks and confirms), where it is linked, the pages that must move first — and
  * asks which page its links and old addresses should lead to.
  */
+import '../content.css';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { api, ApiError, type DocKey, type Impact, type SaveAnswer } from '../api.ts';
 import { useContentLang, useIsAdmin, useSession } from '../store.ts';

@@ -4,6 +4,7 @@
  * words — "Banner title (fr) changed", "Text module added". Any version can be viewed read-only,
  * any two compared side by side, any but the newest brought back (after a confirmation).
  */
+import '../content.css';
 import { useEffect, useState } from 'react';
 import { api, type RevisionInfo } from '../api.ts';
 import type { DocumentHandle } from '../useDocument.ts';

@@ -3,6 +3,7 @@
  * missing (not written: not listed in that language), or older (written, but the default
  * language's texts changed after its own last change). What is stored, and what this draft does.
  */
+import '../content.css';
 import type { Lang } from '../../shared/constants.ts';
 import type { LangState } from '../api.ts';
 import { langName, useT, useUiLang } from '../i18n/index.ts';

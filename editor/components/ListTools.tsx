@@ -3,6 +3,7 @@
  * any language, filtered by state (on the site, draft, taken off, hidden, to repair) and by a
  * language that is missing or older; the ones ticked published or taken off the site at once.
  */
+import '../content.css';
 import { useId, useState } from 'react';
 import type { Lang } from '../../shared/constants.ts';
 import { api, type DocKey, type LangState } from '../api.ts';

@@ -3,6 +3,7 @@
  * the editor's language, a module by its name, rich text compared as text with the words taken
  * out and put in marked.
  */
+import '../content.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, type Comparison, type DocChange, type DocKey, type RevisionInfo } from '../api.ts';
 import { formatWhen, useT } from '../i18n/index.ts';

@@ -2,6 +2,7 @@
  * What a page's (or article's) row says about it besides its name: hidden, taken off the site, an
  * unpublished draft, marked for repair, and the languages it is not written in or is behind in.
  */
+import '../content.css';
 import type { LangState } from '../api.ts';
 import type { Lang } from '../../shared/constants.ts';
 import { langName, useT, useUiLang } from '../i18n/index.ts';

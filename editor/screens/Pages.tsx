@@ -5,6 +5,7 @@
  * not in the menu (hidden, thank-you pages, templates) listed apart. Add a page, duplicate one,
  * delete one (confirmed), put a page in the menu or take it out.
  */
+import '../content.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, ApiError, type DocKey, type PageSummary } from '../api.ts';
