@@ -303,8 +303,8 @@ export const api = {
   pages: () => call<{ pages: PageSummary[]; homeMissing?: boolean }>('GET', '/pages'),
   doc: <T = unknown>(key: DocKey) => call<DocState<T>>('GET', `/docs/${encodeURIComponent(key)}`),
   /** Saves a document; `publish: false` keeps it as a draft. */
-  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean) =>
-    call<SaveAnswer>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish }),
+  save: <T = unknown>(key: DocKey, data: T, baseRev: number, publish: boolean, extra: { keepOldAddresses?: boolean } = {}) =>
+    call<SaveAnswer>('PUT', `/docs/${encodeURIComponent(key)}`, { data, baseRev, publish, ...extra }),
   /** Moves a page or an article to the trash; `replacement` takes its links by id and its old addresses; `force`: an admin's yes for a page the site needs. */
   remove: (key: `page:${number}` | `article:${string}`, baseRev: number, o: { replacement?: number; force?: boolean } = {}) =>
     call<SaveAnswer>('DELETE', `/docs/${encodeURIComponent(key)}`, { baseRev, ...o }),

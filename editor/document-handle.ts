@@ -32,7 +32,8 @@ export interface DocumentHandle<T> {
   offer: LocalDraft<T> | null;
   restoreOffer: () => void;
   discardOffer: () => void;
-  save: (publish: boolean) => Promise<boolean>;
+  /** Saves; `keepOldAddresses: false` lets a page's old address go without a redirect (issue 38). */
+  save: (publish: boolean, extra?: { keepOldAddresses?: boolean }) => Promise<boolean>;
   /** Saves again after a conflict, with the chosen version at each conflicting field. */
   resolve: (choices: Choices) => Promise<boolean>;
   publish: () => Promise<boolean>;

@@ -175,12 +175,12 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   };
 
   const saveData = useCallback(
-    async (data: T, baseRev: number, publish: boolean) => {
+    async (data: T, baseRev: number, publish: boolean, extra: { keepOldAddresses?: boolean } = {}) => {
       setBusy(true);
       setError(null);
       setStatus(tr(publish ? 'doc.saving' : 'doc.savingDraft', undefined, ui));
       try {
-        const answer = await api.save(key, data, baseRev, publish);
+        const answer = await api.save(key, data, baseRev, publish, extra);
         const { revision } = answer;
         const stored = answer.merged && answer.data !== undefined ? norm.current(clean(answer.data as T)) : data;
         setBase((b) => ({
@@ -229,10 +229,10 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
   );
 
   const save = useCallback(
-    async (publish: boolean) => {
+    async (publish: boolean, extra?: { keepOldAddresses?: boolean }) => {
       const { base: b, draft: d, saveBase: sb } = current.current;
       if (!b || d === undefined) return false;
-      return saveData(clean(d), sb ?? b.rev, publish);
+      return saveData(clean(d), sb ?? b.rev, publish, extra);
     },
     [saveData],
   );

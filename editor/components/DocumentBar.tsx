@@ -45,6 +45,7 @@ export function DocumentBar<T>({
   title,
   written,
   canUnpublish,
+  confirmPublish,
 }: {
   doc: DocumentHandle<T>;
   /** The editor's own findings (schema and required texts); a publication is refused while there are any, a draft is kept with them. */
@@ -61,6 +62,8 @@ export function DocumentBar<T>({
   written?: Lang[];
   /** The document can be taken off the site (a page, an article, the popup, the home banner). */
   canUnpublish?: boolean;
+  /** Asked before a version is published (a page whose address changes): false cancels. */
+  confirmPublish?: () => Promise<false | { keepOldAddresses?: boolean }>;
 }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
@@ -94,7 +97,9 @@ export function DocumentBar<T>({
       return;
     }
     setRefused(false);
-    await doc.save(publish);
+    const extra = publish && confirmPublish ? await confirmPublish() : {};
+    if (extra === false) return;
+    await doc.save(publish, extra);
   };
 
   const unpublish = async (force?: boolean) => {

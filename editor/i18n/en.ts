@@ -1469,6 +1469,11 @@ const en = {
   'problem.draft.shape': 'cannot be kept as it is: the editor sent something it does not understand (reload the page and try again)',
   'problem.draft.tooManyModules': 'holds more modules than a page may have (200)',
   'problem.publish.noDraft': 'has no draft to publish: what is stored is on the site already',
+  'address.title': 'This page’s address changes',
+  'address.intro': 'Its address on the site now: {paths}. Once saved, visitors find it at its new address.',
+  'address.question': 'Visitors and links that use the old address:',
+  'address.keep': 'are sent to the new address, and so is everything below it (recommended)',
+  'address.drop': 'get the “page not found” page',
 } as const;
 
 export type MessageKey = keyof typeof en;

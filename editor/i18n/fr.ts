@@ -1489,5 +1489,10 @@ const fr: Record<MessageKey, string> = {
   'problem.draft.shape': 'ne peut pas être gardé tel quel : l’éditeur a envoyé quelque chose qu’il ne comprend pas (rechargez la page et réessayez)',
   'problem.draft.tooManyModules': 'contient plus de modules qu’une page ne peut en avoir (200)',
   'problem.publish.noDraft': 'n’a pas de brouillon à publier : ce qui est enregistré est déjà en ligne',
+  'address.title': 'L’adresse de cette page change',
+  'address.intro': 'Son adresse actuelle sur le site : {paths}. Une fois enregistrée, les visiteurs la trouvent à sa nouvelle adresse.',
+  'address.question': 'Les visiteurs et les liens qui utilisent l’ancienne adresse :',
+  'address.keep': 'sont envoyés vers la nouvelle adresse, ainsi que tout ce qui est en dessous (recommandé)',
+  'address.drop': 'voient la page « page introuvable »',
 };
 export default fr;

@@ -1481,5 +1481,10 @@ const nl: Record<MessageKey, string> = {
   'problem.draft.shape': 'kan niet bewaard worden zoals het is: de editor stuurde iets wat hij niet begrijpt (laad de pagina opnieuw en probeer opnieuw)',
   'problem.draft.tooManyModules': 'bevat meer modules dan een pagina mag hebben (200)',
   'problem.publish.noDraft': 'heeft geen ontwerp om te publiceren: wat opgeslagen is, staat al online',
+  'address.title': 'Het adres van deze pagina verandert',
+  'address.intro': 'Het huidige adres op de site: {paths}. Na het opslaan vinden bezoekers ze op het nieuwe adres.',
+  'address.question': 'Bezoekers en links die het oude adres gebruiken:',
+  'address.keep': 'worden naar het nieuwe adres gestuurd, net als alles eronder (aanbevolen)',
+  'address.drop': 'krijgen de pagina “pagina niet gevonden”',
 };
 export default nl;

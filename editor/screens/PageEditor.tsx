@@ -12,6 +12,7 @@ import { localize } from '../../shared/localize.ts';
 import { ConfirmDialog } from '../components/Dialog.tsx';
 import { DeleteDialog } from '../components/DeleteDialog.tsx';
 import { InTrash } from '../components/InTrash.tsx';
+import { useAddressCheck } from '../components/AddressDialog.tsx';
 import { writtenLangs } from '../written.ts';
 import { DocumentBar, plainValue, type FieldProblem } from '../components/DocumentBar.tsx';
 import { ModuleList, moduleName, type ModuleRecordLike } from '../components/ModuleList.tsx';
@@ -77,6 +78,7 @@ export default function PageEditor() {
   const written = useMemo(() => writtenKey.split(',').filter(Boolean) as typeof me.langs, [writtenKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
+  const address = useAddressCheck(doc);
   const settings = useMemo(() => {
     if (!draft) return undefined;
     const { modules: _m, ...rest } = draft;
@@ -261,7 +263,9 @@ export default function PageEditor() {
         title={title}
         written={written}
         canUnpublish={!system || admin}
+        confirmPublish={address.confirmPublish}
       />
+      {address.dialog}
       <div className="ed-split">
         <div className="ed-split__main">
           <section className="ed-card" aria-labelledby="ed-modules-heading">

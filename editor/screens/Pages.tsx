@@ -9,7 +9,6 @@ import '../content.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, ApiError, type DocKey, type PageSummary } from '../api.ts';
-
 /** The form of a new page loads the forms' chunk only when it is opened. */
 const AddPageDialog = lazy(() => import('./AddPageDialog.tsx'));
 import { localize } from '../../shared/localize.ts';

@@ -166,3 +166,28 @@ describe('languages and versions', () => {
     expect(await compare.locator('tbody tr').first().locator('th').innerText()).toBe('Titre (nl) (réglages de la page)');
   });
 });
+
+describe('an address that changes', () => {
+  it('asks what becomes of the old address: kept, it leads to the new one; let go, it is a 404', async () => {
+    const { id } = await makePage({ nl: 'Verhuren', fr: 'Louer' }, 'verhuur');
+    const page = await open(browser);
+    await logIn(page, TOM, 'Nederlands');
+    await page.goto(`/admin/pages/${id}`);
+    const segment = page.locator('.ed-settings').getByLabel('Adresdeel (nl)', { exact: true });
+    const rename = async (to: string, answer: RegExp) => {
+      await segment.fill(to);
+      await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+      const ask = page.getByRole('dialog', { name: 'Het adres van deze pagina verandert' });
+      await expect.poll(() => ask.innerText()).toContain('Bezoekers en links die het oude adres gebruiken');
+      await ask.getByLabel(answer).check();
+      await ask.getByRole('button', { name: 'Opslaan', exact: true }).click();
+      await expect.poll(() => status(page).innerText(), SLOW).toMatch(/^Opgeslagen en gepubliceerd/);
+    };
+    await rename(`verhuren-${id}`, /naar het nieuwe adres gestuurd/);
+    const kept = await visit(`/nl/verhuur-nl-${id}/`);
+    expect([kept.status, kept.headers.get('location')]).toEqual([301, `/nl/verhuren-${id}/`]);
+    await rename(`huren-${id}`, /pagina niet gevonden/);
+    expect((await visit(`/nl/verhuren-${id}/`)).status).toBe(404);
+    expect((await visit(`/nl/huren-${id}/`)).status).toBe(200);
+  });
+});

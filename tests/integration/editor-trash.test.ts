@@ -212,6 +212,20 @@ describe('a page whose address changes', () => {
     expect(list.some((x: { from: string }) => x.from === '/fr/estimation-gratuite/')).toBe(false);
   });
 
+  it('lets the old address go when asked (keepOldAddresses: false), and refuses a flag that is not true or false', async () => {
+    const page = await doc('page:13');
+    const moved = { ...page.data, localizedPath: { ...page.data.localizedPath, fr: 'estimation-sans-frais' } };
+    const bad = await editor.req('PUT', '/api/admin/docs/page:13', { data: moved, baseRev: page.rev, keepOldAddresses: 'no' });
+    expect([bad.status, bad.json.error]).toEqual([400, expect.stringContaining('keepOldAddresses')]);
+    const r = await editor.req('PUT', '/api/admin/docs/page:13', { data: moved, baseRev: page.rev, keepOldAddresses: false });
+    expect([r.status, r.json.redirected ?? []]).toEqual([200, []]);
+    expect((await visit('/fr/estimation-gratuite/')).status).toBe(404);
+    expect((await visit('/fr/estimation-sans-frais/')).status).toBe(200);
+    const again = await doc('page:13');
+    expect((await editor.req('PUT', '/api/admin/docs/page:13', { data: page.data, baseRev: again.rev })).status).toBe(200);
+    expect((await visit('/fr/estimation-gratuite/')).status).toBe(200);
+  });
+
   it('refuses a redirect from a live address, to itself, or to a page that does not exist, with a sentence', async () => {
     const d = (await editor.req('GET', '/api/admin/docs/redirects')).json;
     const put = (redirects: unknown[]) =>
