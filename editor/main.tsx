@@ -7,6 +7,8 @@ import { createRoot } from 'react-dom/client';
 import App from './App.tsx';
 import './editor.css';
 import './editing.css';
+import './shell.css';
+import './phone.css';
 
 createRoot(document.getElementById('vitrine-editor')!).render(
   <StrictMode>

@@ -1460,6 +1460,12 @@ const en = {
   'rjsf.cannotShow': 'This part of the form cannot be shown here; ask whoever built the site.',
   'error.pattern': 'is not written as expected: see the help of the field',
   'error.format': 'is not a valid address or date: see the help of the field',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Content',
+  'nav.group.agency': 'Agency',
+  'nav.group.site': 'Site',
+  'history.versionShort': 'Version {n}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1480,5 +1480,11 @@ const fr: Record<MessageKey, string> = {
   'rjsf.cannotShow': 'Cette partie du formulaire ne peut pas être affichée ici ; demandez à qui a réalisé le site.',
   'error.pattern': 'n’est pas écrit comme attendu : voyez l’aide du champ',
   'error.format': 'n’est pas une adresse ou une date valable : voyez l’aide du champ',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Contenu',
+  'nav.group.agency': 'Agence',
+  'nav.group.site': 'Site',
+  'history.versionShort': 'Version {n}',
 };
 export default fr;

@@ -1472,5 +1472,11 @@ const nl: Record<MessageKey, string> = {
   'rjsf.cannotShow': 'Dit deel van het formulier kan hier niet getoond worden; vraag het aan wie de site bouwde.',
   'error.pattern': 'is niet geschreven zoals verwacht: zie de hulp bij het veld',
   'error.format': 'is geen geldig adres of geldige datum: zie de hulp bij het veld',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Inhoud',
+  'nav.group.agency': 'Kantoor',
+  'nav.group.site': 'Website',
+  'history.versionShort': 'Versie {n}',
 };
 export default nl;

@@ -267,7 +267,9 @@ export default function Leads({ me }: { me: Me }) {
                       {row.email && <div className="ed-muted">{row.email}</div>}
                       {row.phone && <div className="ed-muted">{displayPhone(row.phone)}</div>}
                     </td>
-                    <td>{row.propertyId ?? '—'}</td>
+                    <td data-label={t('leads.property')} data-label-inline data-none={row.propertyId ? undefined : true}>
+                      {row.propertyId ?? '—'}
+                    </td>
                     <td className="ed-inbox__excerpt">{row.excerpt || '—'}</td>
                     <td>
                       <div className="ed-inbox__badges">

@@ -26,7 +26,14 @@ describe('settings, dictionaries and missing translations', () => {
     for (const p of EXPECTED_4XX) browser.state.expectedMissing.add(p);
     await openEditor(page, MARC);
     const links = await page.getByRole('navigation', { name: 'Editor' }).getByRole('link').allInnerTexts();
-    expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Scheduled', 'Media', 'Leads', 'Trash']);
+    expect(links).toEqual(['Pages', 'Articles', 'Home banner', 'Dictionaries', 'Missing translations', 'Scheduled', 'Media', 'Trash', 'Leads']);
+    // In groups, each a list named by what it holds: no "Site" group without its admin-only entries.
+    const groups = page.getByRole('navigation', { name: 'Editor' }).getByRole('list');
+    expect(await groups.evaluateAll((ls) => ls.map((l) => document.getElementById(l.getAttribute('aria-labelledby')!)?.textContent))).toEqual([
+      'Content',
+      'Agency',
+    ]);
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('list', { name: 'Agency' }).getByRole('link').allInnerTexts()).toEqual(['Leads']);
     await page.goto('/admin/settings/popup');
     await expect
       .poll(() =>
@@ -49,15 +56,19 @@ describe('settings, dictionaries and missing translations', () => {
       'Pages',
       'Articles',
       'Home banner',
-      'Site settings',
       'Dictionaries',
       'Missing translations',
       'Scheduled',
       'Media',
+      'Trash',
       'Leads',
       'Owners',
       'Listings',
-      'Trash',
+      'Site settings',
+      'Staff',
+    ]);
+    expect(await page.getByRole('navigation', { name: 'Editor' }).getByRole('list', { name: 'Site' }).getByRole('link').allInnerTexts()).toEqual([
+      'Site settings',
       'Staff',
     ]);
     await nav(page, 'Site settings').click();
