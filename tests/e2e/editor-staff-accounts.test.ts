@@ -129,8 +129,10 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
       // Her open editor: the next thing she does says that her session ended.
       await openMenu(camille.page);
       await nav(camille.page, 'Articles').click();
-      await camille.page.getByText('Votre session a pris fin. Reconnectez-vous pour continuer.').waitFor(SLOW);
-      await camille.page.locator('form.ed-login__card').waitFor();
+      // (Issue 38, point 5: a question over her screen, her address filled in.)
+      const ended = camille.page.getByRole('dialog', { name: 'Votre session a pris fin' });
+      await ended.waitFor(SLOW);
+      expect(await ended.getByLabel('E-mail').inputValue()).toBe(address);
       expect(camille.problems).toEqual([]);
     } finally {
       await camille.context.close();
