@@ -241,6 +241,7 @@ export default function Leads({ me }: { me: Me }) {
                 {data.items.map((row) => (
                   <tr
                     key={row.id}
+                    data-lead={row.id}
                     className={`ed-inbox__row${row.id === openId ? ' ed-inbox__row--open' : ''}${row.handled ? ' ed-inbox__row--handled' : ''}`}
                     onClick={() => setOpenId(row.id)}
                   >
@@ -307,7 +308,12 @@ export default function Leads({ me }: { me: Me }) {
             error={detailError}
             busy={busy}
             headingRef={detailHeading}
-            onClose={() => setOpenId(null)}
+            onClose={() => {
+              // The focus goes back to the request in the list (on a phone, the list is above it).
+              const id = openId;
+              setOpenId(null);
+              requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-lead="${CSS.escape(id)}"] .ed-inbox__open`)?.focus());
+            }}
             act={act}
           />
         )}
