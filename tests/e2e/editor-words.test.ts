@@ -98,10 +98,13 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'Missing translations', path: '/admin/missing', ready: settled },
+  { name: 'Scheduled', path: '/admin/scheduled', ready: settled },
+  { name: 'Trash', path: '/admin/trash', ready: settled },
   { name: 'Media', path: '/admin/media', ready: settled },
   { name: 'Leads', path: '/admin/leads', ready: settled },
   { name: 'Owners', path: '/admin/owners', admin: true, ready: settled },
   { name: 'Listings', path: '/admin/listings', admin: true, ready: settled },
+  { name: 'Staff', path: '/admin/staff', admin: true, ready: settled },
 ];
 
 interface Seen {
