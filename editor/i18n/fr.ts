@@ -1484,7 +1484,7 @@ const fr: Record<MessageKey, string> = {
   'nav.menu': 'Menu',
   'nav.group.content': 'Contenu',
   'nav.group.agency': 'Agence',
-  'nav.group.site': 'Site',
+  'nav.group.site': 'Site web',
   'history.versionShort': 'Version {n}',
 };
 export default fr;
