@@ -1,6 +1,6 @@
 /**
- * The editor shell: who is logged in (else the login screen), the registry, the navigation, the
- * editor's language, and the routes under /admin. Every screen is a chunk of its own, loaded when
+ * The editor shell: who is logged in (else the login screen), the registry, the header with the
+ * navigation and the editor's language (components/ShellHeader.tsx), and the routes under /admin. Every screen is a chunk of its own, loaded when
  * it is opened. Leaving a screen with unsaved edits asks first (guard.ts).
  */
 import { lazy, Suspense, useEffect } from 'react';
