@@ -1,16 +1,16 @@
 /**
- * The editor shell: who is logged in (else the login screen), the registry, the navigation, the
- * editor's language, and the routes under /admin. Every screen is a chunk of its own, loaded when
+ * The editor shell: who is logged in (else the login screen), the registry, the header with the
+ * navigation and the editor's language (components/ShellHeader.tsx), and the routes under /admin. Every screen is a chunk of its own, loaded when
  * it is opened. Leaving a screen with unsaved edits asks first (guard.ts).
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Router, Switch } from 'wouter';
 import { api, type Me } from './api.ts';
 import Login from './screens/Login.tsx';
 import { useSession } from './store.ts';
 import { answerLeave, leaveThen, useGuard, useGuardedLocation } from './guard.ts';
-import { useT, useUiLang, type MessageKey } from './i18n/index.ts';
-import { LanguageChoice } from './components/LanguageChoice.tsx';
+import { useT, useUiLang } from './i18n/index.ts';
+import { ShellHeader } from './components/ShellHeader.tsx';
 import { Dialog } from './components/Dialog.tsx';
 import { SessionDialog } from './components/SessionDialog.tsx';
 
@@ -74,27 +74,6 @@ export default function App() {
   );
 }
 
-interface NavItem {
-  href: string;
-  label: MessageKey;
-  admin?: boolean;
-}
-const NAV: NavItem[] = [
-  { href: '/pages', label: 'nav.pages' },
-  { href: '/articles', label: 'nav.articles' },
-  { href: '/banner', label: 'nav.banner' },
-  { href: '/settings', label: 'nav.settings', admin: true },
-  { href: '/dictionaries', label: 'nav.dictionaries' },
-  { href: '/missing', label: 'nav.missing' },
-  { href: '/scheduled', label: 'nav.scheduled' },
-  { href: '/media', label: 'nav.media' },
-  { href: '/leads', label: 'nav.leads' },
-  { href: '/owners', label: 'nav.owners', admin: true },
-  { href: '/listings', label: 'nav.listings', admin: true },
-  { href: '/trash', label: 'nav.trash' },
-  { href: '/staff', label: 'nav.staff', admin: true },
-];
-
 /** Asked before leaving unsaved edits: stay, or leave (they stay in this browser and are offered back). */
 function LeaveDialog() {
   const t = useT();
@@ -125,11 +104,9 @@ function LeaveDialog() {
 function Shell({ me }: { me: Me }) {
   const t = useT();
   const { registry, registryError, loadRegistry, setMe } = useSession();
-  const [location] = useLocation();
   useEffect(() => {
     if (!registry) void loadRegistry();
   }, [registry, loadRegistry]);
-  const isAdmin = me.user.role === 'admin';
   const logout = () =>
     leaveThen(async () => {
       try {
@@ -143,30 +120,7 @@ function Shell({ me }: { me: Me }) {
       <a className="ed-skip" href="#ed-main">
         {t('app.skip')}
       </a>
-      <header className="ed-header">
-        <Link href="/pages" className="ed-brand">
-          Vitrine <span>{t('app.editor')}</span>
-        </Link>
-        <nav className="ed-nav" aria-label={t('nav.label')}>
-          <ul>
-            {NAV.filter((n) => !n.admin || isAdmin).map((n) => (
-              <li key={n.href}>
-                <Link href={n.href} className="ed-nav__link" aria-current={location === n.href || location.startsWith(`${n.href}/`) ? 'page' : undefined}>
-                  {t(n.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ed-user">
-          <LanguageChoice compact />
-          <span className="ed-user__name">{me.user.name ?? me.user.username}</span>
-          <span className="ed-badge">{t(me.user.role === 'admin' ? 'role.admin' : 'role.editor')}</span>
-          <button type="button" className="ed-button ed-button--ghost" onClick={logout}>
-            {t('app.logout')}
-          </button>
-        </div>
-      </header>
+      <ShellHeader me={me} onLogout={logout} />
       <main id="ed-main" className="ed-main" tabIndex={-1}>
         {registryError ? (
           <p className="ed-alert ed-alert--error" role="alert">

@@ -8,6 +8,8 @@ import App from './App.tsx';
 import { loadCatalogue, useUiLang } from './i18n/index.ts';
 import './editor.css';
 import './editing.css';
+import './shell.css';
+import './phone.css';
 
 // The editor's language's texts come first (a chunk of their own; English is in this one).
 void loadCatalogue(useUiLang.getState().lang)

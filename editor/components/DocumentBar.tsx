@@ -131,62 +131,65 @@ export function DocumentBar<T>({
 
   return (
     <div className="ed-docbar" role="region" aria-label={title ? t('doc.barOf', { title }) : t('doc.bar')}>
-      <div className="ed-docbar__row">
-        <div className="ed-docbar__state">
-          {base?.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}
-          {doc.hasDraft && <span className="ed-badge ed-badge--draft">{t('doc.draftStored')}</span>}
-          {doc.dirty ? <span className="ed-badge ed-badge--changed">{t('doc.unsaved')}</span> : <span className="ed-muted">{stamp}</span>}
-        </div>
-        <div className="ed-docbar__actions">
-          <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!base || base.isNew}>
-            {t('doc.history')}
-          </button>
-          {canUnpublish && live && !doc.hasDraft && (
-            <button type="button" className="ed-button ed-button--ghost" onClick={() => setUnpublishAsk({})} disabled={doc.busy || doc.dirty}>
-              {t('doc.unpublish')}
+      {/* The buttons and what they did: on a phone, a bar at the bottom of the screen (phone.css). */}
+      <div className="ed-docbar__main">
+        <div className="ed-docbar__row">
+          <div className="ed-docbar__state">
+            {base?.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}
+            {doc.hasDraft && <span className="ed-badge ed-badge--draft">{t('doc.draftStored')}</span>}
+            {doc.dirty ? <span className="ed-badge ed-badge--changed">{t('doc.unsaved')}</span> : <span className="ed-muted">{stamp}</span>}
+          </div>
+          <div className="ed-docbar__actions">
+            <button type="button" className="ed-button" onClick={() => setHistoryOpen(true)} disabled={!base || base.isNew}>
+              {t('doc.history')}
             </button>
-          )}
-          {(doc.hasDraft || base?.offline) && (
+            {canUnpublish && live && !doc.hasDraft && (
+              <button type="button" className="ed-button ed-button--ghost" onClick={() => setUnpublishAsk({})} disabled={doc.busy || doc.dirty}>
+                {t('doc.unpublish')}
+              </button>
+            )}
+            {(doc.hasDraft || base?.offline) && (
+              <button
+                type="button"
+                className="ed-button"
+                onClick={() => void doc.publish()}
+                disabled={doc.busy || doc.dirty || marks.length > 0}
+                title={doc.dirty ? t('doc.saveOrDiscardFirst') : marks.length ? t('doc.marksFirst') : undefined}
+              >
+                {base?.offline && !doc.hasDraft ? t('doc.publishAgain') : t('doc.publish')}
+              </button>
+            )}
+            {doc.dirty && (
+              <button type="button" className="ed-button ed-button--ghost" onClick={() => setReloadAsk(true)} disabled={doc.busy}>
+                {t('doc.discard')}
+              </button>
+            )}
             <button
               type="button"
               className="ed-button"
-              onClick={() => void doc.publish()}
-              disabled={doc.busy || doc.dirty || marks.length > 0}
-              title={doc.dirty ? t('doc.saveOrDiscardFirst') : marks.length ? t('doc.marksFirst') : undefined}
+              onClick={() => void attempt(false)}
+              disabled={doc.busy || !base || !doc.dirty}
+              title={doc.dirty ? undefined : t('doc.nothingChanged')}
             >
-              {base?.offline && !doc.hasDraft ? t('doc.publishAgain') : t('doc.publish')}
+              {t('doc.saveDraft')}
             </button>
-          )}
-          {doc.dirty && (
-            <button type="button" className="ed-button ed-button--ghost" onClick={() => setReloadAsk(true)} disabled={doc.busy}>
-              {t('doc.discard')}
+            <button
+              type="button"
+              className="ed-button ed-button--primary"
+              onClick={() => void attempt(true)}
+              disabled={doc.busy || !base || !doc.dirty}
+              title={doc.dirty ? undefined : t('doc.nothingChanged')}
+            >
+              {t('doc.save')}
             </button>
-          )}
-          <button
-            type="button"
-            className="ed-button"
-            onClick={() => void attempt(false)}
-            disabled={doc.busy || !base || !doc.dirty}
-            title={doc.dirty ? undefined : t('doc.nothingChanged')}
-          >
-            {t('doc.saveDraft')}
-          </button>
-          <button
-            type="button"
-            className="ed-button ed-button--primary"
-            onClick={() => void attempt(true)}
-            disabled={doc.busy || !base || !doc.dirty}
-            title={doc.dirty ? undefined : t('doc.nothingChanged')}
-          >
-            {t('doc.save')}
-          </button>
+          </div>
         </div>
+        <p className="ed-docbar__status" role="status" aria-live="polite">
+          {doc.status}
+        </p>
       </div>
       {base?.langs && written && <LangStates stored={base.langs} written={written} />}
       <ScheduleControl doc={doc} />
-      <p className="ed-docbar__status" role="status" aria-live="polite">
-        {doc.status}
-      </p>
       {/* Issue 38, points 2 and 5: who else has it open, and where the unsaved changes are kept. */}
       <PresenceNote doc={doc} />
       {doc.offer && (

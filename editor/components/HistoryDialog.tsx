@@ -106,7 +106,7 @@ export function HistoryDialog<T>({ doc, describe, onClose }: { doc: DocumentHand
                       />
                     )}
                   </td>
-                  <td>
+                  <td data-label={t('history.rev')} data-label-inline>
                     {r.n ?? r.rev}
                     {!r.published && <span className="ed-badge ed-badge--draft">{t('history.draft')}</span>}
                     {r.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}

@@ -9,6 +9,8 @@ import type { Lang } from '../../shared/constants.ts';
 import { api, type DocKey, type LangState } from '../api.ts';
 import { langName, useT, useUiLang } from '../i18n/index.ts';
 import { useMe, useSession } from '../store.ts';
+// Its styles (.ed-filters, .ed-bulk): also on a screen opened first, before any other loaded them.
+import '../content.css';
 
 export interface Listed {
   key: DocKey;

@@ -163,8 +163,12 @@ export function VersionView({
                   <th scope="row">{changeWhere(c, ctx)}</th>
                   {b ? (
                     <>
-                      <td className="ed-compare__old">{x}</td>
-                      <td className="ed-compare__new">{y}</td>
+                      <td className="ed-compare__old" data-label={t('history.versionShort', { n: a.n ?? a.rev })}>
+                        {x}
+                      </td>
+                      <td className="ed-compare__new" data-label={t('history.versionShort', { n: b.n ?? b.rev })}>
+                        {y}
+                      </td>
                     </>
                   ) : (
                     <td>{c.item && !c.path.length ? '' : value(c.after, c.path)}</td>

@@ -1474,6 +1474,12 @@ const en = {
   'address.question': 'Visitors and links that use the old address:',
   'address.keep': 'are sent to the new address, and so is everything below it (recommended)',
   'address.drop': 'get the “page not found” page',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Content',
+  'nav.group.agency': 'Agency',
+  'nav.group.site': 'Site',
+  'history.versionShort': 'Version {n}',
 } as const;
 
 export type MessageKey = keyof typeof en;

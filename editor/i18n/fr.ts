@@ -1494,5 +1494,11 @@ const fr: Record<MessageKey, string> = {
   'address.question': 'Les visiteurs et les liens qui utilisent l’ancienne adresse :',
   'address.keep': 'sont envoyés vers la nouvelle adresse, ainsi que tout ce qui est en dessous (recommandé)',
   'address.drop': 'voient la page « page introuvable »',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Contenu',
+  'nav.group.agency': 'Agence',
+  'nav.group.site': 'Site web',
+  'history.versionShort': 'Version {n}',
 };
 export default fr;

@@ -1486,5 +1486,11 @@ const nl: Record<MessageKey, string> = {
   'address.question': 'Bezoekers en links die het oude adres gebruiken:',
   'address.keep': 'worden naar het nieuwe adres gestuurd, net als alles eronder (aanbevolen)',
   'address.drop': 'krijgen de pagina “pagina niet gevonden”',
+  // The editor on a phone and its grouped navigation (issue 38, point 10)
+  'nav.menu': 'Menu',
+  'nav.group.content': 'Inhoud',
+  'nav.group.agency': 'Kantoor',
+  'nav.group.site': 'Website',
+  'history.versionShort': 'Versie {n}',
 };
 export default nl;

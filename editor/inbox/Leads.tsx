@@ -241,6 +241,7 @@ export default function Leads({ me }: { me: Me }) {
                 {data.items.map((row) => (
                   <tr
                     key={row.id}
+                    data-lead={row.id}
                     className={`ed-inbox__row${row.id === openId ? ' ed-inbox__row--open' : ''}${row.handled ? ' ed-inbox__row--handled' : ''}`}
                     onClick={() => setOpenId(row.id)}
                   >
@@ -267,7 +268,9 @@ export default function Leads({ me }: { me: Me }) {
                       {row.email && <div className="ed-muted">{row.email}</div>}
                       {row.phone && <div className="ed-muted">{displayPhone(row.phone)}</div>}
                     </td>
-                    <td>{row.propertyId ?? '—'}</td>
+                    <td data-label={t('leads.property')} data-label-inline data-none={row.propertyId ? undefined : true}>
+                      {row.propertyId ?? '—'}
+                    </td>
                     <td className="ed-inbox__excerpt">{row.excerpt || '—'}</td>
                     <td>
                       <div className="ed-inbox__badges">
@@ -305,7 +308,12 @@ export default function Leads({ me }: { me: Me }) {
             error={detailError}
             busy={busy}
             headingRef={detailHeading}
-            onClose={() => setOpenId(null)}
+            onClose={() => {
+              // The focus goes back to the request in the list (on a phone, the list is above it).
+              const id = openId;
+              setOpenId(null);
+              requestAnimationFrame(() => document.querySelector<HTMLElement>(`tr[data-lead="${CSS.escape(id)}"] .ed-inbox__open`)?.focus());
+            }}
             act={act}
           />
         )}

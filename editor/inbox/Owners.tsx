@@ -177,7 +177,9 @@ export default function Owners({ me }: { me: Me }) {
                   <div>{o.username}</div>
                   <div className="ed-muted">{t('owners.since', { when: formatWhen(o.createdAt, ui) })}</div>
                 </td>
-                <td>{o.lang.toUpperCase()}</td>
+                <td data-label={t('leads.language')} data-label-inline>
+                  {o.lang.toUpperCase()}
+                </td>
                 <td>
                   {o.properties.length === 0 ? (
                     <span className="ed-muted">{t('owners.noProperties')}</span>

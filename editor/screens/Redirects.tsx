@@ -145,7 +145,9 @@ export default function Redirects() {
                   <code>{r.from}</code>
                   {r.keepRest && <span className="ed-muted"> {t('redirects.andBelow')}</span>}
                 </th>
-                <td>{title(r.pageId)}</td>
+                <td data-label={t('redirects.to')} data-label-inline>
+                  {title(r.pageId)}
+                </td>
                 <td>
                   {t(`redirects.reason.${r.reason ?? 'manual'}` as MessageKey)}
                   {r.at && <span className="ed-muted"> · {t('redirects.when', { when: formatWhen(r.at, ui), by: r.by ?? '' })}</span>}

@@ -127,7 +127,7 @@ export default function Trash() {
                   {i.placeGone && <span className="ed-badge ed-badge--changed">{t(i.kind === 'module' ? 'trash.pageGone' : 'trash.parentGone')}</span>}
                 </td>
                 <td>{t('trash.deletedBy', { when: formatWhen(i.deletedAt, ui), by: i.deletedByName ?? i.deletedBy })}</td>
-                <td>
+                <td data-label={t('trash.until')} data-label-inline>
                   <time dateTime={i.purgeAt}>{formatWhen(i.purgeAt, ui)}</time>
                 </td>
                 <td>

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
-import { colleagueBrowser, useStaffAccounts, type Staff } from '../helpers/editor-e2e.ts';
+import { colleagueBrowser, openMenu, useStaffAccounts, type Staff } from '../helpers/editor-e2e.ts';
 import { logIn, nav, open } from '../helpers/editor-story-fr.ts';
 import { StaffAccounts } from '../../server/auth/staff-accounts.ts';
 import { person } from '../helpers/visitor.ts';
@@ -84,7 +84,8 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
       await camille.page.locator('.ed-header').waitFor(SLOW);
       expect(new URL(camille.page.url()).pathname).toBe('/admin/pages');
       expect(await camille.page.locator('.ed-user__name').innerText()).toBe('Camille Dubois');
-      // An editor: no Staff screen in her navigation.
+      // An editor: no Staff screen in her navigation (on her phone, behind the "Menu" button).
+      await openMenu(camille.page);
       await nav(camille.page, 'Pages').waitFor();
       expect(await nav(camille.page, 'Équipe du site').count()).toBe(0);
 
@@ -96,6 +97,7 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
         body: JSON.stringify({ ...person(), lastName: visitor, message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false }),
       });
       expect(posted.status).toBe(201);
+      await openMenu(camille.page);
       await nav(camille.page, 'Demandes').click();
       await camille.page.getByRole('button', { name: new RegExp(`ouvrir la demande de Camille ${visitor}`) }).click();
       await camille.page.getByRole('button', { name: 'Marquer comme traitée' }).click();
@@ -125,9 +127,12 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
       await page.locator('.ed-staff__log li', { hasText: 'Camille Dubois a accepté l’invitation et choisi un mot de passe.' }).first().waitFor();
 
       // Her open editor: the next thing she does says that her session ended.
+      await openMenu(camille.page);
       await nav(camille.page, 'Articles').click();
-      await camille.page.getByText('Votre session a pris fin. Reconnectez-vous pour continuer.').waitFor(SLOW);
-      await camille.page.locator('form.ed-login__card').waitFor();
+      // (Issue 38, point 5: a question over her screen, her address filled in.)
+      const ended = camille.page.getByRole('dialog', { name: 'Votre session a pris fin' });
+      await ended.waitFor(SLOW);
+      expect(await ended.getByLabel('E-mail').inputValue()).toBe(address);
       expect(camille.problems).toEqual([]);
     } finally {
       await camille.context.close();

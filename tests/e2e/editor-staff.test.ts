@@ -184,15 +184,16 @@ describe('the editor’s language', () => {
       'Pages',
       'Articles',
       'Home banner',
-      'Site settings',
       'Dictionaries',
       'Missing translations',
       'Scheduled',
       'Media',
+      'Trash',
+      'Redirects',
       'Leads',
       'Owners',
       'Listings',
-      'Trash',
+      'Site settings',
       'Staff',
     ]);
     await page.goto('/admin/pages/4');

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from '../helpers/browser.ts';
 import { root, siteConfigDir, tempDir } from '../helpers/config.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { openMenu } from '../helpers/editor-e2e.ts';
 
 let browser: Browser;
 let base = '';
@@ -62,6 +63,9 @@ async function openListings(lang: 'fr' | 'nl', viewport = { width: 1440, height:
   await login.getByLabel('E-mail').fill(ADMIN.username);
   await login.locator('input[type=password]').fill(ADMIN.password);
   await login.locator('button[type=submit]').click();
+  await page.locator('.ed-header').waitFor({ timeout: 30_000 });
+  // On a phone the navigation is behind the Menu button.
+  await openMenu(page);
   await page.getByRole('link', { name: lang === 'fr' ? 'Biens' : 'Panden' }).click({ timeout: 30_000 });
   await page.locator('.ed-listings h1').waitFor();
   return { page, problems };

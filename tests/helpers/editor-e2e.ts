@@ -83,3 +83,9 @@ export async function colleagueBrowser(
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page, new Set(expected4xx)) };
 }
+
+/** On a narrow screen the navigation and the person logged in are behind the "Menu" button: opens it (unless it is open). */
+export async function openMenu(page: Page) {
+  const button = page.locator('.ed-menu-button');
+  if ((await button.isVisible()) && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
