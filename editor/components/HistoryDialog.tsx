@@ -4,6 +4,7 @@
  * words — "Banner title (fr) changed", "Text module added". Any version can be viewed read-only,
  * any two compared side by side, any but the newest brought back (after a confirmation).
  */
+import { ListTable } from './ListTable.tsx';
 import '../content.css';
 import { useEffect, useState } from 'react';
 import { api, type RevisionInfo } from '../api.ts';
@@ -77,87 +78,74 @@ export function HistoryDialog<T>({ doc, describe, onClose }: { doc: DocumentHand
             </button>
             <span className="ed-muted">{t('history.pickTwo')}</span>
           </div>
-          <table className="ed-table ed-history">
-            <caption className="ed-visually-hidden">{t('history.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="ed-visually-hidden">{t('history.pick')}</span>
-                </th>
-                <th scope="col">{t('history.rev')}</th>
-                <th scope="col">{t('history.when')}</th>
-                <th scope="col">{t('history.by')}</th>
-                <th scope="col">{t('history.what')}</th>
-                <th scope="col">
-                  <span className="ed-visually-hidden">{t('common.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {revisions.map((r) => (
-                <tr key={r.rev} data-rev={r.rev} data-n={r.n}>
-                  <td>
-                    {!r.deleted && (
-                      <input
-                        type="checkbox"
-                        checked={picked.includes(r.rev)}
-                        onChange={() => toggle(r.rev)}
-                        aria-label={t('history.pickVersion', { n: r.n ?? r.rev })}
-                      />
-                    )}
-                  </td>
-                  <td data-label={t('history.rev')} data-label-inline>
-                    {r.n ?? r.rev}
-                    {!r.published && <span className="ed-badge ed-badge--draft">{t('history.draft')}</span>}
-                    {r.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}
-                    {r.scheduled && <span className="ed-badge">{t('history.scheduled')}</span>}
-                  </td>
-                  <td>
-                    <time dateTime={r.at}>{formatWhen(r.at, ui)}</time>
-                  </td>
-                  <td>{r.rev === 0 ? t('history.shippedBy') : (r.byName ?? r.by)}</td>
-                  <td>
-                    <ul className="ed-history__what">
-                      {whatOf(r).map((line, i) => (
-                        <li key={i}>{line}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td className="ed-history__actions">
-                    {!r.deleted && (
+          <ListTable
+            className="ed-history"
+            caption={t('history.caption')}
+            columns={[{ hidden: t('history.pick') }, t('history.rev'), t('history.when'), t('history.by'), t('history.what')]}
+          >
+            {revisions.map((r) => (
+              <tr key={r.rev} data-rev={r.rev} data-n={r.n}>
+                <td>
+                  {!r.deleted && (
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(r.rev)}
+                      onChange={() => toggle(r.rev)}
+                      aria-label={t('history.pickVersion', { n: r.n ?? r.rev })}
+                    />
+                  )}
+                </td>
+                <td data-label={t('history.rev')} data-label-inline>
+                  {r.n ?? r.rev}
+                  {!r.published && <span className="ed-badge ed-badge--draft">{t('history.draft')}</span>}
+                  {r.offline && <span className="ed-badge ed-badge--offline">{t('doc.offline')}</span>}
+                  {r.scheduled && <span className="ed-badge">{t('history.scheduled')}</span>}
+                </td>
+                <td>
+                  <time dateTime={r.at}>{formatWhen(r.at, ui)}</time>
+                </td>
+                <td>{r.rev === 0 ? t('history.shippedBy') : (r.byName ?? r.by)}</td>
+                <td>
+                  <ul className="ed-history__what">
+                    {whatOf(r).map((line, i) => (
+                      <li key={i}>{line}</li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="ed-history__actions">
+                  {!r.deleted && (
+                    <button
+                      type="button"
+                      className="ed-button ed-button--small"
+                      onClick={() => setView({ a: r })}
+                      aria-label={t('history.viewN', { n: r.n ?? r.rev })}
+                    >
+                      {t('history.view')}
+                    </button>
+                  )}
+                  {r.rev === newest?.rev ? (
+                    <span className="ed-muted">{t('history.newest')}</span>
+                  ) : (
+                    !r.deleted && (
                       <button
                         type="button"
                         className="ed-button ed-button--small"
-                        onClick={() => setView({ a: r })}
-                        aria-label={t('history.viewN', { n: r.n ?? r.rev })}
+                        onClick={() => setAsk(r)}
+                        aria-label={t('history.restoreRev', { rev: r.n ?? r.rev })}
                       >
-                        {t('history.view')}
+                        {t('history.restore')}
                       </button>
-                    )}
-                    {r.rev === newest?.rev ? (
-                      <span className="ed-muted">{t('history.newest')}</span>
-                    ) : (
-                      !r.deleted && (
-                        <button
-                          type="button"
-                          className="ed-button ed-button--small"
-                          onClick={() => setAsk(r)}
-                          aria-label={t('history.restoreRev', { rev: r.n ?? r.rev })}
-                        >
-                          {t('history.restore')}
-                        </button>
-                      )
-                    )}
-                  </td>
-                </tr>
-              ))}
-              {revisions.length === 0 && (
-                <tr>
-                  <td colSpan={6}>{t('history.none')}</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+                    )
+                  )}
+                </td>
+              </tr>
+            ))}
+            {revisions.length === 0 && (
+              <tr>
+                <td colSpan={6}>{t('history.none')}</td>
+              </tr>
+            )}
+          </ListTable>
           {revisions.length < total && (
             <button type="button" className="ed-button" onClick={() => void more(revisions.length)}>
               {t('history.older', { n: total - revisions.length })}

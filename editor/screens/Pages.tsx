@@ -5,6 +5,7 @@
  * not in the menu (hidden, thank-you pages, templates) listed apart. Add a page, duplicate one,
  * delete one (confirmed), put a page in the menu or take it out.
  */
+import { ListTable } from '../components/ListTable.tsx';
 import '../content.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -300,53 +301,40 @@ export default function Pages() {
           <section className="ed-card" aria-labelledby="ed-others-heading">
             <h2 id="ed-others-heading">{t('pages.others')}</h2>
             <p className="ed-help">{t('pages.othersHelp')}</p>
-            <table className="ed-table ed-tree">
-              <caption className="ed-visually-hidden">{t('pages.others')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('pages.page')}</th>
-                  <th scope="col">{t('pages.address')}</th>
-                  <th scope="col">{t('pages.why')}</th>
-                  <th scope="col">
-                    <span className="ed-visually-hidden">{t('common.actions')}</span>
+            <ListTable className="ed-tree" caption={t('pages.others')} columns={[t('pages.page'), t('pages.address'), t('pages.why')]}>
+              {others.map((p) => (
+                <tr key={p.id} data-page-id={p.id}>
+                  <th scope="row">
+                    <Link href={`/pages/${p.id}`} className="ed-tree__link">
+                      {name(p.id)}
+                    </Link>
+                    {p.parentId !== null && byId.has(p.parentId) && <span className="ed-muted"> — {t('pages.under', { parent: name(p.parentId) })}</span>}
                   </th>
+                  <td>
+                    {pathOf(p) ? (
+                      <a href={pathOf(p)} target="_blank" rel="noreferrer" className="ed-muted">
+                        {pathOf(p)}
+                      </a>
+                    ) : (
+                      <span className="ed-muted">{t('pages.noAddress')}</span>
+                    )}
+                  </td>
+                  <td>
+                    {p.path === '/'
+                      ? t('pages.whyHome')
+                      : p.status === 'Hidden'
+                        ? t('pages.whyHidden')
+                        : p.type === 'feedback'
+                          ? t('pages.whyFeedback')
+                          : p.showInMenu === false
+                            ? t('pages.whyNotInMenu')
+                            : t('pages.whyParent')}
+                    <PageBadges page={p} />
+                  </td>
+                  <td>{actions(p, false)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {others.map((p) => (
-                  <tr key={p.id} data-page-id={p.id}>
-                    <th scope="row">
-                      <Link href={`/pages/${p.id}`} className="ed-tree__link">
-                        {name(p.id)}
-                      </Link>
-                      {p.parentId !== null && byId.has(p.parentId) && <span className="ed-muted"> — {t('pages.under', { parent: name(p.parentId) })}</span>}
-                    </th>
-                    <td>
-                      {pathOf(p) ? (
-                        <a href={pathOf(p)} target="_blank" rel="noreferrer" className="ed-muted">
-                          {pathOf(p)}
-                        </a>
-                      ) : (
-                        <span className="ed-muted">{t('pages.noAddress')}</span>
-                      )}
-                    </td>
-                    <td>
-                      {p.path === '/'
-                        ? t('pages.whyHome')
-                        : p.status === 'Hidden'
-                          ? t('pages.whyHidden')
-                          : p.type === 'feedback'
-                            ? t('pages.whyFeedback')
-                            : p.showInMenu === false
-                              ? t('pages.whyNotInMenu')
-                              : t('pages.whyParent')}
-                      <PageBadges page={p} />
-                    </td>
-                    <td>{actions(p, false)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </ListTable>
           </section>
         </>
       )}

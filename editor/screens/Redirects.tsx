@@ -5,6 +5,7 @@
  * whole (https://…/fr/x) is taken as its path. The server refuses an address a page answers at, a
  * redirect that would lead back to itself and a page that does not exist, each with a sentence.
  */
+import { ListTable } from '../components/ListTable.tsx';
 import '../content.css';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
@@ -126,46 +127,33 @@ export default function Redirects() {
       {list.length === 0 ? (
         <p className="ed-empty">{t('redirects.none')}</p>
       ) : (
-        <table className="ed-table ed-redirects__table">
-          <caption className="ed-visually-hidden">{t('redirects.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('redirects.from')}</th>
-              <th scope="col">{t('redirects.to')}</th>
-              <th scope="col">{t('redirects.why')}</th>
-              <th scope="col">
-                <span className="ed-visually-hidden">{t('common.actions')}</span>
+        <ListTable className="ed-redirects__table" caption={t('redirects.title')} columns={[t('redirects.from'), t('redirects.to'), t('redirects.why')]}>
+          {list.map((r, i) => (
+            <tr key={`${r.from}-${i}`} data-from={r.from}>
+              <th scope="row">
+                <code>{r.from}</code>
+                {r.keepRest && <span className="ed-muted"> {t('redirects.andBelow')}</span>}
               </th>
+              <td data-label={t('redirects.to')} data-label-inline>
+                {title(r.pageId)}
+              </td>
+              <td>
+                {t(`redirects.reason.${r.reason ?? 'manual'}` as MessageKey)}
+                {r.at && <span className="ed-muted"> · {t('redirects.when', { when: formatWhen(r.at, ui), by: r.by ?? '' })}</span>}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ed-button ed-button--small ed-button--danger-text"
+                  onClick={() => doc.setDraft((d) => ({ redirects: d.redirects.filter((_, k) => k !== i) }))}
+                  aria-label={t('redirects.removeFrom', { from: r.from })}
+                >
+                  {t('form.remove')}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.map((r, i) => (
-              <tr key={`${r.from}-${i}`} data-from={r.from}>
-                <th scope="row">
-                  <code>{r.from}</code>
-                  {r.keepRest && <span className="ed-muted"> {t('redirects.andBelow')}</span>}
-                </th>
-                <td data-label={t('redirects.to')} data-label-inline>
-                  {title(r.pageId)}
-                </td>
-                <td>
-                  {t(`redirects.reason.${r.reason ?? 'manual'}` as MessageKey)}
-                  {r.at && <span className="ed-muted"> · {t('redirects.when', { when: formatWhen(r.at, ui), by: r.by ?? '' })}</span>}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="ed-button ed-button--small ed-button--danger-text"
-                    onClick={() => doc.setDraft((d) => ({ redirects: d.redirects.filter((_, k) => k !== i) }))}
-                    aria-label={t('redirects.removeFrom', { from: r.from })}
-                  >
-                    {t('form.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
     </div>
   );

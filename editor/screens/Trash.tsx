@@ -4,6 +4,7 @@
  * and "Restore" to put it back where it was. When its place is gone (the page above it, its page),
  * the screen asks where to put it.
  */
+import { ListTable } from '../components/ListTable.tsx';
 import '../content.css';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, ApiError, type TrashItem } from '../api.ts';
@@ -105,77 +106,63 @@ export default function Trash() {
       {!items && !error && <p className="ed-loading">{t('common.loading')}</p>}
       {items && items.length === 0 && images.length === 0 && <p className="ed-empty">{t('trash.empty')}</p>}
       {items && items.length + images.length > 0 && (
-        <table className="ed-table ed-trash__table">
-          <caption className="ed-visually-hidden">{t('nav.trash')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('trash.what')}</th>
-              <th scope="col">{t('trash.where')}</th>
-              <th scope="col">{t('trash.deleted')}</th>
-              <th scope="col">{t('trash.until')}</th>
-              <th scope="col">
-                <span className="ed-visually-hidden">{t('common.actions')}</span>
-              </th>
+        <ListTable className="ed-trash__table" caption={t('nav.trash')} columns={[t('trash.what'), t('trash.where'), t('trash.deleted'), t('trash.until')]}>
+          {items.map((i) => (
+            <tr key={i.id} data-trash-id={i.id}>
+              <th scope="row">{name(i)}</th>
+              <td>
+                {where(i)}
+                {i.placeGone && <span className="ed-badge ed-badge--changed">{t(i.kind === 'module' ? 'trash.pageGone' : 'trash.parentGone')}</span>}
+              </td>
+              <td>{t('trash.deletedBy', { when: formatWhen(i.deletedAt, ui), by: i.deletedByName ?? i.deletedBy })}</td>
+              <td data-label={t('trash.until')} data-label-inline>
+                <time dateTime={i.purgeAt}>{formatWhen(i.purgeAt, ui)}</time>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ed-button ed-button--small"
+                  disabled={busy}
+                  onClick={() => void restore(i)}
+                  aria-label={t('trash.restoreName', { name: name(i) })}
+                >
+                  {t('trash.restore')}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.id} data-trash-id={i.id}>
-                <th scope="row">{name(i)}</th>
-                <td>
-                  {where(i)}
-                  {i.placeGone && <span className="ed-badge ed-badge--changed">{t(i.kind === 'module' ? 'trash.pageGone' : 'trash.parentGone')}</span>}
-                </td>
-                <td>{t('trash.deletedBy', { when: formatWhen(i.deletedAt, ui), by: i.deletedByName ?? i.deletedBy })}</td>
-                <td data-label={t('trash.until')} data-label-inline>
-                  <time dateTime={i.purgeAt}>{formatWhen(i.purgeAt, ui)}</time>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="ed-button ed-button--small"
-                    disabled={busy}
-                    onClick={() => void restore(i)}
-                    aria-label={t('trash.restoreName', { name: name(i) })}
-                  >
-                    {t('trash.restore')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-            {images.map((m) => (
-              <tr key={m.id} data-trash-id={`media:${m.id}`}>
-                <th scope="row">
-                  <img
-                    className="ed-trash__thumb"
-                    src={`/api/admin/media/trash/${encodeURIComponent(m.id)}/image`}
-                    alt=""
-                    width={48}
-                    height={36}
-                    loading="lazy"
-                  />
-                  {m.name}
-                </th>
-                <td>{t('trash.kindImage')}</td>
-                <td>{t('trash.deletedBy', { when: formatWhen(m.deletedAt, ui), by: nameOf(m.deletedBy) })}</td>
-                <td>
-                  <time dateTime={m.purgeAt}>{formatWhen(m.purgeAt, ui)}</time>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="ed-button ed-button--small"
-                    disabled={busy}
-                    onClick={() => void restoreImage(m)}
-                    aria-label={t('trash.restoreName', { name: m.name })}
-                  >
-                    {t('trash.restore')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+          {images.map((m) => (
+            <tr key={m.id} data-trash-id={`media:${m.id}`}>
+              <th scope="row">
+                <img
+                  className="ed-trash__thumb"
+                  src={`/api/admin/media/trash/${encodeURIComponent(m.id)}/image`}
+                  alt=""
+                  width={48}
+                  height={36}
+                  loading="lazy"
+                />
+                {m.name}
+              </th>
+              <td>{t('trash.kindImage')}</td>
+              <td>{t('trash.deletedBy', { when: formatWhen(m.deletedAt, ui), by: nameOf(m.deletedBy) })}</td>
+              <td>
+                <time dateTime={m.purgeAt}>{formatWhen(m.purgeAt, ui)}</time>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="ed-button ed-button--small"
+                  disabled={busy}
+                  onClick={() => void restoreImage(m)}
+                  aria-label={t('trash.restoreName', { name: m.name })}
+                >
+                  {t('trash.restore')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {items && total > items.length && <p className="ed-muted">{t('trash.more', { n: total - items.length })}</p>}
       {asking && pages && (
