@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
 import { criteriaFields, DEMAND_MAX_CITIES, type DroppedFilter, type SavedSearch } from './save-search.ts';
+import '../lib/forms.css';
 import './save-search.css';
 
 /** The list's "save this search" box: its data, made by the loader. */
@@ -96,18 +97,18 @@ export function SaveSearch({ data, empty }: { data: SaveSearchData; empty: boole
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
           ))}
           {token && <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />}
-          <label>
-            <span>{t('form.firstName')} *</span>
-            <input name="firstName" required maxLength={80} autoComplete="given-name" />
-          </label>
-          <label>
-            <span>{t('form.lastName')} *</span>
-            <input name="lastName" required maxLength={80} autoComplete="family-name" />
-          </label>
-          <label>
-            <span>{t('form.email')} *</span>
-            <input name="email" type="email" required maxLength={200} autoComplete="email" inputMode="email" />
-          </label>
+          {(
+            [
+              ['firstName', 'text', 80, 'given-name'],
+              ['lastName', 'text', 80, 'family-name'],
+              ['email', 'email', 200, 'email'],
+            ] as const
+          ).map(([field, type, max, auto]) => (
+            <div key={field} className="form-field">
+              <label htmlFor={`${FORM_ID}-${field}`}>{t(`form.${field}`)} *</label>
+              <input id={`${FORM_ID}-${field}`} name={field} type={type} required maxLength={max} autoComplete={auto} />
+            </div>
+          ))}
           <div className="visually-hidden" aria-hidden="true">
             <label>
               Website <input name="website" tabIndex={-1} autoComplete="off" />
