@@ -2,6 +2,7 @@
 import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { BelgianRegion } from '../shared/region.ts';
+import type { PriceDrop } from '../shared/price.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';
@@ -55,6 +56,8 @@ export interface ListingSource {
   /** Same goal and type, near and at a similar price. */
   similar(id: number, lang: Lang, max: number): number[];
   featured(lang: Lang, goal: Goal | undefined, max: number): number[];
+  /** The price drop to show beside the price now (issue 39), else null. */
+  priceDrop(id: number): PriceDrop | null;
   /** Every property id and every project id. */
   propertyIds(): number[];
   projectIds(): number[];

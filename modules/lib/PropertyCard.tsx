@@ -1,5 +1,6 @@
 import { Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
+import { PriceNotes } from './PriceNotes.tsx';
 import './property-card.css';
 
 export function AvailabilityBadge({ availability, marquee }: { availability: PropertyCardData['availability']; marquee: string | null }) {
@@ -38,6 +39,7 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
         <p className="property-card__price">
           <Price price={card.price} goal={card.goal} from={card.priceFrom} viager={card.viager} />
         </p>
+        <PriceNotes perM2={card.pricePerM2} drop={card.priceDrop} goal={card.goal} />
         <ul className="property-card__facts">
           {card.bedrooms ? <li>{t('card.bedrooms', { count: card.bedrooms })}</li> : null}
           {card.surface ? <li>{t('unit.m2', { value: card.surface })}</li> : null}

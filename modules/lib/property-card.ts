@@ -6,6 +6,7 @@ import type { Goal, ListingSource, ProjectRecord, PropertyRecord } from '../../r
 import type { Lang } from '../../shared/constants.ts';
 import { epcDisplayText, epcForProperty } from '../../shared/epc.ts';
 import type { Viager } from '../../renderer/ui.tsx';
+import { pricePerM2, PRICE_UNIT_FROM, type PriceDrop } from '../../shared/price.ts';
 
 export interface ImageSet {
   src: string;
@@ -35,6 +36,9 @@ export interface PropertyCardData {
   image: ImageSet | null;
   lat: number | null;
   lng: number | null;
+  /** Issue 39: the price per m² of living surface (sales with one price) and a recent price drop. */
+  pricePerM2: number | null;
+  priceDrop: PriceDrop | null;
 }
 
 /** A listing photo at the responsive widths the image route serves (`src` at the second width). */
@@ -43,7 +47,8 @@ export function imageSet(kind: ListingKind, id: number, photo: ListingPhoto | un
   return { src: listingPhotoUrl(kind, id, photo, widths[Math.min(1, widths.length - 1)]), srcSet: listingPhotoSrcSet(kind, id, photo, widths), alt };
 }
 
-export const PRICE_UNIT_FROM = 7;
+/** The CRM's PriceUnit for "starting from" (its one place is shared/price.ts). */
+export { PRICE_UNIT_FROM };
 
 /** The viager terms of a property sold as an annuity; null for any other sale. */
 export function viagerOf(p: PropertyRecord): Viager | null {
@@ -56,7 +61,7 @@ export function priceOf(p: PropertyRecord): number | null {
 }
 
 /** The card of a property; `gone` tells which pictures are known to be gone from the CDN (left out). */
-export function toPropertyCard(p: PropertyRecord, path: string, title: string, gone?: (source: string) => boolean): PropertyCardData {
+export function toPropertyCard(p: PropertyRecord, path: string, title: string, gone?: (source: string) => boolean, drop?: PriceDrop | null): PropertyCardData {
   const epc = epcForProperty(p);
   return {
     id: p.ID,
@@ -78,6 +83,8 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     image: imageSet('property', p.ID, firstListingPhoto('property', p, gone), title, CARD_WIDTHS),
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,
+    pricePerM2: pricePerM2(p),
+    priceDrop: drop ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, Price, displayPhone, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { AvailabilityBadge, CardGrid } from '../lib/PropertyCard.tsx';
+import { PriceNotes } from '../lib/PriceNotes.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import schema from './schema.json';
@@ -150,6 +151,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
         <p className="property-detail__price">
           <Price price={data.price} goal={data.goal} from={data.priceFrom} viager={data.viager} />
         </p>
+        <PriceNotes perM2={data.pricePerM2} drop={data.priceDrop} goal={data.goal} detail />
         <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
       </header>
       <Photos photos={data.photos} />

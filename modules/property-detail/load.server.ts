@@ -14,6 +14,7 @@ import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
 import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
+import { pricePerM2, type PriceDrop } from '../../shared/price.ts';
 import propertyDetail from './index.tsx';
 
 export interface PropertyDetailData {
@@ -47,6 +48,9 @@ export interface PropertyDetailData {
   contactPath?: string;
   /** The renovation calculator prefilled with this home (a home with an energy value in a Belgian region). */
   renovationPath?: string;
+  /** Issue 39: the price per m² of living surface and a recent price drop. */
+  pricePerM2: number | null;
+  priceDrop: PriceDrop | null;
 }
 
 /** Hidden addresses show an area, not a point: coordinates rounded to about half a kilometre. */
@@ -126,12 +130,14 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
       .map((sid) => {
         const s = listings.property(sid, ctx.lang)!;
         const path = ctx.services.listingPath('property', sid, ctx.lang);
-        return path ? toPropertyCard(s, path, ctx.services.propertyTitle(s, ctx.lang), pictureGone) : undefined;
+        return path ? toPropertyCard(s, path, ctx.services.propertyTitle(s, ctx.lang), pictureGone, listings.priceDrop(sid)) : undefined;
       })
       .filter((c): c is PropertyCardData => !!c),
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
     contactPath: contact ? routes.pagePath(contact, ctx.lang) : undefined,
     renovationPath: renovationPathOf(p, ctx),
+    pricePerM2: pricePerM2(p),
+    priceDrop: listings.priceDrop(p.ID),
   };
 }
 

@@ -7,6 +7,7 @@ import { SORTS } from '../../renderer/listing-types.ts';
 import { queryString } from '../../shared/listing-query.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
+import { SaveSearch } from './SaveSearch.tsx';
 import schema from './schema.json';
 import type { PropertyListData } from './load.server.ts';
 import '../lib/map.css';
@@ -250,6 +251,7 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
         <CardGrid cards={data.cards} perRow={perRow} eagerFirst={1} headingLevel="h2" />
       )}
       <Pager data={data} path={path} />
+      {data.saveSearch && <SaveSearch data={data.saveSearch} empty={data.total === 0} />}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { slugify } from '../../shared/path.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
+import { savedSearchOf } from './save-search.ts';
+import type { SaveSearchData } from './SaveSearch.tsx';
 import propertyList from './index.tsx';
 
 /** Most markers the map view shows at once. */
@@ -39,6 +41,8 @@ export interface PropertyListData {
   types: Array<{ value: number; label: string }>;
   cities: Array<{ value: string; label: string; count: number }>;
   more?: string;
+  /** "Save this search" as a demand of the demand register (issue 39). */
+  saveSearch?: SaveSearchData;
 }
 
 function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
@@ -47,7 +51,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
   const card = (id: number): PropertyCardData | undefined => {
     const p = listings.property(id, ctx.lang);
     const path = p && ctx.services.listingPath('property', id, ctx.lang);
-    return p && path ? toPropertyCard(p, path, ctx.services.propertyTitle(p, ctx.lang), pictureGone) : undefined;
+    return p && path ? toPropertyCard(p, path, ctx.services.propertyTitle(p, ctx.lang), pictureGone, listings.priceDrop(id)) : undefined;
   };
   const types = listings
     .types(ctx.lang)
@@ -85,6 +89,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
       .filter((c): c is PropertyCardData => !!c && c.lat !== null && c.lng !== null)
       .map((c) => ({ id: c.id, lat: c.lat!, lng: c.lng!, card: c }));
   }
+  const cities = optionsOf(listings.cities(ctx.lang, goal));
   return {
     goal,
     featured: false,
@@ -97,7 +102,23 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
     view,
     markers,
     types,
-    cities: optionsOf(listings.cities(ctx.lang, goal)),
+    cities,
+    saveSearch: saveSearchData(query, types, cities, ctx),
+  };
+}
+
+/** The list's filters as a demand, with the names the visitor reads and the pages it links to. */
+function saveSearchData(query: PropertyQuery, types: PropertyListData['types'], cities: PropertyListData['cities'], ctx: LoadContext): SaveSearchData {
+  const saved = savedSearchOf(query, { types: types.map((x) => x.value), cities: cities.map((c) => c.value) });
+  const names = new Map(cities.map((c) => [c.value.toLowerCase(), c.label]));
+  const { pages } = ctx.services.content;
+  const demand = pages.find((p) => p.modules?.some((m) => m.view === 'contact' && (m as { form?: string }).form === 'demand-register'));
+  const privacy = pages.find((p) => p.path === '/privacy-statement/');
+  return {
+    ...saved,
+    cityNames: saved.criteria.cities.map((c) => names.get(c) ?? c),
+    demandPath: demand && ctx.services.routes.pagePath(demand, ctx.lang),
+    privacyPath: privacy && ctx.services.routes.pagePath(privacy, ctx.lang),
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from '../storage/listing-sets.ts';
 export { parseFeedBytes, readFeedFile } from './feed-file.ts';
 import { coreSchemas, type SchemaRegistry } from '../config/schemas.ts';
+import { recordPrices } from './price-history.ts';
 
 /** The default share of the live properties an import may remove without --force. */
 export const DEFAULT_MAX_REMOVED_SHARE = 0.5;
@@ -130,6 +131,8 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
       }
       entry.forced = true;
     }
+    // The price history first: a drop is known by the time a server loads the set.
+    await recordPrices(sets, id, feed.data, base.at);
     return record(entry, (s) => {
       goLive(s, id);
       if (s.refusedSet) delete s.refusedSet;
@@ -197,6 +200,7 @@ export async function rollbackListings(sets: ListingSetRepository, by?: { trigge
       };
       state.liveHistory = state.liveHistory.slice(0, state.liveHistory.lastIndexOf(target.id) + 1);
       state.live = target.id;
+      await recordPrices(sets, target.id, (await sets.readSet(target.id)).data, base.at);
     }
     addImportEntry(state, entry);
     await sets.prune(state);
@@ -228,6 +232,7 @@ export async function publishRefused(sets: ListingSetRepository, id: string, by:
       problemCount: 0,
       forced: true,
     };
+    await recordPrices(sets, id, (await sets.readSet(id)).data, entry.at);
     goLive(state, id);
     delete state.refusedSet;
     addImportEntry(state, entry);

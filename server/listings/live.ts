@@ -12,6 +12,7 @@ import { formatFeedProblem, normaliseFeed, type ListingData } from './feed.ts';
 import { importFeed, listingSchemaHash, parseFeedBytes, readFeedFile } from './import.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
+import { recentDrops } from './price-history.ts';
 
 /** How often the server looks at state.json for another live set. */
 export const LISTINGS_POLL_MS = 500;
@@ -128,15 +129,24 @@ export class LiveListings {
     return { id: live, store: new ListingStore(EMPTY, `unreadable-${live}`) };
   }
 
+  /** The recent price drops; none (said in the log) when the price history cannot be read: the set is shown all the same. */
+  private async drops() {
+    return recentDrops(this.sets).catch((e) => {
+      this.log.error(`listings: the price history cannot be read (${(e as Error).message}); no price drop is shown`);
+      return undefined;
+    });
+  }
+
   private async loadSet(id: string): Promise<ListingStore> {
     const { header, data } = await this.sets.readSet(id);
+    const drops = await this.drops();
     if (header.schema !== listingSchemaHash()) {
       // Checked with other schemas (an older version of the site): read again with today's.
       const feed = await normaliseFeed(data, this.schemas, { yieldEvery: 2000 });
       for (const p of feed.problems.slice(0, 20)) this.log.warn(`listings: ${formatFeedProblem(p)}`);
-      return new ListingStore(feed.data, id);
+      return new ListingStore(feed.data, id, drops);
     }
-    return new ListingStore(data, id);
+    return new ListingStore(data, id, drops);
   }
 
   /** DATA_DIR/listings.json of an earlier version becomes the first imported set. */

@@ -18,6 +18,7 @@ import type {
 import { EPC_LETTERS, epcForProperty, epcRank } from '../../shared/epc.ts';
 import type { ListingData } from './feed.ts';
 import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
+import { shownPrice, visibleDrop, type PriceDrop } from '../../shared/price.ts';
 
 interface Entry {
   id: number;
@@ -174,7 +175,12 @@ export class ListingStore implements ListingSource {
   private readonly cityLists: { all: CityEntry[]; sale: CityEntry[]; rent: CityEntry[] };
   private readonly index = new Map<Lang, LangIndex>();
 
-  constructor(data: ListingData, version: string) {
+  /** `drops`: the recent price drops of the price history (server/listings/price-history.ts), by property id. */
+  constructor(
+    data: ListingData,
+    version: string,
+    private readonly drops: ReadonlyMap<number, PriceDrop> = new Map(),
+  ) {
     this.version = version;
     for (const p of data.properties) {
       const m = this.props.get(p.ID) ?? {};
@@ -234,6 +240,13 @@ export class ListingStore implements ListingSource {
 
   projects(lang: Lang): ProjectRecord[] {
     return [...this.projs.keys()].map((id) => this.project(id, lang)!).sort((a, b) => (b.CreateDate ?? '').localeCompare(a.CreateDate ?? '') || a.ID - b.ID);
+  }
+
+  /** A drop to show now (PRICE_DROP_DAYS, to the price shown), else null. */
+  priceDrop(id: number): PriceDrop | null {
+    const drop = this.drops.get(id);
+    const p = drop && this.property(id, 'en');
+    return p ? visibleDrop(drop, shownPrice(p)) : null;
   }
 
   propertyIds(): number[] {

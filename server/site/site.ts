@@ -321,7 +321,7 @@ export class Site {
   propertyCard(id: number, lang: Lang): PropertyCardData | undefined {
     const p = this.listings.property(id, lang);
     const path = p && this.propertyPath(p, lang);
-    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang), this.pictureGone) : undefined;
+    return p && path ? toPropertyCard(p, path, this.propertyTitle(p, lang), this.pictureGone, this.listings.priceDrop(id)) : undefined;
   }
 
   /** Whether a listing picture is known to be gone (pages leave it out). */

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { syncDir, writeFileDurably } from './files.ts';
 import type { FeedCounts, FeedProblem, ListingData } from '../listings/feed.ts';
 import type { ListingSetRepository } from './types.ts';
+import type { PriceRecord } from '../../shared/price.ts';
+import { FilePrices } from './file/prices.ts';
 
 /** Accepted imports kept (the live one included) for a rollback. */
 export const KEPT_IMPORTS = 5;
@@ -174,11 +176,26 @@ export class ListingSets implements ListingSetRepository {
 
   readonly statePath: string;
   private readonly setsDir: string;
+  /** The price history (DATA_DIR/listings/prices.json). */
+  private readonly prices: FilePrices;
   private chain: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dir: string) {
     this.statePath = join(dir, 'state.json');
     this.setsDir = join(dir, 'sets');
+    this.prices = new FilePrices(join(dir, 'prices.json'));
+  }
+
+  readPrices(): Promise<PriceRecord[]> {
+    return this.prices.read();
+  }
+
+  priceDrops(since: string): Promise<PriceRecord[]> {
+    return this.prices.drops(since);
+  }
+
+  writePrices(changed: PriceRecord[], gone: number[]): Promise<void> {
+    return this.prices.write(changed, gone);
   }
 
   async readState(): Promise<ListingState> {

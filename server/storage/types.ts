@@ -6,6 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { ListingData } from '../listings/feed.ts';
 import type { ListingState, SetHeader } from './listing-sets.ts';
+import type { PriceRecord } from '../../shared/price.ts';
 
 /** A visitor's request (a form post), as kept. */
 export interface Submission {
@@ -295,6 +296,15 @@ export interface ListingSetRepository {
   /** Small texts beside the sets (the property IDs search alerts already announced). */
   writeAux(name: string, text: string): Promise<void>;
   readAux(name: string): Promise<string | undefined>;
+  /**
+   * The price history (issue 39): each property's price as the last import that made a set live had
+   * it, with its changes (newest first, at most PRICE_CHANGES_KEPT). All records, in no order.
+   */
+  readPrices(): Promise<PriceRecord[]>;
+  /** The records whose newest change is a drop seen at `since` (an ISO instant) or later. */
+  priceDrops(since: string): Promise<PriceRecord[]>;
+  /** Writes `changed` (each replacing the record of its id) and removes the records of `gone`, in one atomic step. */
+  writePrices(changed: PriceRecord[], gone: number[]): Promise<void>;
   /** The listings file of a version before staged imports, to take over once (file store only). */
   legacyFile(): Promise<string | undefined>;
   legacyTaken(): Promise<void>;

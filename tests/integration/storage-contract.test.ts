@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
-import { sampleListings } from '../helpers/listings.ts';
+import { rawSample, sampleListings } from '../helpers/listings.ts';
+import { importFeed } from '../../server/listings/import.ts';
+import { recentDrops } from '../../server/listings/price-history.ts';
+import { SchemaRegistry } from '../../server/config/schemas.ts';
+import { registry } from '../../modules/index.ts';
 import { openFileStore, type OutboxMessage, type Store } from '../../server/storage/index.ts';
 import type { ListingState } from '../../server/storage/listing-sets.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -326,5 +330,45 @@ describe.each(stores)('%s', (_name, open) => {
     expect(await sets.readAux('known-ids.json')).toBe('[4101,4102]');
     expect(await sets.readAux('none')).toBeUndefined();
     expect(await sets.withLock(async () => 'done')).toBe('done');
+  });
+
+  it('keeps the price history of the imports that go live: a drop seen across two imports, gone when the price goes up', async () => {
+    const sets = s.listingSets;
+    const schemas = new SchemaRegistry(registry);
+    // A feed as the CRM sends it: every language of property 1001 carries the price.
+    const feed = (price: number, without?: number) => {
+      const raw = rawSample();
+      raw.properties = raw.properties.filter((p) => p.ID !== without).map((p) => (p.ID === 1001 ? { ...p, Price: price } : p));
+      return raw;
+    };
+    const load = async (price: number, opts: { without?: number; force?: boolean } = {}) =>
+      (await importFeed(sets, schemas, { maxRemovedShare: 0.5 }, { raw: feed(price, opts.without), source: 'crm.json', trigger: 'file', force: opts.force }))
+        .result;
+    expect(await load(274000)).toBe('accepted');
+    const first = new Map((await sets.readPrices()).map((r) => [r.id, r]));
+    expect(first.get(1001)).toEqual({ id: 1001, price: 274000, changes: [] });
+    expect(await sets.priceDrops('2000-01-01T00:00:00.000Z')).toEqual([]);
+    expect(await load(259000)).toBe('accepted');
+    const [drop] = await sets.priceDrops(new Date(Date.now() - 60_000).toISOString());
+    expect(drop).toMatchObject({ id: 1001, price: 259000, changes: [{ from: 274000, to: 259000 }] });
+    expect((await recentDrops(sets)).get(1001)).toMatchObject({ from: 274000, to: 259000 });
+    expect(await sets.priceDrops(new Date(Date.now() + 60_000).toISOString())).toEqual([]);
+    // The same price again: still the drop of before; a property that leaves the site leaves the history.
+    expect(await load(259000, { without: 1002 })).toBe('accepted');
+    expect((await recentDrops(sets)).has(1001)).toBe(true);
+    expect((await sets.readPrices()).some((r) => r.id === 1002)).toBe(false);
+    expect(await load(265000)).toBe('accepted');
+    expect((await recentDrops(sets)).has(1001)).toBe(false);
+    const after = (await sets.readPrices()).find((r) => r.id === 1001)!;
+    expect(after.changes.map((c) => [c.from, c.to])).toEqual([
+      [259000, 265000],
+      [274000, 259000],
+    ]);
+    // Written and removed in one step, read back whole.
+    await sets.writePrices([{ id: 99001, price: 1, changes: [{ at: '2026-01-01T00:00:00.000Z', set: 'x', from: 2, to: 1 }] }], [1001]);
+    const records = await sets.readPrices();
+    expect(records.find((r) => r.id === 99001)).toEqual({ id: 99001, price: 1, changes: [{ at: '2026-01-01T00:00:00.000Z', set: 'x', from: 2, to: 1 }] });
+    expect(records.some((r) => r.id === 1001)).toBe(false);
+    expect((await sets.priceDrops('2025-12-31T00:00:00.000Z')).map((r) => r.id)).toEqual([99001]);
   });
 });

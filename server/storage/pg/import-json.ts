@@ -158,6 +158,11 @@ export async function importJsonStore(dir: string, database: PgSettings, localDi
     count('listing state', empty && !!(state.live || state.entries.length));
     const known = await from.listingSets.readAux('known-ids.json');
     if (known !== undefined && (await to.listingSets.readAux('known-ids.json')) === undefined) await to.listingSets.writeAux('known-ids.json', known);
+    // The price history with the state it belongs to (when the database has none yet).
+    const prices = await from.listingSets.readPrices();
+    const copyPrices = prices.length > 0 && !(await to.listingSets.readPrices()).length;
+    if (copyPrices) await to.listingSets.writePrices(prices, []);
+    count('price history', copyPrices);
     return counts;
   } finally {
     await from.close().catch(() => {});

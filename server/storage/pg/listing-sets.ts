@@ -11,6 +11,7 @@ import type { ListingSetRepository } from '../types.ts';
 import { ImportBusyError, LISTS, MAX_ENTRIES, keptSetIds, stateOf, type Line, type ListingState, type SetHeader } from '../listing-sets.ts';
 import type { Db } from './db.ts';
 import { notify } from './changes.ts';
+import { lastDrop, type PriceRecord } from '../../../shared/price.ts';
 
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
@@ -112,6 +113,30 @@ export class PgListingSets implements ListingSetRepository {
 
   async readAux(name: string): Promise<string | undefined> {
     return (await this.db.query<{ text: string }>('SELECT text FROM listing_aux WHERE name = $1', [name])).rows[0]?.text;
+  }
+
+  async readPrices(): Promise<PriceRecord[]> {
+    return (await this.db.query<{ record: PriceRecord }>('SELECT record FROM listing_prices')).rows.map((r) => r.record);
+  }
+
+  async priceDrops(since: string): Promise<PriceRecord[]> {
+    const r = await this.db.query<{ record: PriceRecord }>('SELECT record FROM listing_prices WHERE last_drop_at >= $1', [since]);
+    return r.rows.map((x) => x.record);
+  }
+
+  /** In one transaction: the records of `gone` deleted, those of `changed` written over (one statement each). */
+  async writePrices(changed: PriceRecord[], gone: number[]): Promise<void> {
+    if (!changed.length && !gone.length) return;
+    await this.db.tx(async (c) => {
+      if (gone.length) await c.query('DELETE FROM listing_prices WHERE property_id = ANY($1)', [gone]);
+      if (changed.length)
+        await c.query(
+          `INSERT INTO listing_prices (property_id, record, last_drop_at)
+           SELECT x.id, x.record, x.drop_at FROM jsonb_to_recordset($1::jsonb) AS x(id integer, record jsonb, drop_at timestamptz)
+           ON CONFLICT (property_id) DO UPDATE SET record = EXCLUDED.record, last_drop_at = EXCLUDED.last_drop_at`,
+          [JSON.stringify(changed.map((r) => ({ id: r.id, record: r, drop_at: lastDrop(r)?.at ?? null })))],
+        );
+    });
   }
 
   /** A listings.json of a version before staged imports exists only in data folders. */
