@@ -33,7 +33,8 @@ export function mailAbout(site: Site, lang: Lang, property?: PropertyRecord, pro
   if (project) {
     const inLang = (l: Lang) => site.listings.project(project.ID, l) ?? project;
     const url = (l: Lang) => site.absoluteUrl(site.projectPath(inLang(l), l) ?? site.projectPath(project, lang) ?? '');
-    return { title: (l: Lang) => inLang(l).Name, url, reference: project.Name, project: true };
+    // The project's name in the agency's language stands for it (the subject of the agency's mail).
+    return { title: (l: Lang) => inLang(l).Name, url, reference: inLang(site.routes.defaultLang).Name, project: true };
   }
   return undefined;
 }
