@@ -1,6 +1,6 @@
 import { NOTHING_TO_SHOW, type LoadContext, type NothingToShow } from '../../renderer/module-api.ts';
 import type { ContactModule } from '../../schemas/types.gen.ts';
-import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
+import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, onOffer, propertyProblem, rentalTerms, type FormKind } from '../../shared/forms.ts';
 import { slugify } from '../../shared/path.ts';
 import { unitName, unitTaken } from './property-card.ts';
 
@@ -50,7 +50,10 @@ export function loadContactForm(module: Pick<ContactModule, 'form'>, ctx: LoadCo
   const p = id !== undefined ? ctx.services.listings.property(id, ctx.lang) : undefined;
   if (p ? propertyProblem(kind, p) : SALE_FORMS.includes(kind) || RENT_FORMS.includes(kind) || kind === 'document-request') return NOTHING_TO_SHOW;
   if (PROJECT_FORMS.includes(kind) && ctx.params.projectId === undefined) return NOTHING_TO_SHOW;
-  return loadRequestForm(module, ctx);
+  const data = loadRequestForm(module, ctx);
+  // Sold or let: the general contact starts on "more information" rather than a visit.
+  if (kind === 'contact-me' && p && !onOffer(p)) data.prefill = { ...data.prefill, request: 'info' };
+  return data;
 }
 
 /** The project of the page, with the units a visitor can still ask about (not sold or let). */

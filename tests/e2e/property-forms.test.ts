@@ -80,6 +80,8 @@ describe('the forms of a property page by goal and state', () => {
         if (c.state === 'sold' || c.state === 'let') {
           expect(await page.locator('.notice--gone').innerText()).toMatch(c.state === 'sold' ? /Pand verkocht/ : /has been rented/);
           expect(await page.locator('.similar .property-card').count()).toBeGreaterThan(0);
+          // The general contact starts on "more information", not on a visit.
+          expect(await page.locator('form[data-form=contact-me] input[name=request][value=info]').isChecked()).toBe(true);
         }
         // A visible form for each kind, and nothing wider than the screen.
         for (const kind of c.forms) expect(await page.locator(`form[data-form=${kind}]`).isVisible(), kind).toBe(true);
