@@ -62,8 +62,16 @@ export interface LoadContext {
   services: SiteServices;
 }
 
-/** A module's server-side data: runs on the server before rendering; its result is the View's `data`. */
-export type Loader<M extends ModuleRecord = ModuleRecord, D = unknown> = (module: M, ctx: LoadContext) => D | Promise<D>;
+/**
+ * What a loader returns when its module has nothing to show on this page (a rental application on a
+ * property for sale, documents by e-mail for a property without documents): the module is left out
+ * of the page altogether, its title and descriptions included, so no empty heading is ever drawn.
+ */
+export const NOTHING_TO_SHOW: unique symbol = Symbol('nothing to show');
+export type NothingToShow = typeof NOTHING_TO_SHOW;
+
+/** A module's server-side data: runs on the server before rendering; its result is the View's `data` (or NOTHING_TO_SHOW). */
+export type Loader<M extends ModuleRecord = ModuleRecord, D = unknown> = (module: M, ctx: LoadContext) => D | NothingToShow | Promise<D | NothingToShow>;
 
 /** A loader registered for a view (`modules/{view}/load.server.ts` exports one as its default). */
 export interface ModuleLoader<M extends ModuleRecord = ModuleRecord, D = unknown> {

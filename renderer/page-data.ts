@@ -102,7 +102,16 @@ export interface ShellData {
   /** Site-info ids of the tags that load after consent (only configured ones). */
   tracking: { analyticsId?: string; adsId?: string; tagManagerId?: string; pixelId?: string };
   consent: { version: number; title: string; description: string; categories: Array<{ key: string; title: string; description: string }>; policyPath?: string };
-  popup: { delay: number; title: string; description: string; image?: string; link?: { href: string; label: string }; formAction?: string } | null;
+  popup: {
+    delay: number;
+    title: string;
+    description: string;
+    image?: string;
+    link?: { href: string; label: string };
+    formAction?: string;
+    /** The pages of this language that hold the form's action (server/site/popup-rule.ts): the popup stays closed there. */
+    closedOn?: string[];
+  } | null;
 }
 
 export interface ModuleData {

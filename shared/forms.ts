@@ -292,11 +292,20 @@ export const UPLOAD_FORMS: readonly FormKind[] = kinds((d) => !!d.uploads);
 /** A kind's definition (the loose type, for the optional parts). */
 export const formDefinition = (kind: FormKind): FormDefinition => FORMS[kind];
 
-/** Why a property cannot receive this kind of request (a dictionary key), or undefined when it can. */
-export function propertyProblem(kind: FormKind, p: { Goal: number; Availability: string }): string | undefined {
-  const open = p.Availability === 'available' || p.Availability === 'option';
+/** Whether a property is still on offer (a sold, sold-out or let one is not). */
+export const onOffer = (p: { Availability: string }) => p.Availability === 'available' || p.Availability === 'option';
+
+/**
+ * Why a property cannot receive this kind of request (a dictionary key), or undefined when it can:
+ * an offer only on a property for sale, an application only on one to let, a viewing only while it
+ * is on offer, documents only when it has some. The page leaves such a form out; the server refuses it.
+ */
+export function propertyProblem(kind: FormKind, p: { Goal: number; Availability: string; Documents?: ReadonlyArray<unknown> | null }): string | undefined {
+  const open = onOffer(p);
   if (SALE_FORMS.includes(kind) && (goalOf(p) !== 'sale' || !open)) return 'form.notForSale';
   if (RENT_FORMS.includes(kind) && (p.Goal !== GOAL_CODES.rent || !open)) return 'form.notForRent';
+  if (kind === 'contact-appointment' && !open) return goalOf(p) === 'sale' ? 'propertyForms.noViewing.sold' : 'propertyForms.noViewing.let';
+  if (kind === 'document-request' && !p.Documents?.length) return 'propertyForms.noDocuments';
   return undefined;
 }
 

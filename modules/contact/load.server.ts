@@ -1,5 +1,5 @@
 import { defineLoader } from '../../renderer/module-api.ts';
-import { loadRequestForm } from '../lib/request-form.server.ts';
+import { loadContactForm } from '../lib/request-form.server.ts';
 import contact from './index.tsx';
 
-export default defineLoader(contact, loadRequestForm);
+export default defineLoader(contact, loadContactForm);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, PROJECT_FORMS, RENT_FORMS, SALE_FORMS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
+import { FORM_FIELDS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
 import { activeFields, conditionFields, hasConditions, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
 import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
@@ -63,8 +63,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         () => '',
       ));
   useEffect(() => {
-    // A form that is not shown (an application on a property for sale) asks for nothing; one shown
-    // later (free slots again) asks when it is sent.
+    // A form not drawn yet (the calendar full) asks for nothing; shown later (free slots again), it asks when it is sent.
     if (!formRef.current) return;
     const given = formRef.current.elements.namedItem(FORM_TOKEN_FIELD);
     if (given instanceof HTMLInputElement && given.value) token.current = Promise.resolve(given.value);
@@ -146,10 +145,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       setStatus('failed');
     }
   };
-  // An offer is made on a property for sale only, an application on one to let; elsewhere these forms are not shown.
-  if ((SALE_FORMS.includes(kind) || RENT_FORMS.includes(kind)) && (!data.property || data.property.closed)) return null;
-  // A project enquiry belongs on a project's page.
-  if (PROJECT_FORMS.includes(kind) && !data.project) return null;
+  // Forms not for this page (an offer on a rental, a viewing on a sold property…) never reach it: the loader leaves the module out.
   if (booking && slots.state === 'full') {
     return (
       <p className="notice appointment-full" role="status" data-form={kind}>
@@ -277,6 +273,8 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       noValidate
     >
       {data.property && <p className="contact-form__about">{t('form.about', { title: data.property.title })}</p>}
+      {/* The property changed since the page was drawn (sold, let, its documents gone): the server says so here. */}
+      {errorOf('propertyId') && <p className="form-error">{errorOf('propertyId')}</p>}
       {data.project && <p className="contact-form__about">{t('form.about', { title: data.project.name })}</p>}
       {data.attach && (
         <div className="contact-form__attached" data-invalid={errorOf(data.attach.field) ? true : undefined}>

@@ -11,6 +11,7 @@ import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
 import '../lib/detail.css';
 import './property-detail.css';
+import './print.css';
 import { unusedFields } from '../lib/editor-ui.ts';
 
 function FactValue({ fact }: { fact: Fact }) {

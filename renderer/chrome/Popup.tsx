@@ -35,7 +35,8 @@ export function Popup() {
   useFocusTrap(ref, open, close);
 
   const url = `${location}?${search}`;
-  const autoClose = !!popup && (url.includes(AUTO_CLOSE_MARK) || (!!popup.formAction && url.includes(popup.formAction)));
+  const autoClose =
+    !!popup && (url.includes(AUTO_CLOSE_MARK) || (!!popup.formAction && url.includes(popup.formAction)) || !!popup.closedOn?.includes(location));
   useEffect(() => {
     if (open && autoClose) close();
   }, [autoClose, open]);

@@ -38,7 +38,8 @@ import { storePortrait, storeUpload } from './uploads.ts';
 import { FILE_TYPES, normalizeFields, parse, uploadName } from './form-body.ts';
 import { readToolLead } from '../tools/visitor-tools.ts';
 import { settleErrors, settleFields, type FieldSetting } from '../../shared/form-conditions.ts';
-import { unitName, unitTaken } from '../../modules/lib/property-card.ts';
+import { unitTaken } from '../../modules/lib/property-card.ts';
+import { mailAbout, requestLang, unitNames } from './form-lang.ts';
 
 /** The contact modules of a content version by id, and for each kind the module when it is the only one of its kind. */
 const contactModules = new WeakMap<object, { byId: Map<number, ContactSettings>; only: Map<string, ContactSettings | null> }>();
@@ -112,12 +113,6 @@ export async function decideTestimonial(
   return done;
 }
 
-/** The language of protocol-level answers: the form's `?lang=`, else the site's default. */
-function queryLang(ctx: Koa.Context, site: Site): Lang {
-  const l = ctx.query.lang;
-  return typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l) ? l : site.routes.defaultLang;
-}
-
 export function formRoutes(router: Router, deps: FormDeps) {
   router.post('/api/forms/:kind', async (ctx) => {
     const kind = ctx.params.kind;
@@ -128,7 +123,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
     }
     const site = await deps.sites.current();
     const html = !ctx.is('application/json') && ctx.accepts('html', 'json') === 'html';
-    let lang: Lang = queryLang(ctx, site);
+    let lang: Lang = requestLang(ctx, site);
     const t = (key: string, values?: Record<string, string | number>) => site.message(lang, key, values);
     try {
       const wait = await deps.rate.take(ctx.ip);
@@ -228,8 +223,6 @@ export function formRoutes(router: Router, deps: FormDeps) {
           attachments.push({ filename: meta.name, contentType: FILE_TYPES[u.type!], key: `cv/${meta.file}` });
         }
       }
-      const propertyUrl = property && site.absoluteUrl(site.propertyPath(property, lang) ?? '');
-      const projectPath = project && site.projectPath(project, lang);
       const agencyLang = site.routes.defaultLang;
       // A purchase offer states the advance due at signing (10% of the offered price).
       if (kind === 'purchase-offer') fields.advanceAmount = formatPrice(Math.round(Number(fields.offeredPrice) * PURCHASE_ADVANCE_RATE));
@@ -253,13 +246,8 @@ export function formRoutes(router: Router, deps: FormDeps) {
         agencyName: site.content.site.name,
         fields,
         submissionId: id,
-        property:
-          property && propertyUrl
-            ? { title: site.propertyTitle(property, lang), url: propertyUrl, reference: property.UniqueCode || String(property.ID) }
-            : project && projectPath
-              ? { title: project.Name, url: site.absoluteUrl(projectPath), reference: project.Name, project: true }
-              : undefined,
-        valueText: project ? { units: (id: string) => unitName(project, Number(id), lang, site) } : undefined,
+        property: mailAbout(site, lang, property, project),
+        valueText: project ? unitNames(site, project) : undefined,
         documents: kind === 'document-request' ? (property?.Documents ?? []).map((d) => ({ name: d.Name, url: site.absoluteUrl(d.Url) })) : undefined,
         labelValues: terms ? { amount: formatPrice(terms.minIncome), max: terms.maxPersons } : undefined,
         appointment: appointment && { when: (l: Lang) => formatSlot(appointment.slot, l), minutes: appointment.minutes },

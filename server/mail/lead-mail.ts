@@ -2,6 +2,7 @@
 import type { Lang } from '../../shared/constants.ts';
 import { formatPrice, makeIntl, type Dictionary } from '../../shared/format.ts';
 import { FORM_FIELDS, formDefinition, isFormKind, type FormKind } from '../../shared/forms.ts';
+import { displayPhone } from '../../shared/phone.ts';
 
 import { escapeHtml as esc } from '../http/request.ts';
 import { mailLayout, smallLink, type MailParts } from './layout.ts';
@@ -23,10 +24,13 @@ export function leadMails(o: {
   messages: (lang: Lang) => Dictionary;
   agencyName: string;
   fields: Record<string, unknown>;
-  /** What the request is about: a property, or (`project`) a new-build project. */
-  property?: { title: string; url: string; reference: string; project?: boolean };
-  /** A field's values in words (a project's units by name rather than number). */
-  valueText?: Record<string, (value: string) => string>;
+  /**
+   * What the request is about: a property, or (`project`) a new-build project; its title and address
+   * in a language (the agency's mail is wholly in the agency's language, the visitor's in theirs).
+   */
+  property?: { title: (lang: Lang) => string; url: (lang: Lang) => string; reference: string; project?: boolean };
+  /** A field's values in words, in a language (a project's units by name rather than number). */
+  valueText?: Record<string, (value: string, lang: Lang) => string>;
   documents?: Array<{ name: string; url: string }>;
   submissionId: string;
   /** Numbers in field labels (the rental confirmations: minimum income, maximum persons). */
@@ -50,7 +54,9 @@ export function leadMails(o: {
   const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
     const words = o.valueText?.[k];
-    if (Array.isArray(v)) return v.map((x) => (words ? words(String(x)) : String(x))).join(', ');
+    if (Array.isArray(v)) return v.map((x) => (words ? words(String(x), lang) : String(x))).join(', ');
+    // A phone number as typed (0470/12.34.56) reaches the mails grouped (SPEC §5): 0470 12 34 56.
+    if (k === 'phone' && typeof v === 'string') return displayPhone(v);
     if (k === 'offeredPrice' || k === 'monthlyIncome' || k === 'budget') return formatPrice(v);
     if (k === 'slot' && o.appointment) return o.appointment.when(lang);
     if (v && typeof v === 'object' && 'name' in v) {
@@ -84,9 +90,11 @@ export function leadMails(o: {
   const agencyRows = list(o.agencyLang);
   const kindLabel = ta(`form.kind.${o.kind}`);
   const about = o.property?.project ? 'mail.project' : 'mail.property';
-  const ref = o.property && o.property.reference !== o.property.title ? ` (${o.property.reference})` : '';
-  const propText = o.property ? `${ta(about)}: ${o.property.title}${ref}\n${o.property.url}\n\n` : '';
-  const propHtml = o.property ? `<p><strong>${esc(ta(about))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a>${esc(ref)}</p>` : '';
+  const agencyTitle = o.property?.title(o.agencyLang);
+  const agencyUrl = o.property?.url(o.agencyLang);
+  const ref = o.property && o.property.reference !== agencyTitle ? ` (${o.property.reference})` : '';
+  const propText = o.property ? `${ta(about)}: ${agencyTitle}${ref}\n${agencyUrl}\n\n` : '';
+  const propHtml = o.property ? `<p><strong>${esc(ta(about))}:</strong> <a href="${esc(agencyUrl!)}">${esc(agencyTitle!)}</a>${esc(ref)}</p>` : '';
   const reviewText = o.reviewUrl ? `${ta('testimonial.reviewLink')}: ${o.reviewUrl}\n\n` : '';
   const reviewHtml = o.reviewUrl ? `<p><a href="${esc(o.reviewUrl)}">${esc(ta('testimonial.reviewLink'))}</a></p>` : '';
   const agency: MailParts = {
@@ -100,19 +108,21 @@ export function leadMails(o: {
   };
 
   const tv = fmt(o.lang);
+  const title = o.property?.title(o.lang) ?? '';
+  const url = o.property?.url(o.lang) ?? '';
   if (o.kind === 'send-to-friend' && o.property) {
     const friend = [o.fields.friendFirstName, o.fields.friendLastName].filter(Boolean).join(' ');
-    const intro = tv('mail.friend.intro', { name, title: o.property.title });
+    const intro = tv('mail.friend.intro', { name, title });
     const note = o.fields.message ? `\n\n“${String(o.fields.message)}”` : '';
     return {
       agency,
       visitor: {
         subject: tv('mail.friend.subject', { name }),
-        text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${o.property.url}\n\n${o.agencyName}\n`,
+        text: `${tv('mail.greeting', { name: friend })}\n\n${intro}${note}\n\n${url}\n\n${o.agencyName}\n`,
         html: mailLayout({
           agency: o.agencyName,
           lang: o.lang,
-          body: `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p><p>${esc(o.agencyName)}</p>`,
+          body: `<p>${esc(tv('mail.greeting', { name: friend }))}</p><p>${esc(intro)}</p>${o.fields.message ? `<blockquote>${esc(String(o.fields.message))}</blockquote>` : ''}<p><a href="${esc(url)}">${esc(title)}</a></p><p>${esc(o.agencyName)}</p>`,
         }),
       },
     };
@@ -120,20 +130,17 @@ export function leadMails(o: {
   const visitorRows = list(o.lang);
   const visitorExtra = extra(o.lang);
   const greeting = tv('mail.greeting', { name });
-  const thanks = o.documents
+  // Documents are asked for only where there are some (the server refuses the others): the list, never "No documents".
+  const docs = o.documents ?? [];
+  const thanks = docs.length
     ? tv('mail.documents.intro')
     : o.appointment
       ? tv('mail.appointment', { when: o.appointment.when(o.lang), minutes: o.appointment.minutes })
       : tv((isFormKind(o.kind) && formDefinition(o.kind).confirmation) || 'mail.thanks');
-  const docs = o.documents ?? [];
-  const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : o.documents ? `${tv('detail.noDocuments')}\n\n` : '';
-  const docsHtml = docs.length
-    ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>`
-    : o.documents
-      ? `<p>${esc(tv('detail.noDocuments'))}</p>`
-      : '';
-  const vprop = o.property ? `${tv(about)}: ${o.property.title}\n${o.property.url}\n\n` : '';
-  const vpropHtml = o.property ? `<p><strong>${esc(tv(about))}:</strong> <a href="${esc(o.property.url)}">${esc(o.property.title)}</a></p>` : '';
+  const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : '';
+  const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : '';
+  const vprop = o.property ? `${tv(about)}: ${title}\n${url}\n\n` : '';
+  const vpropHtml = o.property ? `<p><strong>${esc(tv(about))}:</strong> <a href="${esc(url)}">${esc(title)}</a></p>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
     text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,

@@ -7,6 +7,7 @@ import type { RouteTable } from '../../shared/routes.ts';
 import { joinPath } from '../../shared/path.ts';
 import { translate } from '../../shared/format.ts';
 import { messagesPath } from './dictionary.ts';
+import { popupClosedOn } from './popup-rule.ts';
 import type { Media, PublicText } from '../../schemas/types.gen.ts';
 
 /** A configured link (`page:{id}` or a URL) as a path or URL in `lang`; undefined for a page not written in `lang` (issue 38). */
@@ -146,6 +147,7 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
               return href ? { href, label: localize(content.popup.linkLabel, lang) || localize(content.popup.title, lang) } : undefined;
             })(),
             formAction: content.popup.formAction,
+            closedOn: popupClosedOn(content, routes, lang, content.popup.formAction),
           }
         : null,
   };

@@ -3,7 +3,7 @@
  * builder of a page's data (route → modules loaded → head, breadcrumbs, banner).
  */
 import type { Article, Content, ModuleRecord, PageRecord } from '../../renderer/content.ts';
-import type { LoadContext, ModuleRegistry, SiteServices, Testimonial } from '../../renderer/module-api.ts';
+import { NOTHING_TO_SHOW, type LoadContext, type ModuleRegistry, type SiteServices, type Testimonial } from '../../renderer/module-api.ts';
 import { safeJson, type InitialData, type ModuleData, type PageData, type ShellData } from '../../renderer/page-data.ts';
 import { IMAGE_WIDTH, LOCALES, NATIVE_LANGUAGE_NAMES, type Lang } from '../../shared/constants.ts';
 import { localize, localizeStrict } from '../../shared/localize.ts';
@@ -156,7 +156,9 @@ export class Site {
         }
         const loader = this.registry.loader(record.view);
         try {
-          return { record, data: loader ? await loader.load(record, ctx) : null };
+          const data = loader ? await loader.load(record, ctx) : null;
+          // Nothing to show on this page: the module is left out, title and all.
+          return data === NOTHING_TO_SHOW ? undefined : { record, data };
         } catch (e) {
           // One failing module never takes the page down: it is logged and left out.
           this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);

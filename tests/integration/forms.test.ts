@@ -60,7 +60,8 @@ describe('forms over HTTP with a real SMTP server', () => {
     const { id } = await r.json();
     await until(() => smtp.received.filter((m) => m.messageId?.startsWith(`<${id}`)).length === 2);
     const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
-    expect(agency.text).toMatch(new RegExp(`https://www\\.atrium-immo\\.be/fr/acheter/[a-z0-9-]+/.*${property.ID}/`));
+    // The agency's mail is in the agency's language (Dutch), its link too.
+    expect(agency.text).toMatch(new RegExp(`https://www\\.atrium-immo\\.be/nl/kopen/[a-z0-9-]+/.*${property.ID}/`));
     expect(agency.text).toContain('10:00-13:00, 16:00-19:00');
   });
 
