@@ -11,7 +11,10 @@ import type { RouteTable } from '../../shared/routes.ts';
  * the URL itself by the popup.
  */
 export function popupClosedOn(content: Content, routes: RouteTable, lang: Lang, formAction: string | undefined): string[] {
-  const action = formAction?.trim().replace(/\/+$/, '');
+  const trimmed = formAction?.trim() ?? '';
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '/') end--; // trailing slashes, in linear time
+  const action = trimmed.slice(0, end);
   if (!action) return [];
   const out = new Set<string>();
   for (const p of content.pages) {
