@@ -14,6 +14,7 @@ import { toPerson, type PersonCard } from '../lib/articles.ts';
 import { factGroups, type FactGroup } from './facts.ts';
 import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
+import { buyingCostsTeaser, type BuyingCostsTeaser } from '../lib/buying-costs.server.ts';
 import propertyDetail from './index.tsx';
 
 export interface PropertyDetailData {
@@ -47,6 +48,8 @@ export interface PropertyDetailData {
   contactPath?: string;
   /** The renovation calculator prefilled with this home (a home with an energy value in a Belgian region). */
   renovationPath?: string;
+  /** Buying costs of a sale property and the calculator prefilled with it (issue 39). */
+  buyingCosts?: BuyingCostsTeaser;
 }
 
 /** Hidden addresses show an area, not a point: coordinates rounded to about half a kilometre. */
@@ -132,6 +135,7 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
     project: project && projectPath ? { name: project.Name, path: projectPath } : null,
     contactPath: contact ? routes.pagePath(contact, ctx.lang) : undefined,
     renovationPath: renovationPathOf(p, ctx),
+    buyingCosts: buyingCostsTeaser(p, ctx),
   };
 }
 
