@@ -48,7 +48,7 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
     'aria-invalid': errorOf(name) ? true : undefined,
     'aria-describedby': [hint ? `costs-${name}-hint` : '', errorOf(name) ? `costs-${name}-error` : ''].filter(Boolean).join(' ') || undefined,
   });
-  const value = (n: number | undefined) => (n === undefined ? '' : String(n));
+  const value = (name: string, n: number | undefined) => (name in data.typed ? data.typed[name] : n === undefined ? '' : String(n));
   const check = (name: 'sole' | 'new', checked: boolean, label: string, hint: string) => (
     <div className="form-field form-field--wide costs-check" data-invalid={errorOf(name) ? true : undefined}>
       <label className="costs-check__label">
@@ -89,7 +89,7 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
           <legend>{t('costs.purchase')}</legend>
           <div className="form-grid">
             <Field name="price" label={`${t('costs.price')} *`} error={errorOf('price')}>
-              <input {...describe('price')} defaultValue={value(inputs.price)} inputMode="numeric" autoComplete="off" maxLength={14} />
+              <input {...describe('price')} defaultValue={value('price', inputs.price)} inputMode="numeric" autoComplete="off" maxLength={14} />
             </Field>
             <Field name="region" label={`${t('costs.region')} *`} error={errorOf('region')}>
               <select {...describe('region')} defaultValue={inputs.region ?? ''}>
@@ -104,7 +104,7 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
             {check('sole', inputs.soleHome, t('costs.sole'), t('costs.sole.hint'))}
             {check('new', inputs.newBuild, t('costs.new'), t('costs.new.hint'))}
             <Field name="land" label={t('costs.land')} error={errorOf('land')} hint={t('costs.land.hint')}>
-              <input {...describe('land', true)} defaultValue={value(inputs.land)} inputMode="numeric" autoComplete="off" maxLength={14} />
+              <input {...describe('land', true)} defaultValue={value('land', inputs.land)} inputMode="numeric" autoComplete="off" maxLength={14} />
             </Field>
           </div>
         </fieldset>
@@ -113,19 +113,19 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
             <legend>{t('costs.loan.legend')}</legend>
             <div className="form-grid">
               <Field name="loan" label={t('costs.loan')} error={errorOf('loan')} hint={t('costs.loan.hint')}>
-                <input {...describe('loan', true)} defaultValue={value(inputs.loan)} inputMode="numeric" autoComplete="off" maxLength={14} />
+                <input {...describe('loan', true)} defaultValue={value('loan', inputs.loan)} inputMode="numeric" autoComplete="off" maxLength={14} />
               </Field>
               <Field name="rate" label={t('costs.rate')} error={errorOf('rate')}>
                 <input
                   {...describe('rate')}
-                  defaultValue={inputs.rate === undefined ? '' : String(inputs.rate).replace('.', ',')}
+                  defaultValue={'rate' in data.typed ? data.typed.rate : inputs.rate === undefined ? '' : String(inputs.rate).replace('.', ',')}
                   inputMode="decimal"
                   autoComplete="off"
                   maxLength={6}
                 />
               </Field>
               <Field name="years" label={t('costs.years')} error={errorOf('years')}>
-                <input {...describe('years')} defaultValue={value(inputs.years)} inputMode="numeric" autoComplete="off" maxLength={2} />
+                <input {...describe('years')} defaultValue={value('years', inputs.years)} inputMode="numeric" autoComplete="off" maxLength={2} />
               </Field>
             </div>
           </fieldset>

@@ -24,6 +24,8 @@ export interface BuyingCostsData {
   path: string;
   inputs: BuyingInputs;
   errors: ToolError[];
+  /** What the visitor typed in a field with an error, shown again as it was (at most 40 characters). */
+  typed: Record<string, string>;
   regions: readonly BelgianRegion[];
   /** Each region's condition for its sole-own-home rate, in the visitor's language. */
   conditions: Record<BelgianRegion, string>;
@@ -106,6 +108,7 @@ function load(module: BuyingCostsModule, ctx: LoadContext): BuyingCostsData {
     path: ctx.services.routes.pagePath(ctx.page, ctx.lang),
     inputs,
     errors,
+    typed: Object.fromEntries(errors.filter((e) => ctx.query.has(e.field)).map((e) => [e.field, (ctx.query.get(e.field) ?? '').slice(0, 40)])),
     regions: BELGIAN_REGIONS,
     conditions: Object.fromEntries(BELGIAN_REGIONS.map((r) => [r, localize(config.regions[r].soleHome.condition, ctx.lang)])) as Record<BelgianRegion, string>,
     ...(property ? { property } : {}),
