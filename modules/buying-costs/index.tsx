@@ -10,9 +10,23 @@ import '../lib/forms.css';
 import '../lib/tools.css';
 import './buying-costs.css';
 
-function Field({ name, label, error, hint, children }: { name: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function Field({
+  name,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="form-field" data-invalid={error ? true : undefined}>
+    <div className={className ? `form-field ${className}` : 'form-field'} data-invalid={error ? true : undefined}>
       <label htmlFor={`costs-${name}`}>{label}</label>
       {children}
       {hint && (
@@ -36,11 +50,11 @@ function Field({ name, label, error, hint, children }: { name: string; label: st
 function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
   const { t, formatPrice } = useI18n();
   const { inputs } = data;
+  // A price never breaks between the euro sign and the amount.
+  const euro = (v: unknown) => formatPrice(v).replace(' ', '\u00a0');
   const errorOf = (field: string) => {
     const e = data.errors.find((x) => x.field === field);
-    return e
-      ? t(e.key, { ...e.values, ...(e.key === 'costs.error.amount' ? { min: formatPrice(e.values!.min), max: formatPrice(e.values!.max) } : {}) })
-      : undefined;
+    return e ? t(e.key, { ...e.values, ...(e.key === 'costs.error.amount' ? { min: euro(e.values!.min), max: euro(e.values!.max) } : {}) }) : undefined;
   };
   const describe = (name: string, hint?: boolean) => ({
     id: `costs-${name}`,
@@ -103,7 +117,7 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
             </Field>
             {check('sole', inputs.soleHome, t('costs.sole'), t('costs.sole.hint'))}
             {check('new', inputs.newBuild, t('costs.new'), t('costs.new.hint'))}
-            <Field name="land" label={t('costs.land')} error={errorOf('land')} hint={t('costs.land.hint')}>
+            <Field name="land" className="costs-land" label={t('costs.land')} error={errorOf('land')} hint={t('costs.land.hint')}>
               <input {...describe('land', true)} defaultValue={value('land', inputs.land)} inputMode="numeric" autoComplete="off" maxLength={14} />
             </Field>
           </div>

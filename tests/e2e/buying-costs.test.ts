@@ -61,7 +61,7 @@ describe.each(SIZES)('the buying-cost calculator on a $name', ({ viewport, isMob
     await page.waitForURL((u) => u.searchParams.get('price') === '-5');
     const price = page.getByLabel('Prix (€) *');
     await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#costs-price-error').textContent()).toBe('Indiquez un montant de € 1.000 à € 20.000.000');
+    expect(await page.locator('#costs-price-error').textContent()).toBe('Indiquez un montant de €\u00a01.000 à €\u00a020.000.000');
     expect(await page.locator('#costs-rate-error').textContent()).toBe('Indiquez un taux de 0 à 15 %');
     expect(await page.locator('#costs-years-error').textContent()).toBe('Indiquez une durée de 1 à 40 ans, en années entières');
     expect(await page.getByRole('alert').textContent()).toContain('Vérifiez les champs signalés.');

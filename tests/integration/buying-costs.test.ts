@@ -126,14 +126,14 @@ describe('the calculator without JavaScript', () => {
     expect(r.status).toBe(400);
     const html = await r.text();
     expect(html).toMatch(/<input[^>]*id="costs-price"[^>]*aria-invalid="true"[^>]*aria-describedby="costs-price-error"/);
-    expect(html).toContain('<p class="form-error" id="costs-price-error">Indiquez un montant de € 1.000 à € 20.000.000</p>');
+    expect(html).toContain('<p class="form-error" id="costs-price-error">Indiquez un montant de €\u00a01.000 à €\u00a020.000.000</p>');
     expect(html).toContain('<p class="form-error" id="costs-rate-error">Indiquez un taux de 0 à 15 %</p>');
     expect(html).toContain('<p class="form-error" id="costs-years-error">Indiquez une durée de 1 à 40 ans, en années entières</p>');
     expect(html).not.toContain('id="result"');
     // What was typed stays in the form.
     expect(inputValue(html, 'price')).toBe('-5');
     const nl = await (await get('/nl/aankoopkosten/?calc=1&price=-5&region=wallonia&years=0')).text();
-    expect(nl).toContain('<p class="form-error" id="costs-price-error">Geef een bedrag van € 1.000 tot € 20.000.000</p>');
+    expect(nl).toContain('<p class="form-error" id="costs-price-error">Geef een bedrag van €\u00a01.000 tot €\u00a020.000.000</p>');
     expect(nl).toContain('<p class="form-error" id="costs-years-error">Geef een looptijd van 1 tot 40 jaar, in hele jaren</p>');
     const en = await (await get('/en/buying-costs/?calc=1&price=abc&region=&rate=50')).text();
     expect(en).toContain('<p class="form-error" id="costs-price-error">Enter an amount in euro without cents, for example 350000</p>');
