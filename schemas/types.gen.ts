@@ -493,7 +493,13 @@ export interface CostSource {
    * YYYY-MM or YYYY-MM-DD
    */
   date: string;
-  note?: string;
+  note?: LocalizedText2;
+}
+/**
+ * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
+ */
+export interface LocalizedText2 {
+  [k: string]: string;
 }
 /**
  * The notary's fee on a sale deed, on the price.
@@ -991,7 +997,7 @@ export interface PageRecord {
    * Original (internal) path, e.g. /for-sale/.
    */
   path: string;
-  localizedPath: LocalizedText2;
+  localizedPath: LocalizedText3;
   status: "Published" | "Hidden";
   type: "page" | "article" | "feedback" | "login";
   /**
@@ -1057,7 +1063,7 @@ export interface PageRecord {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText2 {
+export interface LocalizedText3 {
   [k: string]: string;
 }
 export interface PageMetadata {
@@ -1392,7 +1398,7 @@ export interface Redirect {
  * Data of the renovation cost calculator (module renovation-calculator): the works with their unit costs and energy effect, the renovation obligations and the regional grants. Indicative figures; each carries its source and the date it was checked.
  */
 export interface RenovationConfig {
-  note: LocalizedText3;
+  note: LocalizedText4;
   /**
    * @minItems 1
    * @maxItems 30
@@ -1412,7 +1418,7 @@ export interface RenovationConfig {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText3 {
+export interface LocalizedText4 {
   [k: string]: string;
 }
 export interface RenovationWork {
@@ -1640,7 +1646,7 @@ export interface TreeListItem {
  * How the online valuation (module online-valuation) estimates from the agency's own listings: comparables of the same type in the same municipality, widened to the region when there are too few; the median price per m² and its interquartile range, adjusted for the EPC label, condition and outdoor space by these factors. Indicative; each set of figures carries its source and date.
  */
 export interface ValuationConfig {
-  note: LocalizedText4;
+  note: LocalizedText5;
   /**
    * No figure is given with fewer comparables than this.
    */
@@ -1712,7 +1718,7 @@ export interface ValuationConfig {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText4 {
+export interface LocalizedText5 {
   [k: string]: string;
 }
 export interface Bounds {

@@ -34,7 +34,7 @@ export interface BuyingCostsData {
   abroad?: string;
   showMortgage: boolean;
   result?: BuyingCostsView;
-  sources: Array<{ what: string } & CostSource>;
+  sources: Array<{ what: string; name: string; url?: string; date: string; note?: string }>;
   note: string;
 }
 
@@ -87,21 +87,28 @@ function load(module: BuyingCostsModule, ctx: LoadContext): BuyingCostsData {
     ? { id: listing.ID, title: ctx.services.propertyTitle(listing, ctx.lang), path: ctx.services.listingPath('property', listing.ID, ctx.lang) }
     : undefined;
   const region = (r: BelgianRegion) => ctx.services.content.dictionaries[ctx.lang]?.[`region.${r}`] ?? r;
+  const cite = (what: string, s: CostSource) => ({
+    what,
+    name: s.name,
+    ...(s.url ? { url: s.url } : {}),
+    date: s.date,
+    ...(s.note ? { note: localize(s.note, ctx.lang) } : {}),
+  });
   const sources =
     module.showSources === false
       ? []
       : [
-          ...BELGIAN_REGIONS.map((r) => ({ what: region(r), ...config.regions[r].source })),
-          { what: 'vat', ...config.vat.source },
-          { what: 'saleScale', ...config.saleScale.source },
-          ...config.saleCosts.map((c) => ({ what: localize(c.name, ctx.lang), ...c.source })),
+          ...BELGIAN_REGIONS.map((r) => cite(region(r), config.regions[r].source)),
+          cite('vat', config.vat.source),
+          cite('saleScale', config.saleScale.source),
+          ...config.saleCosts.map((c) => cite(localize(c.name, ctx.lang), c.source)),
           ...(module.showMortgage === false
             ? []
             : [
-                { what: 'mortgage', ...config.mortgage.source },
-                { what: 'mortgageScale', ...config.mortgage.scale.source },
-                ...config.mortgage.costs.map((c) => ({ what: localize(c.name, ctx.lang), ...c.source })),
-                { what: 'loan', ...config.loan.source },
+                cite('mortgage', config.mortgage.source),
+                cite('mortgageScale', config.mortgage.scale.source),
+                ...config.mortgage.costs.map((c) => cite(localize(c.name, ctx.lang), c.source)),
+                cite('loan', config.loan.source),
               ]),
         ];
   return {

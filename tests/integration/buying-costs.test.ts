@@ -74,6 +74,9 @@ describe('the buying costs on a property page', () => {
     expect(page).toContain('Indicatif');
     expect(page).toContain('Bruxelles Fiscalité'); // every figure's source
     expect(page).toContain('(2023-04-01)');
+    // What the figures leave out is said in the visitor's language, like the rest of the page.
+    expect(page).toContain('Non calculé : l');
+    expect(page).not.toContain('Not computed');
   });
 
   it('a new build: the land share from the CRM’s VAT, duties on the land and 21 % VAT on the building', async () => {
