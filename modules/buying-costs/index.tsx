@@ -103,10 +103,17 @@ function View({ data }: { module: BuyingCostsModule; data: BuyingCostsData }) {
           <legend>{t('costs.purchase')}</legend>
           <div className="form-grid">
             <Field name="price" label={`${t('costs.price')} *`} error={errorOf('price')}>
-              <input {...describe('price')} defaultValue={value('price', inputs.price)} inputMode="numeric" autoComplete="off" maxLength={14} />
+              <input
+                {...describe('price')}
+                aria-required="true"
+                defaultValue={value('price', inputs.price)}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={14}
+              />
             </Field>
             <Field name="region" label={`${t('costs.region')} *`} error={errorOf('region')}>
-              <select {...describe('region')} defaultValue={inputs.region ?? ''}>
+              <select {...describe('region')} aria-required="true" defaultValue={inputs.region ?? ''}>
                 <option value="">–</option>
                 {data.regions.map((r) => (
                   <option key={r} value={r}>

@@ -56,9 +56,12 @@ export interface BuyingCostsTeaser {
   abroad?: string;
 }
 
-/** The property page's line about buying costs: a sale property only; undefined for a rental. */
+/** Availability states in which a property can no longer be bought (SPEC §4). */
+const GONE = ['sold', 'soldOut', 'rented'];
+
+/** The property page's line about buying costs: a sale property still for sale only; undefined for a rental or a sold one. */
 export function buyingCostsTeaser(p: PropertyRecord, ctx: LoadContext): BuyingCostsTeaser | undefined {
-  if (goalOf(p) !== 'sale') return undefined;
+  if (goalOf(p) !== 'sale' || (p.Availability && GONE.includes(p.Availability))) return undefined;
   const config = ctx.services.content.buyingCosts;
   const from = buyingPrefill(p, config);
   if (from.abroad) return { abroad: p.CountryName || p.City || '' };

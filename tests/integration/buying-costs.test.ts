@@ -8,7 +8,7 @@ import { text } from '../helpers/tools.ts';
 // 50 Luxembourg, Goal 0 sale / 1 rent), made from a sample record with the fields that matter here.
 const raw = rawSample();
 const template = raw.properties.filter((p) => p.ID === raw.properties[0].ID);
-const ids = { brussels: 990_101, newBuild: 990_102, luxembourg: 990_103, rent: 990_104 };
+const ids = { brussels: 990_101, newBuild: 990_102, luxembourg: 990_103, rent: 990_104, sold: 990_105 };
 const fixture = (ID: number, fields: Record<string, unknown>) =>
   template.map((p) => ({ ...p, ID, RecordFile: `VK/2026/${ID}`, ProjectID: null, VATRegime: null, VATValue: null, IsViager: false, ...fields }));
 raw.properties.push(
@@ -26,6 +26,7 @@ raw.properties.push(
   }),
   ...fixture(ids.luxembourg, { Goal: 0, Price: 650_000, Zip: 'L-1471', City: 'Luxembourg', CountryID: 50, CountryName: 'Luxembourg' }),
   ...fixture(ids.rent, { Goal: 1, Price: 1_250, Zip: '1030', City: 'Schaerbeek', CountryID: 10 }),
+  ...fixture(ids.sold, { Goal: 0, Price: 350_000, Zip: '1030', City: 'Schaerbeek', CountryID: 10, Availability: 'sold' }),
 );
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -100,8 +101,11 @@ describe('the buying costs on a property page', () => {
     expect(html).not.toContain('id="result"');
   });
 
-  it('a rental has no buying costs', async () => {
+  it('a rental, or a property already sold, has no buying costs', async () => {
     expect(await (await get(await pathOf(ids.rent, 'rent'))).text()).not.toContain('buying-costs-teaser');
+    const sold = await (await get(await pathOf(ids.sold))).text();
+    expect(sold).toContain('<article class="property-detail');
+    expect(sold).not.toContain('buying-costs-teaser');
   });
 });
 
