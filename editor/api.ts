@@ -48,7 +48,8 @@ export interface ModuleType {
   defaults: Record<string, unknown>;
 }
 
-export type SingleDoc = 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation' | 'redirects';
+export type SingleDoc =
+  'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation' | 'buyingCosts' | 'redirects';
 export type DocKey = SingleDoc | `page:${number}` | `dictionary:${Lang}` | `article:${string}`;
 
 export interface Registry {

@@ -20,6 +20,7 @@ import testimonials from './testimonials/index.tsx';
 import ownerPortal from './owner-portal/index.tsx';
 import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
+import buyingCosts from './buying-costs/index.tsx';
 import text from './text/index.tsx';
 
 export const modules = [
@@ -39,6 +40,7 @@ export const modules = [
   ownerPortal,
   renovationCalculator,
   onlineValuation,
+  buyingCosts,
   text,
 ];
 

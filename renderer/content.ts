@@ -11,6 +11,7 @@ import type {
   SiteInfo,
   RenovationConfig,
   ValuationConfig,
+  BuyingCostsConfig,
   RedirectsConfig,
 } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
@@ -32,6 +33,8 @@ export interface Content {
   renovation: RenovationConfig;
   /** How the online valuation estimates (valuation.json). */
   valuation: ValuationConfig;
+  /** The buying-cost calculator's duties, scales and costs (buying-costs.json). */
+  buyingCosts: BuyingCostsConfig;
   /** Old addresses that lead to a page (redirects.json). */
   redirects: RedirectsConfig;
   articles: Article[];

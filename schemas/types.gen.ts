@@ -21,6 +21,20 @@ export type LanguageConfig = [Language, ...Language[]];
 export type PageRef1 = number;
 export type PageList = PageRecord[];
 /**
+ * The buying-cost calculator: a price, the region, sole own home and new build, and the registration duties or VAT, the notary's fee and costs, the mortgage deed's costs and the monthly payment. Its figures are the site setting 'Buying-cost calculator' (buying-costs.json).
+ */
+export type BuyingCostsModule = ModuleRecord & {
+  view?: "buying-costs";
+  /**
+   * Ask for a loan and show the mortgage deed's costs and the monthly payment.
+   */
+  showMortgage?: boolean;
+  /**
+   * List the source and date of every figure under the result.
+   */
+  showSources?: boolean;
+};
+/**
  * A visitor form, by kind (contact, visit, valuation, offer…), with the fields staff chose: shown, required, order and conditions.
  */
 export type ContactModule = ModuleRecord & {
@@ -241,6 +255,7 @@ export interface VitrineSchemas {
   Article?: Article;
   ArticleList?: ArticleList;
   BannerConfig?: BannerConfig;
+  BuyingCostsConfig?: BuyingCostsConfig;
   CityEntry?: CityEntry;
   CookieConsentConfig?: CookieConsentConfig;
   Dictionary?: Dictionary;
@@ -273,6 +288,7 @@ export interface VitrineSchemas {
   SiteInfo?: SiteInfo;
   TreeListItem?: TreeListItem;
   ValuationConfig?: ValuationConfig;
+  BuyingCostsModule?: BuyingCostsModule;
   ContactModule?: ContactModule;
   CookieListModule?: CookieListModule;
   HomeBlocksModule?: HomeBlocksModule;
@@ -367,6 +383,173 @@ export interface BannerConfig {
 export interface PublicText {
   value: LocalizedText;
   public?: boolean;
+}
+/**
+ * Data of the buying-cost calculator (module buying-costs): registration duties per Belgian region with the reduced rate for a sole own home and the Brussels allowance, VAT on new builds, the notaries' legal scales, the fixed costs of a sale deed and of a mortgage deed, and the defaults of the mortgage payment. Rates are percentages (12.5 = 12,5 %). Indicative figures; each carries its source and the date it applies from or was checked.
+ */
+export interface BuyingCostsConfig {
+  note: LocalizedText1;
+  regions: {
+    flanders: RegionDuties;
+    brussels: RegionDuties;
+    wallonia: RegionDuties;
+  };
+  /**
+   * VAT on the building of a new build (instead of registration duties, which then apply to the land only) and on the notary's fees and costs.
+   */
+  vat: {
+    newBuild: number;
+    fees: number;
+    source: CostSource;
+  };
+  saleScale: FeeScale;
+  /**
+   * The other costs of a sale deed (the notary's various costs, fixed duties).
+   *
+   * @maxItems 30
+   */
+  saleCosts: FixedCost[];
+  /**
+   * The costs of a mortgage deed.
+   */
+  mortgage: {
+    /**
+     * Accessories registered with the loan (interest and costs), as a share of it: the duties and the fee are on the loan plus this.
+     */
+    accessories: number;
+    /**
+     * Registration duty on the registered amount.
+     */
+    registration: number;
+    /**
+     * Mortgage registration fee on the registered amount.
+     */
+    inscription: number;
+    scale: FeeScale1;
+    /**
+     * @maxItems 30
+     */
+    costs: FixedCost[];
+    source: CostSource;
+  };
+  /**
+   * What the mortgage payment starts from when nothing is entered.
+   */
+  loan: {
+    /**
+     * The loan as a share of the price.
+     */
+    share: number;
+    /**
+     * Yearly interest rate, in %.
+     */
+    rate: number;
+    years: number;
+    source: CostSource;
+  };
+}
+/**
+ * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
+ */
+export interface LocalizedText1 {
+  [k: string]: string;
+}
+export interface RegionDuties {
+  /**
+   * Registration duties on a sale, in %.
+   */
+  rate: number;
+  /**
+   * The reduced rate (and allowance) for a sole own home.
+   */
+  soleHome: {
+    rate: number;
+    /**
+     * A first part of the price free of duties, for homes up to a price.
+     */
+    allowance?: {
+      amount: number;
+      /**
+       * For a new build (on the land only); without it, the same amount.
+       */
+      newBuildAmount?: number;
+      maxPrice: number;
+    };
+    condition: LocalizedText;
+  };
+  /**
+   * Registration duty on a mortgage, in % (the mortgage's own setting when absent).
+   */
+  mortgageRate?: number;
+  source: CostSource;
+}
+/**
+ * Where a figure comes from and the date it applies from or was checked.
+ */
+export interface CostSource {
+  name: string;
+  url?: string;
+  /**
+   * YYYY-MM or YYYY-MM-DD
+   */
+  date: string;
+  note?: LocalizedText2;
+}
+/**
+ * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
+ */
+export interface LocalizedText2 {
+  [k: string]: string;
+}
+/**
+ * The notary's fee on a sale deed, on the price.
+ */
+export interface FeeScale {
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  bands: [
+    {
+      from: number;
+      rate: number;
+    },
+    ...{
+      from: number;
+      rate: number;
+    }[]
+  ];
+  source: CostSource;
+}
+export interface FixedCost {
+  key: string;
+  name: LocalizedText;
+  amount: number;
+  /**
+   * VAT on fees is added to it.
+   */
+  vat: boolean;
+  source: CostSource;
+}
+/**
+ * A sliding scale: each band's rate applies to the part of the amount from its 'from' to the next band's.
+ */
+export interface FeeScale1 {
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  bands: [
+    {
+      from: number;
+      rate: number;
+    },
+    ...{
+      from: number;
+      rate: number;
+    }[]
+  ];
+  source: CostSource;
 }
 export interface CityEntry {
   Name: string;
@@ -814,7 +997,7 @@ export interface PageRecord {
    * Original (internal) path, e.g. /for-sale/.
    */
   path: string;
-  localizedPath: LocalizedText1;
+  localizedPath: LocalizedText3;
   status: "Published" | "Hidden";
   type: "page" | "article" | "feedback" | "login";
   /**
@@ -880,7 +1063,7 @@ export interface PageRecord {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText1 {
+export interface LocalizedText3 {
   [k: string]: string;
 }
 export interface PageMetadata {
@@ -1215,7 +1398,7 @@ export interface Redirect {
  * Data of the renovation cost calculator (module renovation-calculator): the works with their unit costs and energy effect, the renovation obligations and the regional grants. Indicative figures; each carries its source and the date it was checked.
  */
 export interface RenovationConfig {
-  note: LocalizedText2;
+  note: LocalizedText4;
   /**
    * @minItems 1
    * @maxItems 30
@@ -1235,7 +1418,7 @@ export interface RenovationConfig {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText2 {
+export interface LocalizedText4 {
   [k: string]: string;
 }
 export interface RenovationWork {
@@ -1463,7 +1646,7 @@ export interface TreeListItem {
  * How the online valuation (module online-valuation) estimates from the agency's own listings: comparables of the same type in the same municipality, widened to the region when there are too few; the median price per m² and its interquartile range, adjusted for the EPC label, condition and outdoor space by these factors. Indicative; each set of figures carries its source and date.
  */
 export interface ValuationConfig {
-  note: LocalizedText3;
+  note: LocalizedText5;
   /**
    * No figure is given with fewer comparables than this.
    */
@@ -1535,7 +1718,7 @@ export interface ValuationConfig {
 /**
  * Text per language code (nl, fr, en, de). An upper-case key (NL) is accepted on read.
  */
-export interface LocalizedText3 {
+export interface LocalizedText5 {
   [k: string]: string;
 }
 export interface Bounds {

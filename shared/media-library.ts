@@ -11,7 +11,7 @@ export type UsePlace =
   | { kind: 'article'; id: string; title: Text; category?: string }
   | {
       kind: 'setting';
-      doc: 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation' | 'redirects';
+      doc: 'site' | 'header' | 'footer' | 'banner' | 'popup' | 'cookieConsent' | 'languages' | 'renovation' | 'valuation' | 'buyingCosts' | 'redirects';
     }
   | { kind: 'dictionary'; lang: string };
 

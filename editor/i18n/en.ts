@@ -432,6 +432,9 @@ const en = {
   'settings.valuation': 'Online valuation',
   'settings.valuation.help':
     'How the online valuation estimates from the live listings: the minimum number of comparables, the areas it widens to, and the factors for EPC label, condition and outdoor space.',
+  'settings.buyingCosts': 'Buying-cost calculator',
+  'settings.buyingCosts.help':
+    'Registration duties per region (with the sole-own-home rate and the Brussels allowance), VAT on new builds, the notaries’ legal scales, the costs of the sale and mortgage deeds, and the starting values of the monthly payment. Every figure names its source and date; the calculator says they are indicative.',
 
   'dict.help': 'The interface texts of the public site, per language. Placeholders in braces ({example}) must stay as they are.',
   'dict.languages': 'Languages',

@@ -436,6 +436,9 @@ const fr: Record<MessageKey, string> = {
   'settings.valuation': 'Estimation en ligne',
   'settings.valuation.help':
     'Comment l’estimation en ligne calcule à partir des biens en ligne : le nombre minimum de biens comparables, les zones auxquelles elle s’élargit, et les facteurs pour le label PEB, l’état et les espaces extérieurs.',
+  'settings.buyingCosts': 'Calculateur des frais d’achat',
+  'settings.buyingCosts.help':
+    'Droits d’enregistrement par région (avec le taux pour l’habitation propre et unique et l’abattement bruxellois), TVA sur les biens neufs, barèmes légaux des notaires, frais des actes de vente et de crédit, et valeurs de départ de la mensualité. Chaque chiffre indique sa source et sa date ; le calculateur précise qu’ils sont indicatifs.',
 
   'dict.help': 'Les textes d’interface du site public, par langue. Les paramètres entre accolades ({example}) doivent rester tels quels.',
   'dict.languages': 'Langues',

@@ -436,6 +436,9 @@ const nl: Record<MessageKey, string> = {
   'settings.valuation': 'Online schatting',
   'settings.valuation.help':
     'Hoe de online schatting rekent op basis van de panden online: het minimum aantal vergelijkbare panden, de gebieden waartoe ze uitbreidt, en de factoren voor EPC-label, staat en buitenruimte.',
+  'settings.buyingCosts': 'Aankoopkostencalculator',
+  'settings.buyingCosts.help':
+    'Registratierechten per gewest (met het tarief voor de enige eigen woning en het Brusselse abattement), btw op nieuwbouw, de wettelijke barema’s van de notarissen, de kosten van de verkoop- en hypotheekakte en de startwaarden van de maandelijkse aflossing. Elk cijfer vermeldt zijn bron en datum; de calculator zegt dat ze indicatief zijn.',
 
   'dict.help': 'De interfaceteksten van de publieke site, per taal. Parameters tussen accolades ({example}) moeten blijven zoals ze zijn.',
   'dict.languages': 'Talen',

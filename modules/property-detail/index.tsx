@@ -6,6 +6,7 @@ import { AvailabilityBadge, CardGrid } from '../lib/PropertyCard.tsx';
 import { PriceNotes } from '../lib/PriceNotes.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
+import { BuyingCostsTeaser } from '../lib/BuyingCostsTeaser.tsx';
 import schema from './schema.json';
 import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
@@ -226,6 +227,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
               </dl>
             </section>
           ))}
+          {data.buyingCosts && <BuyingCostsTeaser teaser={data.buyingCosts} />}
           <Media data={data} />
           <section className="detail-section documents">
             <h2>{t('detail.documents')}</h2>

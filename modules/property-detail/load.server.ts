@@ -15,6 +15,7 @@ import { factGroups, type FactGroup } from './facts.ts';
 import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
 import { pricePerM2, type PriceDrop } from '../../shared/price.ts';
+import { buyingCostsTeaser, type BuyingCostsTeaser } from '../lib/buying-costs.server.ts';
 import propertyDetail from './index.tsx';
 
 export interface PropertyDetailData {
@@ -51,6 +52,8 @@ export interface PropertyDetailData {
   /** Issue 39: the price per m² of living surface and a recent price drop. */
   pricePerM2: number | null;
   priceDrop: PriceDrop | null;
+  /** Buying costs of a sale property and the calculator prefilled with it (issue 39). */
+  buyingCosts?: BuyingCostsTeaser;
 }
 
 /** Hidden addresses show an area, not a point: coordinates rounded to about half a kilometre. */
@@ -138,6 +141,7 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
     renovationPath: renovationPathOf(p, ctx),
     pricePerM2: pricePerM2(p),
     priceDrop: listings.priceDrop(p.ID),
+    buyingCosts: buyingCostsTeaser(p, ctx),
   };
 }
 

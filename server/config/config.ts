@@ -32,6 +32,8 @@ const SINGLE_FILES = {
   // Visitor tools (issue 16): the renovation calculator's and the online valuation's figures.
   'renovation.json': 'renovation',
   'valuation.json': 'valuation',
+  // The buying-cost calculator's rates, scales and costs (issue 39).
+  'buying-costs.json': 'buyingCosts',
   // Old addresses that lead to a page (issue 38): kept when a page is deleted or moved.
   'redirects.json': 'redirects',
 } as const;
@@ -172,6 +174,7 @@ export function buildContent(input: ConfigDocs, registry: ModuleRegistry, schema
     pages: raw.pages as PageRecord[],
     renovation: raw.renovation as Content['renovation'],
     valuation: raw.valuation as Content['valuation'],
+    buyingCosts: raw.buyingCosts as Content['buyingCosts'],
     redirects: raw.redirects as Content['redirects'],
     articles,
     dictionaries,

@@ -11,6 +11,7 @@ import { localize } from '../../shared/localize.ts';
 import { hasRichText, ownText } from '../../shared/availability.ts';
 import { redirectProblems } from './redirect-check.ts';
 import { renovationConfigProblems } from '../../shared/renovation.ts';
+import { buyingCostsConfigProblems } from '../../shared/buying-costs.ts';
 import { valuationConfigProblems } from '../../shared/valuation.ts';
 import { isFormKind } from '../../shared/forms.ts';
 import { fieldSettingsProblems, type FieldSetting } from '../../shared/form-conditions.ts';
@@ -209,6 +210,7 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
 
   // The visitor tools' figures: what their schemas cannot say (low ≤ high, references between keys).
   for (const p of renovationConfigProblems(content.renovation)) problems.push({ file: 'renovation.json', ...p });
+  for (const p of buyingCostsConfigProblems(content.buyingCosts)) problems.push({ file: 'buying-costs.json', ...p });
   for (const p of valuationConfigProblems(content.valuation)) problems.push({ file: 'valuation.json', ...p });
 
   if (problems.length) return;

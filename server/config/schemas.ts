@@ -30,6 +30,7 @@ import treeItem from '../../schemas/tree-item.json';
 import listings from '../../schemas/listings.json';
 import renovation from '../../schemas/renovation.json';
 import valuation from '../../schemas/valuation.json';
+import buyingCosts from '../../schemas/buying-costs.json';
 import redirects from '../../schemas/redirects.json';
 
 /** The schema of every form kind (schemas/form-{kind}.json), by `form-{kind}`: a new kind's file is found by itself. */
@@ -63,6 +64,7 @@ export const coreSchemas = {
   listings,
   renovation,
   valuation,
+  buyingCosts,
   redirects,
   ...formSchemas,
 };

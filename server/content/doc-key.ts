@@ -11,7 +11,19 @@ import type { ConfigDocs } from '../config/config.ts';
 import type { Problem } from '../config/schemas.ts';
 import { articleProblem, ARTICLE_ID } from './articles.ts';
 
-export const SINGLE_DOCS = ['site', 'header', 'footer', 'banner', 'popup', 'cookieConsent', 'languages', 'renovation', 'valuation', 'redirects'] as const;
+export const SINGLE_DOCS = [
+  'site',
+  'header',
+  'footer',
+  'banner',
+  'popup',
+  'cookieConsent',
+  'languages',
+  'renovation',
+  'valuation',
+  'buyingCosts',
+  'redirects',
+] as const;
 export type DocKey = (typeof SINGLE_DOCS)[number] | `page:${number}` | `dictionary:${Lang}` | `article:${string}`;
 
 export function isDocKey(s: string): s is DocKey {
@@ -72,6 +84,7 @@ const FILE_KEYS: Record<string, DocKey> = {
   'languages.json': 'languages',
   'renovation.json': 'renovation',
   'valuation.json': 'valuation',
+  'buying-costs.json': 'buyingCosts',
   'redirects.json': 'redirects',
 };
 export function docProblems(problems: Problem[], docs: ConfigDocs): Problem[] {

@@ -85,6 +85,7 @@ export const EDITOR_DOCS = {
   dictionary: 'dictionary',
   renovation: 'renovation',
   valuation: 'valuation',
+  buyingCosts: 'buyingCosts',
 } as const;
 
 /** Everything the editor's forms are generated from. */

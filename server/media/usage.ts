@@ -77,6 +77,7 @@ const SETTING_WORDS: Record<(typeof SINGLE_DOCS)[number], string> = {
   cookieConsent: 'Cookie consent',
   renovation: 'Renovation calculator',
   valuation: 'Online valuation',
+  buyingCosts: 'Buying-cost calculator',
   redirects: 'Redirects',
 };
 

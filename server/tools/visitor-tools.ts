@@ -20,6 +20,8 @@ import {
   type ToolError,
 } from '../../shared/renovation.ts';
 import { estimateValuation, parseValuationQuery, valuationIndex, valuationQuery, type ValuationInputs, type ValuationResult } from '../../shared/valuation.ts';
+import { buyingQuery } from '../../shared/buying-costs.ts';
+import { regionOfPostcode } from '../../shared/region.ts';
 import type { Site } from '../site/site.ts';
 import { apiLang } from '../site/api-lang.ts';
 import type { SiteHolder } from '../site/holder.ts';
@@ -193,6 +195,14 @@ export async function readToolLead(
  * first type offered there.
  */
 export function toolPreviewPath(site: Site, key: string, lang: Lang): string | undefined {
+  // The buying-cost calculator (issue 39): a sole own home of € 350.000 in the agency's region, 80 % borrowed.
+  if (key === 'buyingCosts') {
+    const path = toolPath(site, 'buying-costs', lang);
+    const loan = site.content.buyingCosts.loan;
+    const region = regionOfPostcode(site.content.site.address.zip) ?? 'brussels';
+    const query = buyingQuery({ price: 350_000, region, soleHome: true, newBuild: false, loan: 280_000, rate: loan.rate, years: loan.years });
+    return path ? `${path}?${query.toString()}` : undefined;
+  }
   if (key !== 'renovation' && key !== 'valuation') return undefined;
   const path = toolPath(site, TOOL_VIEWS[key], lang);
   if (!path) return undefined;
