@@ -2,6 +2,7 @@
 import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } from '../schemas/types.gen.ts';
 import type { Lang } from '../shared/constants.ts';
 import type { BelgianRegion } from '../shared/region.ts';
+import type { SearchText } from '../shared/text-match.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';
@@ -34,6 +35,17 @@ export interface SearchResult {
   pages: number;
 }
 
+/** What the site search found among the listings (server/listings/find-index.ts). */
+export interface ListingFind {
+  /** The property whose reference was typed whole (AT-2026-0132, with or without dashes). */
+  reference?: number;
+  /** The best ids, best first, and how many matched. */
+  properties: { ids: number[]; total: number };
+  projects: { ids: number[]; total: number };
+  /** Words of the query nothing came near (left out of the search). */
+  unmatched: string[];
+}
+
 export interface ListingSource {
   version: string;
   property(id: number, lang: Lang): PropertyRecord | undefined;
@@ -55,6 +67,8 @@ export interface ListingSource {
   /** Same goal and type, near and at a similar price. */
   similar(id: number, lang: Lang, max: number): number[];
   featured(lang: Lang, goal: Goal | undefined, max: number): number[];
+  /** The site search: properties and projects by reference, street, municipality (any language), postcode, name. */
+  find(text: SearchText, max: { properties: number; projects: number }): ListingFind;
   /** Every property id and every project id. */
   propertyIds(): number[];
   projectIds(): number[];

@@ -101,6 +101,11 @@ export const DESCRIPTION_CUT_AT_SPACE_RATIO = 0.8;
 /** Site search: shortest query and most results shown. */
 export const SEARCH_MIN_QUERY = 2;
 export const SEARCH_MAX_RESULTS = 30;
+/** Site search (issue 39): characters of a query kept, words of it used, property and project cards shown per group. */
+export const SEARCH_MAX_QUERY = 200;
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_MAX_PROPERTIES = 12;
+export const SEARCH_MAX_PROJECTS = 12;
 
 /** Responsive image widths (SPEC §9): placeholder, gallery thumbnail, listing thumbnail, 400, 600, 1360; and 900, ours (below). */
 export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400, medium: 600, phone: 900, large: 1360 } as const;
