@@ -44,6 +44,8 @@ export interface ListingFind {
   projects: { ids: number[]; total: number };
   /** Words of the query nothing came near (left out of the search). */
   unmatched: string[];
+  /** Words of the query found as typed (whole or as the start of a word), not as typos. */
+  known: string[];
 }
 
 export interface ListingSource {
@@ -68,7 +70,7 @@ export interface ListingSource {
   similar(id: number, lang: Lang, max: number): number[];
   featured(lang: Lang, goal: Goal | undefined, max: number): number[];
   /** The site search: properties and projects by reference, street, municipality (any language), postcode, name. */
-  find(text: SearchText, max: { properties: number; projects: number }): ListingFind;
+  find(text: SearchText, max: { properties: number; projects: number }, noTypos?: ReadonlySet<string>): ListingFind;
   /** Every property id and every project id. */
   propertyIds(): number[];
   projectIds(): number[];

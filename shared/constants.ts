@@ -26,11 +26,11 @@ export const BREAKPOINT_DESKTOP = 1280;
 
 /**
  * The header's menu bar (issue 14): it shows from the first of these viewport widths at which every
- * top-level item fits beside the logo and the language switch (else the menu is in the drawer at
+ * top-level item fits beside the logo, the search button and the language switch (else the menu is in the drawer at
  * every width), so that the logo keeps its size. The server chooses from an estimate of each
  * item's width (characters of its label at the bar's font); the browser corrects by measuring.
  */
-export const MENU_BAR_WIDTHS = [1280, 1440, 1680, 1920] as const;
+export const MENU_BAR_WIDTHS = [1280, 1366, 1440, 1680, 1920] as const;
 export const MENU_BAR_ESTIMATE = {
   /** Average advance of a character of the bar's font (0.95rem, weight 600), rounded up. */
   charPx: 9.6,
@@ -43,6 +43,8 @@ export const MENU_BAR_ESTIMATE = {
   gapsPx: 32,
   /** One language of the switch. */
   languagePx: 38,
+  /** The header's search button and its gap (issue 39). */
+  searchPx: 60,
   /** The header's side padding at desktop widths (both sides). */
   paddingPx: 48,
 } as const;

@@ -50,6 +50,15 @@ export interface Match {
   total: number;
   /** Query words no word of the index comes near (left out of the match). */
   unmatched: string[];
+  /** Query words found only as typos of the index's words (none of them whole or as a start). */
+  typoOnly: string[];
+}
+
+export interface MatchOptions {
+  prefix: boolean;
+  typos: boolean;
+  /** Words taken exactly or as a start only: words another index holds as they are typed (Anvers is not a typo of anders). */
+  noTypos?: ReadonlySet<string>;
 }
 
 interface Hit {
@@ -118,14 +127,14 @@ export class TextIndex {
   }
 
   /** The index's words a query word stands for, best first. */
-  private expand(word: string, opts: { prefix: boolean; typos: boolean }): Hit[] {
+  private expand(word: string, opts: MatchOptions): Hit[] {
     const hits: Hit[] = [];
     const at = this.lowerBound(word);
     if (this.terms[at] === word) hits.push({ term: at, quality: QUALITY.exact });
     if (opts.prefix && word.length >= MIN_PREFIX)
       for (let t = this.terms[at] === word ? at + 1 : at, n = 0; t < this.terms.length && n < MAX_PREFIX_TERMS && this.terms[t].startsWith(word); t++, n++)
         hits.push({ term: t, quality: QUALITY.prefix });
-    const budget = opts.typos && this.typos ? typoBudget(word) : 0;
+    const budget = opts.typos && this.typos && !opts.noTypos?.has(word) ? typoBudget(word) : 0;
     if (budget > 0) {
       const mask = letterMask(word);
       let found = 0;
@@ -151,14 +160,15 @@ export class TextIndex {
    * The documents holding every word (each exactly, as a start, or within its typo budget),
    * best first: the sum over the words of match quality × weight, then the lower document number.
    */
-  match(words: readonly string[], limit: number, opts = { prefix: true, typos: true }): Match {
+  match(words: readonly string[], limit: number, opts: MatchOptions = { prefix: true, typos: true }): Match {
     const expanded = words.map((word) => ({ word, hits: this.expand(word, opts) }));
     const unmatched = expanded.filter((e) => e.hits.length === 0).map((e) => e.word);
+    const typoOnly = expanded.filter((e) => e.hits.length > 0 && e.hits[0].quality < QUALITY.prefix).map((e) => e.word);
     const used = expanded
       .filter((e) => e.hits.length > 0)
       .map((e) => ({ ...e, size: e.hits.reduce((n, h) => n + this.docs[h.term].length, 0) }))
       .sort((a, b) => a.size - b.size);
-    if (!used.length) return { docs: [], total: 0, unmatched };
+    if (!used.length) return { docs: [], total: 0, unmatched, typoOnly };
     const { stage, score, last } = this;
     const candidates: number[] = [];
     used.forEach(({ hits }, k) => {
@@ -203,7 +213,7 @@ export class TextIndex {
       score[doc] = 0;
       last[doc] = 0;
     }
-    return { docs: top, total, unmatched };
+    return { docs: top, total, unmatched, typoOnly };
   }
 
   /** Whether `word` is one of the index's words, whole. */

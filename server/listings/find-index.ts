@@ -8,7 +8,7 @@
  */
 import type { CityEntry, ListingFind, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
 import { compactReference, wordsOf, type SearchText } from '../../shared/text-match.ts';
-import { TextIndex, TextIndexBuilder } from '../../shared/text-index.ts';
+import { TextIndex, TextIndexBuilder, type Match } from '../../shared/text-index.ts';
 
 /** Weights of a word by where it stands: a reference or a name says more than a headline. */
 const W = { reference: 4, name: 3, place: 2, other: 1 } as const;
@@ -133,11 +133,18 @@ export class ListingFindIndex {
     return { properties: this.properties.size, references: this.propertyRefs.size, projects: this.projects.size };
   }
 
-  find(text: SearchText, max: { properties: number; projects: number }): ListingFind {
+  find(text: SearchText, max: { properties: number; projects: number }, noTypos: ReadonlySet<string> = new Set()): ListingFind {
     const ref = text.compact.length >= MIN_REFERENCE ? this.references.get(text.compact) : undefined;
     const reference = ref !== undefined && ref !== AMBIGUOUS ? ref : undefined;
-    const main = this.properties.match(text.words, max.properties);
-    let projects = this.projects.match(text.words, max.projects);
+    const opts = { prefix: true, typos: true, noTypos };
+    let main = this.properties.match(text.words, max.properties, opts);
+    let projects = this.projects.match(text.words, max.projects, opts);
+    // A word one group holds as it is typed is no typo in the other (Colignon, a project, is not a street's near miss).
+    const found = (m: Match) => text.words.filter((w) => !m.unmatched.includes(w) && !m.typoOnly.includes(w));
+    const known = new Set([...noTypos, ...found(main), ...found(projects)]);
+    const strict = { ...opts, noTypos: known };
+    if (main.typoOnly.some((w) => known.has(w))) main = this.properties.match(text.words, max.properties, strict);
+    if (projects.typoOnly.some((w) => known.has(w))) projects = this.projects.match(text.words, max.projects, strict);
     // A word neither group comes near is left out (and said); one that only the other group knows
     // leaves this group without results (every word must match).
     let unknown = main.unmatched.filter((w) => projects.unmatched.includes(w));
@@ -164,6 +171,7 @@ export class ListingFindIndex {
       properties: { ids, total },
       projects: fits(projects) ? { ids: projects.docs.map((d) => this.projectIds[d]), total: projects.total } : { ids: [], total: 0 },
       unmatched: unknown,
+      known: [...known],
     };
   }
 }

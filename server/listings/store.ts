@@ -359,9 +359,9 @@ export class ListingStore implements ListingSource {
     this.findIndex ??= await ListingFindIndex.buildAsync(this.findSource());
   }
 
-  find(text: SearchText, max: { properties: number; projects: number }): ListingFind {
+  find(text: SearchText, max: { properties: number; projects: number }, noTypos?: ReadonlySet<string>): ListingFind {
     this.findIndex ??= ListingFindIndex.build(this.findSource());
-    return this.findIndex.find(text, max);
+    return this.findIndex.find(text, max, noTypos);
   }
 
   featured(lang: Lang, goal: Goal | undefined, max: number): number[] {

@@ -71,7 +71,15 @@ describe('the inverted index', () => {
     b2.add(1, ['jette'], 2);
     expect(b2.build(2).match(['jette'], 10).docs).toEqual([1, 0]);
     const r = ix.match(['uccle', 'zzzzzz'], 10);
-    expect(r).toEqual({ docs: [2], total: 1, unmatched: ['zzzzzz'] });
+    expect(r).toEqual({ docs: [2], total: 1, unmatched: ['zzzzzz'], typoOnly: [] });
+  });
+
+  it('takes a word another index holds as typed only as typed (Anvers is no typo of "anders")', () => {
+    const text = new TextIndexBuilder();
+    text.add(0, ['anders', 'dan', 'verwacht'], 1);
+    const ix2 = text.build(1);
+    expect(ix2.match(['anvers'], 10)).toMatchObject({ docs: [0], typoOnly: ['anvers'] });
+    expect(ix2.match(['anvers'], 10, { prefix: true, typos: true, noTypos: new Set(['anvers']) })).toMatchObject({ docs: [], unmatched: ['anvers'] });
   });
 
   it('counts every match but keeps only the best ones asked for', () => {
