@@ -46,6 +46,8 @@ export interface ListingFind {
   unmatched: string[];
   /** Words of the query found as typed (whole or as the start of a word), not as typos. */
   known: string[];
+  /** Words of the query that are a municipality's name, with its names in the other languages (schaarbeek: schaerbeek). */
+  aliases: Record<string, string[]>;
 }
 
 export interface ListingSource {

@@ -157,11 +157,17 @@ export class TextIndex {
   }
 
   /**
-   * The documents holding every word (each exactly, as a start, or within its typo budget),
+   * The documents holding every word (each exactly, as a start, or within its typo budget; or one of its other forms),
    * best first: the sum over the words of match quality × weight, then the lower document number.
    */
-  match(words: readonly string[], limit: number, opts: MatchOptions = { prefix: true, typos: true }): Match {
-    const expanded = words.map((word) => ({ word, hits: this.expand(word, opts) }));
+  match(words: ReadonlyArray<string | readonly string[]>, limit: number, opts: MatchOptions = { prefix: true, typos: true }): Match {
+    // A word may come with other forms that stand for it (a municipality's name in the other languages).
+    const expanded = words.map((forms) => {
+      const [word, ...others] = typeof forms === 'string' ? [forms] : forms;
+      const hits = this.expand(word, opts);
+      for (const other of others) hits.push(...this.expand(other, opts));
+      return { word, hits: hits.sort((a, b) => b.quality - a.quality) };
+    });
     const unmatched = expanded.filter((e) => e.hits.length === 0).map((e) => e.word);
     const typoOnly = expanded.filter((e) => e.hits.length > 0 && e.hits[0].quality < QUALITY.prefix).map((e) => e.word);
     const used = expanded

@@ -49,13 +49,17 @@ function build(ctx: LoadContext): ContentIndex {
   return { index: builder.build(cards.length), cards };
 }
 
-/** The pages and articles of the visitor's language holding every word, best first (`noTypos`: words taken only as typed). */
-export function findContent(ctx: LoadContext, words: string[], max: number, noTypos: ReadonlySet<string>) {
+/**
+ * The pages and articles of the visitor's language holding every word (or one of its other forms:
+ * a municipality's names in the other languages), best first; `noTypos`: words taken only as typed.
+ */
+export function findContent(ctx: LoadContext, slots: string[][], max: number, noTypos: ReadonlySet<string>) {
+  const words = slots.map((forms) => forms[0]);
   let byLang = kept.get(ctx.services.content);
   if (!byLang) kept.set(ctx.services.content, (byLang = new Map()));
   let ix = byLang.get(ctx.lang);
   if (!ix) byLang.set(ctx.lang, (ix = build(ctx)));
-  const found = ix.index.match(words, max, { prefix: true, typos: true, noTypos });
+  const found = ix.index.match(slots, max, { prefix: true, typos: true, noTypos });
   const cards = found.docs.map((d) => ix.cards[d]);
   const known = words.filter((w) => !found.unmatched.includes(w) && !found.typoOnly.includes(w));
   return { cards, total: found.total, unmatched: found.unmatched, known };

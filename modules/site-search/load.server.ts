@@ -53,7 +53,8 @@ function load(_module: unknown, ctx: LoadContext): SiteSearchData {
   const to = found.reference !== undefined ? listingPath('property', found.reference, ctx.lang) : undefined;
   if (to) ctx.redirect(to);
   // A word the listings hold as typed is no typo in a page's text (Anvers is not "anders"), and the other way round.
-  const content = findContent(ctx, text.words, SEARCH_MAX_RESULTS, new Set(found.known));
+  const slots = text.words.map((w) => [w, ...(found.aliases[w] ?? [])]);
+  const content = findContent(ctx, slots, SEARCH_MAX_RESULTS, new Set(found.known));
   if (content.known.some((w) => !found.known.includes(w) && !found.unmatched.includes(w))) found = listings.find(text, max, new Set(content.known));
   // Every word must match: a word only one side knows leaves the other side without results.
   const unknown = found.unmatched.filter((w) => content.unmatched.includes(w));

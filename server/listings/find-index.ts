@@ -57,6 +57,8 @@ export class ListingFindIndex {
     private readonly projects: TextIndex,
     /** Compact reference → property id (AMBIGUOUS when two properties share it). */
     private readonly references: Map<string, number>,
+    /** A one-word municipality name → its names in the set's other languages (schaarbeek → schaerbeek). */
+    private readonly placeAliases: Map<string, string[]>,
   ) {}
 
   /** Made at once (a set that was never prepared, tests). */
@@ -125,7 +127,15 @@ export class ListingFindIndex {
       }
     });
     const n = source.properties.length;
-    return new ListingFindIndex(propertyIds, projectIds, properties.build(n), new RefIndex(refs), projects.build(source.projects.length), references);
+    return new ListingFindIndex(
+      propertyIds,
+      projectIds,
+      properties.build(n),
+      new RefIndex(refs),
+      projects.build(source.projects.length),
+      references,
+      aliasesOf(placeNames),
+    );
   }
 
   /** What the index holds (the bench prints it). */
@@ -172,6 +182,7 @@ export class ListingFindIndex {
       projects: fits(projects) ? { ids: projects.docs.map((d) => this.projectIds[d]), total: projects.total } : { ids: [], total: 0 },
       unmatched: unknown,
       known: [...known],
+      aliases: Object.fromEntries(text.words.flatMap((w) => (this.placeAliases.has(w) ? [[w, this.placeAliases.get(w)!]] : []))),
     };
   }
 }
@@ -209,6 +220,27 @@ class RefIndex {
     const docs = [...exact, ...[...found].filter((d) => !exact.has(d)).sort((a, b) => a - b)];
     return { docs: docs.slice(0, limit), total: docs.length };
   }
+}
+
+/** One-word municipality names and their other names (Brussel: bruxelles, brussels), folded. */
+function aliasesOf(placeNames: Map<string, string[]>): Map<string, string[]> {
+  const aliases = new Map<string, Set<string>>();
+  for (const names of placeNames.values()) {
+    const single = [
+      ...new Set(
+        names
+          .map(wordsOf)
+          .filter((w) => w.length === 1 && !/\p{N}/u.test(w[0]))
+          .map((w) => w[0]),
+      ),
+    ];
+    for (const name of single) {
+      let set = aliases.get(name);
+      if (!set) aliases.set(name, (set = new Set()));
+      for (const other of single) if (other !== name) set.add(other);
+    }
+  }
+  return new Map([...aliases].filter(([, set]) => set.size > 0).map(([name, set]) => [name, [...set]]));
 }
 
 /** Each postcode's municipality names in every language the set gives (its city lists and its records). */

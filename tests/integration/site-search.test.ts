@@ -54,6 +54,8 @@ describe('the search page', () => {
     const found = links(html);
     expect(found.some((l) => l.startsWith('/fr/acheter/schaerbeek/'))).toBe(true);
     expect(found.every((l) => l.startsWith('/fr/'))).toBe(true);
+    // French pages say Schaerbeek: they are found by its Dutch name too.
+    expect(groups(html)[2]).toMatch(/^\d+ pages? (et|ou) articles?$/);
     expect(html).toContain('<html lang="fr"');
   });
 

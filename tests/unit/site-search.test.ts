@@ -211,6 +211,14 @@ describe('the listings index', () => {
     expect(find('Residentie Colignon').properties.ids).toEqual([]);
   });
 
+  it('gives a municipality’s names in the other languages, for the pages written in one of them', () => {
+    expect(find('Ukkel').aliases).toEqual({ ukkel: ['uccle'] });
+    expect(find('Anvers appartement').aliases).toEqual({ anvers: expect.arrayContaining(['antwerpen', 'antwerp']) });
+    const pages = new TextIndexBuilder();
+    pages.add(0, ['wonen', 'in', 'uccle'], 1);
+    expect(pages.build(1).match([['ukkel', 'uccle']], 10)).toMatchObject({ docs: [0], unmatched: [] });
+  });
+
   it('says which words came near nothing, and answers any alphabet with nothing', () => {
     expect(find('Schaerbeek qqqqqq').unmatched).toEqual(['qqqqqq']);
     expect(find('Schaerbeek qqqqqq').properties.ids).toEqual([1001]);
