@@ -145,7 +145,7 @@ export class TextIndex {
           const t = ids[i];
           if (bitCount(this.masks[t] ^ mask) > 2 * budget) continue;
           const term = this.terms[t];
-          if (term === word || (word.length >= MIN_PREFIX && term.startsWith(word))) continue; // found above
+          if (term === word || (opts.prefix && word.length >= MIN_PREFIX && term.startsWith(word))) continue; // found above
           const d = editDistance(word, term, budget);
           if (d > budget) continue;
           hits.push({ term: t, quality: d === 1 ? QUALITY.typo1 : QUALITY.typo2 });

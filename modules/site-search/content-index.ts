@@ -14,7 +14,7 @@ import { TextIndex, TextIndexBuilder } from '../../shared/text-index.ts';
 import { toCard, type ArticleCard } from '../lib/articles.ts';
 
 /** Words of an article's text indexed (the start of a long article says what it is about). */
-const MAX_BODY_WORDS = 2000;
+export const MAX_BODY_WORDS = 2000;
 
 interface ContentIndex {
   index: TextIndex;

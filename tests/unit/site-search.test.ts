@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compactReference, editDistance, foldText, readSearchText, typoBudget, wordsOf } from '../../shared/text-match.ts';
-import { TextIndexBuilder } from '../../shared/text-index.ts';
+import { MAX_FUZZY_TERMS, MAX_PREFIX_TERMS, TextIndexBuilder } from '../../shared/text-index.ts';
 import { ListingStore } from '../../server/listings/store.ts';
 import { SEARCH_MAX_QUERY, SEARCH_MAX_WORDS } from '../../shared/constants.ts';
 import type { PropertyRecord, ProjectRecord } from '../../renderer/listing-types.ts';
@@ -80,6 +80,27 @@ describe('the inverted index', () => {
     const ix2 = text.build(1);
     expect(ix2.match(['anvers'], 10)).toMatchObject({ docs: [0], typoOnly: ['anvers'] });
     expect(ix2.match(['anvers'], 10, { prefix: true, typos: true, noTypos: new Set(['anvers']) })).toMatchObject({ docs: [], unmatched: ['anvers'] });
+  });
+
+  it('widens a word to at most 1,000 longer words and 200 near ones', () => {
+    const b2 = new TextIndexBuilder();
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    let doc = 0;
+    // 1,500 words starting with "bru", one document each.
+    for (let i = 0; i < 1500; i++) b2.add(doc++, [`bru${letters[i % 26]}${letters[Math.floor(i / 26) % 26]}${i}`], 1);
+    // Every word one letter from "house" (substituted or inserted): some 280 of them.
+    const near = new Set<string>();
+    for (let at = 0; at <= 5; at++)
+      for (const c of letters) {
+        if (at < 5) near.add('house'.slice(0, at) + c + 'house'.slice(at + 1));
+        near.add('house'.slice(0, at) + c + 'house'.slice(at));
+      }
+    near.delete('house');
+    for (const w of [...near].sort()) b2.add(doc++, [w], 1);
+    const ix2 = b2.build(doc);
+    expect(near.size).toBeGreaterThan(MAX_FUZZY_TERMS);
+    expect(ix2.match(['bru'], 5).total).toBe(MAX_PREFIX_TERMS);
+    expect(ix2.match(['house'], 5, { prefix: false, typos: true }).total).toBe(MAX_FUZZY_TERMS);
   });
 
   it('counts every match but keeps only the best ones asked for', () => {
@@ -224,5 +245,29 @@ describe('the listings index', () => {
     expect(find('Schaerbeek qqqqqq').properties.ids).toEqual([1001]);
     const arabic = find('شقة في بروكسل');
     expect([arabic.properties.total, arabic.projects.total]).toEqual([0, 0]);
+  });
+});
+
+describe('the pages index', () => {
+  it('indexes the first 2,000 words of an article’s text, its title and summary whole', async () => {
+    const { findContent, MAX_BODY_WORDS } = await import('../../modules/site-search/content-index.ts');
+    const body = `<p>${'woord '.repeat(MAX_BODY_WORDS - 1)}vroeg ${'woord '.repeat(100)}laat</p>`;
+    const article = {
+      id: 'a1',
+      category: 'blog',
+      status: 'Published',
+      title: { nl: 'Huurwaarborg uitgelegd' },
+      summary: { nl: 'Wat de wet zegt' },
+      body: { nl: body },
+    };
+    const ctx = {
+      lang: 'nl',
+      services: {
+        content: { pages: [], articles: [article] },
+        routes: { articleAvailable: () => true, available: () => true, templates: new Set(), articlePath: () => '/nl/immo-blog/huurwaarborg/' },
+      },
+    } as never;
+    const find = (w: string) => findContent(ctx, [[w]], 10, new Set()).total;
+    expect([find('huurwaarborg'), find('wet'), find('vroeg'), find('laat')]).toEqual([1, 1, 1, 0]);
   });
 });
