@@ -3,6 +3,7 @@ import type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry } fro
 import type { Lang } from '../shared/constants.ts';
 import type { BelgianRegion } from '../shared/region.ts';
 import type { PriceDrop } from '../shared/price.ts';
+import type { SearchText } from '../shared/text-match.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';
@@ -35,6 +36,21 @@ export interface SearchResult {
   pages: number;
 }
 
+/** What the site search found among the listings (server/listings/find-index.ts). */
+export interface ListingFind {
+  /** The property whose reference was typed whole (AT-2026-0132, with or without dashes). */
+  reference?: number;
+  /** The best ids, best first, and how many matched. */
+  properties: { ids: number[]; total: number };
+  projects: { ids: number[]; total: number };
+  /** Words of the query nothing came near (left out of the search). */
+  unmatched: string[];
+  /** Words of the query found as typed (whole or as the start of a word), not as typos. */
+  known: string[];
+  /** Words of the query that are a municipality's name, with its names in the other languages (schaarbeek: schaerbeek). */
+  aliases: Record<string, string[]>;
+}
+
 export interface ListingSource {
   version: string;
   property(id: number, lang: Lang): PropertyRecord | undefined;
@@ -58,6 +74,8 @@ export interface ListingSource {
   featured(lang: Lang, goal: Goal | undefined, max: number): number[];
   /** The price drop to show beside the price now (issue 39), else null. */
   priceDrop(id: number): PriceDrop | null;
+  /** The site search: properties and projects by reference, street, municipality (any language), postcode, name. */
+  find(text: SearchText, max: { properties: number; projects: number }, noTypos?: ReadonlySet<string>): ListingFind;
   /** Every property id and every project id. */
   propertyIds(): number[];
   projectIds(): number[];

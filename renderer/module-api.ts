@@ -59,6 +59,8 @@ export interface LoadContext {
   params: { propertyId?: number; projectId?: number; subcategory?: string };
   /** Answer the page with this HTTP status (400 for a query string that cannot be read). */
   setStatus: (status: 400) => void;
+  /** Answer with a redirect (302) to this path of the site instead of the page (a reference typed in the site search). */
+  redirect: (path: string) => void;
   services: SiteServices;
 }
 

@@ -225,7 +225,7 @@ export type SingleViewModule = ModuleRecord & {
   showDate?: boolean;
 };
 /**
- * Searches the site's pages and articles in the visitor's language (?q=).
+ * Searches the site (?q=): properties by reference, street, municipality in any language and postcode; projects; pages and articles of the visitor's language.
  */
 export type SiteSearchModule = ModuleRecord & {
   view?: "site-search";

@@ -3,6 +3,7 @@ import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
+import { benchSiteSearch, printSiteSearch } from '../bench/site-search.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
@@ -128,6 +129,8 @@ for (const r of await benchSearch({ root, imported })) {
     String(r.repeated.n + r.first.n).padStart(9),
   );
 }
+
+printSiteSearch(await benchSiteSearch({ root, imported }));
 
 console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');
 console.log(

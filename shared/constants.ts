@@ -26,11 +26,11 @@ export const BREAKPOINT_DESKTOP = 1280;
 
 /**
  * The header's menu bar (issue 14): it shows from the first of these viewport widths at which every
- * top-level item fits beside the logo and the language switch (else the menu is in the drawer at
+ * top-level item fits beside the logo, the search button and the language switch (else the menu is in the drawer at
  * every width), so that the logo keeps its size. The server chooses from an estimate of each
  * item's width (characters of its label at the bar's font); the browser corrects by measuring.
  */
-export const MENU_BAR_WIDTHS = [1280, 1440, 1680, 1920] as const;
+export const MENU_BAR_WIDTHS = [1280, 1366, 1440, 1680, 1920] as const;
 export const MENU_BAR_ESTIMATE = {
   /** Average advance of a character of the bar's font (0.95rem, weight 600), rounded up. */
   charPx: 9.6,
@@ -43,6 +43,8 @@ export const MENU_BAR_ESTIMATE = {
   gapsPx: 32,
   /** One language of the switch. */
   languagePx: 38,
+  /** The header's search button and its gap (issue 39). */
+  searchPx: 60,
   /** The header's side padding at desktop widths (both sides). */
   paddingPx: 48,
 } as const;
@@ -101,6 +103,11 @@ export const DESCRIPTION_CUT_AT_SPACE_RATIO = 0.8;
 /** Site search: shortest query and most results shown. */
 export const SEARCH_MIN_QUERY = 2;
 export const SEARCH_MAX_RESULTS = 30;
+/** Site search (issue 39): characters of a query kept, words of it used, property and project cards shown per group. */
+export const SEARCH_MAX_QUERY = 200;
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_MAX_PROPERTIES = 12;
+export const SEARCH_MAX_PROJECTS = 12;
 
 /** Responsive image widths (SPEC §9): placeholder, gallery thumbnail, listing thumbnail, 400, 600, 1360; and 900, ours (below). */
 export const IMAGE_WIDTH = { placeholder: 100, thumb: 200, card: 240, small: 400, medium: 600, phone: 900, large: 1360 } as const;

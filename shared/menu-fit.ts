@@ -19,7 +19,7 @@ export function menuBarWidth(items: MenuLabel[]): number {
 }
 
 export function menuBarFrom(items: MenuLabel[], languages: number): number | null {
-  const needed = menuBarWidth(items) + E.logoPx + E.gapsPx + E.paddingPx + (languages > 1 ? languages * E.languagePx : 0);
+  const needed = menuBarWidth(items) + E.logoPx + E.gapsPx + E.paddingPx + E.searchPx + (languages > 1 ? languages * E.languagePx : 0);
   for (const width of MENU_BAR_WIDTHS) if (needed <= width) return width;
   return null;
 }

@@ -7,6 +7,7 @@ import { settings, useSettings } from '../store.ts';
 import type { LinkView, MenuItem, PageData } from '../page-data.ts';
 import { Icon } from './Icon.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { menuBarFrom } from '../../shared/menu-fit.ts';
 import { BREAKPOINT_DESKTOP } from '../../shared/constants.ts';
 
@@ -187,6 +188,7 @@ export function Header({ page }: { page: PageData }) {
             <img src={site.logoUrl} alt={t('nav.homeOf', { name: site.name })} width={220} height={56} />
           </Link>
           <DesktopMenu navRef={nav} />
+          <HeaderSearch />
           <LanguageSwitcher page={page} variant="header" />
           <button
             type="button"

@@ -103,6 +103,8 @@ export class LiveListings {
     const first = this.liveId === undefined;
     const next = await this.loadLive(state.live, state.liveHistory);
     if (!next) return;
+    // The site search's index is made before the set is shown, never on a visitor's query.
+    await next.store.prepareFind();
     const prev = this.store;
     this.store = next.store;
     this.liveId = next.id;

@@ -8,6 +8,7 @@ import { slugify } from '../../shared/path.ts';
 import type {
   CityEntry,
   Goal,
+  ListingFind,
   ListingSource,
   ProjectRecord,
   PropertyQuery,
@@ -19,6 +20,8 @@ import { EPC_LETTERS, epcForProperty, epcRank } from '../../shared/epc.ts';
 import type { ListingData } from './feed.ts';
 import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
 import { shownPrice, visibleDrop, type PriceDrop } from '../../shared/price.ts';
+import type { SearchText } from '../../shared/text-match.ts';
+import { findSourceOf, ListingFindIndex, type FindSource } from './find-index.ts';
 
 interface Entry {
   id: number;
@@ -358,6 +361,20 @@ export class ListingStore implements ListingSource {
       .sort((a, b) => a.score - b.score || a.id - b.id)
       .slice(0, max)
       .map((s) => s.id);
+  }
+
+  /** The site search's index: made by prepareFind when the set is loaded, else on the first search. */
+  private findIndex: ListingFindIndex | undefined;
+  private findSource = (): FindSource => findSourceOf(this.props, this.projs, this.cityLists.all, isAvailable);
+
+  /** Makes the site search's index without holding the event loop (a set being loaded: server/listings/live.ts). */
+  async prepareFind(): Promise<void> {
+    this.findIndex ??= await ListingFindIndex.buildAsync(this.findSource());
+  }
+
+  find(text: SearchText, max: { properties: number; projects: number }, noTypos?: ReadonlySet<string>): ListingFind {
+    this.findIndex ??= ListingFindIndex.build(this.findSource());
+    return this.findIndex.find(text, max, noTypos);
   }
 
   featured(lang: Lang, goal: Goal | undefined, max: number): number[] {

@@ -186,11 +186,22 @@ export class Site {
     const homeCrumb = this.homeCrumb(lang);
 
     let status: 200 | 400 = 200;
-    const ctx: LoadContext = { lang, page, article, query: u.searchParams, params, setStatus: (s) => (status = s), services: this.services };
+    let redirect: string | undefined;
+    const ctx: LoadContext = {
+      lang,
+      page,
+      article,
+      query: u.searchParams,
+      params,
+      setStatus: (s) => (status = s),
+      redirect: (to) => (redirect = to),
+      services: this.services,
+    };
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
     const modules = await this.loadModules(records, ctx);
+    if (redirect?.startsWith('/') && !redirect.startsWith('//')) return { redirect, status: 302 };
 
     const crumbs: PageData['breadcrumbs'] =
       page.path === '/'
