@@ -1,5 +1,5 @@
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { Photos } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
@@ -58,7 +58,7 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
                     <td>{u.path ? <Link href={u.path}>{u.name}</Link> : u.name}</td>
                     <td>{u.floor ?? '–'}</td>
                     <td>{u.bedrooms ?? '–'}</td>
-                    <td>{u.surface ? t('unit.m2', { value: u.surface }) : '–'}</td>
+                    <td>{u.surface ? t('unit.m2', { value: formatNumber(u.surface) }) : '–'}</td>
                     <td>{u.price !== null && u.status !== 'sold' ? formatPrice(u.price) : '–'}</td>
                     <td>{t(`availability.${u.status}`)}</td>
                   </tr>

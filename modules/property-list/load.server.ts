@@ -1,20 +1,30 @@
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { CityEntry, Goal, PropertyQuery } from '../../renderer/listing-types.ts';
-import { parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
+import { cityKeyOf, parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
-import { slugify } from '../../shared/path.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import propertyList from './index.tsx';
 
 /** Most markers the map view shows at once. */
 export const MAX_MARKERS = 500;
 
-/** The city filter's options, made once per list of cities (the listing set keeps the same list). */
+/**
+ * The city filter's options: the CRM's cities (their names in the language) with the number of
+ * properties on offer for the list's goal that the option finds (the store's count, not the CRM's
+ * PropertyCount, which counts sold and let ones too); cities with none are left out. Made once per
+ * list of cities (the listing set keeps the same list and the same counts).
+ */
 const cityOptions = new WeakMap<readonly CityEntry[], PropertyListData['cities']>();
-function optionsOf(cities: readonly CityEntry[]): PropertyListData['cities'] {
+function optionsOf(cities: readonly CityEntry[], counts: Record<string, number>): PropertyListData['cities'] {
   let options = cityOptions.get(cities);
-  if (!options) cityOptions.set(cities, (options = cities.map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount }))));
+  if (!options) {
+    options = cities.map((c) => {
+      const value = cityKeyOf(c.Zip, c.Name);
+      return { value, label: c.Name, count: counts[value] ?? 0 };
+    });
+    cityOptions.set(cities, (options = options.filter((o) => o.count > 0)));
+  }
   return options;
 }
 
@@ -97,7 +107,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
     view,
     markers,
     types,
-    cities: optionsOf(listings.cities(ctx.lang, goal)),
+    cities: optionsOf(listings.cities(ctx.lang, goal), listings.counts(ctx.lang).byCity[goal]),
   };
 }
 
