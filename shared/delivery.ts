@@ -1,5 +1,5 @@
 /**
- * A new-build project's delivery as the CRM writes it (SPEC §3 projects: "Q3 2027"; also "T3 2027",
+ * A new-build project's delivery as the CRM writes it (SPEC §3 projects: "Q3 2027"; also "T3 2027", "K3 2027",
  * "2027", "2027-06" or "2027-06-30"), read against the server's date: once the whole period is
  * over, the project is delivered (issue 39). A text it cannot read stays as it is, neither past nor
  * future.
@@ -7,9 +7,10 @@
 
 /** The last day of the period a delivery text names (UTC, as 'YYYY-MM-DD'), or null. */
 export function deliveryEnd(text: string | null | undefined): string | null {
-  const s = (text ?? '').trim();
-  if (!s || s.length > 40) return null;
-  const quarter = /^(?:Q|T|K|KW)\s?([1-4])\s*[-/ ]?\s*(\d{4})$/i.exec(s) ?? /^(\d{4})\s*[-/ ]?\s*(?:Q|T|K)\s?([1-4])$/i.exec(s);
+  if ((text ?? '').length > 40) return null;
+  const s = (text ?? '').trim().replace(/\s+/g, ' ');
+  if (!s) return null;
+  const quarter = /^(?:Q|T|K)([1-4])[ /-]?(\d{4})$/i.exec(s) ?? /^(\d{4})[ /-]?(?:Q|T|K)([1-4])$/i.exec(s);
   if (quarter) {
     const [q, y] = /^\d{4}$/.test(quarter[1]) ? [Number(quarter[2]), Number(quarter[1])] : [Number(quarter[1]), Number(quarter[2])];
     return lastDay(y, q * 3);

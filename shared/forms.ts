@@ -99,6 +99,8 @@ export interface FieldSpec {
   optionsFrom?: 'cities' | 'units';
   /** Dictionary key of the label when it is not form.{name}. */
   label?: string;
+  /** Required only while all these fields are empty (at least one geographic zone: region, postcode or municipality). */
+  requiredUnless?: readonly string[];
   autoComplete?: string;
   maxLength?: number;
   /** Files: the accept attribute (the server checks the content). */
@@ -196,7 +198,10 @@ export const FORMS = {
     fields: [
       { name: 'goal', type: 'radios', required: true, options: ['sale', 'rent'], label: 'form.demandGoal' },
       { name: 'types', type: 'checkboxes', required: true, options: ['1', '2', '3', '4', '5', '6', '7'] },
-      { name: 'cities', type: 'checkboxes', required: true, optionsFrom: 'cities' },
+      // SPEC §3 demand "region/zip/city", SPEC §5 "at least one geographic zone": any of the three.
+      { name: 'regions', type: 'checkboxes', options: ['brussels', 'flanders', 'wallonia'] },
+      { name: 'cities', type: 'checkboxes', required: true, requiredUnless: ['regions', 'zips'], optionsFrom: 'cities' },
+      { name: 'zips', type: 'text', maxLength: 120, autoComplete: 'off' },
       { name: 'minPrice', type: 'number' },
       { name: 'maxPrice', type: 'number' },
       { name: 'bedrooms', type: 'number' },
