@@ -61,13 +61,17 @@ export interface ListingSource {
   /** The same array for the same arguments (worked out once per listing set): not to be changed. */
   cities(lang: Lang, goal?: Goal): readonly CityEntry[];
   search(query: PropertyQuery, lang: Lang): SearchResult;
-  /** Properties for sale / for rent that are still available, per type (home blocks). */
-  /** Available properties: per goal, per type, and per region (by postcode) and type with sale and rent summed. */
+  /**
+   * Properties on offer (shared/goal.ts `onOffer`, what the lists hold): per goal, per type and goal
+   * (a property counts for each of its types), per region (by postcode) and type with sale and rent
+   * summed, and per goal and city key (a city filter's value).
+   */
   counts(lang: Lang): {
     sale: number;
     rent: number;
     byType: Record<number, { sale: number; rent: number }>;
     byRegion: Partial<Record<BelgianRegion, Record<number, number>>>;
+    byCity: Record<Goal, Record<string, number>>;
   };
   /** Same goal and type, near and at a similar price. */
   similar(id: number, lang: Lang, max: number): number[];

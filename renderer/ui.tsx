@@ -11,7 +11,7 @@ export { displayPhone };
 
 export { useI18n } from './i18n.tsx';
 export { localize } from '../shared/localize.ts';
-export { formatDate, formatPrice } from '../shared/format.ts';
+export { formatDate, formatNumber, formatPrice } from '../shared/format.ts';
 export { MODULE_LIMITS } from '../shared/constants.ts';
 
 export const ShellContext = createContext<ShellData | null>(null);

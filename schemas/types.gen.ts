@@ -705,10 +705,28 @@ export interface DemandRegisterForm {
    */
   types: ["1" | "2" | "3" | "4" | "5" | "6" | "7", ...("1" | "2" | "3" | "4" | "5" | "6" | "7")[]];
   /**
+   * Regions searched in (SPEC §3 demand: region/zip/city; SPEC §9 regions by postcode).
+   *
+   * @maxItems 3
+   */
+  regions?:
+    | []
+    | ["brussels" | "flanders" | "wallonia"]
+    | ["brussels" | "flanders" | "wallonia", "brussels" | "flanders" | "wallonia"]
+    | [
+        "brussels" | "flanders" | "wallonia",
+        "brussels" | "flanders" | "wallonia",
+        "brussels" | "flanders" | "wallonia"
+      ];
+  /**
    * @minItems 1
    * @maxItems 40
    */
   cities: [string, ...string[]];
+  /**
+   * Postcodes searched in, as the visitor types them: four digits each, separated by commas or spaces (1030, 1180).
+   */
+  zips?: string;
   minPrice?: number;
   maxPrice?: number;
   bedrooms?: number;

@@ -196,7 +196,8 @@ export function activeFields(kind: FormKind, settings: readonly FieldSetting[] |
     // A condition looks at the fields above it that are shown (a hidden one counts as empty).
     const shown = locked || (setting?.show !== false && (!conditional || conditionsMet(setting!, seen)));
     if (shown && spec.name in values) seen[spec.name] = values[spec.name];
-    const required = shown && (locked && spec.required ? true : (setting?.required ?? !!spec.required));
+    const required =
+      shown && (locked && spec.required ? true : (setting?.required ?? !!spec.required)) && !spec.requiredUnless?.some((name) => !isEmpty(values[name]));
     return { spec, shown, required, conditional };
   });
 }

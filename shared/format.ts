@@ -89,6 +89,19 @@ export function formatPrice(value: unknown): string {
   return `€ ${(belgianNumber ??= new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 0 })).format(n)}`;
 }
 
+let belgianDecimal: Intl.NumberFormat | undefined;
+
+/**
+ * A number as the agency prints it, in every language (SPEC §9, like prices): 20.445, 87,5, 1.234,25
+ * (at most two decimals). '' when the value is not a number. Give it to a dictionary text as a
+ * string (`t('unit.m2', { value: formatNumber(v) })`): a plain `{value}` argument is not grouped.
+ */
+export function formatNumber(value: unknown): string {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
+  return (belgianDecimal ??= new Intl.NumberFormat('nl-BE', { maximumFractionDigits: 2 })).format(n);
+}
+
 /** Day-month-year (SPEC §9): 2026-03-12 → 12-03-2026. '' when not a date. */
 export function formatDate(value: string | Date | undefined | null): string {
   if (!value) return '';

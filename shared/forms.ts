@@ -3,7 +3,7 @@
  * reads next to the field (SPEC §5). Pure: used by the browser and by the server.
  */
 import { CONTACT_TIME_SLOTS, PERSONS_PER_BEDROOM, RENT_INCOME_MULTIPLE } from './constants.ts';
-import { GOAL_CODES, goalOf } from './goal.ts';
+import { GOAL_CODES, goalOf, onOffer } from './goal.ts';
 
 export function isFormKind(s: unknown): s is FormKind {
   return typeof s === 'string' && (FORM_KINDS as readonly string[]).includes(s);
@@ -99,6 +99,8 @@ export interface FieldSpec {
   optionsFrom?: 'cities' | 'units';
   /** Dictionary key of the label when it is not form.{name}. */
   label?: string;
+  /** Required only while all these fields are empty (at least one geographic zone: region, postcode or municipality). */
+  requiredUnless?: readonly string[];
   autoComplete?: string;
   maxLength?: number;
   /** Files: the accept attribute (the server checks the content). */
@@ -196,7 +198,10 @@ export const FORMS = {
     fields: [
       { name: 'goal', type: 'radios', required: true, options: ['sale', 'rent'], label: 'form.demandGoal' },
       { name: 'types', type: 'checkboxes', required: true, options: ['1', '2', '3', '4', '5', '6', '7'] },
-      { name: 'cities', type: 'checkboxes', required: true, optionsFrom: 'cities' },
+      // SPEC §3 demand "region/zip/city", SPEC §5 "at least one geographic zone": any of the three.
+      { name: 'regions', type: 'checkboxes', options: ['brussels', 'flanders', 'wallonia'] },
+      { name: 'cities', type: 'checkboxes', required: true, requiredUnless: ['regions', 'zips'], optionsFrom: 'cities' },
+      { name: 'zips', type: 'text', maxLength: 120, autoComplete: 'off' },
       { name: 'minPrice', type: 'number' },
       { name: 'maxPrice', type: 'number' },
       { name: 'bedrooms', type: 'number' },
@@ -292,8 +297,8 @@ export const UPLOAD_FORMS: readonly FormKind[] = kinds((d) => !!d.uploads);
 /** A kind's definition (the loose type, for the optional parts). */
 export const formDefinition = (kind: FormKind): FormDefinition => FORMS[kind];
 
-/** Whether a property is still on offer (a sold, sold-out or let one is not). */
-export const onOffer = (p: { Availability: string }) => p.Availability === 'available' || p.Availability === 'option';
+/** Whether a property is still on offer: the one rule (shared/goal.ts), re-exported for the forms' callers. */
+export { onOffer };
 
 /**
  * Why a property cannot receive this kind of request (a dictionary key), or undefined when it can:

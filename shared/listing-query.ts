@@ -5,6 +5,7 @@
  */
 import { SORTS, type Goal, type PropertyQuery, type Sort } from '../renderer/listing-types.ts';
 import { EPC_LETTERS } from './epc.ts';
+import { slugify } from './path.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -115,3 +116,6 @@ export function queryString(q: Partial<PropertyQuery>, fixedGoal?: Goal): string
   const s = p.toString();
   return s ? `?${s}` : '';
 }
+
+/** A property's or a city entry's value in the `city` filter: its postcode, else its name as a slug (foreign ones may have none). */
+export const cityKeyOf = (zip: string | undefined | null, city: string) => (zip && zip.trim()) || slugify(city);

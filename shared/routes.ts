@@ -207,7 +207,11 @@ export class RouteTable {
 
   /** {list page}/{municipality}/{slug}/{id}/ — the slug is left out when there is none. */
   listingPath(listPage: PageRecord, lang: Lang, parts: ListingPathParts): string {
-    return joinPath(this.pagePath(listPage, lang), slugify(parts.city) || 'be', parts.slug ? slugify(parts.slug) : '', parts.id);
+    // A listing without a municipality (a project still to be placed, some foreign ones) goes
+    // without that segment: /en/projects/new-project-coming-soon/9/ (the 'be' of before read as a place).
+    const place = slugify(parts.city);
+    const name = parts.slug ? slugify(parts.slug) : '';
+    return joinPath(this.pagePath(listPage, lang), place || (name ? '' : 'be'), name, parts.id);
   }
 
   /** Language of a path from its first segment when enabled, else the default. */

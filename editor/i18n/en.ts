@@ -481,6 +481,8 @@ const en = {
   'leads.field.preference': 'Contact by',
   'leads.field.types': 'Property types',
   'leads.field.cities': 'Cities',
+  'leads.field.regions': 'Regions',
+  'leads.field.zips': 'Postal codes',
   'leads.field.minPrice': 'Lowest price',
   'leads.field.maxPrice': 'Highest price',
   'leads.field.bedrooms': 'Bedrooms',

@@ -485,6 +485,8 @@ const fr: Record<MessageKey, string> = {
   'leads.field.preference': 'Contact par',
   'leads.field.types': 'Types de bien',
   'leads.field.cities': 'Communes',
+  'leads.field.regions': 'Régions',
+  'leads.field.zips': 'Codes postaux',
   'leads.field.minPrice': 'Prix minimum',
   'leads.field.maxPrice': 'Prix maximum',
   'leads.field.bedrooms': 'Chambres',

@@ -485,6 +485,8 @@ const nl: Record<MessageKey, string> = {
   'leads.field.preference': 'Contact via',
   'leads.field.types': 'Soorten panden',
   'leads.field.cities': 'Gemeenten',
+  'leads.field.regions': 'Gewesten',
+  'leads.field.zips': 'Postcodes',
   'leads.field.minPrice': 'Minimumprijs',
   'leads.field.maxPrice': 'Maximumprijs',
   'leads.field.bedrooms': 'Slaapkamers',

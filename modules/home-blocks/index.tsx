@@ -1,7 +1,8 @@
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
 import type { HomeBlocksData } from './load.server.ts';
+import { TypeLinks } from './TypeLinks.tsx';
 import schema from './schema.json';
 import './home-blocks.css';
 import { unusedFields } from '../lib/editor-ui.ts';
@@ -14,6 +15,7 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
         <li className="home-block home-block--buy">
           <h2>{t('home.buy.title')}</h2>
           <p>{t('home.buy.text', { count: data.sale.count })}</p>
+          <TypeLinks goal="sale" types={data.byType.sale} />
           {data.sale.path && (
             <Link href={data.sale.path} className="button">
               {t('home.buy.cta')}
@@ -23,6 +25,7 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
         <li className="home-block home-block--rent">
           <h2>{t('home.rent.title')}</h2>
           <p>{t('home.rent.text', { count: data.rent.count })}</p>
+          <TypeLinks goal="rent" types={data.byType.rent} />
           {data.rent.path && (
             <Link href={data.rent.path} className="button">
               {t('home.rent.cta')}
@@ -39,17 +42,6 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
           )}
         </li>
       </ul>
-      {data.byType.length > 0 && (
-        <ul className="home-blocks__types" aria-label={t('home.byType')}>
-          {data.byType.map((x) => (
-            <li key={x.type}>
-              <Link href={x.path ?? '#'}>
-                {t(`type.${x.type}.plural`)} <span className="count">{x.count}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
       {data.byRegion.length > 0 && (
         <section className="home-blocks__regions" aria-label={t('home.byRegion')}>
           {data.byRegion.map((r) => (
@@ -58,7 +50,7 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
               <ul>
                 {r.types.map((x) => (
                   <li key={x.type}>
-                    {t(`type.${x.type}.plural`)} <span className="count">{x.count}</span>
+                    {t(`type.${x.type}.plural`)} <span className="count">{formatNumber(x.count)}</span>
                   </li>
                 ))}
               </ul>

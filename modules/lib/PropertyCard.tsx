@@ -1,4 +1,4 @@
-import { Link, Price, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
 import { PriceNotes } from './PriceNotes.tsx';
 import './property-card.css';
@@ -42,7 +42,7 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
         <PriceNotes perM2={card.pricePerM2} drop={card.priceDrop} goal={card.goal} />
         <ul className="property-card__facts">
           {card.bedrooms ? <li>{t('card.bedrooms', { count: card.bedrooms })}</li> : null}
-          {card.surface ? <li>{t('unit.m2', { value: card.surface })}</li> : null}
+          {card.surface ? <li>{t('unit.m2', { value: formatNumber(card.surface) })}</li> : null}
           {card.epc && (
             <li className="property-card__epc">
               {card.epc.image ? (

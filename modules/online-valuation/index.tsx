@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../shared/valuation.ts';
 import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
 import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
@@ -238,7 +238,7 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
               <dt>{t('valuation.step.details')}</dt>
               <dd>
                 {[
-                  t('unit.m2', { value: inputs.surface ?? 0 }),
+                  t('unit.m2', { value: formatNumber(inputs.surface ?? 0) }),
                   t('card.bedrooms', { count: inputs.bedrooms ?? 0 }),
                   t(`valuation.condition.${inputs.condition}`),
                   inputs.epc === 'unknown' ? t('valuation.epc.unknown') : t('card.epc', { label: inputs.epc ?? '' }),

@@ -1,5 +1,5 @@
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { Photos } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
@@ -20,6 +20,7 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
         </p>
       )}
       <h1>{data.name}</h1>
+      {data.number && <p className="property-detail__ref">{t('project.number', { number: data.number })}</p>}
       {data.address && <p className="property-detail__address">{data.address}</p>}
       <Photos photos={data.photos} />
       {data.types.length > 0 && (
@@ -47,6 +48,7 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
                   <th scope="col">{t('project.unit')}</th>
                   <th scope="col">{t('field.Floor')}</th>
                   <th scope="col">{t('field.NumberOfBedRooms')}</th>
+                  <th scope="col">{t('field.NumberOfBathRooms')}</th>
                   <th scope="col">{t('field.SurfaceLiving')}</th>
                   <th scope="col">{t('field.Price')}</th>
                   <th scope="col">{t('project.status')}</th>
@@ -58,7 +60,8 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
                     <td>{u.path ? <Link href={u.path}>{u.name}</Link> : u.name}</td>
                     <td>{u.floor ?? '–'}</td>
                     <td>{u.bedrooms ?? '–'}</td>
-                    <td>{u.surface ? t('unit.m2', { value: u.surface }) : '–'}</td>
+                    <td>{u.bathrooms ?? '–'}</td>
+                    <td>{u.surface ? t('unit.m2', { value: formatNumber(u.surface) }) : '–'}</td>
                     <td>{u.price !== null && u.status !== 'sold' ? formatPrice(u.price) : '–'}</td>
                     <td>{t(`availability.${u.status}`)}</td>
                   </tr>
@@ -73,7 +76,7 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
       {data.facts.map((f) => (
         <section key={f.key} className="detail-section">
           <h2>{t(`project.${f.key}`)}</h2>
-          <p>{f.text}</p>
+          <p>{f.delivered ? t('project.delivered', { date: f.text }) : f.text}</p>
         </section>
       ))}
       {data.location && (

@@ -2,19 +2,23 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { listingPhotos } from '../../shared/listing-photos.ts';
 import { photoSet } from '../lib/photo-set.ts';
-import { isSoldOut } from '../lib/property-card.ts';
+import { projectState } from '../lib/project-state.ts';
+import { todayOf } from '../../shared/delivery.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
 import projectDetail from './index.tsx';
 
 export interface ProjectDetailData {
   id: number;
   name: string;
+  /** The CRM's project number (SPEC §3 projects). */
+  number: string | null;
   address: string;
   photos: PhotoSet[];
   location: { lat: number; lng: number } | null;
   types: string[];
   description: string;
-  facts: Array<{ key: string; text: string }>;
+  /** `delivered`: the Delivery fact's period is over on the server's date. */
+  facts: Array<{ key: string; text: string; delivered?: boolean }>;
   units: Array<{
     id: number;
     name: string;
@@ -23,11 +27,12 @@ export interface ProjectDetailData {
     price: number | null;
     surface: number | null;
     bedrooms: number | null;
+    bathrooms: number | null;
     floor: number | null;
     type: number | null;
   }>;
   externalUrl: string | null;
-  /** Every unit sold. */
+  /** It has units and none is left on offer (modules/lib/project-state.ts). */
   soldOut: boolean;
 }
 
@@ -36,9 +41,11 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
   const id = ctx.params.projectId;
   const p = id !== undefined ? listings.project(id, ctx.lang) : undefined;
   if (!p) return null;
+  const state = projectState(p, todayOf());
   return {
     id: p.ID,
     name: p.Name,
+    number: p.ProjectNumber || null,
     address:
       p.PublicAddress !== false
         ? [[p.Street, p.HouseNumber].filter(Boolean).join(' '), [p.Zip, p.City].filter(Boolean).join(' ')].filter(Boolean).join(', ')
@@ -47,7 +54,9 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
     location: p.Latitude != null && p.Longitude != null ? { lat: p.Latitude, lng: p.Longitude } : null,
     types: (p.WebIDName ?? '').split(' ; ').filter(Boolean),
     description: p.Description ?? '',
-    facts: (['Status', 'Delivery', 'Constructions', 'Situation', 'Requirement'] as const).filter((k) => p[k]).map((k) => ({ key: k, text: String(p[k]) })),
+    facts: (['Status', 'Delivery', 'Constructions', 'Situation', 'Requirement'] as const)
+      .filter((k) => p[k])
+      .map((k) => ({ key: k, text: String(p[k]), ...(k === 'Delivery' ? { delivered: state.delivered } : {}) })),
     units: p.Units.map((u) => {
       const rec = listings.property(u.PropertyID, ctx.lang);
       return {
@@ -58,12 +67,13 @@ function load(_module: ProjectDetailModule, ctx: LoadContext): ProjectDetailData
         price: u.Price ?? null,
         surface: u.Surface ?? null,
         bedrooms: u.Bedrooms ?? null,
+        bathrooms: u.Bathrooms ?? null,
         floor: u.Floor ?? null,
         type: u.WebID ?? rec?.WebID ?? null,
       };
     }),
     externalUrl: p.ExternalUrl ?? null,
-    soldOut: isSoldOut(p.Units),
+    soldOut: state.soldOut,
   };
 }
 

@@ -39,8 +39,8 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
               {p.priceFrom !== null && !p.soldOut && <p className="property-card__price">{t('price.from', { price: formatPrice(p.priceFrom) })}</p>}
               <ul className="property-card__facts">
                 {p.types && <li>{p.types.replace(/ ; /g, ' · ')}</li>}
-                {p.delivery && <li>{t('project.deliveryOn', { date: p.delivery })}</li>}
-                <li>{t('project.unitsAvailable', { available: p.available, total: p.units })}</li>
+                {p.delivery && <li>{t(p.delivered ? 'project.delivered' : 'project.deliveryOn', { date: p.delivery })}</li>}
+                {p.units > 0 && !p.soldOut && <li>{t('project.unitsAvailable', { available: p.available, total: p.units })}</li>}
               </ul>
             </div>
           </article>

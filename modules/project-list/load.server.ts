@@ -2,7 +2,9 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import { CARD_WIDTHS } from '../../shared/constants.ts';
 import { firstListingPhoto } from '../../shared/listing-photos.ts';
-import { imageSet, isSoldOut, type ImageSet } from '../lib/property-card.ts';
+import { imageSet, type ImageSet } from '../lib/property-card.ts';
+import { projectState } from '../lib/project-state.ts';
+import { todayOf } from '../../shared/delivery.ts';
 import projectList from './index.tsx';
 
 export interface ProjectCard {
@@ -13,6 +15,8 @@ export interface ProjectCard {
   types: string;
   priceFrom: number | null;
   delivery: string | null;
+  /** The delivery period is over (on the server's date). */
+  delivered: boolean;
   status: string | null;
   image: ImageSet | null;
   units: number;
@@ -28,23 +32,26 @@ export interface ProjectListData {
 function load(module: ProjectListModule, ctx: LoadContext): ProjectListData {
   const { listings, pictureGone } = ctx.services;
   const max = module.maxItems ?? 100;
+  const today = todayOf();
   return {
     projects: listings
       .projects(ctx.lang)
       .slice(0, max)
-      .map((p) => ({
+      .map((p) => ({ p, state: projectState(p, today) }))
+      .map(({ p, state }) => ({
         id: p.ID,
         name: p.Name,
         city: p.City,
         path: ctx.services.listingPath('project', p.ID, ctx.lang) ?? '#',
         types: p.WebIDName ?? '',
-        priceFrom: p.PriceFrom ?? null,
+        priceFrom: state.priceFrom,
         delivery: p.Delivery ?? null,
+        delivered: state.delivered,
         status: p.Status ?? null,
         image: imageSet('project', p.ID, firstListingPhoto('project', p, pictureGone), p.Name, CARD_WIDTHS),
-        units: p.Units.length,
-        available: p.Units.filter((u) => u.Status === 'available').length,
-        soldOut: isSoldOut(p.Units),
+        units: state.units,
+        available: state.left,
+        soldOut: state.soldOut,
       })),
   };
 }

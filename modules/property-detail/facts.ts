@@ -1,11 +1,16 @@
 /** The detail fields of a property grouped as the page shows them (SPEC §3 "Property detail fields"). */
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
+import { epcForProperty } from '../../shared/epc.ts';
+import { energyLabelKey } from './energy.ts';
 
-export type FactKind = 'text' | 'int' | 'year' | 'm2' | 'm' | 'eur' | 'bool' | 'kwh' | 'co2' | 'facades' | 'date' | 'score';
+/** How a value reads: `kwhM2` is the EPC value (kWh/m²/year), `kwhYear` the home's yearly total (kWh/year). */
+export type FactKind = 'text' | 'int' | 'year' | 'm2' | 'm' | 'eur' | 'bool' | 'kwhM2' | 'kwhYear' | 'co2' | 'facades' | 'date' | 'score';
 export interface Fact {
   field: string;
   kind: FactKind;
   value: string | number | boolean;
+  /** The label's dictionary key when it is not `field.{field}` (an energy figure in its region's wording). */
+  label?: string;
 }
 export interface FactGroup {
   key: string;
@@ -84,8 +89,8 @@ const GROUPS: Array<[string, F[]]> = [
   [
     'energy',
     [
-      ['EPCTotal', 'kwh'],
-      ['EnergyValue', 'kwh'],
+      ['EPCTotal', 'kwhYear'],
+      ['EnergyValue', 'kwhM2'],
       ['CO2Emission', 'co2'],
       ['ELevel', 'int'],
       ['EPCEndDate', 'date'],
@@ -163,6 +168,7 @@ const GROUPS: Array<[string, F[]]> = [
 
 /** Every field that has a value, in its group; empty groups are left out. */
 export function factGroups(p: PropertyRecord): FactGroup[] {
+  const region = epcForProperty(p).region;
   return GROUPS.map(([key, fields]) => ({
     key,
     facts: fields
@@ -170,6 +176,9 @@ export function factGroups(p: PropertyRecord): FactGroup[] {
         const v = p[f];
         return v !== null && v !== undefined && v !== '' && !(typeof v === 'number' && v === 0 && f !== 'Floor');
       })
-      .map(([f, kind]) => ({ field: f as string, kind, value: p[f] as string | number | boolean })),
+      .map(([f, kind]) => {
+        const label = energyLabelKey(f, region);
+        return { field: f as string, kind, value: p[f] as string | number | boolean, ...(label ? { label } : {}) };
+      }),
   })).filter((g) => g.facts.length > 0);
 }

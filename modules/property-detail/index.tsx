@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Img, Link, Price, displayPhone, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
+import { Img, Link, Price, displayPhone, formatNumber, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { AvailabilityBadge, CardGrid } from '../lib/PropertyCard.tsx';
 import { PriceNotes } from '../lib/PriceNotes.tsx';
@@ -10,6 +10,7 @@ import { BuyingCostsTeaser } from '../lib/BuyingCostsTeaser.tsx';
 import schema from './schema.json';
 import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
+import { epcValueText, unitText } from './energy.ts';
 import '../lib/detail.css';
 import './property-detail.css';
 import './print.css';
@@ -22,15 +23,13 @@ function FactValue({ fact }: { fact: Fact }) {
     case 'bool':
       return <>{t(v ? 'value.yes' : 'value.no')}</>;
     case 'm2':
-      return <>{t('unit.m2', { value: Number(v) })}</>;
     case 'm':
-      return <>{t('unit.m', { value: Number(v) })}</>;
+    case 'kwhM2':
+    case 'kwhYear':
+    case 'co2':
+      return <>{unitText(fact.kind, v, t)}</>;
     case 'eur':
       return <>{formatPrice(v)}</>;
-    case 'kwh':
-      return <>{t('unit.kwh', { value: Number(v) })}</>;
-    case 'co2':
-      return <>{t('unit.co2', { value: Number(v) })}</>;
     case 'facades':
       return <>{t(`facades.${v}`)}</>;
     case 'date':
@@ -160,8 +159,8 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
       <ul className="key-facts">
         {data.keyFacts.bedrooms ? <li>{t('card.bedrooms', { count: data.keyFacts.bedrooms })}</li> : null}
         {data.keyFacts.bathrooms ? <li>{t('card.bathrooms', { count: data.keyFacts.bathrooms })}</li> : null}
-        {data.keyFacts.surface ? <li>{t('unit.m2', { value: data.keyFacts.surface })}</li> : null}
-        {data.keyFacts.plot ? <li>{t('detail.plot', { value: data.keyFacts.plot })}</li> : null}
+        {data.keyFacts.surface ? <li>{unitText('m2', data.keyFacts.surface, t)}</li> : null}
+        {data.keyFacts.plot ? <li>{t('detail.plot', { value: formatNumber(data.keyFacts.plot) })}</li> : null}
         {data.epc && <li>{t('card.epc', { label: data.epc.text })}</li>}
       </ul>
       {data.project && (
@@ -188,7 +187,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
                 ) : (
                   <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>
                 )}
-                {data.epc.value !== null && <p>{t('unit.kwh', { value: data.epc.value })}</p>}
+                {data.epc.value !== null && <p>{epcValueText(data.epc.region, data.epc.value, t)}</p>}
                 {data.epc.region && <p className="epc__region">{t(`region.${data.epc.region}`)}</p>}
                 {data.epc.notice && (
                   <div className="notice epc__renovation">
@@ -218,7 +217,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
               <dl>
                 {g.facts.map((f) => (
                   <div key={f.field}>
-                    <dt>{t(`field.${f.field}`)}</dt>
+                    <dt>{t(f.label ?? `field.${f.field}`)}</dt>
                     <dd>
                       <FactValue fact={f} />
                     </dd>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
-import { Link, useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import { EPC_LETTERS } from '../../shared/epc.ts';
 import { SORTS } from '../../renderer/listing-types.ts';
 import { queryString } from '../../shared/listing-query.ts';
@@ -212,7 +212,7 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
       {module.showFilters !== false && <Filters data={data} path={path} />}
       <div className="results-bar">
         <p className="results-bar__title" aria-live="polite">
-          {t('listing.paging', { page: data.page, pages: data.pages, total: data.total })}
+          {t('listing.paging', { page: data.page, pages: data.pages, total: data.total, n: formatNumber(data.total) })}
         </p>
         <label className="results-bar__sort">
           <span>{t('listing.sort')}</span>

@@ -1,9 +1,8 @@
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { CityEntry, Goal, PropertyQuery } from '../../renderer/listing-types.ts';
-import { parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
+import { cityKeyOf, parsePropertyQuery, type QueryError } from '../../shared/listing-query.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
-import { slugify } from '../../shared/path.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import { savedSearchOf } from './save-search.ts';
 import type { SaveSearchData } from './SaveSearch.tsx';
@@ -12,11 +11,22 @@ import propertyList from './index.tsx';
 /** Most markers the map view shows at once. */
 export const MAX_MARKERS = 500;
 
-/** The city filter's options, made once per list of cities (the listing set keeps the same list). */
+/**
+ * The city filter's options: the CRM's cities (their names in the language) with the number of
+ * properties on offer for the list's goal that the option finds (the store's count, not the CRM's
+ * PropertyCount, which counts sold and let ones too); cities with none are left out. Made once per
+ * list of cities (the listing set keeps the same list and the same counts).
+ */
 const cityOptions = new WeakMap<readonly CityEntry[], PropertyListData['cities']>();
-function optionsOf(cities: readonly CityEntry[]): PropertyListData['cities'] {
+function optionsOf(cities: readonly CityEntry[], counts: Record<string, number>): PropertyListData['cities'] {
   let options = cityOptions.get(cities);
-  if (!options) cityOptions.set(cities, (options = cities.map((c) => ({ value: c.Zip || slugify(c.Name), label: c.Name, count: c.PropertyCount }))));
+  if (!options) {
+    options = cities.map((c) => {
+      const value = cityKeyOf(c.Zip, c.Name);
+      return { value, label: c.Name, count: counts[value] ?? 0 };
+    });
+    cityOptions.set(cities, (options = options.filter((o) => o.count > 0)));
+  }
   return options;
 }
 
@@ -89,7 +99,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
       .filter((c): c is PropertyCardData => !!c && c.lat !== null && c.lng !== null)
       .map((c) => ({ id: c.id, lat: c.lat!, lng: c.lng!, card: c }));
   }
-  const cities = optionsOf(listings.cities(ctx.lang, goal));
+  const cities = optionsOf(listings.cities(ctx.lang, goal), listings.counts(ctx.lang).byCity[goal]);
   return {
     goal,
     featured: false,

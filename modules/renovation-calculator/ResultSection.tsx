@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useI18n } from '../../renderer/ui.tsx';
+import { formatNumber, useI18n } from '../../renderer/ui.tsx';
 import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
 import type { CalculatorData, CalculatorResult } from './load.server.ts';
 import { useUnit } from './useUnit.ts';
@@ -64,14 +64,14 @@ export function ResultSection({ data, result: r, sectionRef }: { data: Calculato
           <figcaption>
             {pair(
               t('calc.result.now'),
-              `${r.current.text} (${t('unit.kwh', { value: r.current.value })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`,
+              `${r.current.text} (${t('unit.kwh', { value: formatNumber(r.current.value) })}${r.current.fromLabel ? `, ${t('calc.result.fromLabel')}` : ''})`,
             )}
           </figcaption>
         </figure>
         <figure>
           <img src={r.after.image} alt={t('card.epc', { label: r.after.text })} width={180} height={60} />
           <figcaption>
-            <strong>{pair(t('calc.result.after'), r.after.text)}</strong> ({t('unit.kwh', { value: r.after.value })})
+            <strong>{pair(t('calc.result.after'), r.after.text)}</strong> ({t('unit.kwh', { value: formatNumber(r.after.value) })})
           </figcaption>
         </figure>
       </div>

@@ -15,15 +15,46 @@ import { mailLayout, smallLink } from '../mail/layout.ts';
 import type { Site } from '../site/site.ts';
 import { formatPrice } from '../../shared/format.ts';
 import type { DemandRegisterForm } from '../../schemas/types.gen.ts';
+import { COUNTRY_LUXEMBOURG, regionOfPostcode } from '../../shared/region.ts';
 
 /** What a demand asks for: the criteria of the demand-register form (schemas/form-demand-register.json). */
 export type Demand = Pick<
   DemandRegisterForm,
-  'goal' | 'types' | 'cities' | 'minPrice' | 'maxPrice' | 'bedrooms' | 'maxBedrooms' | 'bathrooms' | 'garages' | 'parkings' | 'terrace' | 'garden'
+  | 'goal'
+  | 'types'
+  | 'regions'
+  | 'cities'
+  | 'zips'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'bedrooms'
+  | 'maxBedrooms'
+  | 'bathrooms'
+  | 'garages'
+  | 'parkings'
+  | 'terrace'
+  | 'garden'
 >;
 
 /** A 128-bit token for a link that works without logging in (unsubscribe, testimonial review). */
 export const linkToken = () => randomBytes(16).toString('hex');
+
+/** The postcodes a demand's `zips` names (four digits each). */
+export const zipsOf = (zips: string | undefined): string[] => (zips ?? '').split(/[ ,;]+/).filter((z) => /^\d{4}$/.test(z));
+
+/**
+ * Whether a property lies in one of a demand's zones (SPEC §3 "region/zip/city"): its region (by
+ * postcode, SPEC §9), its postcode, or its municipality (the city filter's value).
+ */
+function inZone(p: PropertyRecord, d: Demand): boolean {
+  const zip = (p.Zip ?? '').trim();
+  const region = regionOfPostcode(zip);
+  return (
+    (!!region && p.CountryID !== COUNTRY_LUXEMBOURG && !!(d.regions as readonly string[] | undefined)?.includes(region)) ||
+    (!!zip && zipsOf(d.zips).includes(zip)) ||
+    !!d.cities?.includes(cityKeyOf(p.Zip, p.City))
+  );
+}
 
 export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
   const types = new Set(d.types.map(Number));
@@ -32,7 +63,7 @@ export function matchesDemand(p: PropertyRecord, d: Demand): boolean {
     isAvailable(p) &&
     goalOf(p) === d.goal &&
     typesOf(p).some((t) => types.has(t)) &&
-    d.cities.includes(cityKeyOf(p.Zip, p.City)) &&
+    inZone(p, d) &&
     (d.minPrice === undefined || (price !== null && price >= d.minPrice)) &&
     (d.maxPrice === undefined || (price !== null && price <= d.maxPrice)) &&
     (p.NumberOfBedRooms ?? 0) >= (d.bedrooms ?? 0) &&

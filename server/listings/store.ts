@@ -3,8 +3,8 @@
  * indexes the search needs. The records were read and checked by listing-feed.ts.
  */
 import type { Lang } from '../../shared/constants.ts';
-import { goalOf } from '../../shared/goal.ts';
-import { slugify } from '../../shared/path.ts';
+import { goalOf, onOffer } from '../../shared/goal.ts';
+import { cityKeyOf } from '../../shared/listing-query.ts';
 import type {
   CityEntry,
   Goal,
@@ -45,12 +45,13 @@ interface Entry {
 }
 
 export { goalOf };
-export const isAvailable = (p: Pick<PropertyRecord, 'Availability'>) => p.Availability === 'available' || p.Availability === 'option';
+/** The site's one rule of what is on offer (shared/goal.ts), under the name the server code knows. */
+export const isAvailable = onOffer;
 /** The type ids of a property: its main type and the extra ones of WebIDs ("3,5"). */
 export const typesOf = (p: Pick<PropertyRecord, 'WebID' | 'WebIDs'>): number[] => [
   ...new Set([...(p.WebID ? [p.WebID] : []), ...(p.WebIDs ?? '').split(',').filter(Boolean).map(Number)]),
 ];
-export const cityKeyOf = (zip: string | undefined | null, city: string) => (zip && zip.trim()) || slugify(city);
+export { cityKeyOf };
 
 function entryOf(p: PropertyRecord): Entry {
   const surface = p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? 0;
@@ -148,26 +149,33 @@ interface LangIndex {
   counts?: ReturnType<ListingSource['counts']>;
 }
 
-/** Available properties per goal, per type, and per region (by postcode, SPEC §9) and type with sale and rent summed. */
+/**
+ * What "for sale" and "for rent" count (shared/goal.ts `onOffer`), worked out with the same rules
+ * as the search, so that a count and the list it links to agree: per goal, per goal and type (a
+ * property counts for each of its types, as `?type=` finds it), per goal and city key (the city
+ * filter), and per region (by postcode, SPEC §9) and type with sale and rent summed.
+ */
 function countsOf(entries: Entry[]): ReturnType<ListingSource['counts']> {
   const byType: Record<number, { sale: number; rent: number }> = {};
   const byRegion: Partial<Record<BelgianRegion, Record<number, number>>> = {};
+  const byCity: Record<Goal, Record<string, number>> = { sale: {}, rent: {} };
   let sale = 0;
   let rent = 0;
   for (const e of entries) {
     if (!e.available) continue;
-    if (e.webId) {
-      (byType[e.webId] ??= { sale: 0, rent: 0 })[e.goal]++;
-      const region = regionOfPostcode(e.zip);
+    const region = regionOfPostcode(e.zip);
+    for (const t of e.types) {
+      (byType[t] ??= { sale: 0, rent: 0 })[e.goal]++;
       if (region) {
         const types = (byRegion[region] ??= {});
-        types[e.webId] = (types[e.webId] ?? 0) + 1;
+        types[t] = (types[t] ?? 0) + 1;
       }
     }
+    byCity[e.goal][e.cityKey] = (byCity[e.goal][e.cityKey] ?? 0) + 1;
     if (e.goal === 'sale') sale++;
     else rent++;
   }
-  return { sale, rent, byType, byRegion };
+  return { sale, rent, byType, byRegion, byCity };
 }
 
 export class ListingStore implements ListingSource {
@@ -209,13 +217,14 @@ export class ListingStore implements ListingSource {
       }
       const types = new Map(this.types(lang).map((t) => [t.WebID, t.ShowOrder]));
       const newest = [...entries].sort((a, b) => b.created.localeCompare(a.created) || b.id - a.id);
+      // A list holds what is on offer for its goal (shared/goal.ts): what the counts count.
       const ordersOf = (goal: Goal): Record<SortOrder, Entry[]> => {
-        const mine = entries.filter((e) => e.goal === goal);
+        const mine = entries.filter((e) => e.goal === goal && e.available);
         const price = [...mine].sort(byPrice);
         // Highest first, and properties without a published price still last.
         const priced = price.filter((e) => e.price !== null);
         return {
-          newest: newest.filter((e) => e.goal === goal),
+          newest: newest.filter((e) => e.goal === goal && e.available),
           'price-asc': price,
           'price-desc': [...priced.reverse(), ...price.filter((e) => e.price === null)],
           type: [...mine].sort((a, b) => (types.get(a.webId ?? 0) ?? 9) - (types.get(b.webId ?? 0) ?? 9) || byPrice(a, b)),

@@ -8,7 +8,7 @@
 import type Router from '@koa/router';
 import type { Lang } from '../../shared/constants.ts';
 import { epcDisplayText } from '../../shared/epc.ts';
-import { formatDate, formatPrice } from '../../shared/format.ts';
+import { formatDate, formatNumber, formatPrice } from '../../shared/format.ts';
 import type { FieldError, FormKind } from '../../shared/forms.ts';
 import { localize } from '../../shared/localize.ts';
 import {
@@ -110,13 +110,13 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
     [t('tool.surface'), String(inputs.surface)],
   ];
   if (inputs.year !== undefined) rows.push([t('calc.year'), String(inputs.year)]);
-  rows.push([t('calc.result.now'), `${epcDisplayText(r.current.label)} (${t('unit.kwh', { value: r.current.value })})`]);
+  rows.push([t('calc.result.now'), `${epcDisplayText(r.current.label)} (${t('unit.kwh', { value: formatNumber(r.current.value) })})`]);
   for (const l of r.lines) {
     const name = localize(config.works.find((w) => w.key === l.key)?.name, lang) || l.key;
     rows.push([`${name} (${t(`calc.qty.${l.unit}`, { value: l.quantity })})`, range(l.low, l.high)]);
   }
   if (r.lines.length) rows.push([t('calc.result.totalShort'), range(r.total.low, r.total.high)]);
-  rows.push([t('calc.result.after'), `${epcDisplayText(r.after.label)} (${t('unit.kwh', { value: r.after.value })})`]);
+  rows.push([t('calc.result.after'), `${epcDisplayText(r.after.label)} (${t('unit.kwh', { value: formatNumber(r.after.value) })})`]);
   if (r.target) rows.push([t('calc.target'), t(r.target.reached ? 'calc.result.reached' : 'calc.result.notReached', { target: r.target.letter })]);
   if (r.obligation) {
     rows.push([

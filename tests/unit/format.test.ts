@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatPrice, makeIntl, truncateText } from '../../shared/format.ts';
+import { formatDate, formatNumber, formatPrice, makeIntl, truncateText } from '../../shared/format.ts';
 import { localize, localizeStrict, isEmpty } from '../../shared/localize.ts';
 import { deviceOf } from '../../renderer/store.ts';
 import { loadShipped } from '../helpers/config.ts';
@@ -69,12 +69,27 @@ describe('device class (SPEC §4)', () => {
 });
 
 describe('paging title (SPEC §2)', () => {
-  it("reads 'Page X of Y [Z objects]' in every language", () => {
+  it("reads 'Page X of Y [Z objects]' in every language, one object in the singular, thousands grouped", () => {
     const { content } = loadShipped();
-    const title = (lang: 'nl' | 'fr' | 'en') =>
-      makeIntl(lang, content.dictionaries[lang]!).formatMessage({ id: 'listing.paging' }, { page: 1, pages: 4, total: 87 });
+    const title = (lang: 'nl' | 'fr' | 'en', total = 87, pages = 4) =>
+      makeIntl(lang, content.dictionaries[lang]!).formatMessage({ id: 'listing.paging' }, { page: 1, pages, total, n: formatNumber(total) });
     expect(title('en')).toBe('Page 1 of 4 [87 objects]');
     expect(title('nl')).toBe('Pagina 1 van 4 [87 objecten]');
     expect(title('fr')).toBe('Page 1 sur 4 [87 objets]');
+    expect(title('en', 1, 1)).toBe('Page 1 of 1 [1 object]');
+    expect(title('nl', 1, 1)).toBe('Pagina 1 van 1 [1 object]');
+    expect(title('fr', 1, 1)).toBe('Page 1 sur 1 [1 objet]');
+    expect(title('fr', 12345, 515)).toBe('Page 1 sur 515 [12.345 objets]');
+  });
+});
+
+describe('numbers as the agency prints them (formatNumber)', () => {
+  it('groups thousands with a dot and writes decimals with a comma, in every language', () => {
+    expect(formatNumber(20445)).toBe('20.445');
+    expect(formatNumber(87.5)).toBe('87,5');
+    expect(formatNumber('1234.567')).toBe('1.234,57');
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber('abc')).toBe('');
+    expect(formatNumber(null)).toBe('');
   });
 });

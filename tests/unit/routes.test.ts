@@ -188,6 +188,6 @@ describe('listing paths', () => {
       '/fr/acheter/schaerbeek/appartement-lumineux-2-ch/12/',
     );
     expect(routes.listingPath(sale, 'nl', { id: 12, city: 'Sint-Joost-ten-Node' })).toBe('/nl/kopen/sint-joost-ten-node/12/');
-    expect(routes.listingPath(routes.listingPage('property', 'rent')!, 'en', { id: 9, city: '', slug: 'Studio' })).toBe('/en/for-rent/be/studio/9/');
+    expect(routes.listingPath(routes.listingPage('property', 'rent')!, 'en', { id: 9, city: '', slug: 'Studio' })).toBe('/en/for-rent/studio/9/');
   });
 });
