@@ -21,6 +21,9 @@ import ownerPortal from './owner-portal/index.tsx';
 import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
 import text from './text/index.tsx';
+import favourites from './favourites/index.tsx';
+import propertyCompare from './property-compare/index.tsx';
+import recentlyViewed from './recently-viewed/index.tsx';
 
 export const modules = [
   singleView,
@@ -40,6 +43,9 @@ export const modules = [
   renovationCalculator,
   onlineValuation,
   text,
+  favourites,
+  propertyCompare,
+  recentlyViewed,
 ];
 
 export const registry = new ModuleRegistry(modules);

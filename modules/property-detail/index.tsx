@@ -11,6 +11,7 @@ import type { Fact } from './facts.ts';
 import '../lib/detail.css';
 import './property-detail.css';
 import { unusedFields } from '../lib/editor-ui.ts';
+import { DetailDeviceButtons } from '../lib/DeviceButtons.tsx';
 
 function FactValue({ fact }: { fact: Fact }) {
   const { t, formatPrice, formatDate } = useI18n();
@@ -151,6 +152,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
           <Price price={data.price} goal={data.goal} from={data.priceFrom} viager={data.viager} />
         </p>
         <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
+        <DetailDeviceButtons view={{ id: data.id, title: data.title, price: data.price, goal: data.goal, image: data.photos[0]?.thumb ?? null }} />
       </header>
       <Photos photos={data.photos} />
       <ul className="key-facts">
