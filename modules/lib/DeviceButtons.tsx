@@ -4,7 +4,8 @@
  * All of it lives on the device (device-lists.ts); on cards the buttons appear once the page runs
  * (no dead button without JavaScript), over the photo, so nothing moves when they do.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { recordView, setCompare, toggleCompare, toggleFavourite, useDeviceList, useRunning, type RecentView, type ToggleResult } from './device-lists.ts';
 import { COMPARE_MAX, FAVOURITES_MAX, idsQuery } from './property-ids.ts';
@@ -114,26 +115,39 @@ export function RecordView({ view }: { view: Omit<RecentView, 'path'> }) {
   return null;
 }
 
-// One tray per screen, however many grids the page has: the first mounted shows it.
-let trayOwner: object | null = null;
+// One tray per screen, however many grids the page has: the first of those mounted shows it (in
+// whatever order React mounts and unmounts them).
+const trays: object[] = [];
+const trayWatchers = new Set<() => void>();
+const watchTrays = (f: () => void) => (trayWatchers.add(f), () => void trayWatchers.delete(f));
+const traysChanged = () => trayWatchers.forEach((f) => f());
+function useTrayOwner(): boolean {
+  const [me] = useState(() => ({}));
+  useEffect(() => {
+    trays.push(me);
+    traysChanged();
+    return () => {
+      trays.splice(trays.indexOf(me), 1);
+      traysChanged();
+    };
+  }, [me]);
+  return useSyncExternalStore(
+    watchTrays,
+    () => trays[0] === me,
+    () => false,
+  );
+}
 
 /** The comparison at the foot of the screen while it holds properties: open it, or empty it. */
 export function CompareTray() {
   const { t } = useI18n();
   const { comparePath } = useShell();
   const ids = useDeviceList('compare');
-  const [owner, setOwner] = useState(false);
-  useEffect(() => {
-    const me = {};
-    if (trayOwner) return undefined;
-    trayOwner = me;
-    setOwner(true);
-    return () => {
-      if (trayOwner === me) trayOwner = null;
-    };
-  }, []);
+  const owner = useTrayOwner();
   if (!owner || !comparePath || ids.length === 0) return null;
-  return (
+  // In the body itself: a module's section is laid out on its own (content-visibility), which
+  // would hold a fixed box inside it.
+  return createPortal(
     <div className="compare-tray" role="region" aria-label={t('compare.tray')}>
       <Link href={comparePath + idsQuery(ids)} className="button">
         {t('compare.open', { count: ids.length })}
@@ -141,7 +155,8 @@ export function CompareTray() {
       <button type="button" className="link-button" onClick={() => setCompare([])}>
         {t('compare.clear')}
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }
 

@@ -61,7 +61,7 @@ const field = (f: keyof PropertyRecord, kind: CellKind): Row => [`field.${f}`, k
 const GROUPS: Array<[string, Row[]]> = [
   // The price as the column's heading says it (price, "from", rent, viager or on demand).
   [
-    'compare.group.price',
+    '',
     [
       ['compare.price', 'price', () => 'price'],
       ['compare.pricePerM2', 'eurM2', pricePerM2],
