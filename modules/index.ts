@@ -22,6 +22,9 @@ import renovationCalculator from './renovation-calculator/index.tsx';
 import onlineValuation from './online-valuation/index.tsx';
 import buyingCosts from './buying-costs/index.tsx';
 import text from './text/index.tsx';
+import favourites from './favourites/index.tsx';
+import propertyCompare from './property-compare/index.tsx';
+import recentlyViewed from './recently-viewed/index.tsx';
 
 export const modules = [
   singleView,
@@ -42,6 +45,9 @@ export const modules = [
   onlineValuation,
   buyingCosts,
   text,
+  favourites,
+  propertyCompare,
+  recentlyViewed,
 ];
 
 export const registry = new ModuleRegistry(modules);

@@ -71,6 +71,9 @@ export interface ShellData {
   languages: Array<{ code: Lang; label: string }>;
   homePath: string;
   searchPath?: string;
+  /** The pages of the visitor's favourites and of the comparison (issue 39), when the site has them. */
+  favouritesPath?: string;
+  comparePath?: string;
   site: {
     name: string;
     logoUrl: string;

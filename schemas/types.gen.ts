@@ -99,6 +99,12 @@ export type CookieListModule = ModuleRecord & {
   view?: "cookie-list";
 };
 /**
+ * The visitor's favourites, kept on their device without an account; the page's address (?ids=) is the list, to share.
+ */
+export type FavouritesModule = ModuleRecord & {
+  view?: "favourites";
+};
+/**
  * Buy (count for sale), Rent (count for rent) and Estimate blocks, with counts per type summed for sale and rent.
  */
 export type HomeBlocksModule = ModuleRecord & {
@@ -171,6 +177,12 @@ export type ProjectListModule = ModuleRecord & {
   view?: "project-list";
 };
 /**
+ * Up to four properties side by side (?ids=): price, price per m², surfaces, rooms, energy, flood scores, costs. Printable; the address is the comparison, to share.
+ */
+export type PropertyCompareModule = ModuleRecord & {
+  view?: "property-compare";
+};
+/**
  * One property: photos, price, facts, energy, planning, documents, map, share, print, similar properties and the agent.
  */
 export type PropertyDetailModule = ModuleRecord & {
@@ -193,6 +205,12 @@ export type PropertyListModule = ModuleRecord & {
   pageSize?: number;
   showFilters?: boolean;
   showMap?: boolean;
+};
+/**
+ * The properties the visitor last looked at, kept on their device: a strip drawn in the browser only.
+ */
+export type RecentlyViewedModule = ModuleRecord & {
+  view?: "recently-viewed";
 };
 /**
  * The renovation cost calculator: a home's postcode, kind, surface, year and EPC, the works ticked, and the cost range per work and in total, the expected label, the obligation's deadline and the regional grants. Its figures are the site setting 'Renovation calculator' (renovation.json).
@@ -291,6 +309,7 @@ export interface VitrineSchemas {
   BuyingCostsModule?: BuyingCostsModule;
   ContactModule?: ContactModule;
   CookieListModule?: CookieListModule;
+  FavouritesModule?: FavouritesModule;
   HomeBlocksModule?: HomeBlocksModule;
   ListViewModule?: ListViewModule;
   NewsViewModule?: NewsViewModule;
@@ -299,8 +318,10 @@ export interface VitrineSchemas {
   OwnerPortalModule?: OwnerPortalModule;
   ProjectDetailModule?: ProjectDetailModule;
   ProjectListModule?: ProjectListModule;
+  PropertyCompareModule?: PropertyCompareModule;
   PropertyDetailModule?: PropertyDetailModule;
   PropertyListModule?: PropertyListModule;
+  RecentlyViewedModule?: RecentlyViewedModule;
   RenovationCalculatorModule?: RenovationCalculatorModule;
   SingleViewModule?: SingleViewModule;
   SiteSearchModule?: SiteSearchModule;
@@ -910,7 +931,8 @@ export interface TopBarLink {
     | "home"
     | "key"
     | "euro"
-    | "star";
+    | "star"
+    | "heart";
   color?: string;
 }
 export interface Language {
@@ -1571,7 +1593,8 @@ export interface SiteInfo {
       | "home"
       | "key"
       | "euro"
-      | "star";
+      | "star"
+      | "heart";
     url: string;
   }[];
   credits?: {

@@ -982,7 +982,7 @@ const en = {
   'system.template': 'It draws the page of every property or project.',
   'system.category': 'It lists the articles of “{category}”: their addresses are below it.',
   'system.search': 'Visitors search the site on it (the “page not found” page sends them there).',
-  'system.tool': 'It holds a visitor tool (renovation calculator or online valuation), linked from property pages.',
+  'system.tool': 'It holds a visitor tool (renovation calculator, online valuation, favourites or comparison), linked from property pages.',
   'system.parent': 'Pages the site needs are below it.',
   'link.menu': 'The menu',
   'link.footer': 'The footer’s links',

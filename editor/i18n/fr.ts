@@ -990,7 +990,8 @@ const fr: Record<MessageKey, string> = {
   'system.template': 'Elle dessine la page de chaque bien ou projet.',
   'system.category': 'Elle liste les articles de « {category} » : leurs adresses sont en dessous.',
   'system.search': 'Les visiteurs y cherchent sur le site (la page « page introuvable » les y envoie).',
-  'system.tool': 'Elle contient un outil pour les visiteurs (calculateur de rénovation ou estimation en ligne), lié depuis les pages des biens.',
+  'system.tool':
+    'Elle contient un outil pour les visiteurs (calculateur de rénovation, estimation en ligne, favoris ou comparaison), lié depuis les pages des biens.',
   'system.parent': 'Des pages dont le site a besoin se trouvent en dessous.',
   'link.menu': 'Le menu',
   'link.footer': 'Les liens du pied de page',

@@ -988,7 +988,7 @@ const nl: Record<MessageKey, string> = {
   'system.template': 'Ze tekent de pagina van elk pand of project.',
   'system.category': 'Ze toont de artikels van “{category}”: hun adressen staan eronder.',
   'system.search': 'Bezoekers zoeken er op de site (de pagina “pagina niet gevonden” stuurt hen ernaartoe).',
-  'system.tool': 'Ze bevat een hulpmiddel voor bezoekers (renovatiecalculator of online schatting), gelinkt vanaf de pandpagina’s.',
+  'system.tool': 'Ze bevat een hulpmiddel voor bezoekers (renovatiecalculator, online schatting, favorieten of vergelijking), gelinkt vanaf de pandpagina’s.',
   'system.parent': 'Pagina’s die de site nodig heeft, staan eronder.',
   'link.menu': 'Het menu',
   'link.footer': 'De links in de voettekst',

@@ -2,6 +2,7 @@ import { formatNumber, Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
 import { PriceNotes } from './PriceNotes.tsx';
 import './property-card.css';
+import { CardDeviceButtons, CompareTray } from './DeviceButtons.tsx';
 
 export function AvailabilityBadge({ availability, marquee }: { availability: PropertyCardData['availability']; marquee: string | null }) {
   const { t } = useI18n();
@@ -30,6 +31,7 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
           <div className="property-card__nophoto">{t('detail.noPhoto')}</div>
         )}
         <AvailabilityBadge availability={card.availability} marquee={card.marquee} />
+        <CardDeviceButtons id={card.id} price={card.price} title={card.title} />
       </div>
       <div className="property-card__body">
         <p className="property-card__type">{[card.type ? t(`type.${card.type}`) : card.typeName, card.city].filter(Boolean).join(' · ')}</p>
@@ -71,12 +73,15 @@ export function CardGrid({
   headingLevel?: 'h2' | 'h3';
 }) {
   return (
-    <ul className="card-grid" style={{ '--per-row': perRow } as React.CSSProperties}>
-      {cards.map((c, i) => (
-        <li key={c.id}>
-          <PropertyCard card={c} eager={i < eagerFirst} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="card-grid" style={{ '--per-row': perRow } as React.CSSProperties}>
+        {cards.map((c, i) => (
+          <li key={c.id}>
+            <PropertyCard card={c} eager={i < eagerFirst} headingLevel={headingLevel} />
+          </li>
+        ))}
+      </ul>
+      <CompareTray />
+    </>
   );
 }

@@ -15,6 +15,7 @@ import '../lib/detail.css';
 import './property-detail.css';
 import './print.css';
 import { unusedFields } from '../lib/editor-ui.ts';
+import { DetailDeviceButtons } from '../lib/DeviceButtons.tsx';
 
 function FactValue({ fact }: { fact: Fact }) {
   const { t, formatPrice, formatDate } = useI18n();
@@ -154,6 +155,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
         </p>
         <PriceNotes perM2={data.pricePerM2} drop={data.priceDrop} goal={data.goal} detail />
         <p className="property-detail__ref">{t('detail.reference', { ref: data.reference })}</p>
+        <DetailDeviceButtons view={{ id: data.id, title: data.title, price: data.price, goal: data.goal, image: data.photos[0]?.thumb ?? null }} />
       </header>
       <Photos photos={data.photos} />
       <ul className="key-facts">

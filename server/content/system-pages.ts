@@ -2,7 +2,7 @@
  * The pages the site cannot do without (issue 38, point 1): the home page, the thank-you pages,
  * the owner login, the legal pages, every page holding a form, the lists of properties and
  * projects and their detail templates, the pages that list articles, the search page, the visitor
- * tools, and the pages above any of these. An editor cannot delete or unpublish them; an admin is
+ * tools (calculator, valuation, favourites, comparison), and the pages above any of these. An editor cannot delete or unpublish them; an admin is
  * told what would break first. Pure: works on the documents as the editor sees them.
  */
 import type { PageRecord } from '../../renderer/content.ts';
@@ -34,7 +34,7 @@ export function systemRoles(page: PageRecord, docs: ConfigDocs, depth = 0): Syst
   if (pages.some((p) => p.listing?.detailPageId === page.id)) out.push({ role: 'template' });
   if (page.type === 'article' && page.category) out.push({ role: 'category', detail: [page.category] });
   if (views.includes('site-search')) out.push({ role: 'search' });
-  if (views.includes('renovation-calculator') || views.includes('online-valuation')) out.push({ role: 'tool' });
+  if (['renovation-calculator', 'online-valuation', 'favourites', 'property-compare'].some((v) => views.includes(v))) out.push({ role: 'tool' });
   // A page above a system page: deleting it would take its children's addresses.
   if (depth < 20) {
     const below = pages.filter((p) => p.parentId === page.id && p.id !== page.id && systemRoles(p, docs, depth + 1).length);

@@ -72,13 +72,18 @@ export function buildShell(content: Content, routes: RouteTable, lang: Lang): Sh
   // The translator every page of this language then uses (made once per dictionary object).
   const { t } = translate(lang, messages);
   const site = content.site;
-  const searchPage = content.pages.find((p) => p.status === 'Published' && routes.available(p, lang) && p.modules?.some((m) => m.view === 'site-search'));
+  const pageWith = (view: string) =>
+    content.pages.find((p) => p.status === 'Published' && routes.available(p, lang) && p.modules?.some((m) => m.view === view));
+  const searchPage = pageWith('site-search');
+  const [favouritesPage, comparePage] = [pageWith('favourites'), pageWith('property-compare')];
   const year = new Date().getUTCFullYear();
   return {
     lang,
     languages: routes.enabled.map((code) => ({ code, label: messages[`lang.${code}`] ?? code })),
     homePath: joinPath(lang),
     searchPath: searchPage ? routes.pagePath(searchPage, lang) : undefined,
+    favouritesPath: favouritesPage ? routes.pagePath(favouritesPage, lang) : undefined,
+    comparePath: comparePage ? routes.pagePath(comparePage, lang) : undefined,
     site: {
       name: site.name,
       logoUrl: site.logo?.url ?? '/media/logo.svg',

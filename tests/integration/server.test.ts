@@ -211,7 +211,8 @@ describe('robots.txt and sitemap.xml', () => {
     for (const p of content.pages) {
       for (const lang of ['nl', 'fr', 'en'] as const) {
         const path = routes.pagePath(p, lang);
-        const listed = p.status === 'Published' && p.type !== 'feedback';
+        // A page kept out of search engines (isActiveSEO: false, such as the visitor's favourites) is not listed.
+        const listed = p.status === 'Published' && p.type !== 'feedback' && p.isActiveSEO !== false;
         expect(locs.includes(path), path).toBe(listed);
       }
     }

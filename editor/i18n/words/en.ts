@@ -99,6 +99,7 @@ const en = {
   'choice.icon.key': 'Key',
   'choice.icon.euro': 'Euro',
   'choice.icon.star': 'Star',
+  'choice.icon.heart': 'Heart',
   'fieldHelp.header.shrinkLogoOnScroll': 'The logo gets smaller once the visitor scrolls down.',
   'fieldHelp.header.fixedOnScroll': 'The header stays at the top of the screen while the visitor scrolls.',
   'fieldHelp.header.transparentOnTop': 'At the top of the page the header is see-through, over the banner.',

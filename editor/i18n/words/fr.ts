@@ -95,6 +95,7 @@ const fr: Record<WordKey, string> = {
   'choice.icon.key': 'Clé',
   'choice.icon.euro': 'Euro',
   'choice.icon.star': 'Étoile',
+  'choice.icon.heart': 'Cœur',
   'fieldHelp.header.shrinkLogoOnScroll': 'Le logo rétrécit dès que le visiteur fait défiler la page.',
   'fieldHelp.header.fixedOnScroll': 'L’en-tête reste en haut de l’écran pendant le défilement.',
   'fieldHelp.header.transparentOnTop': 'En haut de la page, l’en-tête est transparent, par-dessus la bannière.',

@@ -94,6 +94,7 @@ const nl: Record<WordKey, string> = {
   'choice.icon.key': 'Sleutel',
   'choice.icon.euro': 'Euro',
   'choice.icon.star': 'Ster',
+  'choice.icon.heart': 'Hart',
   'fieldHelp.header.shrinkLogoOnScroll': 'Het logo wordt kleiner zodra de bezoeker naar beneden scrolt.',
   'fieldHelp.header.fixedOnScroll': 'De koptekst blijft bovenaan het scherm tijdens het scrollen.',
   'fieldHelp.header.transparentOnTop': 'Bovenaan de pagina is de koptekst doorzichtig, over de banner.',

@@ -1,0 +1,63 @@
+import { defineModule } from '../../renderer/module-api.ts';
+import { Link, Price, useI18n, useShell } from '../../renderer/ui.tsx';
+import type { RecentlyViewedModule } from '../../schemas/types.gen.ts';
+import { clearRecent, useDeviceList, useRunning } from '../lib/device-lists.ts';
+import { idsQuery } from '../lib/property-ids.ts';
+import { unusedFields } from '../lib/editor-ui.ts';
+import schema from './schema.json';
+import './recently-viewed.css';
+
+/**
+ * The properties this device last opened, as a strip: drawn in the browser only (the server knows
+ * nothing of them), where nothing on screen moves when it appears (placed below the content the
+ * page opens on), and with the visitor's favourites a tap away.
+ */
+function View() {
+  const { t } = useI18n();
+  const { favouritesPath } = useShell();
+  const running = useRunning();
+  const recent = useDeviceList('recent');
+  const favourites = useDeviceList('favourites');
+  if (!running || recent.length === 0) return null;
+  return (
+    <section className="recent" aria-labelledby="recent-title">
+      <div className="recent__head">
+        <h2 id="recent-title">{t('recent.title')}</h2>
+        {favouritesPath && favourites.length > 0 && (
+          <Link href={favouritesPath + idsQuery(favourites.map((f) => f.id))}>{t('recent.favourites', { count: favourites.length })}</Link>
+        )}
+        <button type="button" className="link-button" onClick={clearRecent}>
+          {t('recent.clear')}
+        </button>
+      </div>
+      <ul className="recent__list">
+        {recent.map((r) => (
+          <li key={r.id} className="recent__item">
+            {r.image ? <img src={r.image} alt="" width={120} height={80} loading="lazy" decoding="async" /> : <span className="recent__nophoto" />}
+            <Link href={r.path}>{r.title}</Link>
+            <Price price={r.price} goal={r.goal} className="recent__price" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default defineModule<RecentlyViewedModule, undefined>({
+  view: 'recently-viewed',
+  version: 1,
+  schema,
+  uiSchema: { ...unusedFields('relations', 'maxItems', 'numberItemOfRow') },
+  meta: {
+    title: { nl: 'Onlangs bekeken', fr: 'Consultés récemment', en: 'Recently viewed' },
+    description: {
+      nl: 'De panden die de bezoeker laatst bekeek, bewaard op zijn toestel',
+      fr: 'Les derniers biens consultés par le visiteur, gardés sur son appareil',
+      en: 'The properties the visitor last looked at, kept on their device',
+    },
+    icon: 'clock',
+    category: 'listings',
+  },
+  defaults: { status: 'Published', span: 12 },
+  View,
+});
