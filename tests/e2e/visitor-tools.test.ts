@@ -254,8 +254,8 @@ describe('an enquiry about a new-build project, on a phone in French', () => {
 
     await expect.poll(() => smtp.received.some((m) => JSON.stringify(m.replyTo ?? '').includes(email)), { timeout: 15_000 }).toBe(true);
     const mail = smtp.received.find((m) => JSON.stringify(m.replyTo ?? '').includes(email))!;
-    expect(mail.subject).toBe('Aanvraag nieuwbouwproject – Thomas Claes – Résidence Colignon');
-    expect(mail.text).toContain('Project: Résidence Colignon');
+    expect(mail.subject).toBe('Aanvraag nieuwbouwproject – Thomas Claes – Residentie Colignon');
+    expect(mail.text).toContain('Project: Residentie Colignon');
     expect(mail.text).toContain('Units die u interesseren: Appartement 0.2');
     expect(mail.text).toContain('Uw budget (€): € 295.000');
     await context!.close();
