@@ -1,4 +1,5 @@
 import { useI18n } from '../../renderer/ui.tsx';
+import { ToolSource } from '../lib/ToolSource.tsx';
 import type { BuyingCostsData, BuyingCostsView } from './load.server.ts';
 
 /** A rate as the site prints numbers, the same in every language: 12,5 %. */
@@ -110,14 +111,7 @@ export function BuyingResultSection({ data, result: r }: { data: BuyingCostsData
               <li key={i}>
                 <strong>{what(s.what)}</strong>
                 {t('tool.pairSeparator')}
-                {s.url ? (
-                  <a href={s.url} target="_blank" rel="noopener noreferrer">
-                    {s.name}
-                  </a>
-                ) : (
-                  s.name
-                )}{' '}
-                ({s.date}){s.note ? ` – ${s.note}` : ''}
+                <ToolSource source={s} />
               </li>
             ))}
           </ul>

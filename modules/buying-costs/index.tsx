@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { BuyingCostsModule } from '../../schemas/types.gen.ts';
@@ -6,42 +5,13 @@ import { unusedFields } from '../lib/editor-ui.ts';
 import type { BuyingCostsData } from './load.server.ts';
 import { BuyingResultSection } from './ResultSection.tsx';
 import schema from './schema.json';
+import { ToolField, type ToolFieldProps } from '../lib/ToolField.tsx';
 import '../lib/forms.css';
 import '../lib/tools.css';
 import './buying-costs.css';
 
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={className ? `form-field ${className}` : 'form-field'} data-invalid={error ? true : undefined}>
-      <label htmlFor={`costs-${name}`}>{label}</label>
-      {children}
-      {hint && (
-        <p className="form-hint" id={`costs-${name}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={`costs-${name}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A field of this form (ids `costs-{name}`). */
+const Field = (props: ToolFieldProps) => <ToolField prefix="costs" {...props} />;
 
 /**
  * The buying-cost calculator: a plain GET form to its own page, answered by the server with the

@@ -8,6 +8,7 @@ import { ListedNotices } from '../lib/ListedNotices.tsx';
 import { addFavourites, useDeviceList, useRunning } from '../lib/device-lists.ts';
 import { FAVOURITES_MAX, idsQuery } from '../lib/property-ids.ts';
 import { unusedFields } from '../lib/editor-ui.ts';
+import { CopyButton } from '../lib/CopyButton.tsx';
 import type { FavouritesData } from './load.server.ts';
 import schema from './schema.json';
 import './favourites.css';
@@ -17,7 +18,6 @@ const same = (a: readonly number[], b: readonly number[]) => a.length === b.leng
 /** The list's address, to copy or send (the page's own address: the list is in it). */
 function ShareList({ href }: { href: string }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
   const [url, setUrl] = useState(href);
   useEffect(() => setUrl(new URL(href, window.location.href).href), [href]);
   return (
@@ -26,18 +26,7 @@ function ShareList({ href }: { href: string }) {
       <p>{t('favourites.shareHint')}</p>
       <p className="favourites__share-links">
         <Link href={href}>{t('favourites.shareLink')}</Link>
-        <button
-          type="button"
-          className="link-button"
-          onClick={() =>
-            navigator.clipboard
-              ?.writeText(url)
-              .then(() => setCopied(true))
-              .catch(() => {})
-          }
-        >
-          {t(copied ? 'favourites.copied' : 'favourites.copy')}
-        </button>
+        <CopyButton text={url} label={t('favourites.copy')} done={t('favourites.copied')} />
         <a href={`mailto:?subject=${encodeURIComponent(t('favourites.mailSubject'))}&body=${encodeURIComponent(url)}`}>{t('favourites.shareEmail')}</a>
       </p>
     </section>

@@ -15,6 +15,7 @@ import '../lib/detail.css';
 import './property-detail.css';
 import './print.css';
 import { unusedFields } from '../lib/editor-ui.ts';
+import { CopyButton } from '../lib/CopyButton.tsx';
 import { DetailDeviceButtons } from '../lib/DeviceButtons.tsx';
 
 function FactValue({ fact }: { fact: Fact }) {
@@ -44,7 +45,6 @@ function Share({ data }: { data: PropertyDetailData }) {
   const { t } = useI18n();
   const mounted = useMounted();
   const [url, setUrl] = useState('');
-  const [copied, setCopied] = useState(false);
   useEffect(() => setUrl(window.location.href.split('#')[0]), []);
   const canShare = mounted && typeof navigator !== 'undefined' && 'share' in navigator;
   const enc = encodeURIComponent;
@@ -78,18 +78,7 @@ function Share({ data }: { data: PropertyDetailData }) {
           </a>
         </li>
         <li>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() =>
-              navigator.clipboard
-                ?.writeText(url)
-                .then(() => setCopied(true))
-                .catch(() => {})
-            }
-          >
-            {t(copied ? 'detail.linkCopied' : 'detail.copyLink')}
-          </button>
+          <CopyButton text={url} label={t('detail.copyLink')} done={t('detail.linkCopied')} />
         </li>
         <li>
           <button type="button" className="link-button" onClick={() => window.print()}>

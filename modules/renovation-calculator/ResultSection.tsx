@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { ToolSource } from '../lib/ToolSource.tsx';
 import { formatNumber, useI18n } from '../../renderer/ui.tsx';
 import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
 import type { CalculatorData, CalculatorResult } from './load.server.ts';
@@ -128,14 +129,7 @@ export function ResultSection({ data, result: r, sectionRef }: { data: Calculato
                     : s.what}
                 </strong>
                 {t('tool.pairSeparator')}
-                {s.url ? (
-                  <a href={s.url} target="_blank" rel="noopener noreferrer">
-                    {s.name}
-                  </a>
-                ) : (
-                  s.name
-                )}{' '}
-                ({s.date}){s.note ? ` – ${s.note}` : ''}
+                <ToolSource source={s} />
               </li>
             ))}
           </ul>

@@ -8,42 +8,15 @@ import schema from './schema.json';
 import type { CalculatorData, CalculatorWork } from './load.server.ts';
 import { ResultSection } from './ResultSection.tsx';
 import { useUnit } from './useUnit.ts';
+import { ToolField, type ToolFieldProps } from '../lib/ToolField.tsx';
 import '../lib/forms.css';
 import '../lib/tools.css';
 import { unusedFields } from '../lib/editor-ui.ts';
 
-function Field({
-  name,
-  label,
-  error,
-  hint,
-  children,
-  wide,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <div className={wide ? 'form-field form-field--wide' : 'form-field'} data-invalid={error ? true : undefined}>
-      <label htmlFor={`calc-${name}`}>{label}</label>
-      {children}
-      {hint && (
-        <p className="form-hint" id={`calc-${name}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={`calc-${name}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A field of this form (ids `calc-{name}`); `wide` spans the form's width. */
+const Field = ({ wide, ...props }: ToolFieldProps & { wide?: boolean }) => (
+  <ToolField prefix="calc" className={wide ? 'form-field--wide' : undefined} {...props} />
+);
 
 function View({ data }: { module: RenovationCalculatorModule; data: CalculatorData }) {
   const { t } = useI18n();
