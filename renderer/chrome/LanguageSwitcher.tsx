@@ -19,8 +19,11 @@ export function LanguageSwitcher({ page, variant }: { page: PageData; variant: '
                   {l.code.toUpperCase()}
                 </span>
               ) : (
-                <Link href={href} hrefLang={l.code} lang={l.code} title={l.label} aria-label={l.label}>
+                // The name is the visible code and the language's name (a name without the code it shows
+                // is one that a voice-control user cannot say).
+                <Link href={href} hrefLang={l.code} lang={l.code} title={l.label}>
                   {l.code.toUpperCase()}
+                  <span className="visually-hidden"> {l.label}</span>
                 </Link>
               )}
             </li>
