@@ -4,6 +4,7 @@ import { buildAll, buildIsCurrent } from './build.mjs';
 import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchSiteSearch, printSiteSearch } from '../bench/site-search.mjs';
+import { benchPageJs, printPageJs } from '../bench/page-js.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
@@ -79,6 +80,8 @@ for (const r of await benchLighthouseGoals({ root })) {
   for (const e of r.nu ?? []) console.log(`        Nu: ${e}`);
 }
 if (process.env.BENCH_ONLY === 'goals') process.exit(0);
+
+printPageJs(await benchPageJs({ root }));
 console.log('');
 console.log(`SSR throughput (${seconds} s per route, 20 connections, gzip)`);
 const rows = await benchSsr({ root, seconds });
