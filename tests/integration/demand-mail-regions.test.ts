@@ -54,3 +54,20 @@ describe('a search alert by region', () => {
     for (const m of mails) expect(`${m.text}\n${m.html}`).not.toMatch(/\b(brussels|flanders)\b/);
   });
 });
+
+describe('the search alert page', () => {
+  it.each([
+    ['/nl/zoekopdracht/', /gewesten \(Brussel, Vlaanderen, Wallonië\), postcodes of gemeenten/],
+    ['/fr/recherche/', /régions \(Bruxelles, Flandre, Wallonie\), des codes postaux ou des communes/],
+    ['/en/register/', /regions \(Brussels, Flanders, Wallonia\), postcodes or municipalities/],
+  ])('%s: its introduction offers regions, postcodes and municipalities, as the form does', async (path, offer) => {
+    const r = await fetch(srv.url + path);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    const main = html.indexOf('<main');
+    const intro = html.slice(main, html.indexOf('<form', main));
+    expect(intro).toMatch(offer);
+    // Its mails carry a link to stop the alert, none to change it.
+    expect(intro).not.toMatch(/aanpassen of stopzetten|modifier ou arrêter|change or stop/);
+  });
+});
