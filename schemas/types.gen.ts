@@ -257,6 +257,10 @@ export type TestimonialsModule = ModuleRecord & {
    * How many testimonials are shown.
    */
   maxItems?: number;
+  /**
+   * list: every testimonial with its photo and date (the testimonials page); quotes: the newest as short quotes with a link to the page that lists them all (home).
+   */
+  variant?: "list" | "quotes";
 };
 /**
  * Rich text written on the page itself: headings, paragraphs, lists, links, quotes, tables and images from the media library.

@@ -33,6 +33,7 @@ import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
 import { SiteHolder } from './site/holder.ts';
 import { consoleLogger } from './site/site.ts';
 import { publishedTestimonials } from './forms/testimonials.ts';
+import { seedSampleTestimonials } from './forms/testimonial-seed.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
 import { SessionStore } from './auth/sessions.ts';
 import { ViewStats } from './portal/view-stats.ts';
@@ -162,7 +163,10 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
   // Saved documents that no longer validate (issue 14): named here, marked for repair in the editor, each shown as in the files meanwhile.
   if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
+  // A fresh data folder or database (no content seed recorded yet) gets the agency's first testimonials, once.
+  const fresh = (await data.revisions.seeds()).length === 0;
   await data.revisions.recordSeed(content.version);
+  if (fresh) await seedSampleTestimonials(configDir, data.leads, opts.quiet);
   let kickOutbox = () => {};
   const foreground = new Foreground();
   const pictures = new ListingPictures({

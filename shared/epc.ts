@@ -4,7 +4,7 @@
  */
 import scales from './epc-scales.json';
 import { isEmpty } from './localize.ts';
-import { COUNTRY_BELGIUM, COUNTRY_LUXEMBOURG, regionOfPostcode, type BelgianRegion } from './region.ts';
+import { BELGIAN_REGIONS, COUNTRY_BELGIUM, COUNTRY_LUXEMBOURG, regionOfPostcode, type BelgianRegion } from './region.ts';
 
 export type { BelgianRegion } from './region.ts';
 /** A Belgian region (own scale and images) or Luxembourg (label text only). */
@@ -151,4 +151,15 @@ export function epcDisplayText(label: string): string {
 export function needsRenovationNotice(letter: string | null | undefined): boolean {
   const common = epcLetter(letter);
   return common !== null && RENOVATION_NOTICE_LETTERS.includes(common);
+}
+
+/**
+ * The dictionary key of the certificate's name before a label, in its region's usual wording: the
+ * Flemish certificate is the EPC, the Brussels and Walloon one the EPB (PEB in French), as the
+ * detail page words its energy figures (modules/property-detail/energy.ts): `card.epc.{region}`
+ * for a Belgian region, else the general `card.epc` (Luxembourg, no region). Cards, the detail page
+ * and the comparison use it.
+ */
+export function epcNameKey(region: string | null | undefined, base: 'card.epc' | 'detail.epc' = 'card.epc'): string {
+  return region && region !== 'luxembourg' && (BELGIAN_REGIONS as readonly string[]).includes(region) ? `${base}.${region}` : base;
 }

@@ -1,3 +1,4 @@
+import { epcNameKey } from '../../shared/epc.ts';
 import { formatNumber, Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCardData } from './property-card.ts';
 import { PriceNotes } from './PriceNotes.tsx';
@@ -48,9 +49,9 @@ export function PropertyCard({ card, headingLevel = 'h3', eager }: { card: Prope
           {card.epc && (
             <li className="property-card__epc">
               {card.epc.image ? (
-                <img src={card.epc.image} alt={t('card.epc', { label: card.epc.text })} width={60} height={20} loading="lazy" />
+                <img src={card.epc.image} alt={t(epcNameKey(card.epc.region), { label: card.epc.text })} width={60} height={20} loading="lazy" />
               ) : (
-                t('card.epc', { label: card.epc.text })
+                t(epcNameKey(card.epc.region), { label: card.epc.text })
               )}
             </li>
           )}

@@ -32,7 +32,8 @@ export interface PropertyCardData {
   marquee: string | null;
   bedrooms: number | null;
   surface: number | null;
-  epc: { text: string; image: string | null } | null;
+  /** The label, its image and the region whose wording names it (shared/epc.ts epcNameKey). */
+  epc: { text: string; image: string | null; region: string | null } | null;
   image: ImageSet | null;
   lat: number | null;
   lng: number | null;
@@ -79,7 +80,7 @@ export function toPropertyCard(p: PropertyRecord, path: string, title: string, g
     marquee: p.Marquee ? (p.MarqueeName ?? null) : null,
     bedrooms: p.NumberOfBedRooms ?? null,
     surface: p.SurfaceLiving ?? p.SurfaceTotal ?? p.SurfaceGround ?? null,
-    epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null,
+    epc: epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image, region: epc.region } : null,
     image: imageSet('property', p.ID, firstListingPhoto('property', p, gone), title, CARD_WIDTHS),
     lat: p.Latitude ?? null,
     lng: p.Longitude ?? null,

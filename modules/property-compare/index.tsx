@@ -1,3 +1,4 @@
+import { epcNameKey } from '../../shared/epc.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
@@ -24,9 +25,9 @@ function Value({ kind, cell, column }: { kind: CellKind; cell: Cell; column: Com
     );
   if (typeof cell === 'object')
     return cell.image ? (
-      <img src={cell.image} alt={t('card.epc', { label: cell.text })} width={90} height={30} loading="lazy" />
+      <img src={cell.image} alt={t(epcNameKey(cell.region), { label: cell.text })} width={90} height={30} loading="lazy" />
     ) : (
-      <>{t('card.epc', { label: cell.text })}</>
+      <>{t(epcNameKey(cell.region), { label: cell.text })}</>
     );
   switch (kind) {
     case 'eur':

@@ -23,7 +23,7 @@ export interface CompareColumn {
 }
 
 export type CellKind = 'price' | 'eur' | 'eurM2' | 'm2' | 'int' | 'text' | 'kwh' | 'epc';
-export type Cell = string | number | { text: string; image: string | null } | null;
+export type Cell = string | number | { text: string; image: string | null; region: string | null } | null;
 export interface CompareRow {
   /** Its label's dictionary key. */
   label: string;
@@ -89,7 +89,7 @@ const GROUPS: Array<[string, Row[]]> = [
         'epc',
         (p) => {
           const epc = epcForProperty(p);
-          return epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image } : null;
+          return epc.label ? { text: epc.region === 'luxembourg' ? epc.label : epcDisplayText(epc.label), image: epc.image, region: epc.region } : null;
         },
       ],
       field('EnergyPerformance', 'kwh'),

@@ -1,3 +1,4 @@
+import { epcNameKey } from '../../shared/epc.ts';
 import { useEffect, useState } from 'react';
 import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, Price, displayPhone, formatNumber, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
@@ -152,7 +153,7 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
         {data.keyFacts.bathrooms ? <li>{t('card.bathrooms', { count: data.keyFacts.bathrooms })}</li> : null}
         {data.keyFacts.surface ? <li>{unitText('m2', data.keyFacts.surface, t)}</li> : null}
         {data.keyFacts.plot ? <li>{t('detail.plot', { value: formatNumber(data.keyFacts.plot) })}</li> : null}
-        {data.epc && <li>{t('card.epc', { label: data.epc.text })}</li>}
+        {data.epc && <li>{t(epcNameKey(data.epc.region), { label: data.epc.text })}</li>}
       </ul>
       {data.project && (
         <p className="property-detail__project">
@@ -170,13 +171,13 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
             </section>
           )}
           <section className="detail-section epc" aria-labelledby="epc-title">
-            <h2 id="epc-title">{t('detail.epc')}</h2>
+            <h2 id="epc-title">{t(epcNameKey(data.epc?.region, 'detail.epc'))}</h2>
             {data.epc ? (
               <>
                 {data.epc.image ? (
-                  <img src={data.epc.image} alt={t('card.epc', { label: data.epc.text })} width={180} height={60} />
+                  <img src={data.epc.image} alt={t(epcNameKey(data.epc.region), { label: data.epc.text })} width={180} height={60} />
                 ) : (
-                  <p className="epc__text">{t('card.epc', { label: data.epc.text })}</p>
+                  <p className="epc__text">{t(epcNameKey(data.epc.region), { label: data.epc.text })}</p>
                 )}
                 {data.epc.value !== null && <p>{epcValueText(data.epc.region, data.epc.value, t)}</p>}
                 {data.epc.region && <p className="epc__region">{t(`region.${data.epc.region}`)}</p>}

@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { epcNameKey } from '../../shared/epc.ts';
 import { ToolSource } from '../lib/ToolSource.tsx';
 import { formatNumber, useI18n } from '../../renderer/ui.tsx';
 import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
@@ -61,7 +62,7 @@ export function ResultSection({ data, result: r, sectionRef }: { data: Calculato
       )}
       <div className="tool-epc">
         <figure>
-          <img src={r.current.image} alt={t('card.epc', { label: r.current.text })} width={180} height={60} />
+          <img src={r.current.image} alt={t(epcNameKey(r.region), { label: r.current.text })} width={180} height={60} />
           <figcaption>
             {pair(
               t('calc.result.now'),
@@ -70,7 +71,7 @@ export function ResultSection({ data, result: r, sectionRef }: { data: Calculato
           </figcaption>
         </figure>
         <figure>
-          <img src={r.after.image} alt={t('card.epc', { label: r.after.text })} width={180} height={60} />
+          <img src={r.after.image} alt={t(epcNameKey(r.region), { label: r.after.text })} width={180} height={60} />
           <figcaption>
             <strong>{pair(t('calc.result.after'), r.after.text)}</strong> ({t('unit.kwh', { value: formatNumber(r.after.value) })})
           </figcaption>

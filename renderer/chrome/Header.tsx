@@ -24,7 +24,7 @@ function TopBarLinks({ links, side }: { links: LinkView[]; side: string }) {
         <li key={i}>
           <Link href={l.href} style={l.color ? { color: l.color } : undefined}>
             {l.icon && <Icon name={l.icon} size={16} />}
-            <span>{l.label}</span>
+            <span className={l.icon ? 'top-bar__label' : undefined}>{l.label}</span>
           </Link>
         </li>
       ))}

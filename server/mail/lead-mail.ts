@@ -17,6 +17,12 @@ function rows(fields: Array<[string, string]>): { text: string; html: string } {
   };
 }
 
+/** Choices stored as codes, in words in a mail's language: a search alert's regions and property types. */
+const CHOICE_WORDS: Record<string, (t: (id: string) => string) => (value: string) => string> = {
+  regions: (t) => (v) => t(`form.regions.${v}`),
+  types: (t) => (v) => t(`type.${v}`),
+};
+
 export function leadMails(o: {
   kind: string;
   lang: Lang;
@@ -53,7 +59,7 @@ export function leadMails(o: {
   const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
   const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
-    const words = o.valueText?.[k];
+    const words = o.valueText?.[k] ?? CHOICE_WORDS[k]?.(t);
     if (Array.isArray(v)) return v.map((x) => (words ? words(String(x), lang) : String(x))).join(', ');
     // A phone number as typed (0470/12.34.56) reaches the mails grouped (SPEC §5): 0470 12 34 56.
     if (k === 'phone' && typeof v === 'string') return displayPhone(v);

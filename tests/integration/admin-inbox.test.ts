@@ -10,6 +10,7 @@ import { pdfFile } from '../helpers/files.ts';
 import { LEADS_PAGE_SIZE } from '../../server/editor-api/leads.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { person } from '../helpers/visitor.ts';
+import { configCopy } from '../helpers/config.ts';
 import { ApiClient, EDITOR, forSale, startStaffServer } from '../helpers/admin-api.ts';
 
 let srv: Awaited<ReturnType<typeof startStaffServer>>['srv'];
@@ -38,7 +39,9 @@ const postMultipart = async (kind: string, fields: Record<string, unknown>, file
 };
 
 beforeAll(async () => {
-  ({ srv, editor } = await startStaffServer());
+  // Only the requests this file sends: a config that ships no sample testimonials (those a fresh
+  // data folder gets are tested in testimonials-home.test.ts).
+  ({ srv, editor } = await startStaffServer({ configDir: configCopy(({ write }) => write('testimonials/sample.json', [])) }));
   sent.contact = await postJson('site-contact', { ...person(), message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false });
   sent.request = await postJson('contact-me', {
     ...person(),

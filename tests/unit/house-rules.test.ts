@@ -83,6 +83,7 @@ describe('house rules', () => {
       'server/config/config.ts': 'reads site-config/',
       'server/http/static-files.ts': 'serves the built assets, site-config/media and public/images',
       'server/listings/live.ts': 'reads the shipped sample listings of site-config/',
+      'server/forms/testimonial-seed.ts': 'reads the shipped sample testimonials of site-config/',
       'server/listings/feed-file.ts': 'reads the feed file given to npm run import',
       'server/main.ts': 'checks that dist/client was built',
       'server/site/built-assets.ts': 'reads the build manifest and stylesheets of dist/client',

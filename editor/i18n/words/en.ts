@@ -483,6 +483,9 @@ const en = {
   'fieldUnit.buyingCosts.bands.from': '€',
   'fieldUnit.buyingCosts.amount': '€',
   'fieldUnit.buyingCosts.years': 'years',
+  'fieldLabel.module.testimonials.variant': 'Presentation',
+  'choice.variant.list': 'List, with photos and dates',
+  'choice.variant.quotes': 'Short quotes, with a link to all',
 } as const;
 
 export type WordKey = keyof typeof en;

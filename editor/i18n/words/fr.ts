@@ -480,5 +480,8 @@ const fr: Record<WordKey, string> = {
   'fieldUnit.buyingCosts.bands.from': '€',
   'fieldUnit.buyingCosts.amount': '€',
   'fieldUnit.buyingCosts.years': 'ans',
+  'fieldLabel.module.testimonials.variant': 'Présentation',
+  'choice.variant.list': 'Liste, avec photos et dates',
+  'choice.variant.quotes': 'Courtes citations, avec un lien vers tous',
 };
 export default fr;

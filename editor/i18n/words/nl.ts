@@ -478,5 +478,8 @@ const nl: Record<WordKey, string> = {
   'fieldUnit.buyingCosts.bands.from': '€',
   'fieldUnit.buyingCosts.amount': '€',
   'fieldUnit.buyingCosts.years': 'jaar',
+  'fieldLabel.module.testimonials.variant': 'Weergave',
+  'choice.variant.list': 'Lijst, met foto’s en datums',
+  'choice.variant.quotes': 'Korte citaten, met een link naar alle',
 };
 export default nl;

@@ -1,0 +1,73 @@
+// The search alert's mails name its regions in each mail's language (issue 39): the visitor's
+// confirmation in theirs, the agency's in the agency's (Dutch), never the stored codes
+// (brussels, flanders, wallonia: SPEC §3 demand region/zip/city, §9 regions).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../helpers/server.ts';
+import { startSmtp } from '../helpers/smtp.ts';
+import { fillToken } from '../helpers/fill-token.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let srv: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  srv = await startTestServer({ smtpUrl: smtp.url, outboxRetryMs: 100 });
+}, 60_000);
+afterAll(async () => {
+  await srv?.close();
+  await smtp?.close();
+});
+
+describe('a search alert by region', () => {
+  it.each([
+    ['fr', 'Région de Bruxelles-Capitale, Région flamande', 'Appartement'],
+    ['en', 'Brussels-Capital Region, Flemish Region', 'Apartment'],
+  ])('in %s: the confirmation names the regions and types in its language, the agency mail in Dutch', async (lang, words, type) => {
+    const email = `alert.${lang}.${Date.now()}@example.be`;
+    const r = await fetch(`${srv.url}/api/forms/demand-register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        lang,
+        formToken: fillToken(),
+        website: '',
+        goal: 'sale',
+        types: ['3'],
+        firstName: 'Lina',
+        lastName: 'Dubois',
+        email,
+        regions: ['brussels', 'flanders'],
+        zips: '1180',
+      }),
+    });
+    expect(r.status).toBe(201);
+    await expect
+      .poll(() => smtp.received.filter((m) => JSON.stringify(m.to).includes(email) || (m.text ?? '').includes(email)).length, { timeout: 10_000 })
+      .toBe(2);
+    const mails = smtp.received.filter((m) => JSON.stringify(m.to).includes(email) || (m.text ?? '').includes(email));
+    const visitor = mails.find((m) => JSON.stringify(m.to).includes(email))!;
+    const agency = mails.find((m) => m !== visitor)!;
+    for (const part of [visitor.text!, visitor.html!]) expect(part).toContain(words);
+    for (const part of [agency.text!, agency.html!]) expect(part).toContain('Brussels Hoofdstedelijk Gewest, Vlaams Gewest');
+    expect(visitor.text).toMatch(new RegExp(`: ${type}\\n`));
+    expect(agency.text).toMatch(/: Appartement\n/);
+    for (const m of mails) expect(m.text).not.toMatch(/: 3\n/);
+    for (const m of mails) expect(`${m.text}\n${m.html}`).not.toMatch(/\b(brussels|flanders)\b/);
+  });
+});
+
+describe('the search alert page', () => {
+  it.each([
+    ['/nl/zoekopdracht/', /gewesten \(Brussel, Vlaanderen, Wallonië\), postcodes of gemeenten/],
+    ['/fr/recherche/', /régions \(Bruxelles, Flandre, Wallonie\), des codes postaux ou des communes/],
+    ['/en/register/', /regions \(Brussels, Flanders, Wallonia\), postcodes or municipalities/],
+  ])('%s: its introduction offers regions, postcodes and municipalities, as the form does', async (path, offer) => {
+    const r = await fetch(srv.url + path);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    const main = html.indexOf('<main');
+    const intro = html.slice(main, html.indexOf('<form', main));
+    expect(intro).toMatch(offer);
+    // Its mails carry a link to stop the alert, none to change it.
+    expect(intro).not.toMatch(/aanpassen of stopzetten|modifier ou arrêter|change or stop/);
+  });
+});
