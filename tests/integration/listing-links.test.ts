@@ -8,7 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { root } from '../helpers/config.ts';
-import { importListingsData } from '../helpers/listings.ts';
+import { importListingsData, sampleListings } from '../helpers/listings.ts';
+import { ListingSets, goLive, newSetId } from '../../server/storage/listing-sets.ts';
+import { listingSchemaHash } from '../../server/listings/import.ts';
+import { tempDir } from '../helpers/config.ts';
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
@@ -85,5 +88,34 @@ describe('document and virtual-tour links from the CRM', () => {
     for (const bad of ['data:text', 'javascript:', 'file:', '//evil.example']) expect(html).not.toContain(`href="${bad}`);
     expect(html).toContain('Plan des étages');
     expect(html).not.toContain('Fiche technique');
+  });
+
+  it('offers no other link on the detail page even from a set that holds one (stored before links were checked)', async () => {
+    // A live set written as it is, past the import's checks: the page is the last line.
+    const dataDir = tempDir('links-set-');
+    const data = structuredClone(await sampleListings());
+    const p = data.properties.find((x) => x.language === 'fr' && x.Availability === 'available')!;
+    p.Documents = [
+      { Name: 'Plan des étages', Url: '/media/documents/floor-plan.pdf' },
+      { Name: 'Fiche technique', Url: EVIL },
+      { Name: 'Urbanisme', Url: 'javascript:alert(1)' },
+    ];
+    const sets = new ListingSets(join(dataDir, 'listings'));
+    const id = newSetId();
+    await sets.writeSet(id, data, listingSchemaHash());
+    const state = await sets.readState();
+    goLive(state, id);
+    await sets.writeState(state);
+    const own = await startTestServer({ dataDir });
+    try {
+      const r = await (await fetch(`${own.url}/api/properties?lang=fr&pageSize=100`)).json();
+      const path = r.items.find((i: { id: number }) => i.id === p.ID)!.path;
+      const html = await (await fetch(`${own.url}${path}`)).text();
+      expect([...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*download/g)].map((m) => m[1])).toEqual(['/media/documents/floor-plan.pdf']);
+      expect(html).not.toContain('href="data:');
+      expect(html).not.toContain('href="javascript:');
+    } finally {
+      await own.close();
+    }
   });
 });
