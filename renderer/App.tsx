@@ -15,9 +15,9 @@ import { NotFound } from './chrome/NotFound.tsx';
 import { ConsentDialog } from './chrome/ConsentDialog.tsx';
 import { Popup } from './chrome/Popup.tsx';
 import { settings } from './store.ts';
-import { consentDefaults } from './consent/consent.ts';
+import { CONSENT_SCRIPT, INTL_WARM_SCRIPT } from './inline-scripts.ts';
 import { LOCALES, MODAL_Z_INDEX } from '../shared/constants.ts';
-import { applyConsent, clearConsent, consentBootstrap, readConsent, trackPageView } from './consent/tags.ts';
+import { applyConsent, clearConsent, readConsent, trackPageView } from './consent/tags.ts';
 import { useSettings } from './store.ts';
 import { releaseHydration, rootHydrated } from './hydration.tsx';
 
@@ -68,11 +68,6 @@ export function Root(props: RootProps) {
       <Site {...props} />
     </Router>
   );
-}
-
-/** The head's script that starts the Intl worker: the document's first language (a worker only warms the process). */
-function intlWarmScript(src: string, locale: string): string {
-  return `try{new Worker(${JSON.stringify(src)},{name:${JSON.stringify(locale)}})}catch(e){}`;
 }
 
 /** Paths the client router leaves to the browser (files, API, admin). */
@@ -167,9 +162,12 @@ function Site({ initial, assets, registry }: RootProps) {
         {head.twitter.site && <meta name="twitter:site" content={head.twitter.site} />}
         <meta name="theme-color" content="#1f2a44" />
         {/* Consent Mode defaults, before any tag can exist: denied, waiting 500 ms for the choice. */}
-        <script dangerouslySetInnerHTML={{ __html: consentBootstrap(consentDefaults()) }} />
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_SCRIPT }} />
         {/* The page's Intl data, loaded by a worker while the page is parsed and painted (renderer/intl-warm.ts); not for a page that stays still (a preview). */}
-        {assets.js && assets.intlWarm && <script dangerouslySetInnerHTML={{ __html: intlWarmScript(assets.intlWarm, LOCALES[initial.shell.lang]) }} />}
+        {/* The worker's address and the document's first language on the element; the script is one fixed text (renderer/inline-scripts.ts). */}
+        {assets.js && assets.intlWarm && (
+          <script data-src={assets.intlWarm} data-locale={LOCALES[initial.shell.lang]} dangerouslySetInnerHTML={{ __html: INTL_WARM_SCRIPT }} />
+        )}
         <style dangerouslySetInnerHTML={{ __html: `:root{--modal-z:${MODAL_Z_INDEX}}` }} />
         <link rel="icon" href="/media/favicon.svg" type="image/svg+xml" />
         {assets.styles ? (

@@ -5,7 +5,7 @@ import { Root, SITE_STYLES_ID, type Assets } from './App.tsx';
 import { registry } from '../modules/server.ts';
 import { pageViews } from './module-api.ts';
 import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
-import { FAR_ABOVE_SCREENS, FAR_BELOW_SCREENS } from './hydration.tsx';
+import { LOADER_SCRIPT } from './inline-scripts.ts';
 
 export { registry };
 
@@ -58,9 +58,6 @@ function disabledStylesheets(assets: Assets): string {
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** How long the loader waits for the page's largest picture before it asks for the scripts anyway. */
-const LCP_WAIT_MS = 2500;
-
 /**
  * The browser's part, asked for once the page has been painted: the script, the chunks it imports
  * and the page's dictionary (none: a preview that stays still). Linked from the head, they were
@@ -75,26 +72,20 @@ const LCP_WAIT_MS = 2500;
  * The chunks of a module far from the visible part are left out: it waits to hydrate
  * (renderer/hydration.tsx, by the same rule), and its view is asked for then. Measured once the
  * page is painted, when its layout is already known (a hidden tab asks for every chunk).
+ * The loader's code is one fixed text (renderer/inline-scripts.ts: the policy allows it by its
+ * hash); this page's files and modules are a JSON block just before it, which the browser never runs.
  */
-function loaderScript(initial: InitialData, assets: Assets, views: string[]): string {
+function loader(initial: InitialData, assets: Assets, views: string[]): string {
   if (!assets.js) return '';
   const modules = initial.page.modules.map((m) => [String(m.record.id), m.record.view]);
   const chunks = Object.fromEntries(views.map((v) => [v, assets.modules?.[v]?.preload ?? []]));
   const files = safeJson({ js: assets.js, chunks: assets.preload, modules, views: chunks, messages: initial.shell.messagesUrl });
-  return (
-    `(function(f){var d=document,q=[['link',{rel:'preload',href:f.messages,as:'fetch',crossorigin:'anonymous'}],['script',{type:'module',src:f.js}]],s={};` +
-    `function add(u){if(!s[u]){s[u]=1;q.push(['link',{rel:'modulepreload',href:u}])}}f.chunks.forEach(add);` +
-    `function near(id){var e=d.querySelector('section[data-module-id="'+CSS.escape(id)+'"]'),h=innerHeight,r;if(!e)return true;r=e.getBoundingClientRect();return!(r.top>${FAR_BELOW_SCREENS}*h||r.bottom<-${FAR_ABOVE_SCREENS}*h)}` +
-    `var c=new MessageChannel();c.port1.onmessage=function(){var x=q.shift(),e=d.createElement(x[0]);for(var k in x[1])e.setAttribute(k,x[1][k]);d.body.appendChild(e);if(q.length)c.port2.postMessage(0)};` +
-    `function ask(all){f.modules.forEach(function(m){if(all||near(m[0]))(f.views[m[1]]||[]).forEach(add)});c.port2.postMessage(0)}function painted(){requestAnimationFrame(function(){setTimeout(ask,0)})}` +
-    `var i=d.querySelector('img[fetchpriority=high]'),w=0;function once(){if(!w){w=1;painted()}}` +
-    `if(d.visibilityState==='hidden')ask(1);else if(i&&!i.complete){i.addEventListener('load',once);i.addEventListener('error',once);setTimeout(once,${LCP_WAIT_MS})}else painted()})(${files})`
-  );
+  return `<script type="application/json">${files}</script><script>${LOADER_SCRIPT}</script>`;
 }
 
 /**
  * The document before `</body>` and from it: the page is complete before its answer starts, so
- * that its policy can hash its inline scripts; the first part is kept by the page cache and
+ * that its policy can hash its inline styles; the first part is kept by the page cache and
  * compressed once, each answer's own bits go after it. The first part comes as the strings it is
  * made of (the doctype, React's document up to `</body>`, the page's data and loader), which the
  * server encodes and searches one by one: joined, V8 would copy the whole ~100 KB document once
@@ -121,8 +112,7 @@ export function renderParts(initial: InitialData, siteAssets: Assets, timing?: {
   const html = renderToString(<Root initial={initial} assets={styles?.assets ?? assets} registry={registry} />);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
-  const loader = loaderScript(initial, assets, views);
-  const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader ? `<script>${loader}</script>` : ''}`;
+  const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader(initial, assets, views)}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   let at = html.lastIndexOf('</body>');
   if (at < 0) at = html.length;

@@ -466,6 +466,8 @@ if (PHASES.has(4)) {
   );
 }
 
+if (!process.env.SOAK_PHASES || PHASES.has(67)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
+
 child.kill('SIGTERM');
 console.log(`\nsoak finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 process.exit(0);

@@ -47,8 +47,9 @@ import type { SchemaRegistry } from './config/schemas.ts';
 import { StoreUnavailableError, type Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
+import { captchaRoute } from './forms/captcha-route.ts';
 import { RateLimit } from './http/rate-limit.ts';
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
+import { CAPTCHA_IMAGE_RATE, CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
 import { ownerRoutes } from './portal/portal.ts';
 import { personSessions, type SessionStore } from './auth/sessions.ts';
 import type { OwnerAccounts } from './auth/owner-accounts.ts';
@@ -107,6 +108,8 @@ export interface AppOptions {
   mail: { kick: () => void; agencyEmail?: string };
   /** Form posts per visitor address and window (default FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** Captcha images per visitor address and window (default CAPTCHA_IMAGE_RATE). */
+  captchaRate?: { max: number; windowMs: number };
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
   /** The media library's operations (uploads, alt texts, trash). */
@@ -226,13 +229,16 @@ export function createApp(opts: AppOptions) {
   // Property search: the same query string as the list pages, plus lang.
   searchRoutes(router, { sites });
 
+  const captcha = new Captcha(opts.secrets.captcha, opts.store.spentCaptchas);
+  const captchaRate = opts.captchaRate ?? CAPTCHA_IMAGE_RATE;
+  captchaRoute(router, { sites, captcha, rate: new RateLimit(opts.store.counters, 'captcha', captchaRate.max, captchaRate.windowMs) });
   formRoutes(router, {
     sites,
     schemas: opts.schemas,
     leads: opts.store.leads,
     kick: opts.mail.kick,
     agencyEmail: opts.mail.agencyEmail,
-    captcha: new Captcha(opts.secrets.captcha),
+    captcha,
     rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
     uploads: opts.store.uploads,

@@ -80,6 +80,8 @@ export interface StartOptions {
   agencyEmail?: string;
   /** Form posts per visitor address and window (else FORM_RATE_MAX / FORM_RATE_WINDOW_MS, else FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** Captcha images per visitor address in 10 minutes (else CAPTCHA_RATE_MAX, else CAPTCHA_IMAGE_RATE). */
+  captchaRate?: { max: number; windowMs: number };
   /** The scheduled listings sync (else LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES); null: none. */
   listingsSync?: SyncConfig | null;
   /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts); `drawAhead`: in the background like fetched ones (default: in production). */
@@ -295,6 +297,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     formRate:
       opts.formRate ??
       (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
+    captchaRate: opts.captchaRate ?? (process.env.CAPTCHA_RATE_MAX ? { max: Number(process.env.CAPTCHA_RATE_MAX), windowMs: 600_000 } : undefined),
     owners,
     pictures,
     media,

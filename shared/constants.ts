@@ -140,6 +140,10 @@ export const UPLOAD_MAX_BODY_BYTES = UPLOAD_MAX_BYTES + 256 * 1024;
 /** Captcha: characters shown, and how long an image stays valid. */
 export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_MS = 20 * 60_000;
+/** Captcha images drawn per visitor address and window (issue 40: 168 were drawn in 10 s): then 429. */
+export const CAPTCHA_IMAGE_RATE = { max: 30, windowMs: 10 * 60_000 };
+/** Answered captcha images remembered at once (each until it expires): past it, an answer is refused. */
+export const SPENT_CAPTCHAS_MAX = 100_000;
 /** Content-Security-Policy reports: largest body, and how many per address and window are logged. */
 export const CSP_REPORT_MAX_BYTES = 16 * 1024;
 export const CSP_REPORT_RATE = { max: 30, windowMs: 60_000 };

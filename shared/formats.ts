@@ -1,5 +1,5 @@
 /**
- * The string formats our schemas use (date, date-time, email, uri), each checked in linear time:
+ * The string formats our schemas use (date, date-time, email, uri, web-link), each checked in linear time:
  * they replace ajv-formats' "full" definitions, whose e-mail and URI expressions backtrack
  * polynomially on hostile input. Pure: shared by the server's registry and the browser's
  * validators (compiled at build time, see vite.config.ts).
@@ -64,10 +64,29 @@ export function isUri(s: string): boolean {
   }
 }
 
+/**
+ * A link the site may offer (issue 40, point 6: a CRM document link `data:text/html,<script>…` was
+ * offered as a download): an absolute http or https address, or a path of this site (`/media/…`,
+ * not `//host`). Any other scheme (data:, javascript:, file:, …) is not one. Empty means no link.
+ */
+export function isWebLink(s: string): boolean {
+  if (s === '') return true;
+  if (s.length > 2048 || URI_FORBIDDEN.test(s)) return false;
+  if (s.startsWith('/')) return !s.startsWith('//');
+  if (!/^https?:\/\//i.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The formats as AJV takes them (ajv.addFormat(name, definition)). */
 export const LINEAR_FORMATS = {
   date: { type: 'string', validate: isDate },
   'date-time': { type: 'string', validate: isDateTime },
   email: { type: 'string', validate: isEmail },
   uri: { type: 'string', validate: isUri },
+  'web-link': { type: 'string', validate: isWebLink },
 } as const;

@@ -817,7 +817,7 @@ const en = {
   'listings.problem.enum': '{value} is not one of the allowed values ({allowed})',
   'listings.problem.pattern': '{value} does not have the expected form',
   'listings.problem.format':
-    '{value} is not a valid {format, select, uri {web address} date {date} datetime {date and time} email {e-mail address} other {value}}',
+    '{value} is not a valid {format, select, uri {web address} weblink {web link (only http or https addresses are offered)} date {date} datetime {date and time} email {e-mail address} other {value}}',
   'listings.problem.empty': 'is empty',
   'listings.problem.tooLong': 'is longer than {limit} characters',
   'listings.problem.tooMany': 'has more than {limit} entries',

@@ -824,7 +824,7 @@ const fr: Record<MessageKey, string> = {
   'listings.problem.enum': '{value} ne fait pas partie des valeurs permises ({allowed})',
   'listings.problem.pattern': '{value} n’a pas la forme attendue',
   'listings.problem.format':
-    '{value} n’est pas {format, select, uri {une adresse web valable} date {une date valable} datetime {une date et heure valables} email {une adresse e-mail valable} other {une valeur valable}}',
+    '{value} n’est pas {format, select, uri {une adresse web valable} weblink {un lien valable (seules les adresses http ou https sont proposées)} date {une date valable} datetime {une date et heure valables} email {une adresse e-mail valable} other {une valeur valable}}',
   'listings.problem.empty': 'est vide',
   'listings.problem.tooLong': 'dépasse {limit} caractères',
   'listings.problem.tooMany': 'a plus de {limit} éléments',

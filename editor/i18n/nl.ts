@@ -822,7 +822,7 @@ const nl: Record<MessageKey, string> = {
   'listings.problem.enum': '{value} is geen van de toegestane waarden ({allowed})',
   'listings.problem.pattern': '{value} heeft niet de verwachte vorm',
   'listings.problem.format':
-    '{value} is geen {format, select, uri {geldig webadres} date {geldige datum} datetime {geldige datum en tijd} email {geldig e-mailadres} other {geldige waarde}}',
+    '{value} is geen {format, select, uri {geldig webadres} weblink {geldige link (alleen http- of https-adressen worden aangeboden)} date {geldige datum} datetime {geldige datum en tijd} email {geldig e-mailadres} other {geldige waarde}}',
   'listings.problem.empty': 'is leeg',
   'listings.problem.tooLong': 'is langer dan {limit} tekens',
   'listings.problem.tooMany': 'heeft meer dan {limit} elementen',

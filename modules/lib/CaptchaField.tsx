@@ -4,19 +4,25 @@ import type { FormKind } from '../../shared/forms.ts';
 
 /** The captcha image, its answer field and a button for another image. */
 export function CaptchaField({ kind, error, round }: { kind: FormKind; error?: string; round: number }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [img, setImg] = useState<{ token: string; image: string; width: number; height: number } | null>(null);
+  // The server's sentence when it draws no image (too many asked for from this address: 429).
+  const [refused, setRefused] = useState('');
   const [n, setN] = useState(0);
   useEffect(() => {
     let gone = false;
-    fetch('/api/captcha', { headers: { accept: 'application/json' } })
-      .then((r) => r.json())
-      .then((b) => !gone && setImg(b))
+    fetch(`/api/captcha?lang=${lang}`, { headers: { accept: 'application/json' } })
+      .then(async (r) => {
+        const b = await r.json();
+        if (gone) return;
+        setRefused(r.ok ? '' : String(b.error ?? ''));
+        setImg(r.ok ? b : null);
+      })
       .catch(() => {});
     return () => {
       gone = true;
     };
-  }, [round, n]);
+  }, [round, n, lang]);
   return (
     <div className="form-field captcha" data-invalid={error ? true : undefined}>
       <label htmlFor={`f-${kind}-captcha`}>{t('form.captcha')} *</label>
@@ -38,6 +44,11 @@ export function CaptchaField({ kind, error, round }: { kind: FormKind; error?: s
         key={img?.token}
       />
       <input type="hidden" name="captchaToken" value={img?.token ?? ''} />
+      {refused && (
+        <p className="form-error" role="status">
+          {refused}
+        </p>
+      )}
       {error && (
         <p className="form-error" id={`e-${kind}-captcha`}>
           {error}

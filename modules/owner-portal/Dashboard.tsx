@@ -146,8 +146,8 @@ function PropertyFigures({ id, onSessionEnd }: { id: number; onSessionEnd: () =>
         title={t('owner.communications')}
         list="communications"
         first={f.communications}
-        head={[t('owner.col.date'), t('owner.col.type'), t('owner.col.subject'), t('owner.col.status')]}
-        row={(c: Communication) => [formatDate(c.date), label('owner.kind', c.type), c.subject, label('owner.status', c.status)]}
+        head={[t('owner.col.date'), t('owner.col.type'), t('owner.col.status')]}
+        row={(c: Communication) => [formatDate(c.date), label('owner.kind', c.type), label('owner.status', c.status)]}
       />
       <History
         id={f.property.id}

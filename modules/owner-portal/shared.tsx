@@ -21,10 +21,10 @@ export interface Paged<T> {
   total: number;
   items: T[];
 }
+/** A request about the property: its kind, date and status (never the visitor's own words). */
 export interface Communication {
   date: string;
   type: string;
-  subject: string;
   status: string;
 }
 export interface Appointment {

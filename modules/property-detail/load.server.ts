@@ -1,3 +1,4 @@
+import { isWebLink } from '../../shared/formats.ts';
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { goalOf } from '../../shared/goal.ts';
 import type { PropertyRecord } from '../../renderer/listing-types.ts';
@@ -113,7 +114,8 @@ function load(module: PropertyDetailModule, ctx: LoadContext): PropertyDetailDat
           notice: needsRenovationNotice(epcLetter(epc.label)),
         }
       : null,
-    documents: (p.Documents ?? []).map((d) => ({ name: d.Name, url: d.Url, size: d.Size })),
+    // Only http(s) addresses and this site's paths are offered as links (issue 40: a data: link was).
+    documents: (p.Documents ?? []).filter((d) => d.Url && isWebLink(d.Url)).map((d) => ({ name: d.Name, url: d.Url, size: d.Size })),
     video: detectVideo(p.Video),
     tour: detectVideo(p.VirtualTour),
     location:

@@ -1,12 +1,14 @@
 /**
  * A self-hosted captcha: a few characters drawn as distorted strokes (no font, no third party),
  * rasterised to PNG by sharp. The answer travels sealed (AES-256-GCM with the data folder's key)
- * in a token the form sends back, so nothing is kept per image; a used token is remembered until
- * it expires, so each image answers once.
+ * in a token the form sends back, so nothing is kept per image drawn; an answered image is
+ * recorded in the store until it expires (shared by every node: issue 40, point 6), so each image
+ * answers once, on whichever node.
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { CAPTCHA_LENGTH, CAPTCHA_TTL_MS } from '../../shared/constants.ts';
+import type { SpentCaptchaRepository } from '../storage/index.ts';
 
 type Stroke = Array<[number, number]>;
 /** Glyphs on a 10×14 grid; letters and digits people do not confuse (no 0/O, 1/I, 2/Z, 5/S, 8/B). */
@@ -260,10 +262,11 @@ function drawing(text: string): string {
 }
 
 export class Captcha {
-  private readonly used = new Map<string, number>();
-
-  /** key: 32 bytes, the data folder's secret. */
-  constructor(private readonly key: Buffer) {}
+  /** key: 32 bytes, the data folder's secret; spent: the store's record of answered images. */
+  constructor(
+    private readonly key: Buffer,
+    private readonly spent: SpentCaptchaRepository,
+  ) {}
 
   /** A new image and the token that carries its answer. */
   async issue(now = Date.now()): Promise<{ token: string; image: string; width: number; height: number }> {
@@ -298,14 +301,16 @@ export class Captcha {
     }
   }
 
-  /** True once for a token whose answer matches (case and spaces ignored) and has not expired. */
-  check(token: unknown, answer: unknown, now = Date.now()): boolean {
+  /**
+   * True once for a token whose answer matches (case and spaces ignored) and has not expired, on
+   * any node of the store. A token is spent by any attempt, right or wrong: a robot gets one guess
+   * per image.
+   */
+  async redeem(token: unknown, answer: unknown, now = Date.now()): Promise<boolean> {
     if (typeof token !== 'string' || typeof answer !== 'string') return false;
     const p = Captcha.open(this.key, token);
-    if (!p || p.e < now || this.used.has(p.n)) return false;
-    // A token is spent by any attempt, right or wrong: a robot gets one guess per image.
-    this.used.set(p.n, p.e);
-    for (const [n, e] of this.used) if (e < now) this.used.delete(n);
+    if (!p || typeof p.n !== 'string' || p.e < now) return false;
+    if (!(await this.spent.spend(p.n, p.e))) return false;
     return answer.replace(/\s+/g, '').toUpperCase() === p.a;
   }
 }

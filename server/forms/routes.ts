@@ -1,7 +1,7 @@
 /**
  * POST /api/forms/{kind}: a visitor's request. Checked (rate, origin, size, robot traps, schema,
  * property, captcha, calendar), stored durably together with its two mails before the answer,
- * then the outbox sends the mails. Also the calendar's free slots, the captcha image, the
+ * then the outbox sends the mails. Also the calendar's free slots (the captcha image: captcha-route.ts), the
  * testimonial review links and the unsubscribe link of search alerts.
  */
 import { randomUUID } from 'node:crypto';
@@ -181,7 +181,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const tool = errors.length ? undefined : await readToolLead(kind, fields, site, lang);
       if (tool?.error) errors.push(tool.error);
       // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
-      if (!errors.length && order.includes('captcha') && !deps.captcha.check(fields.captchaToken, fields.captcha)) {
+      if (!errors.length && order.includes('captcha') && !(await deps.captcha.redeem(fields.captchaToken, fields.captcha))) {
         errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
       }
       if (errors.length) {
@@ -355,12 +355,6 @@ export function formRoutes(router: Router, deps: FormDeps) {
     const slots = calendar ? freeSlots(calendar, await deps.leads.bookedSlots()) : [];
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { full: slots.length === 0, minutes: calendar?.minutes ?? null, slots };
-  });
-
-  // A captcha image with its sealed answer.
-  router.get('/api/captcha', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await deps.captcha.issue();
   });
 }
 

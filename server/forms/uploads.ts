@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { BlobStore } from '../storage/index.ts';
+import { isDocx } from './zip-parts.ts';
 
 export type FileType = 'pdf' | 'docx' | 'jpeg' | 'png' | 'webp';
 
@@ -15,8 +16,8 @@ export function sniffFile(b: Buffer): FileType | undefined {
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b[0] === 0x89 && at(1, 'PNG\r\n')) return 'png';
   if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp';
-  // A DOCX is a ZIP archive whose parts include word/document.xml (named in the central directory).
-  if (at(0, 'PK\x03\x04') && b.includes('[Content_Types].xml') && b.includes('word/document.xml')) return 'docx';
+  // A DOCX is a ZIP archive whose central directory lists its parts (server/forms/zip-parts.ts).
+  if (at(0, 'PK\x03\x04') && isDocx(b)) return 'docx';
   return undefined;
 }
 

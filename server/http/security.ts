@@ -1,15 +1,21 @@
 /**
- * Response headers that protect visitors: a Content-Security-Policy on every answer (pages get one
- * with the SHA-256 hashes of their own inline scripts and styles), HSTS when the request came over
- * TLS, and how many reverse proxies are trusted for the client's address.
+ * Response headers that protect visitors: a Content-Security-Policy on every answer, HSTS with
+ * includeSubDomains when the request came over TLS, and how many reverse proxies are trusted for
+ * the client's address.
  *
- * Why hashes and not nonces: a public page's bytes are cached (and kept compressed) per path and
- * content version, so they are the same for every visitor; a per-request nonce would have to be
- * written into those bytes on every request. The inline scripts of a page (Consent Mode defaults,
- * the page's data) are part of those cached bytes, so their hashes are computed once with them.
+ * A page's scripts (issue 40, point 7): its inline scripts are allowed by the hashes of the
+ * renderer's own fixed script texts (renderer/inline-scripts.ts), worked out once here, never by
+ * hashes taken from the rendered page: a script that reaches a page's content (an injection bug)
+ * is not named, so it does not run. Why not nonces: a public page's bytes are cached (and kept
+ * compressed) per path and content version, the same for every visitor; a per-response nonce would
+ * have to be written into those compressed bytes on every answer. Fixed texts need no such thing:
+ * what differs from page to page rides beside them as data the browser never runs.
+ * Style elements are still named by the hashes of the page's own (styles cannot run code; the
+ * site's stylesheet and the page's CSS from the editor vary with the content).
  */
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
+import { OWN_INLINE_SCRIPTS } from '../../renderer/inline-scripts.ts';
 
 /** Where a browser reports what the policy blocked. */
 export const CSP_REPORT_PATH = '/api/csp-report';
@@ -45,7 +51,7 @@ const sha256 = (text: string): string => {
  * The text of each `<tag …>…</tag>` element of a document, with its attributes; a plain scan (each
  * character read once), no regular expression over the page.
  */
-function elements(html: string, tag: 'script' | 'style'): Array<{ attrs: string; text: string }> {
+function elements(html: string, tag: 'style'): Array<{ attrs: string; text: string }> {
   const out: Array<{ attrs: string; text: string }> = [];
   const open = `<${tag}`;
   const close = `</${tag}>`;
@@ -66,19 +72,15 @@ function elements(html: string, tag: 'script' | 'style'): Array<{ attrs: string;
   }
 }
 
-/** The hashes of the inline scripts (not data blocks such as JSON-LD) and inline style elements of a page. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = new Set<string>();
+/** The hashes of the inline style elements of a page (its inline scripts are known ahead: OWN_SCRIPT_HASHES). */
+export function inlineStyleHashes(html: string): string[] {
   const styles = new Set<string>();
-  for (const e of elements(html, 'script')) {
-    if (e.attrs.includes('src=')) continue;
-    const type = /\btype="([^"]*)"/.exec(e.attrs)?.[1];
-    if (type && type !== 'module' && type !== 'text/javascript') continue;
-    scripts.add(sha256(e.text));
-  }
   for (const e of elements(html, 'style')) styles.add(sha256(e.text));
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...styles];
 }
+
+/** The hashes of the renderer's own inline scripts, worked out once at start from their fixed texts. */
+export const OWN_SCRIPT_HASHES: readonly string[] = OWN_INLINE_SCRIPTS.map(hash);
 
 export interface TrackingIds {
   analyticsId?: string;
@@ -108,18 +110,20 @@ function tagSources(ids: TrackingIds): { script: string[]; connect: string[] } {
 }
 
 /**
- * The policy of a public page: its own inline scripts and styles by hash, scripts and styles from
- * this origin, the configured tags' hosts; images, frames (virtual tours, videos) and media from
- * any https origin (they come from listing data and content); no plugins; forms post here only.
+ * The policy of a public page: the renderer's own inline scripts by the hashes of their fixed texts
+ * (in development also Vite's own inline scripts, `devInline`), its inline styles by hash, scripts
+ * and styles from this origin, the configured tags' hosts; images, frames (virtual tours, videos)
+ * and media from any https origin (they come from listing data and content); no plugins; forms
+ * post here only.
  */
-export function pageCsp(hashes: { scripts: string[]; styles: string[] }, ids: TrackingIds, dev = false): string {
+export function pageCsp(styles: readonly string[], ids: TrackingIds, dev = false, devInline: readonly string[] = []): string {
   const tags = tagSources(ids);
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes.scripts, ...tags.script].join(' ')}`.trim(),
+    `script-src 'self' ${[...OWN_SCRIPT_HASHES, ...(dev ? devInline.map(hash) : []), ...tags.script].join(' ')}`.trim(),
     // Style attributes (React's style props, module widths) are allowed; style elements only by hash.
     "style-src 'self' 'unsafe-inline'",
-    dev ? "style-src-elem 'self' 'unsafe-inline'" : `style-src-elem 'self' ${hashes.styles.join(' ')}`.trim(),
+    dev ? "style-src-elem 'self' 'unsafe-inline'" : `style-src-elem 'self' ${styles.join(' ')}`.trim(),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -173,8 +177,12 @@ export const DEFAULT_CSP = [
   `report-uri ${CSP_REPORT_PATH}`,
 ].join('; ');
 
-/** HSTS for a year, sent only over TLS (directly, or through a trusted proxy that says so). */
-export const HSTS = 'max-age=31536000';
+/**
+ * HSTS for a year, this host and its subdomains (issue 40, point 7), sent only over TLS (directly,
+ * or through a trusted proxy that says so: TRUST_PROXY). No `preload`: that is the host's choice to
+ * make with the browsers' list, not the software's.
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {

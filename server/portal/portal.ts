@@ -19,7 +19,6 @@ import { mailLayout, textToHtml } from '../mail/layout.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../../shared/routes.ts';
-import { formatPrice } from '../../shared/format.ts';
 import {
   AGENCY_TIME_ZONE,
   IMAGE_WIDTH,
@@ -312,18 +311,10 @@ function page<T>(rows: T[], n: number) {
 
 /** The site's requests about the property, newest first: date, type, subject, status (no visitor's personal data). */
 async function communications(deps: Pick<PortalDeps, 'leads'>, id: number) {
+  // The kind, date and status of each request, never what the visitor wrote (issue 40, point 6: a
+  // message's first line showed owners the names and phone numbers of third parties).
   return (await deps.leads.find({ propertyIds: [id] })).items
-    .map((s: Submission) => {
-      const f = (s.fields ?? {}) as Record<string, unknown>;
-      // The first line of the visitor's message, else what the request itself says (a visit's time, an offer's amount).
-      const slot = (s.appointment as { slot?: string } | undefined)?.slot;
-      const subject =
-        str(f.subject) ||
-        str(f.message).split('\n')[0].slice(0, 120) ||
-        (slot ? slot.replace('T', ' ') : '') ||
-        (typeof f.offeredPrice === 'number' ? formatPrice(f.offeredPrice) : '');
-      return { date: String(s.createdAt), type: String(s.kind), subject, status: String(s.status ?? 'new') };
-    })
+    .map((s: Submission) => ({ date: String(s.createdAt), type: String(s.kind), status: String(s.status ?? 'new') }))
     .sort((a, b) => b.date.localeCompare(a.date));
 }
 

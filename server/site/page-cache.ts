@@ -27,7 +27,7 @@ export interface PreparedPage {
   end: string;
   /** Ids of the forms that get a fill-time token with each answer. */
   forms: string[];
-  /** The Content-Security-Policy of this page (hashes of its inline scripts and styles). */
+  /** The Content-Security-Policy of this page (the renderer's own scripts, the hashes of its inline styles). */
   csp: string;
   /** A property's detail page: its id (a cached answer is a view all the same). */
   propertyId?: number;

@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import type { Assets } from '../../renderer/App.tsx';
 import type { InitialData } from '../../renderer/page-data.ts';
 import type { DocumentParts } from '../../renderer/entry-server.tsx';
-import { inlineHashes } from '../http/security.ts';
+import { inlineStyleHashes } from '../http/security.ts';
 import { tokenForms } from './page-cache.ts';
 import type { Logger } from './site.ts';
 
@@ -22,8 +22,8 @@ export interface RenderedPage {
   end: string;
   /** Ids of the forms that get a fill-time token with each answer. */
   forms: string[];
-  /** Hashes of the inline scripts and styles (the page's Content-Security-Policy names them). */
-  hashes: { scripts: string[]; styles: string[] };
+  /** Hashes of the inline style elements (the page's Content-Security-Policy names them; its scripts are known ahead). */
+  styles: string[];
   /** gzip of `prefix`, flushed so that more can follow, and its CRC-32 (when the visitor takes gzip). */
   gzip?: { data: Buffer; crc: number };
   /** Milliseconds of React's own renderToString. */
@@ -53,10 +53,10 @@ type RenderParts = (initial: InitialData, assets: Assets, timing?: { react: numb
 interface PreparedPart {
   bytes: Buffer;
   forms: string[];
-  hashes: RenderedPage['hashes'];
+  styles: string[];
 }
 
-const prepare = (part: string): PreparedPart => ({ bytes: Buffer.from(part), forms: tokenForms(part), hashes: inlineHashes(part) });
+const prepare = (part: string): PreparedPart => ({ bytes: Buffer.from(part), forms: tokenForms(part), styles: inlineStyleHashes(part) });
 
 /** Parts that are the same for every page of a set of assets (the stylesheet), prepared once. Oldest dropped first. */
 const constantParts = new Map<string, PreparedPart>();
@@ -84,8 +84,8 @@ export function renderPage(renderParts: RenderParts, initial: InitialData, asset
     ? { data: zlib.gzipSync(bytes, { level: RENDER_GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(bytes) }
     : undefined;
   const forms = [...new Set(parts.flatMap((p) => p.forms))];
-  const hashes = { scripts: [...new Set(parts.flatMap((p) => p.hashes.scripts))], styles: [...new Set(parts.flatMap((p) => p.hashes.styles))] };
-  return { prefix: bytes, end, gzip, forms, hashes, react: timing.react };
+  const styles = [...new Set(parts.flatMap((p) => p.styles))];
+  return { prefix: bytes, end, gzip, forms, styles, react: timing.react };
 }
 
 /**
@@ -118,7 +118,7 @@ export type RenderReply =
       end: string;
       gzip?: { data: ArrayBuffer; crc: number };
       forms: string[];
-      hashes: RenderedPage['hashes'];
+      styles: string[];
       react: number;
       took: number;
     }

@@ -1,7 +1,7 @@
 /**
  * Answers a resolved page path (server/site/request.ts): from the page cache when it holds the
  * page, else rendered by React on the server (whole, so that the policy can name the hashes of its
- * inline scripts before the answer starts; on a render worker in production, server/site/render.ts)
+ * inline styles before the answer starts; on a render worker in production, server/site/render.ts)
  * and kept for the next visitor.
  */
 import type Koa from 'koa';
@@ -66,6 +66,14 @@ export class RenderTurns {
   };
 }
 
+/**
+ * The policy of a rendered page: its inline scripts are the renderer's own fixed texts, allowed by
+ * hashes known ahead (nothing is taken from the page's scripts); its style elements by their hashes.
+ */
+export function pagePolicy(page: Pick<RenderedPage, 'styles'>, ids: TrackingIds, assets: Pick<Assets, 'devInline'>, dev = false): string {
+  return pageCsp(page.styles, ids, dev, assets.devInline);
+}
+
 export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const compression = new CompressionQueue();
   const turns = new RenderTurns();
@@ -73,8 +81,9 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   let pending = 0;
 
   /** The cached parts of a page: the document up to </body>, its forms, its policy. */
-  const preparePage = (status: number, lang: string, { prefix, end, forms, hashes, gzip }: RenderedPage, ids: TrackingIds): PreparedPage => {
-    return { status, lang, prefix, end, gzip, forms, csp: pageCsp(hashes, ids, deps.dev) };
+  const preparePage = (status: number, lang: string, page: RenderedPage, ids: TrackingIds, assets: Assets): PreparedPage => {
+    const { prefix, end, forms, gzip } = page;
+    return { status, lang, prefix, end, gzip, forms, csp: pagePolicy(page, ids, assets, deps.dev) };
   };
 
   /**
@@ -138,7 +147,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
       if (ctx.method === 'HEAD') return;
       const assets = await deps.assets();
       const loaded = performance.now();
-      // The whole page as one string: the policy needs the hashes of its inline scripts before the
+      // The whole page as one string: the policy needs the hashes of its inline styles before the
       // answer starts anyway, and React's string renderer costs about half of its stream.
       let document: RenderedPage;
       try {
@@ -149,7 +158,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
         throw e;
       }
       const rendered = performance.now();
-      const page = preparePage(status, lang, document, site.content.site);
+      const page = preparePage(status, lang, document, site.content.site, assets);
       if (route.kind === 'page') page.propertyId = route.params.propertyId;
       // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).
       // A search is kept when it found something to show (a refused query is cheap to answer again).

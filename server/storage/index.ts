@@ -24,6 +24,7 @@ import type {
   ScratchFiles,
   AutosaveRepository,
   PresenceRepository,
+  SpentCaptchaRepository,
 } from './types.ts';
 import { FileLeads } from './file/leads.ts';
 import { FileAccounts } from './file/accounts.ts';
@@ -33,6 +34,7 @@ import { ListingSets } from './listing-sets.ts';
 import { FileSchedules } from './file/schedules.ts';
 import { LocalScratch } from './scratch.ts';
 import { FileAutosaves, MemoryPresence } from './file/editing.ts';
+import { FileSpentCaptchas } from './file/captchas.ts';
 
 export * from './types.ts';
 
@@ -68,6 +70,8 @@ export interface Store {
   presence: PresenceRepository;
   /** Changes of the content planned for a time (issue 38, point 4). */
   schedules: ScheduleRepository;
+  /** Captcha images already answered, shared by every node (issue 40, point 6). */
+  spentCaptchas: SpentCaptchaRepository;
   /** Writes what is held in memory and lets go of the files. */
   close(): Promise<void>;
 }
@@ -101,7 +105,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     mkdirSync(join(dir, 'uploads'), { recursive: true });
     renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
   }
-  const [leads, revisions, sessions, stats, media, autosaves, schedules] = await Promise.all([
+  const [leads, revisions, sessions, stats, media, autosaves, schedules, spentCaptchas] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
     FileSessions.open(dir),
@@ -109,6 +113,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     FileMedia.open(dir),
     FileAutosaves.open(dir),
     FileSchedules.open(dir),
+    FileSpentCaptchas.open(dir),
   ]);
   return {
     where: dir,
@@ -130,8 +135,9 @@ export async function openFileStore(dir: string): Promise<Store> {
     autosaves,
     presence: new MemoryPresence(),
     schedules,
+    spentCaptchas,
     close: async () => {
-      await Promise.all([leads.close(), sessions.close()]);
+      await Promise.all([leads.close(), sessions.close(), spentCaptchas.close()]);
     },
   };
 }

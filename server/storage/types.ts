@@ -361,3 +361,17 @@ export interface AuditRepository {
 
 export type { AutosaveInfo, AutosaveRepository, PresenceEntry, PresenceRepository, StoredAutosave } from './editing-types.ts';
 export type { ScheduleAddResult, ScheduleCancelResult, ScheduleEntry, ScheduleRepository } from './schedule-types.ts';
+
+/**
+ * Captcha images answered once (issue 40, point 6): an image's id is recorded when it is answered,
+ * in the store shared by every node, so a solution cannot be replayed on another node. Records
+ * are kept until the image expires, at most `SPENT_CAPTCHAS_MAX` at a time.
+ */
+export interface SpentCaptchaRepository {
+  /**
+   * Records image `id` as answered until `expiresAt` (ms since the epoch): true the first time,
+   * false when it was already answered, or when the record is full of unexpired images (the visitor
+   * then gets a new image, as for a wrong answer). Expired records are pruned.
+   */
+  spend(id: string, expiresAt: number): Promise<boolean>;
+}

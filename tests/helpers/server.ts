@@ -13,6 +13,7 @@ export async function startTestServer(
     smtpUrl?: string;
     outboxRetryMs?: number;
     formRate?: { max: number; windowMs: number };
+    captchaRate?: { max: number; windowMs: number };
     pictureLimits?: StartOptions['pictureLimits'];
     /** Another photo source than the sample's (a test counting what is drawn), drawn ahead or not (default: not). */
     photoSource?: StartOptions['photoSource'];
@@ -39,6 +40,8 @@ export async function startTestServer(
     outboxRetryMs: opts.outboxRetryMs,
     // Tests post many forms from one address; the limit itself has a test of its own.
     formRate: opts.formRate ?? { max: 100_000, windowMs: 60_000 },
+    // The same for captcha images (their limit has a test of its own too).
+    captchaRate: opts.captchaRate ?? { max: 100_000, windowMs: 60_000 },
     // No scheduled sync unless a test sets one (LISTINGS_URL of the environment is not the test's).
     listingsSync: opts.listingsSync ?? null,
     photoSource: opts.photoSource ?? samplePhotoSource,

@@ -1,8 +1,10 @@
-// The Content-Security-Policy of every answer (hashes of the page's own inline scripts and styles,
-// no unsafe-inline script), its violation reports, and HSTS only behind a trusted TLS proxy.
+// The Content-Security-Policy of every answer (the renderer's own fixed inline scripts and the page's
+// styles by hash, no unsafe-inline script), its violation reports, and HSTS only behind a trusted TLS
+// proxy. A script injected into a page's content: tests/e2e/csp-injection.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { startTestServer } from '../helpers/server.ts';
+import { OWN_INLINE_SCRIPTS } from '../../renderer/inline-scripts.ts';
 
 describe('Content-Security-Policy (the sample site)', () => {
   let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -15,7 +17,7 @@ describe('Content-Security-Policy (the sample site)', () => {
 
   const sha = (t: string) => `'sha256-${createHash('sha256').update(t, 'utf8').digest('base64')}'`;
   const inlineScripts = (html: string) =>
-    [...html.matchAll(/<script((?:\s[^>]*)?)>([^]*?)<\/script>/g)].filter((m) => !/\bsrc=|type="application\/(ld\+)?json"/.test(m[1])).map((m) => m[2]);
+    [...html.matchAll(/<script((?:\s[^>]*)?)>([^]*?)<\/script>/g)].filter((m) => !/\ssrc=|type="application\/(ld\+)?json"/.test(m[1])).map((m) => m[2]);
   const inlineStyles = (html: string) => [...html.matchAll(/<style(?:\s[^>]*)?>([^]*?)<\/style>/g)].map((m) => m[1]);
   const directive = (csp: string, name: string) =>
     csp
@@ -57,6 +59,9 @@ describe('Content-Security-Policy (the sample site)', () => {
         // The page's data is a JSON block the browser never runs: it needs no hash.
         expect(html, path).toMatch(/<script type="application\/json" id="vitrine-data">\{"initial":/);
         for (const s of inline) expect(scripts, `${path}: an inline script without its hash`).toContain(sha(s));
+        // Only the renderer's own scripts, whose hashes are known ahead: the policy names no others.
+        for (const s of inline) expect(OWN_INLINE_SCRIPTS, path).toContain(s);
+        expect(scripts.match(/'sha256-/g)?.length, path).toBe(OWN_INLINE_SCRIPTS.length);
         for (const s of inlineStyles(html)) expect(directive(csp, 'style-src-elem'), path).toContain(sha(s));
         expect(directive(csp, 'object-src')).toBe("object-src 'none'");
         expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self'");

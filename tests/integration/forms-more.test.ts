@@ -230,6 +230,16 @@ describe('more forms', () => {
       'Veuillez envoyer votre CV en PDF ou en Word (DOCX).',
     ],
     [
+      "the ZIP magic and a Word document's two part names, no archive (the audit's file)",
+      () => ({
+        data: Buffer.from('PK\x03\x04[Content_Types].xml word/document.xml', 'latin1'),
+        name: 'cv.docx',
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+      415,
+      'Veuillez envoyer votre CV en PDF ou en Word (DOCX).',
+    ],
+    [
       'a CV over 5 MB',
       () => ({ data: Buffer.concat([pdfFile(), Buffer.alloc(UPLOAD_MAX_BYTES)]), name: 'cv.pdf', type: 'application/pdf' }),
       413,

@@ -115,7 +115,8 @@ describe('figures', () => {
       lastName: 'Dupont',
       email: 'camille.dupont@example.be',
       phone: '0470 12 34 56',
-      message: 'Visite possible samedi ?\nMerci',
+      // A visitor's free text naming a third party (the audit saw owners shown its first 120 characters).
+      message: 'Visite possible samedi ? Je viendrai avec mon notaire, Maître Jan Peeters (0478 99 88 77).\nMerci',
       newsletter: false,
       propertyId: id,
       request: 'visit',
@@ -142,8 +143,14 @@ describe('figures', () => {
     expect(immoweb.points.at(-2)).toEqual({ date: day(1), visits: 30 });
     expect(f.counters.total).toBeGreaterThanOrEqual(142);
     expect(f.counters.today).toBeGreaterThanOrEqual(12);
-    expect(f.communications.items[0]).toMatchObject({ type: 'contact-me', subject: 'Visite possible samedi ?', status: 'new' });
-    expect(f.communications.items[1]).toMatchObject({ type: 'contact-appointment', subject: slots[0].replace('T', ' ') });
+    // The kind, date and status of each request, never what the visitor wrote.
+    expect(f.communications.items[0]).toEqual({ type: 'contact-me', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), status: 'new' });
+    expect(f.communications.items[1]).toEqual({ type: 'contact-appointment', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), status: 'new' });
+    const listed = JSON.stringify((await c.req('GET', `/api/owner/properties/${id}/communications?page=1&lang=fr`)).json);
+    expect(listed).toContain('"type":"contact-me"');
+    for (const text of [JSON.stringify(f), listed]) {
+      for (const secret of ['Visite possible', 'Peeters', '0478 99 88 77', 'Camille', '0470 12 34 56']) expect(text).not.toContain(secret);
+    }
     expect(f.calendar.items).toContainEqual({ start: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/), status: 'confirmed' });
     expect(JSON.stringify(f)).not.toContain('camille.dupont@example.be'); // no visitor's personal data
   });

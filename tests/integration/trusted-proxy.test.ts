@@ -16,7 +16,9 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
   afterAll(() => srv.close());
 
   it('sends HSTS when the trusted proxy says the request came over TLS', async () => {
-    expect((await fetch(`${srv.url}/fr/`, { headers: via('203.0.113.1') })).headers.get('strict-transport-security')).toBe('max-age=31536000');
+    expect((await fetch(`${srv.url}/fr/`, { headers: via('203.0.113.1') })).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect((await fetch(`${srv.url}/fr/`)).headers.get('strict-transport-security')).toBeNull();
   });
 

@@ -19,6 +19,7 @@ import { PgBlobs, PgCounters, PgMedia, PgSecrets, PgStats } from './small.ts';
 import { PgListingSets } from './listing-sets.ts';
 import { PgAutosaves, PgPresence } from './editing.ts';
 import { PgSchedules } from './schedules.ts';
+import { PgSpentCaptchas } from './captchas.ts';
 
 export { Db, migrate, pgSettingsFromEnv, type PgSettings } from './db.ts';
 
@@ -81,6 +82,7 @@ export async function openPgStore(settings: PgSettings, opts: PgStoreOptions): P
     changes: node ?? { publish: async () => {}, subscribe: () => () => {} },
     autosaves: new PgAutosaves(db),
     presence: new PgPresence(db),
+    spentCaptchas: new PgSpentCaptchas(db),
     schedules: new PgSchedules(db, node?.id ?? 'command-line', settings.nodeTimeoutMs),
     close: async () => {
       await node?.stop();
