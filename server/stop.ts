@@ -21,7 +21,7 @@ export function closeServer(server: Server, boundMs = STOP_REQUESTS_MS): Promise
   return new Promise((resolve) => {
     if (!server.listening) return resolve();
     // A request answered from now on ends its connection (no keep-alive to wait for).
-    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+    server.on('request', (_req, res) => void (res.headersSent || res.setHeader('Connection', 'close')));
     const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     const cut = setTimeout(() => server.closeAllConnections(), boundMs);
     server.close(() => {
