@@ -6,6 +6,7 @@ import { hydrateRoot } from 'react-dom/client';
 import './styles/site.css';
 import { HYDRATED_ATTRIBUTE, Root, SITE_STYLES_ID } from './App.tsx';
 import { planHydration } from './hydration.tsx';
+import { caughtByModule } from './module-failure.tsx';
 import { ClientViews } from './client-views.ts';
 import { pageViews, type AnyModuleDefinition } from './module-api.ts';
 import { INITIAL_DATA_ID, type InitialData } from './page-data.ts';
@@ -71,6 +72,9 @@ void (async () => {
   // In a transition: React hydrates in slices of a few milliseconds and lets the browser answer the
   // visitor in between (a click before the end is replayed), instead of one long task per page.
   startTransition(() => {
-    hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={views} />);
+    hydrateRoot(document, <Root initial={boot.initial} assets={boot.assets} registry={views} />, {
+      // A module's own boundary has written its failure to the console already (renderer/module-failure.tsx).
+      onCaughtError: (error, info) => void (caughtByModule(info) || console.error(error)),
+    });
   });
 })();

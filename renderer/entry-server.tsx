@@ -6,6 +6,7 @@ import { registry } from '../modules/server.ts';
 import { pageViews } from './module-api.ts';
 import { INITIAL_DATA_ID, safeJson, type InitialData } from './page-data.ts';
 import { LOADER_SCRIPT } from './inline-scripts.ts';
+import { BareContext, PreviewContext, failedModules, type ModuleFailure } from './module-failure.tsx';
 
 export { registry };
 
@@ -100,26 +101,66 @@ function loader(initial: InitialData, assets: Assets, views: string[]): string {
 export interface DocumentParts {
   prefix: string[];
   end: string;
+  /** The modules whose view threw: left out of the document (renderer/module-failure.tsx), for the server to log and count. */
+  failed?: ModuleFailure[];
   /** Which of `prefix` are the same string for every page of the same assets (the stylesheet): encoded and hashed once. */
   constant?: number[];
 }
 
-export function renderParts(initial: InitialData, siteAssets: Assets, timing?: { react: number }): DocumentParts {
+/** `preview`: the editor's preview, where a failed module shows staff a box. */
+export function renderParts(initial: InitialData, siteAssets: Assets, timing?: { react: number }, options?: { preview?: boolean }): DocumentParts {
   const views = pageViews(initial.page.modules);
   const assets = pageAssets(siteAssets, views);
   const styles = withoutStyles(assets);
   const started = performance.now();
-  const html = renderToString(<Root initial={initial} assets={styles?.assets ?? assets} registry={registry} />);
+  const root = <Root initial={initial} assets={styles?.assets ?? assets} registry={registry} />;
+  const html = renderToString(options?.preview ? <PreviewContext value>{root}</PreviewContext> : root);
   // React's own part of the work (Server-Timing: the bench sets it beside the whole answer's time).
   if (timing) timing.react = performance.now() - started;
-  const script = `${disabledStylesheets(assets)}${bootData(initial, assets)}${loader(initial, assets, views)}`;
+  const failed = failedModules(html, (id) => explainFailure(initial, assets, id), String(initial.page.page.id));
+  const script = `${disabledStylesheets(assets)}${bootData(failed.length ? withoutFailed(initial, failed) : initial, assets)}${loader(initial, assets, views)}`;
   // Spliced, not String.replace: the page data may hold `$&` or `$'`, which replace() would expand.
   let at = html.lastIndexOf('</body>');
   if (at < 0) at = html.length;
   // The head comes before anything a page's content can write, so the first such element is React's.
   const hole = styles ? html.indexOf(EMPTY_STYLES) : -1;
-  if (hole < 0) return { prefix: [DOCTYPE, html.slice(0, at), script], end: html.slice(at) };
-  return { prefix: [DOCTYPE, html.slice(0, hole), styles!.element, html.slice(hole + EMPTY_STYLES.length, at), script], end: html.slice(at), constant: [2] };
+  const parts: DocumentParts =
+    hole < 0
+      ? { prefix: [DOCTYPE, html.slice(0, at), script], end: html.slice(at) }
+      : { prefix: [DOCTYPE, html.slice(0, hole), styles!.element, html.slice(hole + EMPTY_STYLES.length, at), script], end: html.slice(at), constant: [2] };
+  if (failed.length) parts.failed = failed;
+  return parts;
+}
+
+/** The page data with the failed modules' records and data left out: the browser leaves them out too. */
+function withoutFailed(initial: InitialData, failed: ModuleFailure[]): InitialData {
+  const ids = new Set(failed.map((f) => f.id));
+  const modules = initial.page.modules.map((m) =>
+    ids.has(String(m.record.id))
+      ? { record: { id: m.record.id, view: m.record.view, position: m.record.position } as typeof m.record, data: null, failed: true as const }
+      : m,
+  );
+  return { ...initial, page: { ...initial.page, modules } };
+}
+
+/**
+ * What a failed module threw: it is rendered again alone, without its boundaries, so that the throw
+ * reaches here (only for a failure this thread has not explained yet: see failedModules).
+ */
+function explainFailure(initial: InitialData, assets: Assets, id: string): string | undefined {
+  const item = initial.page.modules.find((m) => String(m.record.id) === id);
+  if (!item) return undefined;
+  try {
+    const alone = { ...initial, page: { ...initial.page, modules: [item] } };
+    renderToString(
+      <BareContext value>
+        <Root initial={alone} assets={assets} registry={registry} />
+      </BareContext>,
+    );
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? (e.stack ?? e.message) : String(e);
+  }
 }
 
 /** What React writes for the stylesheet's element when it is rendered empty (`withoutStyles`). */
@@ -140,7 +181,7 @@ function withoutStyles(assets: Assets): { assets: Assets; element: string } | un
 const DOCTYPE = '<!DOCTYPE html>';
 
 /** The whole document. */
-export function renderHtml(initial: InitialData, assets: Assets, timing?: { react: number }): string {
-  const { prefix, end } = renderParts(initial, assets, timing);
+export function renderHtml(initial: InitialData, assets: Assets, timing?: { react: number }, options?: { preview?: boolean }): string {
+  const { prefix, end } = renderParts(initial, assets, timing, options);
   return prefix.join('') + end;
 }

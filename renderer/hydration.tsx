@@ -11,7 +11,8 @@
  *
  * The document gets HYDRATED_ATTRIBUTE when the page's chrome and all its modules answer.
  */
-import { Suspense, use, useEffect, type ReactNode } from 'react';
+import { Suspense, use, useContext, useEffect, type ReactNode } from 'react';
+import { BareContext, ModuleErrorBoundary, ModuleFailed } from './module-failure.tsx';
 
 /** Events inside a held module that make it hydrate at once. */
 const TRIGGERS = ['pointerdown', 'focusin', 'keydown'] as const;
@@ -69,7 +70,7 @@ export function planHydration(ids: string[], prepare: (id: string) => Promise<vo
     const started = new Promise<void>((resolve) => (start = resolve));
     const loaded = started.then(() => prepare(id));
     const ready = loaded.then(
-      () => void holds.delete(id),
+      () => undefined,
       // Without its view the module stays as the server wrote it.
       () => new Promise<void>(() => undefined),
     );
@@ -111,20 +112,40 @@ export function releaseHydration(): Promise<void> {
   return Promise.all(all.map((h) => h.settled)).then(() => undefined);
 }
 
+/** A module has hydrated, or failed and is left out: the document is marked once all have. */
+function settle(id: string): void {
+  holds.delete(id);
+  if (unhydrated.delete(id)) maybeDone();
+}
+
+/**
+ * What a module that is not held waits for: nothing. Marked settled as React marks the promises it
+ * has read, so that `use` returns at once instead of suspending for a turn.
+ */
+const NOT_HELD: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 function Held({ id, children }: { id: string; children: ReactNode }) {
-  const hold = holds.get(id);
-  if (hold) use(hold.ready);
-  useEffect(() => {
-    if (unhydrated.delete(id)) maybeDone();
-  }, []);
+  // Always `use`, and the same promise until the module has hydrated: the hold used to be dropped
+  // as soon as it was ready, so the render that finished a held module called no `use` after the
+  // one that suspended on it, which React reports in development ("called use() to suspend in a
+  // previous render but did not call use() when it finished"). Dropped once the module has hydrated.
+  use(holds.get(id)?.ready ?? NOT_HELD);
+  useEffect(() => settle(id), []);
   return children;
 }
 
-/** A module's own Suspense boundary; it waits while held (never on the server, nor after the first page). */
-export function HydrationBoundary({ id, children }: { id: string; children: ReactNode }) {
+/**
+ * A module's own Suspense boundary; it waits while held (never on the server, nor after the first
+ * page). A view that throws is left out: on the server the boundary writes `ModuleFailed` instead,
+ * in the browser the module's error boundary shows nothing (renderer/module-failure.tsx).
+ */
+export function HydrationBoundary({ id, view, children }: { id: string; view: string; children: ReactNode }) {
+  if (useContext(BareContext)) return children;
   return (
-    <Suspense fallback={null}>
-      <Held id={id}>{children}</Held>
+    <Suspense fallback={<ModuleFailed id={id} view={view} />}>
+      <ModuleErrorBoundary id={id} view={view} failed={() => settle(id)}>
+        <Held id={id}>{children}</Held>
+      </ModuleErrorBoundary>
     </Suspense>
   );
 }

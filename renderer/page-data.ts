@@ -120,6 +120,8 @@ export interface ShellData {
 export interface ModuleData {
   record: ModuleRecord;
   data: unknown;
+  /** The server could not render it: the browser leaves it out too (only its id, type and place are sent). */
+  failed?: true;
 }
 
 export interface PageData {

@@ -22,16 +22,21 @@ async function assets() {
   return { js: '/renderer/entry-client.tsx', css: ['/renderer/styles/site.css'], preload: [], devScripts, devInline };
 }
 
-const { start, ConfigError } = await vite.ssrLoadModule('/server/main.ts');
+const { start, ConfigError, stopOnSignals } = await vite.ssrLoadModule('/server/main.ts');
 const { samplePhotoSource } = await vite.ssrLoadModule('/sample/photo-source.ts');
 try {
-  await start({
+  const server = await start({
     root,
     port: process.env.PORT ? Number(process.env.PORT) : 3000,
     dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
     configDir: process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined,
     dev: { middleware, loadRenderer: () => vite.ssrLoadModule('/renderer/entry-server.tsx'), assets },
     photoSource: samplePhotoSource,
+  });
+  // Ctrl-C: the same clean stop as npm start's (server/stop.ts), then Vite's.
+  stopOnSignals(async () => {
+    await server.stop();
+    await vite.close();
   });
 } catch (e) {
   if (e instanceof ConfigError) {

@@ -17,7 +17,7 @@ if (!buildIsCurrent()) {
   }
 }
 
-const { start, checkConfig, ConfigError } = await import(join(root, 'dist/server/main.js'));
+const { start, checkConfig, ConfigError, stopOnSignals } = await import(join(root, 'dist/server/main.js'));
 const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
 const configDir = process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined;
 
@@ -38,9 +38,8 @@ try {
     publicUrl: process.env.PUBLIC_URL,
     photoSource: samplePhotoSource,
   });
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  // SIGTERM, SIGINT: requests under way answered, view counts, journals and mails written, the store closed, then exit 0 (server/stop.ts).
+  stopOnSignals(server.stop);
 } catch (e) {
   if (e instanceof ConfigError) {
     console.error('The site configuration is not valid:');

@@ -63,7 +63,7 @@ import { presenceRoutes } from './editor-api/presence.ts';
 export interface Renderer {
   registry: ModuleRegistry;
   /** The document; `timing.react` gets the milliseconds React's renderToString took of it. */
-  renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }) => string;
+  renderHtml: (initial: InitialData, assets: Assets, timing?: { react: number }, options?: { preview?: boolean }) => string;
   /** The same document in two parts: before `</body>` (as the strings it is made of) and from it. */
   renderParts: (initial: InitialData, assets: Assets, timing?: { react: number }) => DocumentParts;
 }

@@ -42,8 +42,11 @@ import { Foreground } from './http/foreground.ts';
 import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
 import { openMediaLibrary } from './media/library.ts';
+import { STOP_MAIL_MS, closeServer, within } from './stop.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
+/** For `npm start`: the clean stop on SIGTERM and SIGINT. */
+export { stopOnSignals } from './stop.ts';
 /** For `npm run import`. */
 export { importFile, rollbackImport } from './listings/command-line.ts';
 /** For `npm run owners` (staff CLI). */
@@ -150,8 +153,16 @@ export function readConfig(configDir: string, renderer: Renderer, quiet: boolean
   return { docs: read.docs, version: read.version, content: result.content };
 }
 
-/** `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended; `scheduler`: the node's scheduler (tests move its clock and call its tick). */
-export type VitrineServer = Server & { warmedUp: number; picturesMade: () => Promise<PrefetchReport | undefined>; scheduler: Scheduler };
+/**
+ * `warmedUp`: how many pages warmed the renderer up before it listened (server/site/warm-up.ts); `picturesMade`: the last background picture run's report, once it ended; `scheduler`: the node's scheduler (tests move its clock and call its tick);
+ * `stop`: the clean stop (server/stop.ts), resolved once the requests under way are answered and everything is written and the store closed.
+ */
+export type VitrineServer = Server & {
+  warmedUp: number;
+  picturesMade: () => Promise<PrefetchReport | undefined>;
+  scheduler: Scheduler;
+  stop: () => Promise<void>;
+};
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
@@ -309,21 +320,29 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
   return new Promise<VitrineServer>((resolve, reject) => {
-    const server = app.listen(port, host, () => {
-      server.on('close', () => {
+    // Once no request is under way: the counts of the last seconds are written, the mails and the
+    // scheduled change under way marked, then the store let go (its journals closed). Once only.
+    let released: Promise<void> | undefined;
+    const release = () =>
+      (released ??= (async () => {
         listings.stop();
         sync?.stop();
         pictures.stop();
         media.stop();
-        void pool?.close();
-        // The counts of the last seconds are written, the mails and the scheduled change under way marked, then the store let go.
-        void Promise.all([outbox.stop(), views.stop(), app.scheduler.stop()]).then(() => data.close());
-      });
+        await Promise.all([pool?.close(), within(outbox.stop(), STOP_MAIL_MS), views.stop(), app.scheduler.stop()]);
+        await data.close();
+      })());
+    const server = app.listen(port, host, () => {
+      server.on('close', () => void release().catch((e) => console.error(`error: while stopping: ${(e as Error).stack ?? e}`)));
       if (!opts.quiet)
         console.log(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
-      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start() }));
+      const stop = async () => {
+        await closeServer(server);
+        await release();
+      };
+      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start(), stop }));
     });
     server.on('error', reject);
   });

@@ -9,8 +9,9 @@ import { GRID_COLUMNS } from '../../shared/constants.ts';
 function ModuleFrame({ item, registry, later }: { item: ModuleData; registry: ViewSource; later: boolean }) {
   const { lang } = useI18n();
   const def = registry.get(item.record.view);
-  // The server already skipped (and logged) unknown views; this guards a stale client bundle.
-  if (!def) return null;
+  // The server already skipped (and logged) unknown views; this guards a stale client bundle. A
+  // module the server failed to render is left out here too (renderer/module-failure.tsx).
+  if (!def || item.failed) return null;
   const m = item.record;
   const span = m.span ?? GRID_COLUMNS;
   // A module's image is its background (issue 14: the field does what its label says), unless another background was chosen.
@@ -62,7 +63,7 @@ export const ModuleHost = memo(function ModuleHost({ modules, registry }: { modu
       {groups.map((g, i) => (
         <div key={i} className={g.full ? 'module-row module-row--full' : 'module-row container'}>
           {g.items.map((item) => (
-            <HydrationBoundary key={item.record.id} id={String(item.record.id)}>
+            <HydrationBoundary key={item.record.id} id={String(item.record.id)} view={item.record.view}>
               <ModuleFrame item={item} registry={registry} later={item !== modules[0]} />
             </HydrationBoundary>
           ))}

@@ -127,7 +127,8 @@ export function previewRoute(router: Router, deps: Pick<AdminDeps, 'store' | 're
         return;
       }
       const assets = await deps.assets();
-      const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] });
+      // A module that fails to render shows staff a box saying so (renderer/module-failure.tsx).
+      const html = renderer.renderHtml(result.initial, { ...assets, js: '', preload: [], devScripts: [], devInline: [] }, undefined, { preview: true });
       // Links open in a new tab: the preview itself stays on the draft.
       const withBase = html.replace('<head>', '<head><base target="_blank">');
       const bodyAt = withBase.indexOf('>', withBase.indexOf('<body')) + 1;

@@ -43,7 +43,17 @@ parentPort!.on('message', (request: RenderRequest) => {
     const prefix = movable(page.prefix);
     const gzip = page.gzip && { data: movable(page.gzip.data), crc: page.gzip.crc };
     transfer.push(prefix, ...(gzip ? [gzip.data] : []));
-    reply = { job: request.job, prefix, end: page.end, gzip, forms: page.forms, styles: page.styles, react: page.react, took: performance.now() - started };
+    reply = {
+      job: request.job,
+      prefix,
+      end: page.end,
+      gzip,
+      forms: page.forms,
+      styles: page.styles,
+      react: page.react,
+      took: performance.now() - started,
+      failed: page.failed,
+    };
   } catch (e) {
     reply = { job: request.job, error: (e as Error).stack ?? String(e) };
   }

@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import type { Assets } from '../../renderer/App.tsx';
 import type { InitialData } from '../../renderer/page-data.ts';
 import type { DocumentParts } from '../../renderer/entry-server.tsx';
+import type { ModuleFailure } from '../../renderer/module-failure.tsx';
 import { inlineStyleHashes } from '../http/security.ts';
 import { tokenForms } from './page-cache.ts';
 import type { Logger } from './site.ts';
@@ -30,6 +31,8 @@ export interface RenderedPage {
   react: number;
   /** Milliseconds the render worker spent on the page (none: rendered on the event loop). */
   took?: number;
+  /** Modules whose view threw, left out of the document (renderer/module-failure.tsx). */
+  failed?: ModuleFailure[];
 }
 
 export interface RenderOptions {
@@ -77,7 +80,7 @@ function prepareConstant(part: string): PreparedPart {
  */
 export function renderPage(renderParts: RenderParts, initial: InitialData, assets: Assets, options: RenderOptions): RenderedPage {
   const timing = { react: 0 };
-  const { prefix, end, constant = [] } = renderParts(initial, assets, timing);
+  const { prefix, end, constant = [], failed } = renderParts(initial, assets, timing);
   const parts = prefix.map((part, i) => (constant.includes(i) ? prepareConstant(part) : prepare(part)));
   const bytes = Buffer.concat(parts.map((p) => p.bytes));
   const gzip = options.gzip
@@ -85,7 +88,7 @@ export function renderPage(renderParts: RenderParts, initial: InitialData, asset
     : undefined;
   const forms = [...new Set(parts.flatMap((p) => p.forms))];
   const styles = [...new Set(parts.flatMap((p) => p.styles))];
-  return { prefix: bytes, end, gzip, forms, styles, react: timing.react };
+  return { prefix: bytes, end, gzip, forms, styles, react: timing.react, ...(failed ? { failed } : {}) };
 }
 
 /**
@@ -121,6 +124,7 @@ export type RenderReply =
       styles: string[];
       react: number;
       took: number;
+      failed?: ModuleFailure[];
     }
   | { job: number; error: string };
 

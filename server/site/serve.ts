@@ -15,6 +15,7 @@ import { CompressionQueue, compressPrefix, finishBrotli, finishGzip, type PageCa
 import type { PageState } from './request.ts';
 import type { Logger } from './site.ts';
 import { renderPage, type RenderPage, type RenderedPage } from './render.ts';
+import { reportModuleFailure } from './module-failures.ts';
 
 export interface ServeDeps {
   /** The renderer module; in development it is loaded anew per request (hot reload). */
@@ -158,6 +159,8 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
         throw e;
       }
       const rendered = performance.now();
+      for (const f of document.failed ?? [])
+        reportModuleFailure(deps.log, { kind: 'render', page: initial.page.page.id, path: ctx.path, module: f.id, view: f.view, error: f.error });
       const page = preparePage(status, lang, document, site.content.site, assets);
       if (route.kind === 'page') page.propertyId = route.params.propertyId;
       // Kept; compressed once it is asked for again (a page seen once, by a crawler say, costs no Brotli).

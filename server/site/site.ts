@@ -20,6 +20,7 @@ import { resolveRoute, type PageRoute } from './resolve.ts';
 import { agencyJsonLd, headData, listingAlternates } from './seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../../modules/lib/property-card.ts';
 import { firstListingPhoto, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
+import { reportModuleFailure } from './module-failures.ts';
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
@@ -143,7 +144,7 @@ export class Site {
   }
 
   /** The data of each module, loaded concurrently, in the page's order. */
-  private async loadModules(records: ModuleRecord[], ctx: LoadContext): Promise<ModuleData[]> {
+  private async loadModules(records: ModuleRecord[], ctx: LoadContext, path: string): Promise<ModuleData[]> {
     const loaded = await Promise.all(
       records.map(async (record): Promise<ModuleData | undefined> => {
         if (!this.registry.get(record.view)) {
@@ -160,8 +161,8 @@ export class Site {
           // Nothing to show on this page: the module is left out, title and all.
           return data === NOTHING_TO_SHOW ? undefined : { record, data };
         } catch (e) {
-          // One failing module never takes the page down: it is logged and left out.
-          this.log.error(`page ${ctx.page.id} module ${record.id} (${record.view}) failed to load`, e);
+          // One failing module never takes the page down: it is left out, counted and logged once.
+          reportModuleFailure(this.log, { kind: 'load', page: ctx.page.id, path, module: record.id, view: record.view, error: e });
           return undefined;
         }
       }),
@@ -200,7 +201,7 @@ export class Site {
     const records: ModuleRecord[] = article
       ? [{ id: ARTICLE_MODULE_ID, view: 'single-view', version: 1, status: 'Published', span: 12 } as ModuleRecord]
       : [...(page.modules ?? [])].filter((m) => m.status === 'Published').sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
-    const modules = await this.loadModules(records, ctx);
+    const modules = await this.loadModules(records, ctx, path);
     if (redirect?.startsWith('/') && !redirect.startsWith('//')) return { redirect, status: 302 };
 
     const crumbs: PageData['breadcrumbs'] =
