@@ -239,6 +239,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     mailDrop: data.mailDrop,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
     maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
+    smtpTimeoutMs: process.env.OUTBOX_SMTP_TIMEOUT_MS ? Number(process.env.OUTBOX_SMTP_TIMEOUT_MS) : undefined,
     domain: new URL(content.site.url).hostname,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });

@@ -8,6 +8,12 @@
  * short record, never a rewrite of the requests). The Message-ID lets a mail server or client
  * recognise a repeat. Mails are claimed for a while before they are sent, so that several server
  * processes sharing one store do not send the same mail.
+ *
+ * A mail server that accepts and then says nothing holds only its own mail: every SMTP step has a
+ * timeout (connection, greeting, silence), each send a deadline, and SEND_CONCURRENCY mails go at
+ * once, so the others pass it. A round claims no more mails than its workers can send within the
+ * claim's lease even if every one of them hangs until its deadline: another node never takes a mail
+ * that is still being sent.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { BlobStore, OutboxMessage, OutboxRepository } from '../storage/index.ts';
@@ -26,21 +32,55 @@ export interface OutboxOptions {
   pollMs?: number;
   domain: string;
   log?: (msg: string) => void;
+  /** Each SMTP timeout (connection, greeting, silence) instead of SMTP_TIMEOUTS (tests: a fraction of a second). */
+  smtpTimeoutMs?: number;
 }
 
-/** nodemailer's codes for a mail server that is not there (as opposed to one that refused a message). */
-const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED']);
-/** Mails taken per round, and how long a taken mail is left to this process. */
-const ROUND = 200;
-const LEASE_MS = 5 * 60_000;
+/**
+ * nodemailer's codes for a mail server that is not there (as opposed to one that refused a message).
+ * A timeout (ETIMEDOUT) is not among them: it belongs to one connection, the others may fare well.
+ */
+const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'EDNS', 'ECONNREFUSED']);
+/** How long a claimed mail is left to this process (then another may send it). */
+export const LEASE_MS = 5 * 60_000;
+/** The SMTP timeouts: connecting, the server's greeting, and silence in the middle of a session. */
+export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+/** Mails sent at once (also the SMTP connections kept open). */
+export const SEND_CONCURRENCY = 4;
+/** Most mails taken per round. */
+const MAX_ROUND = 200;
+
+/** A send's deadline: every step timing out in turn, plus the data's own silence (a server that drips). */
+export const sendDeadlineMs = (t: typeof SMTP_TIMEOUTS) => t.connectionMs + t.greetingMs + 2 * t.socketMs;
+
+/**
+ * Mails claimed per round: as many as SEND_CONCURRENCY workers send within the lease even if each
+ * waits for its deadline (at most MAX_ROUND). With the defaults: 4 × floor(300 s / 60 s) = 20.
+ */
+export function roundSize(t: typeof SMTP_TIMEOUTS, leaseMs = LEASE_MS): number {
+  const perWorker = Math.floor(leaseMs / sendDeadlineMs(t));
+  if (perWorker < 1) throw new Error(`the outbox lease (${leaseMs} ms) is shorter than one send (${sendDeadlineMs(t)} ms)`);
+  return Math.min(MAX_ROUND, SEND_CONCURRENCY * perWorker);
+}
 
 export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
   const base = opts.baseDelayMs ?? 5_000;
   const max = opts.maxDelayMs ?? 10 * 60_000;
   const poll = opts.pollMs ?? 1_000;
-  // Over SMTP, one connection is kept and reused (pooled) instead of a new one per mail.
+  const t = opts.smtpTimeoutMs ? { connectionMs: opts.smtpTimeoutMs, greetingMs: opts.smtpTimeoutMs, socketMs: opts.smtpTimeoutMs } : SMTP_TIMEOUTS;
+  const deadline = sendDeadlineMs(t);
+  const ROUND = roundSize(t);
+  // Over SMTP, connections are kept and reused (pooled), one per worker, instead of a new one per mail.
   const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 1 } as never)
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: SEND_CONCURRENCY,
+        connectionTimeout: t.connectionMs,
+        greetingTimeout: t.greetingMs,
+        socketTimeout: t.socketMs,
+        dnsTimeout: t.connectionMs,
+      } as never)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let running = false;
   let again = false;
@@ -54,18 +94,29 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
       if (!content) throw new Error(`attachment ${a.filename} is missing from the uploads`);
       attachments.push({ filename: a.filename, content, contentType: a.contentType });
     }
-    const info = await transport.sendMail({
-      messageId: `<${m.id}@${opts.domain}>`,
-      from: m.from,
-      to: m.to,
-      replyTo: m.replyTo,
-      subject: m.subject,
-      text: m.text,
-      html: m.html,
-      attachments,
-      headers: { 'Content-Language': m.lang },
-    });
+    const info = await withDeadline(
+      transport.sendMail({
+        messageId: `<${m.id}@${opts.domain}>`,
+        from: m.from,
+        to: m.to,
+        replyTo: m.replyTo,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        attachments,
+        headers: { 'Content-Language': m.lang },
+      }),
+    );
     if (!opts.smtpUrl) await opts.mailDrop.put(`${m.id}.eml`, (info as unknown as { message: Buffer }).message);
+  }
+
+  /** A send that outlives its deadline counts as failed (tried again later); the lease still covers it. */
+  function withDeadline<T>(p: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the mail server within ${deadline} ms`), { code: 'ETIMEDOUT' })), deadline);
+    });
+    return Promise.race([p, late]).finally(() => clearTimeout(timer));
   }
 
   const retryAt = (attempts: number) => Date.now() + Math.min(max, base * 2 ** (attempts - 1));
@@ -78,24 +129,28 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
     const marks: Promise<unknown>[] = [];
     let markError: unknown;
     const mark = (p: Promise<void>) => marks.push(p.catch((e) => (markError ??= e)));
-    for (const [i, m] of due.entries()) {
-      if (stopped) break;
-      try {
-        await sendOne(m);
-      } catch (e) {
-        const error = (e as Error).message.slice(0, 300);
-        opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
-        mark(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
-        // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
-        if (UNREACHABLE.has(String((e as { code?: unknown }).code))) {
-          for (const other of due.slice(i + 1)) mark(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), error));
-          break;
+    let next = 0;
+    let unreachable: string | undefined;
+    // SEND_CONCURRENCY workers take the round's mails in order: a hung mail holds one worker only.
+    const worker = async () => {
+      while (next < due.length && !stopped && !unreachable && markError === undefined) {
+        const m = due[next++];
+        try {
+          await sendOne(m);
+        } catch (e) {
+          const error = (e as Error).message.slice(0, 300);
+          opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
+          mark(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
+          // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
+          if (UNREACHABLE.has(String((e as { code?: unknown }).code))) unreachable ??= error;
+          continue;
         }
-        continue;
+        // Accepted by the mail server: marked durably before this worker takes the next mail (the at-least-once window).
+        await outbox.markSent(m.id, new Date().toISOString()).catch((e) => (markError ??= e));
       }
-      // Accepted by the mail server: marked durably before the next mail goes (the at-least-once window).
-      await outbox.markSent(m.id, new Date().toISOString());
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
+    if (unreachable) for (const other of due.slice(next)) mark(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), unreachable));
     await Promise.all(marks);
     if (markError) throw markError;
     return due.length;
