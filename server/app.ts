@@ -47,6 +47,7 @@ import type { SchemaRegistry } from './config/schemas.ts';
 import { StoreUnavailableError, type Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
+import { AbuseGuard } from './forms/abuse-guard.ts';
 import { RateLimit } from './http/rate-limit.ts';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
 import { ownerRoutes } from './portal/portal.ts';
@@ -107,6 +108,8 @@ export interface AppOptions {
   mail: { kick: () => void; agencyEmail?: string };
   /** Form posts per visitor address and window (default FORM_RATE_LIMIT). */
   formRate?: { max: number; windowMs: number };
+  /** Visitor copies to one address per hour (default MAILS_PER_RECIPIENT_HOUR). */
+  mailsPerRecipientHour?: number;
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
   /** The media library's operations (uploads, alt texts, trash). */
@@ -236,6 +239,7 @@ export function createApp(opts: AppOptions) {
     rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
     uploads: opts.store.uploads,
+    guard: new AbuseGuard(opts.store.counters, opts.mailsPerRecipientHour),
   });
   reviewRoutes(router, { sites, leads: opts.store.leads, uploads: opts.store.uploads });
   alertRoutes(router, { sites, leads: opts.store.leads });

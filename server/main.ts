@@ -47,6 +47,7 @@ export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 export { importFile, rollbackImport } from './listings/command-line.ts';
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
+export { proofOf } from './forms/abuse-guard.ts';
 /** For `npm run staff`. */
 export { StaffAccounts, addStaff, changeStaff };
 /** For `npm run db:migrate` and `npm run db:import-json`. */
