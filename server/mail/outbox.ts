@@ -11,9 +11,9 @@
  *
  * A mail server that accepts and then says nothing holds only its own mail: every SMTP step has a
  * timeout (connection, greeting, silence), each send a deadline, and SEND_CONCURRENCY mails go at
- * once, so the others pass it. A round claims no more mails than its workers can send within the
- * claim's lease even if every one of them hangs until its deadline: another node never takes a mail
- * that is still being sent.
+ * once, each slot taking the next mail as soon as it is free, so the others pass it. A mail is
+ * claimed only when a slot is free to send it at once, and the lease is at least twice the longest
+ * send: another node never takes a mail that is still being sent.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { BlobStore, OutboxMessage, OutboxRepository } from '../storage/index.ts';
@@ -47,20 +47,13 @@ export const LEASE_MS = 5 * 60_000;
 export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
 /** Mails sent at once (also the SMTP connections kept open). */
 export const SEND_CONCURRENCY = 4;
-/** Most mails taken per round. */
-const MAX_ROUND = 200;
 
 /** A send's deadline: every step timing out in turn, plus the data's own silence (a server that drips). */
 export const sendDeadlineMs = (t: typeof SMTP_TIMEOUTS) => t.connectionMs + t.greetingMs + 2 * t.socketMs;
 
-/**
- * Mails claimed per round: as many as SEND_CONCURRENCY workers send within the lease even if each
- * waits for its deadline (at most MAX_ROUND). With the defaults: 4 × floor(300 s / 60 s) = 20.
- */
-export function roundSize(t: typeof SMTP_TIMEOUTS, leaseMs = LEASE_MS): number {
-  const perWorker = Math.floor(leaseMs / sendDeadlineMs(t));
-  if (perWorker < 1) throw new Error(`the outbox lease (${leaseMs} ms) is shorter than one send (${sendDeadlineMs(t)} ms)`);
-  return Math.min(MAX_ROUND, SEND_CONCURRENCY * perWorker);
+/** Refuses timeouts whose send could outlive the claim of its mail (another node would send it too). */
+export function checkLease(t: typeof SMTP_TIMEOUTS, leaseMs = LEASE_MS): void {
+  if (sendDeadlineMs(t) * 2 > leaseMs) throw new Error(`the outbox lease (${leaseMs} ms) is shorter than twice one send (${sendDeadlineMs(t)} ms)`);
 }
 
 export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
@@ -69,7 +62,7 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
   const poll = opts.pollMs ?? 1_000;
   const t = opts.smtpTimeoutMs ? { connectionMs: opts.smtpTimeoutMs, greetingMs: opts.smtpTimeoutMs, socketMs: opts.smtpTimeoutMs } : SMTP_TIMEOUTS;
   const deadline = sendDeadlineMs(t);
-  const ROUND = roundSize(t);
+  checkLease(t);
   // Over SMTP, connections are kept and reused (pooled), one per worker, instead of a new one per mail.
   const transport: Transporter = opts.smtpUrl
     ? nodemailer.createTransport({
@@ -82,10 +75,6 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
         dnsTimeout: t.connectionMs,
       } as never)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let running = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   async function sendOne(m: OutboxMessage): Promise<void> {
     const attachments = [];
@@ -121,57 +110,67 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
 
   const retryAt = (attempts: number) => Date.now() + Math.min(max, base * 2 ** (attempts - 1));
 
-  async function round(): Promise<number> {
-    const due = await outbox.claim(Date.now(), ROUND, LEASE_MS);
-    // Failures are marked without waiting, all awaited at the end of the round. Each one is caught at
-    // once: if the round ends early (the store gone while a mail is marked sent), a failing mark must
-    // not be left as an unhandled rejection, which would end the process.
-    const marks: Promise<unknown>[] = [];
-    let markError: unknown;
-    const mark = (p: Promise<void>) => marks.push(p.catch((e) => (markError ??= e)));
-    let next = 0;
-    let unreachable: string | undefined;
-    // SEND_CONCURRENCY workers take the round's mails in order: a hung mail holds one worker only.
-    const worker = async () => {
-      while (next < due.length && !stopped && !unreachable && markError === undefined) {
-        const m = due[next++];
-        try {
-          await sendOne(m);
-        } catch (e) {
-          const error = (e as Error).message.slice(0, 300);
-          opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
-          mark(outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error));
-          // The mail server cannot be reached at all: the rest of the round fares the same, without a connection each.
-          if (UNREACHABLE.has(String((e as { code?: unknown }).code))) unreachable ??= error;
-          continue;
-        }
-        // Accepted by the mail server: marked durably before this worker takes the next mail (the at-least-once window).
-        await outbox.markSent(m.id, new Date().toISOString()).catch((e) => (markError ??= e));
+  let active = 0;
+  let claiming = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  /** The mail server cannot be reached: no new mail is taken before then (each would fail the same). */
+  let pausedUntil = 0;
+
+  /** Sends one mail and marks it; a store out of reach is logged (the mail is taken again after its lease). */
+  async function sendAndMark(m: OutboxMessage): Promise<void> {
+    try {
+      try {
+        await sendOne(m);
+      } catch (e) {
+        const error = (e as Error).message.slice(0, 300);
+        opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
+        if (UNREACHABLE.has(String((e as { code?: unknown }).code))) pausedUntil = Math.max(pausedUntil, Date.now() + Math.min(poll, base));
+        await outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error);
+        return;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
-    if (unreachable) for (const other of due.slice(next)) mark(outbox.markFailed(other.id, other.attempts + 1, retryAt(other.attempts + 1), unreachable));
-    await Promise.all(marks);
-    if (markError) throw markError;
-    return due.length;
+      // Accepted by the mail server: marked durably before this slot takes another mail (the at-least-once window).
+      await outbox.markSent(m.id, new Date().toISOString());
+    } catch (e) {
+      opts.log?.(`outbox: ${(e as Error).message}`);
+    }
   }
 
+  /**
+   * Keeps SEND_CONCURRENCY sends going: a free slot takes the next due mail at once, whatever the
+   * others are doing (one slow or hung mail holds its own slot only). A mail is claimed only when a
+   * slot is free for it, so its send starts at once and ends, at the latest, at its deadline: within
+   * its lease.
+   */
   async function tick(): Promise<void> {
     if (stopped) return;
-    if (running) {
+    if (claiming) {
       again = true;
       return;
     }
-    running = true;
+    claiming = true;
     clearTimeout(timer);
     try {
-      // A full round may leave more due: go on at once.
-      do again = false;
-      while ((await round()) === ROUND || (again && !stopped));
+      do {
+        again = false;
+        while (!stopped && active < SEND_CONCURRENCY && Date.now() >= pausedUntil) {
+          const due = await outbox.claim(Date.now(), SEND_CONCURRENCY - active, LEASE_MS);
+          if (!due.length) break;
+          for (const m of due) {
+            active++;
+            void sendAndMark(m).finally(() => {
+              active--;
+              void tick();
+            });
+          }
+        }
+      } while (again && !stopped);
     } catch (e) {
       opts.log?.(`outbox: ${(e as Error).message}`);
     } finally {
-      running = false;
+      claiming = false;
+      clearTimeout(timer);
       if (!stopped) timer = setTimeout(tick, poll);
     }
   }
@@ -182,7 +181,7 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      while (running) await new Promise((r) => setTimeout(r, 20));
+      while (claiming || active > 0) await new Promise((r) => setTimeout(r, 20));
       transport.close();
     },
   };
