@@ -7,7 +7,9 @@
 //   3. 100 connections on uncached list and detail pages, four rounds → req/s, p50/p99, errors,
 //      memory after a full GC per round;
 //   4. 100 concurrent logins (one account; then 100 accounts from 100 addresses) → list-page latency
-//      meanwhile, against the same page without them.
+//      meanwhile, against the same page without them;
+//   5. a mail server whose first connection is accepted and never answered (bench/soak/hung-smtp.mjs)
+//      → mails delivered through the other connections meanwhile, time to first delivery, duplicates.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -20,12 +22,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
+import { hungSmtpProbe } from '../bench/soak/hung-smtp.mjs';
 
 const ROUND_S = Number(process.env.SOAK_ROUND_S ?? 30);
 const ROUNDS = 4;
 const SUBMISSIONS = 1000;
 const FUZZ = 5000;
-const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4').split(',').map(Number));
+const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5').split(',').map(Number));
 const t0 = Date.now();
 const MiB = (b) => (b / 1024 / 1024).toFixed(0);
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -83,7 +86,7 @@ const ask = (what) =>
     child.once('message', resolve);
     child.send(what);
   });
-const { readStoredLeads } = await import(join(root, 'dist/server/main.js'));
+const { readStoredLeads, proofOf } = await import(join(root, 'dist/server/main.js'));
 const leads = () => readStoredLeads(dataDir);
 
 /** A real mail server on loopback that records each Message-ID it accepts (started only when "back"). */
@@ -137,6 +140,7 @@ if (PHASES.has(1)) {
     const body = {
       lang: 'fr',
       formToken: token,
+      proof: proofOf(token),
       website: '',
       firstName: 'Soak',
       lastName: `Visiteur ${i}`,
@@ -201,7 +205,16 @@ if (PHASES.has(2)) {
   console.log(`\n2. the audit's bodies, then ${FUZZ} fuzzed bodies`);
   const token = await formToken();
   const before = leads();
-  const person = { lang: 'fr', formToken: token, website: '', firstName: 'Camille', lastName: 'Dupont', email: 'camille@example.be', phone: '0470 12 34 56' };
+  const person = {
+    lang: 'fr',
+    formToken: token,
+    proof: proofOf(token),
+    website: '',
+    firstName: 'Camille',
+    lastName: 'Dupont',
+    email: 'camille@example.be',
+    phone: '0470 12 34 56',
+  };
   const attackBodies = [
     ['"<" + 63,000 spaces (JSON)', 'application/json', JSON.stringify({ ...person, message: `<${' '.repeat(63_000)}` })],
     ['"<" + 16,000 spaces (JSON)', 'application/json', JSON.stringify({ ...person, message: `<${' '.repeat(16_000)}` })],
@@ -467,6 +480,11 @@ if (PHASES.has(4)) {
 }
 
 if (!process.env.SOAK_PHASES || PHASES.has(67)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
+// ── 5. A hung mail server ───────────────────────────────────────────────────────────────────────
+if (PHASES.has(5)) {
+  console.log('\n5. a mail server that accepts a connection and never answers (the others pass to a good one)');
+  await hungSmtpProbe({ base, smtpPort, proofOf, formToken, line });
+}
 
 child.kill('SIGTERM');
 console.log(`\nsoak finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

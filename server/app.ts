@@ -48,6 +48,7 @@ import { StoreUnavailableError, type Store } from './storage/index.ts';
 import type { ListingSource } from '../renderer/listing-types.ts';
 import { Captcha } from './forms/captcha.ts';
 import { captchaRoute } from './forms/captcha-route.ts';
+import { AbuseGuard } from './forms/abuse-guard.ts';
 import { RateLimit } from './http/rate-limit.ts';
 import { CAPTCHA_IMAGE_RATE, CSP_REPORT_MAX_BYTES, CSP_REPORT_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
 import { ownerRoutes } from './portal/portal.ts';
@@ -110,6 +111,8 @@ export interface AppOptions {
   formRate?: { max: number; windowMs: number };
   /** Captcha images per visitor address and window (default CAPTCHA_IMAGE_RATE). */
   captchaRate?: { max: number; windowMs: number };
+  /** Visitor copies to one address per hour (default MAILS_PER_RECIPIENT_HOUR). */
+  mailsPerRecipientHour?: number;
   /** The owner portal: accounts and the property view counter. */
   owners: { accounts: OwnerAccounts; views: ViewStats };
   /** The media library's operations (uploads, alt texts, trash). */
@@ -242,6 +245,7 @@ export function createApp(opts: AppOptions) {
     rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
     uploads: opts.store.uploads,
+    guard: new AbuseGuard(opts.store.counters, opts.mailsPerRecipientHour),
   });
   reviewRoutes(router, { sites, leads: opts.store.leads, uploads: opts.store.uploads });
   alertRoutes(router, { sites, leads: opts.store.leads });

@@ -51,6 +51,7 @@ export { stopOnSignals } from './stop.ts';
 export { importFile, rollbackImport } from './listings/command-line.ts';
 /** For `npm run owners` (staff CLI). */
 export { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError, readStoredLeads, openFileStore };
+export { proofOf } from './forms/abuse-guard.ts';
 /** For `npm run staff`. */
 export { StaffAccounts, addStaff, changeStaff };
 /** For `npm run db:migrate` and `npm run db:import-json`. */
@@ -256,6 +257,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     mailDrop: data.mailDrop,
     baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
     maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
+    smtpTimeoutMs: process.env.OUTBOX_SMTP_TIMEOUT_MS ? Number(process.env.OUTBOX_SMTP_TIMEOUT_MS) : undefined,
     domain: new URL(content.site.url).hostname,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });

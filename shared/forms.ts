@@ -136,6 +136,8 @@ export interface FormDefinition {
   visitorMail?: 'friend' | 'none';
   /** The confirmation mail's text (dictionary key); `mail.thanks` by default. */
   confirmation?: string;
+  /** A form without a captcha of its own asks for a proof of work (shared/proof-of-work.ts; the captcha without JavaScript). */
+  guard?: 'proof';
 }
 
 /**
@@ -144,7 +146,7 @@ export interface FormDefinition {
  * dictionary keys (form.kind.{kind}, form.{field}…) and its thank-you page (thank-you-{kind}).
  */
 export const FORMS = {
-  'site-contact': { fields: [...person, phone(false), message(true), newsletter] },
+  'site-contact': { fields: [...person, phone(false), message(true), newsletter], guard: 'proof' },
   'contact-me': {
     fields: [
       { name: 'request', type: 'radios', required: true, options: ['visit', 'info'] },
@@ -156,6 +158,7 @@ export const FORMS = {
       newsletter,
     ],
     about: 'property',
+    guard: 'proof',
   },
   'send-to-friend': {
     fields: [
@@ -193,6 +196,7 @@ export const FORMS = {
       message(false),
       newsletter,
     ],
+    guard: 'proof',
   },
   'demand-register': {
     fields: [
@@ -220,6 +224,7 @@ export const FORMS = {
     fields: [{ name: 'offeredPrice', type: 'number', required: true }, { name: 'conditions', type: 'textarea', maxLength: 2000 }, ...person, phone(true)],
     about: 'property',
     only: 'sale',
+    guard: 'proof',
   },
   'contact-appointment': { fields: [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)], about: 'property' },
   'rental-application': {
@@ -264,6 +269,7 @@ export const FORMS = {
     ],
     uploads: true,
     confirmation: 'mail.job',
+    guard: 'proof',
   },
   'contact-construction': {
     fields: [
@@ -276,6 +282,7 @@ export const FORMS = {
       newsletter,
     ],
     about: 'project',
+    guard: 'proof',
   },
 } satisfies Record<string, FormDefinition>;
 

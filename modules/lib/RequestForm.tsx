@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import { FORM_FIELDS, UPLOAD_FORMS, type FieldError, type FieldSpec } from '../../shared/forms.ts';
+import { FORM_FIELDS, UPLOAD_FORMS, formDefinition, type FieldError, type FieldSpec } from '../../shared/forms.ts';
+import { PROOF_FIELD } from '../../shared/proof-of-work.ts';
+import { proofFor, proofSpent } from './form-proof.ts';
 import { activeFields, conditionFields, hasConditions, type ActiveField, type FieldSetting } from '../../shared/form-conditions.ts';
 import { readFields, readValues } from './request-form-fields.ts';
 import { FORM_TOKEN_FIELD, PURCHASE_ADVANCE_RATE } from '../../shared/constants.ts';
@@ -71,6 +73,9 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
   }, []);
   const kind = data.form;
   const formId = `form-${module.id}`;
+  // A form without a captcha proves its work instead (begun at the first focus, awaited when sent).
+  const guarded = formDefinition(kind).guard === 'proof';
+  const startProof = () => void (guarded && token.current?.then((tk) => tk && proofFor(formId, tk)));
   // The fields staff chose (shown, required, order, conditions); conditional ones follow what is typed.
   const settings = module.fields as FieldSetting[] | undefined;
   const conditional = !!settings?.some(hasConditions);
@@ -98,6 +103,9 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
     setStatus('sending');
     try {
       const filled = (await (token.current ?? askToken())) || (await askToken());
+      const proof = guarded ? await proofFor(formId, filled) : undefined;
+      // No WebCrypto here: sent as without JavaScript, the server asks for the captcha.
+      if (guarded && !proof) return formEl.submit();
       const url = `/api/forms/${kind}?lang=${lang}`;
       let body: BodyInit;
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -109,15 +117,17 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
         fd.append('module', String(module.id));
         fd.append(FORM_TOKEN_FIELD, filled);
         fd.append('website', trap);
+        if (proof) fd.append(PROOF_FIELD, proof);
         body = fd;
       } else {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify({ ...fields, lang, module: module.id, [FORM_TOKEN_FIELD]: filled, website: trap });
+        body = JSON.stringify({ ...fields, lang, module: module.id, [FORM_TOKEN_FIELD]: filled, website: trap, ...(proof ? { [PROOF_FIELD]: proof } : {}) });
       }
       const r = await fetch(url, { method: 'POST', headers, body });
       const answer = await r.json().catch(() => ({}));
       setStatus('idle');
       if (r.status === 201) pushEvent('formulier_ingevuld', { form: kind });
+      if (proof) proofSpent(formId, filled); // taken or not, the next try makes a new one
       if (r.status === 201 && answer.redirect) return navigate(answer.redirect);
       // Answers shown on the page itself (documents sent, or already asked for).
       if ((r.status === 201 || r.status === 200) && answer.message) return setNotice(answer.message);
@@ -268,6 +278,7 @@ export function RequestForm({ module, data }: { module: Pick<ContactModule, 'id'
       action={`/api/forms/${kind}?lang=${lang}`}
       encType={UPLOAD_FORMS.includes(kind) ? 'multipart/form-data' : undefined}
       onSubmit={onSubmit}
+      onFocus={startProof}
       onInput={(e) => (e.target as HTMLInputElement).name === 'offeredPrice' && setOffer(Number((e.target as HTMLInputElement).value) || 0)}
       onChange={(e) => conditional && setValues(readValues(e.currentTarget, kind))}
       noValidate

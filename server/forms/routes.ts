@@ -40,6 +40,7 @@ import { readToolLead } from '../tools/visitor-tools.ts';
 import { settleErrors, settleFields, type FieldSetting } from '../../shared/form-conditions.ts';
 import { unitTaken } from '../../modules/lib/property-card.ts';
 import { mailAbout, requestLang, unitNames } from './form-lang.ts';
+import { takeGuard, type AbuseGuard } from './abuse-guard.ts';
 
 /** The contact modules of a content version by id, and for each kind the module when it is the only one of its kind. */
 const contactModules = new WeakMap<object, { byId: Map<number, ContactSettings>; only: Map<string, ContactSettings | null> }>();
@@ -90,6 +91,8 @@ export interface FormDeps {
   fillTokens: FillTokens;
   /** Visitors' files (CVs, testimonial photos). */
   uploads: BlobStore;
+  /** The proof of work (or captcha) of forms without a captcha, and the visitor copies per address. */
+  guard: AbuseGuard;
 }
 
 export type TestimonialDecision = 'publish' | 'reject';
@@ -134,6 +137,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       if (!sameOrigin(ctx)) throw new HttpError(403, { error: t('form.crossOrigin') });
       const { body, uploads } = await parse(ctx, kind, t);
       const { lang: l, [FORM_TOKEN_FIELD]: fillToken, startedAt: _clientTime, website, module: moduleRef, ...fields } = body;
+      const guardInput = takeGuard(kind, fields);
       normalizeFields(kind, fields);
       if (typeof l === 'string' && isLang(l) && site.routes.enabled.includes(l)) lang = l;
       else throw new HttpError(400, { error: `lang: ${t('form.badLang', { langs: site.routes.enabled.join(', ') })}`, field: 'lang' });
@@ -184,6 +188,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       if (!errors.length && order.includes('captcha') && !(await deps.captcha.redeem(fields.captchaToken, fields.captcha))) {
         errors.push({ field: 'captcha', key: 'form.invalid.captcha' });
       }
+      if (!errors.length) await deps.guard.check(kind, guardInput, { captcha: deps.captcha, fillToken, html, body, action: ctx.originalUrl, t });
       if (errors.length) {
         throw new HttpError(422, { error: t('form.fixErrors'), errors: errors.map((e) => ({ field: e.field, message: t(e.key, e.values) })) });
       }
@@ -304,7 +309,9 @@ export function formRoutes(router: Router, deps: FormDeps) {
         },
         [
           mail(deps.agencyEmail ?? site.content.site.email, mails.agency, 'agency', agencyLang, visitorEmail, attachments),
-          ...(visitorTo ? [mail(visitorTo, mails.visitor, 'visitor', lang, confirmTo === 'friend' ? visitorEmail : undefined)] : []),
+          ...(visitorTo && (await deps.guard.mayMail(visitorTo))
+            ? [mail(visitorTo, mails.visitor, 'visitor', lang, confirmTo === 'friend' ? visitorEmail : undefined)]
+            : []),
         ],
         appointment ? { slot: appointment.slot } : undefined,
       );
@@ -335,8 +342,10 @@ export function formRoutes(router: Router, deps: FormDeps) {
         const back = sameSiteReferer(ctx) ?? '/';
         ctx.body = page(
           lang,
-          e.status === 422 ? t('form.fixErrors') : String(e.body.error),
-          `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`,
+          e.status === 422 && !e.body.step ? t('form.fixErrors') : String(e.body.error),
+          typeof e.body.step === 'string'
+            ? e.body.step
+            : `<ul>${list.map((m) => `<li>${esc(m)}</li>`).join('')}</ul><p><a href="${esc(back)}">${esc(t('form.back'))}</a></p>`,
         );
       }
     }

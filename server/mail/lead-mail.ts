@@ -1,8 +1,14 @@
-/** The two mails of a submission: the agency's (all fields, link to the property) and the visitor's confirmation. */
+/**
+ * The two mails of a submission: the agency's (all fields, link to the property) and the visitor's
+ * confirmation, a short fixed receipt in their language: what they asked (the form's kind in
+ * words), about which property or project, when, the reference. It never repeats what was typed
+ * (no name, no message, no field), so a form cannot carry someone's text to a stranger's address.
+ */
 import type { Lang } from '../../shared/constants.ts';
-import { formatPrice, makeIntl, type Dictionary } from '../../shared/format.ts';
+import { formatPrice, formatSlot, makeIntl, type Dictionary } from '../../shared/format.ts';
 import { FORM_FIELDS, formDefinition, isFormKind, type FormKind } from '../../shared/forms.ts';
 import { displayPhone } from '../../shared/phone.ts';
+import { brusselsLocal } from '../../shared/schedule.ts';
 
 import { escapeHtml as esc } from '../http/request.ts';
 import { mailLayout, smallLink, type MailParts } from './layout.ts';
@@ -49,6 +55,8 @@ export function leadMails(o: {
   extra?: (lang: Lang) => { title: string; rows: Array<[string, string]>; url?: string };
   /** A search alert or newsletter sign-up: the visitor's mail ends with its unsubscribe link. */
   unsubscribeUrl?: string;
+  /** When the request was sent (ms; now by default): the receipt says it in Brussels time. */
+  at?: number;
 }): { agency: MailParts; visitor: MailParts } {
   const fmt = (lang: Lang) => {
     const intl = makeIntl(lang, o.messages(lang));
@@ -133,9 +141,6 @@ export function leadMails(o: {
       },
     };
   }
-  const visitorRows = list(o.lang);
-  const visitorExtra = extra(o.lang);
-  const greeting = tv('mail.greeting', { name });
   // Documents are asked for only where there are some (the server refuses the others): the list, never "No documents".
   const docs = o.documents ?? [];
   const thanks = docs.length
@@ -145,16 +150,20 @@ export function leadMails(o: {
       : tv((isFormKind(o.kind) && formDefinition(o.kind).confirmation) || 'mail.thanks');
   const docsText = docs.length ? `${docs.map((d) => `- ${d.name}: ${d.url}`).join('\n')}\n\n` : '';
   const docsHtml = docs.length ? `<ul>${docs.map((d) => `<li><a href="${esc(d.url)}">${esc(d.name)}</a></li>`).join('')}</ul>` : '';
-  const vprop = o.property ? `${tv(about)}: ${title}\n${url}\n\n` : '';
-  const vpropHtml = o.property ? `<p><strong>${esc(tv(about))}:</strong> <a href="${esc(url)}">${esc(title)}</a></p>` : '';
+  const what = tv('mailGuard.receipt.what', { kind: tv(`form.kind.${o.kind}`) });
+  const when = tv('mailGuard.receipt.when', { when: formatSlot(brusselsLocal(o.at ?? Date.now()), o.lang) });
+  const reference = tv('mail.reference', { id: o.submissionId });
+  const notYou = tv('mailGuard.receipt.notYou');
+  const vprop = o.property ? `${tv(about)}: ${title}\n${url}\n` : '';
+  const vpropHtml = o.property ? `<br><strong>${esc(tv(about))}:</strong> <a href="${esc(url)}">${esc(title)}</a>` : '';
   const visitor: MailParts = {
     subject: tv('mail.subject', { agency: o.agencyName }),
-    text: `${greeting}\n\n${thanks}\n\n${vprop}${docsText}${tv('mail.yourMessage')}\n${visitorRows.text}${visitorExtra.text}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,
+    text: `${tv('mailGuard.receipt.hello')}\n\n${thanks}\n\n${what}\n${vprop}${when}\n${reference}\n\n${docsText}${notYou}\n\n${o.agencyName}\n${o.unsubscribeUrl ? `\n${tv('alert.unsubscribe')}: ${o.unsubscribeUrl}\n` : ''}`,
     html: mailLayout({
       agency: o.agencyName,
       lang: o.lang,
       smallPrint: o.unsubscribeUrl && smallLink(o.unsubscribeUrl, tv('alert.unsubscribe')),
-      body: `<p>${esc(greeting)}</p><p>${esc(thanks)}</p>${vpropHtml}${docsHtml}<p><strong>${esc(tv('mail.yourMessage'))}</strong></p>${visitorRows.html}${visitorExtra.html}<p>${esc(o.agencyName)}</p>`,
+      body: `<p>${esc(tv('mailGuard.receipt.hello'))}</p><p>${esc(thanks)}</p><p>${esc(what)}${vpropHtml}<br>${esc(when)}<br>${esc(reference)}</p>${docsHtml}<p style="color:#5b6272;font-size:13px">${esc(notYou)}</p><p>${esc(o.agencyName)}</p>`,
     }),
   };
   return { agency, visitor };

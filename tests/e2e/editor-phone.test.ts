@@ -9,8 +9,8 @@ import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, restoreShipped, staffApi, storedRevisions, useStaffAccounts, type Staff } from '../helpers/editor-e2e.ts';
 import { EXPECTED_4XX, logIn } from '../helpers/editor-story-fr.ts';
 import { PHONE, expectFits, expectReachable } from '../helpers/phone.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const browser = useBrowser();
 const LUCIE: Staff = { username: 'lucie.martin@atrium-immo.be', password: 'au bureau sur mon gsm 2026', role: 'editor' };
@@ -28,7 +28,7 @@ async function post(kind: string, body: Record<string, unknown>) {
   const r = await fetch(`${base}/api/forms/${kind}?lang=fr`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', origin: base },
-    body: JSON.stringify({ lang: 'fr', formToken: fillToken(), website: '', ...body }),
+    body: JSON.stringify({ lang: 'fr', ...signedToken(), website: '', ...body }),
   });
   expect(r.status, await r.text()).toBe(201);
 }

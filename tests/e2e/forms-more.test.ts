@@ -11,6 +11,7 @@ import { sampleListings } from '../helpers/listings.ts';
 import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
 import { tempDir } from '../helpers/config.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -69,7 +70,7 @@ describe('appointments', () => {
         headers: { accept: 'application/json' },
         data: {
           lang: 'nl',
-          formToken: fillToken(),
+          ...signedToken(),
           website: '',
           firstName: 'Bezoeker',
           lastName: String(i),

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { testDir } from '../helpers/tmp.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
 import { Client as HttpClient } from '../helpers/client.ts';
@@ -16,6 +15,8 @@ import { Db, migrate } from '../../server/storage/pg/db.ts';
 import { PgAccounts } from '../../server/storage/pg/accounts.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { signedToken } from '../helpers/visitor.ts';
+import { SEND_CONCURRENCY } from '../../server/mail/outbox.ts';
 
 const root = join(import.meta.dirname, '../..');
 const TEST_KEY = 'a1'.repeat(32);
@@ -43,7 +44,7 @@ const until = async (what: string, cond: () => Promise<boolean> | boolean, ms = 
 
 const person = (i: number | string) => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   title: 'ms',
   firstName: 'Anaïs',
@@ -168,7 +169,8 @@ describe('two nodes on one PostgreSQL database', () => {
         `${expected.length} mails queued, ${new Set(delivered.map((m) => m.messageId)).size} delivered, ${twice} sent twice (A killed between the answer and its mark)`,
       );
       expect(new Set(delivered.map((m) => m.messageId)).size).toBe(expected.length);
-      expect(twice).toBeLessThanOrEqual(1);
+      // At most one per sending slot of A (each may have been between the mail server's answer and its mark).
+      expect(twice).toBeLessThanOrEqual(SEND_CONCURRENCY);
     } finally {
       // Node A again, whatever this test found: the next tests (and a retry of this one) use both nodes.
       smtp.state.delayMs = 0;
@@ -207,7 +209,7 @@ describe('two nodes on one PostgreSQL database', () => {
   it('shows an import made from the command line on both nodes, and mails its search alert once, not once per node', async () => {
     const demand = {
       lang: 'nl',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       goal: 'sale',
       types: ['3'],

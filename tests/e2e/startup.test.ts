@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { configCopy, root } from '../helpers/config.ts';
 import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const base = inject('baseUrl');
 
@@ -95,7 +96,7 @@ describe('a request answered just before the server is killed', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         lang: 'nl',
-        formToken: fillToken(),
+        ...signedToken(),
         website: '',
         firstName: 'An',
         lastName: 'Maes',

@@ -5,9 +5,9 @@
 // visitor is taken where the answer says.
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { forSale, qualifyingRental } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const browser = useBrowser();
 const dataDir = inject('dataDir');
@@ -43,7 +43,7 @@ describe('thank-you pages in the browser', () => {
     for (const [kind, body] of Object.entries(bodies)) {
       const r = await page.request.post(`/api/forms/${kind}?lang=fr`, {
         headers: { accept: 'application/json' },
-        data: { lang: 'fr', formToken: fillToken(), website: '', ...(await body()) },
+        data: { lang: 'fr', ...signedToken(), website: '', ...(await body()) },
       });
       expect(r.status(), `${kind}: ${await r.text()}`).toBe(201);
       const { redirect } = await r.json();

@@ -8,9 +8,8 @@ import sharp from 'sharp';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { LEADS_PAGE_SIZE } from '../../server/editor-api/leads.ts';
-import { fillToken } from '../helpers/fill-token.ts';
-import { person } from '../helpers/visitor.ts';
 import { configCopy } from '../helpers/config.ts';
+import { person, signedToken } from '../helpers/visitor.ts';
 import { ApiClient, EDITOR, forSale, startStaffServer } from '../helpers/admin-api.ts';
 
 let srv: Awaited<ReturnType<typeof startStaffServer>>['srv'];
@@ -57,7 +56,7 @@ beforeAll(async () => {
     'testimonial',
     {
       lang: 'fr',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       name: 'Élise Martin',
       about: 'a vendu une maison à Ixelles',

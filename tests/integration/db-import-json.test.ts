@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { tempDir } from '../helpers/config.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
 import { Client } from '../helpers/client.ts';
@@ -13,12 +12,13 @@ import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { importJsonStore } from '../../server/storage/pg/import-json.ts';
 import { readStoredLeads } from '../../server/storage/index.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const STAFF = { username: 'lotte.claes@atrium-immo.be', password: 'verhuizen naar postgres', role: 'admin' };
 const OWNER = { username: 'Marie.Dubois@example.be', password: 'correct horse battery', lang: 'fr' as const, ref: 'owner-001' };
 const visitor = (i: number) => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   title: 'ms',
   firstName: 'Françoise',

@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { leads, sample, until } from '../helpers/forms.ts';
 import { importListingsFile } from '../helpers/listings.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 describe('a search alert by region, postcode or municipality', () => {
   it('offers the three on the form, refuses none of them, keeps them and mails what lies in them', async () => {
@@ -27,7 +27,7 @@ describe('a search alert by region, postcode or municipality', () => {
         fetch(`${srv.url}/api/forms/demand-register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ lang: 'en', formToken: fillToken(), website: '', goal: 'sale', types: ['3'], firstName: 'Ann', lastName: 'Peeters', ...body }),
+          body: JSON.stringify({ lang: 'en', ...signedToken(), website: '', goal: 'sale', types: ['3'], firstName: 'Ann', lastName: 'Peeters', ...body }),
         });
       // No zone at all: one sentence at the municipalities; a postcode that is not one: at the postcodes.
       const none = await post({ email: 'ann.none@example.be', cities: [], regions: [], zips: '' });

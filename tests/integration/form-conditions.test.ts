@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { configCopy, problemsOf } from '../helpers/config.ts';
 import { staffSession } from '../helpers/client.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { forSale, leads } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 // Page 30 (the property page): module 48 is the contact-me form, at index 1.
 const PROPERTY_PAGE = 28;
@@ -14,7 +14,7 @@ const CONTACT_ME = 1;
 
 const person = (n: string) => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   firstName: 'Sophie',
   lastName: `Lambert-${n}`,
@@ -44,7 +44,7 @@ describe('the sample configuration', () => {
     expect(stored(srv.dataDir, (await byPhone.json()).id).fields).toMatchObject({ preference: 'phone', timeSlots: ['10:00-13:00'] });
     // Without naming the module: the site's only contact-me form decides the same.
     const { module: _m, ...unnamed } = base;
-    const byMail = await post('contact-me', { ...unnamed, formToken: fillToken(), preference: 'email' });
+    const byMail = await post('contact-me', { ...unnamed, ...signedToken(), preference: 'email' });
     expect(byMail.status).toBe(201);
     const fields = stored(srv.dataDir, (await byMail.json()).id).fields;
     expect(fields.preference).toBe('email');
@@ -97,7 +97,7 @@ describe('settings staff changed', () => {
     expect(shown.status).toBe(422);
     const answer = await shown.json();
     expect(answer.errors).toEqual([{ field: 'timeSlots', message: 'Ce champ est obligatoire' }]);
-    const hidden = await post('contact-me', { ...body, formToken: fillToken(), preference: 'email' });
+    const hidden = await post('contact-me', { ...body, ...signedToken(), preference: 'email' });
     expect(hidden.status).toBe(201);
     const fields = stored(srv.dataDir, (await hidden.json()).id).fields;
     expect(fields).toMatchObject({ title: 'ms', preference: 'email' });

@@ -10,6 +10,7 @@ import { pdfFile } from '../helpers/files.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { forSale, leads, qualifyingRental } from '../helpers/forms.ts';
 import { FORM_KINDS } from '../../shared/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 describe('bad input, for every form', () => {
   let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -17,7 +18,7 @@ describe('bad input, for every form', () => {
     srv = await startTestServer();
   });
   afterAll(() => srv.close());
-  const base = () => ({ lang: 'fr', formToken: fillToken(), website: '' });
+  const base = () => ({ lang: 'fr', ...signedToken(), website: '' });
   const who = () => ({ firstName: 'Anna', lastName: 'Janssens', email: `anna.${Math.random().toString(36).slice(2, 8)}@example.be` });
   const phone = '0470 12 34 56';
   const valid: Record<string, () => Promise<Record<string, unknown>>> = {

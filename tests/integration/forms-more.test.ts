@@ -10,12 +10,12 @@ import { configCopy } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { docxFile, pdfFile } from '../helpers/files.ts';
 import { UPLOAD_MAX_BYTES } from '../../shared/constants.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { type P, forSale, leads, rental, sample, until } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const person = () => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   title: 'mr',
   firstName: 'Karim',
@@ -136,7 +136,7 @@ describe('more forms', () => {
       'testimonial',
       strings({
         lang: 'fr',
-        formToken: fillToken(),
+        ...signedToken(),
         website: '',
         name: 'Élise Martin',
         about: 'a vendu une maison à Uccle',

@@ -5,6 +5,7 @@ import { startSmtp } from '../helpers/smtp.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { contactRequest, forSale, leads, sample, until } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const property = forSale;
 const valid = contactRequest;
@@ -43,7 +44,11 @@ describe('forms over HTTP with a real SMTP server', () => {
     expect(JSON.stringify(agency.replyTo)).toContain('camille.dupont@example.be');
     expect(agency.text).toContain('Bonjour, je souhaite vendre ma maison à Uccle.');
     expect(visitor.subject).toBe('Nous avons bien reçu votre message – Atrium Immo');
-    expect(visitor.text).toContain('Bonjour Camille Dupont,');
+    // The visitor's copy is a receipt (issue 40): what was asked and when, nothing typed.
+    expect(visitor.text).toContain('Bonjour,');
+    expect(visitor.text).toContain('Votre demande : Formulaire de contact');
+    expect(visitor.text).not.toContain('Camille');
+    expect(visitor.text).not.toContain('Uccle');
     expect(visitor.html).toContain('Merci pour votre message.');
   });
 
@@ -174,10 +179,11 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('takes a purchase offer on a property for sale and states the 10% advance; refuses one on a rental', async () => {
-    const { title, firstName, lastName, email, phone, lang, formToken, website } = valid();
+    const { title, firstName, lastName, email, phone, lang, formToken, proof, website } = valid();
     const offer = {
       lang,
       formToken,
+      proof,
       website,
       title,
       firstName,
@@ -256,7 +262,7 @@ describe('forms over HTTP with a real SMTP server', () => {
   });
 
   it('signs a visitor up for the newsletter, with a link to unsubscribe that needs no login', async () => {
-    const r = await post('sign-newsletter', { lang: 'en', formToken: fillToken(), website: '', email: 'reader@example.be' });
+    const r = await post('sign-newsletter', { lang: 'en', ...signedToken(), website: '', email: 'reader@example.be' });
     expect(r.status).toBe(201);
     const { id, redirect } = await r.json();
     expect(redirect).toBe('/en/thank-you/sign-newsletter/');
@@ -273,7 +279,7 @@ describe('forms over HTTP with a real SMTP server', () => {
   it('accepts a plain HTML form post (no JavaScript) and answers with the thank-you page', async () => {
     const form = new URLSearchParams({
       lang: 'nl',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       firstName: 'Jan',
       lastName: 'Peeters',
@@ -287,7 +293,7 @@ describe('forms over HTTP with a real SMTP server', () => {
     // A document request has no thank-you page: back to the property page it came from.
     const docs = new URLSearchParams({
       lang: 'nl',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       firstName: 'Jan',
       lastName: 'Peeters',

@@ -14,7 +14,7 @@ import { importListingsData, importListingsFile } from '../helpers/listings.ts';
 import { staffSession } from '../helpers/client.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { rollbackImport } from '../../server/main.ts';
-import { fillToken } from '../helpers/fill-token.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 type Feed = { properties: Array<Record<string, unknown>>; projects: unknown[]; [k: string]: unknown };
 const fixture = (): Feed => JSON.parse(readFileSync(join(root, 'tests/fixtures/crm-feed.json'), 'utf8'));
@@ -203,7 +203,7 @@ describe('search alerts after imports', () => {
     try {
       const demand = {
         lang: 'fr',
-        formToken: fillToken(),
+        ...signedToken(),
         website: '',
         goal: 'sale',
         types: ['3'],

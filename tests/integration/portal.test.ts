@@ -6,8 +6,8 @@ import { tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/portal/view-stats.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { mine, sample, usePortalServer, theirs } from '../helpers/portal.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const portal = usePortalServer();
 const { Client } = portal;
@@ -96,7 +96,7 @@ describe('figures', () => {
     const { slots } = (await new Client().req('GET', '/api/appointments')).json;
     const booking = await new Client().req('POST', '/api/forms/contact-appointment', {
       lang: 'fr',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       firstName: 'Camille',
       lastName: 'Dupont',
@@ -108,7 +108,7 @@ describe('figures', () => {
     expect(booking.status).toBe(201);
     const form = await new Client().req('POST', '/api/forms/contact-me', {
       lang: 'fr',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       title: 'ms',
       firstName: 'Camille',

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { staffSession } from '../helpers/client.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { leads, until } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 // The sample's "Résidence Colignon" in Schaerbeek: units 1081 and 1033 on offer, 1050 and 1007 sold.
 const COLIGNON = 1;
@@ -19,7 +19,7 @@ let projectPath = '';
 
 const enquiry = (n: string, extra: Record<string, unknown> = {}) => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   projectId: COLIGNON,
   units: OPEN,

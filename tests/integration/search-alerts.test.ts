@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { sample, until } from '../helpers/forms.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 describe('search alerts', () => {
   it('mails a registered demand the new matching properties after an import, until it unsubscribes', async () => {
@@ -16,7 +16,7 @@ describe('search alerts', () => {
     try {
       const demand = {
         lang: 'nl',
-        formToken: fillToken(),
+        ...signedToken(),
         website: '',
         goal: 'sale',
         types: ['3'],

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredLeads } from '../../server/storage/index.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { staffSession } from '../helpers/client.ts';
-import { fillToken } from '../helpers/fill-token.ts';
 import { CALC, VAL, eHome, startToolsServer } from '../helpers/tools.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 const until = async (cond: () => boolean, ms = 10_000) => {
   const t0 = Date.now();
@@ -86,7 +86,7 @@ describe('the tools’ JSON APIs', () => {
 describe('a request from a tool carries its result to the agency (real SMTP peer) and the inbox', () => {
   const person = () => ({
     lang: 'fr',
-    formToken: fillToken(),
+    ...signedToken(),
     website: '',
     firstName: 'Camille',
     lastName: 'Dupont',
@@ -130,7 +130,11 @@ describe('a request from a tool carries its result to the agency (real SMTP peer
     expect(agency.text).toContain('Ik wil mijn pand: verkopen');
     expect(agency.html).toContain('/nl/deskundigheid/online-expertise/?address=Rue+Royale+Sainte-Marie+12&amp;zip=1030');
     const visitor = smtp.received.find((m) => m.messageId?.startsWith(`<${id}-visitor`));
-    if (visitor) expect(visitor.text).toContain('Estimation en ligne');
+    // The visitor's copy is a receipt (issue 40): it names the request, it does not repeat the typed address.
+    if (visitor) {
+      expect(visitor.text).toContain("Votre demande : Demande d'estimation");
+      expect(visitor.text).not.toContain('Rue Royale');
+    }
 
     const staff = await staffSession(srv.url, srv.dataDir, 'editor');
     const detail = (await staff.req('GET', `/api/admin/leads/${id}`)).json.lead;
