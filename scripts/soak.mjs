@@ -10,6 +10,8 @@
 //      meanwhile, against the same page without them;
 //   5. a mail server whose first connection is accepted and never answered (bench/soak/hung-smtp.mjs)
 //      → mails delivered through the other connections meanwhile, time to first delivery, duplicates.
+//   2b. the four kinds that mailed without a guard, posted without a proof, without JavaScript, with a
+//      proof and twice (bench/soak/mail-guard.mjs) → answers, and nothing stored or mailed by the refused.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -23,6 +25,7 @@ import { SMTPServer } from 'smtp-server';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { hungSmtpProbe } from '../bench/soak/hung-smtp.mjs';
+import { mailGuardProbe } from '../bench/soak/mail-guard.mjs';
 
 const ROUND_S = Number(process.env.SOAK_ROUND_S ?? 30);
 const ROUNDS = 4;
@@ -479,6 +482,7 @@ if (PHASES.has(4)) {
   );
 }
 
+if (!process.env.SOAK_PHASES || PHASES.has(22)) await mailGuardProbe({ base, root, leads, proofOf, formToken, line });
 if (!process.env.SOAK_PHASES || PHASES.has(67)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
 // ── 5. A hung mail server ───────────────────────────────────────────────────────────────────────
 if (PHASES.has(5)) {
