@@ -247,6 +247,7 @@ export const FORMS = {
     ],
     about: 'property',
     only: 'rent',
+    guard: 'proof',
   },
   testimonial: {
     fields: [
