@@ -10,7 +10,7 @@
 //      meanwhile, against the same page without them;
 //   5. a mail server whose first connection is accepted and never answered (bench/soak/hung-smtp.mjs)
 //      → mails delivered through the other connections meanwhile, time to first delivery, duplicates.
-//   2b. the four kinds that mailed without a guard, posted without a proof, without JavaScript, with a
+//   2b. the five kinds that mailed without a guard, posted without a proof, without JavaScript, with a
 //      proof and twice (bench/soak/mail-guard.mjs) → answers, and nothing stored or mailed by the refused.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
