@@ -49,6 +49,10 @@ const MAX_NUMBER = 40;
 /** Names of unknown fields kept for the note. */
 const MAX_UNKNOWN_NAMES = 10;
 
+/** Texts up to this length are kept once however often they repeat, up to MAX_INTERNED of them. */
+const MAX_INTERNED_LENGTH = 256;
+const MAX_INTERNED = 2_000_000;
+
 /** What may be kept at one place of the file. */
 interface Node {
   /** Known fields; absent: any field (an object the schema leaves open). */
@@ -251,6 +255,11 @@ export class FeedBuilder {
   private endRecord() {
     const r = this.record!;
     this.record = null;
+    // Built field by field, a record is a slow, large object (V8's dictionary mode) whose texts are
+    // slices of the whole text read; written out and read back, it is as compact as JSON.parse makes it.
+    // Texts that repeat (a record's photos in each language, a city, a type) are kept once.
+    const list = this.stack[1].value as unknown[];
+    list[list.length - 1] = JSON.parse(JSON.stringify(r.value), this.intern);
     if (!r.problems.length) return;
     const rec = r.value;
     const kind = LIST_KINDS[r.list];
@@ -290,6 +299,15 @@ export class FeedBuilder {
     const s = t.parts.join('');
     this.attach(t.number ? Number(s) : s);
   }
+
+  private readonly texts = new Map<string, string>();
+  private readonly intern = (_key: string, v: unknown) => {
+    if (typeof v !== 'string' || v.length > MAX_INTERNED_LENGTH) return v;
+    const hit = this.texts.get(v);
+    if (hit !== undefined) return hit;
+    if (this.texts.size < MAX_INTERNED) this.texts.set(v, v);
+    return v;
+  };
 
   private noteUnknown(name: string) {
     this.unknownCount++;
