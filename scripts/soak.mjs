@@ -7,7 +7,9 @@
 //   3. 100 connections on uncached list and detail pages, four rounds → req/s, p50/p99, errors,
 //      memory after a full GC per round;
 //   4. 100 concurrent logins (one account; then 100 accounts from 100 addresses) → list-page latency
-//      meanwhile, against the same page without them.
+//      meanwhile, against the same page without them;
+//   5. the audit's 211 MB CRM file uploaded (bench/soak/import.mjs) → the answer, the server's peak
+//      RSS, its RSS after, the next page's time.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -25,7 +27,7 @@ const ROUND_S = Number(process.env.SOAK_ROUND_S ?? 30);
 const ROUNDS = 4;
 const SUBMISSIONS = 1000;
 const FUZZ = 5000;
-const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4').split(',').map(Number));
+const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5').split(',').map(Number));
 const t0 = Date.now();
 const MiB = (b) => (b / 1024 / 1024).toFixed(0);
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -465,6 +467,10 @@ if (PHASES.has(4)) {
       : login('/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' }, `10.2.0.${i}`),
   );
 }
+
+if (PHASES.has(5))
+  (console.log('\n5. imports with bounds: a CRM file past LISTINGS_MAX_MB, then one with an unknown field under it'),
+    await (await import('../bench/soak/import.mjs')).soakImport({ root, base, dataDir, ask, line, MiB, ms }));
 
 child.kill('SIGTERM');
 console.log(`\nsoak finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
