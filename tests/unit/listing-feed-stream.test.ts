@@ -15,6 +15,8 @@ import { parseFeedBytes, readFeedFile } from '../../server/listings/feed-file.ts
 import { MAX_ITEMS, MAX_RECORDS, TEXT_CAPS } from '../../server/listings/feed-stream.ts';
 import { listingsMaxBytes } from '../../server/listings/limits.ts';
 import { root, tempDir } from '../helpers/config.ts';
+import { useUiLang } from '../../editor/i18n/index.ts';
+import { problemText, reasonText } from '../../editor/inbox/listing-text.ts';
 
 const schemas = new SchemaRegistry(registry);
 const sampleText = readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8');
@@ -125,6 +127,25 @@ describe('a CRM export read as a stream', () => {
     const r = await read('{\n  "properties": [\n    {"ID": 1 "Goal": 0}\n  ]\n}');
     expect(r.readError).toMatchObject({ code: 'badJson', params: { line: 3, column: 14 } });
     expect(r.readError!.text).toMatch(/^the file is not valid JSON: .+ at line 3, column 14$/);
+  });
+
+  it('is said in the editor’s language: the note on unknown fields, the limits', async () => {
+    const feed = fixture();
+    const note = (await read(feed)).problems![0];
+    const said: Record<string, string> = {};
+    for (const lang of ['nl', 'fr', 'en'] as const) {
+      useUiLang.getState().setLang(lang);
+      said[lang] = `${problemText(note)} | ${reasonText('tooManyRecords', { max: MAX_RECORDS })} | ${reasonText('tooLarge', { mb: 100 })}`;
+    }
+    expect(said.en).toBe(
+      `4 fields the site does not use left out: ${note.params!.names} | the file holds more than 1,000,000 records. | the file is larger than 100 MB.`,
+    );
+    expect(said.nl).toMatch(
+      /^4 velden die de site niet gebruikt weggelaten: .+ \| het bestand bevat meer dan 1\.000\.000 records\. \| het bestand is groter dan 100 MB\.$/,
+    );
+    expect(said.fr).toMatch(
+      /^4 champs que le site n’utilise pas laissés de côté\u00a0: .+ \| le fichier contient plus de 1\s000\s000 fiches\. \| le fichier dépasse 100 Mo\.$/,
+    );
   });
 
   it('reads LISTINGS_MAX_MB: 100 MB by default, a bad value named', () => {
