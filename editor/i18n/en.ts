@@ -1485,6 +1485,9 @@ const en = {
   'nav.group.agency': 'Agency',
   'nav.group.site': 'Site',
   'history.versionShort': 'Version {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields': '{count, plural, one {# field} other {# fields}} the site does not use left out: {names}',
+  'listings.reason.tooManyRecords': 'the file holds more than {max, number} records.',
 } as const;
 
 export type MessageKey = keyof typeof en;

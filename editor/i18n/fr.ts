@@ -1506,5 +1506,9 @@ const fr: Record<MessageKey, string> = {
   'nav.group.agency': 'Agence',
   'nav.group.site': 'Site web',
   'history.versionShort': 'Version {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields':
+    '{count, plural, one {# champ que le site n’utilise pas laissé} other {# champs que le site n’utilise pas laissés}} de côté : {names}',
+  'listings.reason.tooManyRecords': 'le fichier contient plus de {max, number} fiches.',
 };
 export default fr;

@@ -1497,5 +1497,8 @@ const nl: Record<MessageKey, string> = {
   'nav.group.agency': 'Kantoor',
   'nav.group.site': 'Website',
   'history.versionShort': 'Versie {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields': '{count, plural, one {# veld} other {# velden}} die de site niet gebruikt weggelaten: {names}',
+  'listings.reason.tooManyRecords': 'het bestand bevat meer dan {max, number} records.',
 };
 export default nl;
