@@ -23,6 +23,10 @@ export const MAX_ZOOM = 20;
 /** The web map's latitude limit (Web Mercator): a view never reaches past it. */
 export const MERCATOR_LAT = 85.0511;
 
+/** The map's marks in screen pixels (the browser draws them, the server keeps them from overlapping): a price pill, and a cluster's circle by its count. */
+export const PRICE_PILL = { width: 78, height: 26 } as const;
+export const clusterPx = (count: number) => (count < 10 ? 36 : count < 100 ? 44 : count < 1000 ? 52 : 60);
+
 export type AreaError = { field: 'bbox' | 'zoom'; message: string };
 
 const DEGREES = /^-?\d{1,3}(\.\d{1,10})?$/;

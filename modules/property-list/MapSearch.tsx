@@ -14,7 +14,7 @@ export function AreaNote({ removeHref }: { removeHref: string }) {
   return (
     <p className="map-area-note">
       <span>{t('map.area')}</span>
-      <Link href={removeHref} className="map-area-note__remove" aria-label={t('map.areaRemoveLabel')}>
+      <Link href={removeHref} className="map-area-note__remove">
         <span aria-hidden="true">×</span> {t('map.areaRemove')}
       </Link>
     </p>

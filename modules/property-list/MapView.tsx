@@ -8,11 +8,12 @@ import L, { type Map as LeafletMap } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { formatNumber, useI18n, useShell } from '../../renderer/ui.tsx';
 import { LOCALES } from '../../shared/constants.ts';
-import { formatBbox, MAX_ZOOM, MERCATOR_LAT, type Bbox, type MapCells, type MapCluster, type MapMarker } from '../../shared/map-area.ts';
+import { clusterPx, formatBbox, MAX_ZOOM, PRICE_PILL, MERCATOR_LAT, type Bbox, type MapCells, type MapCluster, type MapMarker } from '../../shared/map-area.ts';
 import { PropertyCard } from '../lib/PropertyCard.tsx';
 import type { PropertyCardData } from '../lib/property-card.ts';
 
 const BRUSSELS: [number, number] = [50.8467, 4.3525];
+const [PRICE_W, PRICE_H] = [PRICE_PILL.width, PRICE_PILL.height];
 
 export interface MapSearchProps {
   /** The list's filters as the API's query string (goal included, no area, no page). */
@@ -24,6 +25,13 @@ export interface MapSearchProps {
   onSearchArea(area: Bbox, zoom: number): void;
 }
 
+/** Enter or Space on a focused marker: what a click does. */
+const pressed = (e: Event) => {
+  const key = (e as KeyboardEvent).key;
+  if (key !== 'Enter' && key !== ' ') return false;
+  e.preventDefault();
+  return true;
+};
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const toBounds = (b: Bbox): L.LatLngBoundsExpression => [
   [b.south, b.west],
@@ -37,7 +45,20 @@ const bboxOf = (b: L.LatLngBounds): Bbox => ({
 });
 
 /** The clusters and markers of the map's view, asked again after each move. */
-function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void; onCells(c: MapCells | null, failed: boolean): void }) {
+function Cells({
+  filters,
+  onMoved,
+  onCells,
+  onChoose,
+  onPopup,
+}: {
+  filters: string;
+  onMoved(): void;
+  onCells(c: MapCells | null, failed: boolean): void;
+  onChoose(area: Bbox, zoom: number): void;
+  /** A card is open (the button steps aside: it would cover the card's close button). */
+  onPopup(open: boolean): void;
+}) {
   const { t, lang, formatPrice } = useI18n();
   const [cells, setCells] = useState<MapCells | null>(null);
   const cards = useRef(new Map<number, PropertyCardData | null>());
@@ -62,7 +83,16 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
     },
     [filters, lang, onCells],
   );
+  const open = useRef<L.Popup | null>(null);
   const map = useMapEvents({
+    popupopen: (e) => {
+      open.current = e.popup;
+      onPopup(true);
+    },
+    popupclose: () => {
+      open.current = null;
+      onPopup(false);
+    },
     moveend: () => {
       load(map);
       // A popup panning itself into view is not the visitor moving the map.
@@ -83,11 +113,12 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
   );
   const clusterIcon = useCallback(
     (c: MapCluster) => {
+      const px = clusterPx(c.count);
       const size = c.count < 10 ? 's' : c.count < 100 ? 'm' : c.count < 1000 ? 'l' : 'xl';
       const n = formatNumber(c.count);
       return L.divIcon({
         className: `map-cluster map-cluster--${size}`,
-        iconSize: [0, 0],
+        iconSize: [px, px],
         html: `<span aria-hidden="true">${esc(n)}</span><span class="visually-hidden">${esc(t('map.cluster', { count: c.count, n }))}</span>`,
       });
     },
@@ -97,8 +128,10 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
     (m: MapMarker) =>
       L.divIcon({
         className: 'map-price',
-        iconSize: [0, 0],
-        html: `<span aria-hidden="true">${esc(m.price === null ? '€ ?' : price.format(m.price))}</span><span class="visually-hidden">${esc(
+        // A pill standing on the property's place.
+        iconSize: [PRICE_W, PRICE_H],
+        iconAnchor: [PRICE_W / 2, PRICE_H + 4],
+        html: `<span aria-hidden="true">${esc(m.price === null ? t('map.onRequestShort') : price.format(m.price))}</span><span class="visually-hidden">${esc(
           t('map.marker', { price: m.price === null ? t('map.onRequest') : formatPrice(m.price) }),
         )}</span>`,
       }),
@@ -109,6 +142,14 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
     () => ({ clusters: cells?.clusters.map(clusterIcon) ?? [], markers: cells?.markers.map(markerIcon) ?? [] }),
     [cells, clusterIcon, markerIcon],
   );
+  // A cluster zooms in on its properties; one that cannot be split (one address, the deepest zoom) becomes the list's area.
+  const zoomInto = (c: MapCluster) => {
+    const [s, w, n, e] = c.bbox;
+    const bounds = L.latLngBounds([s, w], [n, e]);
+    const deepest = Math.min(map.getMaxZoom(), MAX_ZOOM);
+    if (Math.min(map.getBoundsZoom(bounds, false, L.point(80, 80)), deepest) > map.getZoom()) map.fitBounds(bounds, { padding: [40, 40], maxZoom: deepest });
+    else onChoose(bboxOf(bounds.pad(0.5).extend(L.latLngBounds([s - 5e-4, w - 5e-4], [n + 5e-4, e + 5e-4]))), Math.round(map.getZoom()));
+  };
   return (
     <>
       {cells?.clusters.map((c, i) => (
@@ -116,24 +157,18 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
           key={`c${c.lat},${c.lng},${c.count}`}
           position={[c.lat, c.lng]}
           icon={icons.clusters[i]}
-          eventHandlers={{
-            click: () => {
-              const [s, w, n, e] = c.bbox;
-              map.fitBounds(
-                [
-                  [s, w],
-                  [n, e],
-                ],
-                { padding: [40, 40], maxZoom: Math.min(map.getMaxZoom(), MAX_ZOOM) },
-              );
-            },
-          }}
+          eventHandlers={{ click: () => zoomInto(c), keydown: (e) => pressed(e.originalEvent) && zoomInto(c) }}
         />
       ))}
       {cells?.markers.map((m, i) => (
-        <Marker key={`m${m.id}`} position={[m.lat, m.lng]} icon={icons.markers[i]}>
+        <Marker
+          key={`m${m.id}`}
+          position={[m.lat, m.lng]}
+          icon={icons.markers[i]}
+          eventHandlers={{ keydown: (e) => pressed(e.originalEvent) && e.target.openPopup() }}
+        >
           <Popup minWidth={240} maxWidth={280} closeButton>
-            <CardOf id={m.id} cards={cards.current} />
+            <CardOf id={m.id} cards={cards.current} onShown={() => open.current?.update()} />
           </Popup>
         </Marker>
       ))}
@@ -142,7 +177,7 @@ function Cells({ filters, onMoved, onCells }: { filters: string; onMoved(): void
 }
 
 /** The card a marker opens, asked once per property. */
-function CardOf({ id, cards }: { id: number; cards: Map<number, PropertyCardData | null> }) {
+function CardOf({ id, cards, onShown }: { id: number; cards: Map<number, PropertyCardData | null>; onShown(): void }) {
   const { t, lang } = useI18n();
   const [card, setCard] = useState(cards.get(id));
   useEffect(() => {
@@ -157,9 +192,22 @@ function CardOf({ id, cards }: { id: number; cards: Map<number, PropertyCardData
       .catch(() => undefined);
     return () => controller.abort();
   }, [id, lang, cards]);
+  // The popup is laid out again (and panned into view) once the card and its photo have their size.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (card === undefined) return;
+    onShown();
+    const el = box.current;
+    el?.addEventListener('load', onShown, true);
+    return () => el?.removeEventListener('load', onShown, true);
+  }, [card, onShown]);
   if (card === undefined) return <p className="map-card-wait">{t('map.loading')}</p>;
   if (card === null) return <p>{t('map.gone')}</p>;
-  return <PropertyCard card={card} />;
+  return (
+    <div ref={box}>
+      <PropertyCard card={card} />
+    </div>
+  );
 }
 
 export default function MapView({ filters, area, zoom, extent, onSearchArea }: MapSearchProps) {
@@ -167,11 +215,13 @@ export default function MapView({ filters, area, zoom, extent, onSearchArea }: M
   const { t } = useI18n();
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [moved, setMoved] = useState(false);
+  const [popup, setPopup] = useState(false);
   const [status, setStatus] = useState<{ cells: MapCells | null; failed: boolean }>({ cells: null, failed: false });
   const onCells = useCallback((cells: MapCells | null, failed: boolean) => setStatus((s) => ({ cells: cells ?? s.cells, failed })), []);
   const onMoved = useCallback(() => setMoved(true), []);
   const areaKey = area ? `${formatBbox(area)}|${zoom ?? ''}` : '';
   const shown = useRef(areaKey);
+  const pendingScroll = useRef(false);
   const maxZoom = Math.min(site.map.maxZoom ?? MAX_ZOOM, MAX_ZOOM);
 
   // The view the page's URL asks for: the area chosen (at its zoom), else the results' extent.
@@ -194,21 +244,33 @@ export default function MapView({ filters, area, zoom, extent, onSearchArea }: M
   );
   // Back and forward (or a link) bring another area: the map goes there, the button goes away.
   useEffect(() => {
-    if (!map || shown.current === areaKey) return;
+    if (!map) return;
+    if (shown.current === areaKey) {
+      // The list followed the visitor's area (a new page starts at its top): the map comes back into view.
+      if (pendingScroll.current) map.getContainer().scrollIntoView({ block: 'center' });
+      pendingScroll.current = false;
+      return;
+    }
     shown.current = areaKey;
     place(map);
     setMoved(false);
   }, [map, areaKey, place]);
 
+  const choose = useCallback(
+    (bbox: Bbox, z: number) => {
+      const written = formatBbox(bbox);
+      const [south, west, north, east] = written.split(',').map(Number);
+      shown.current = `${written}|${z}`;
+      pendingScroll.current = true;
+      setMoved(false);
+      onSearchArea({ south, west, north, east }, z);
+    },
+    [onSearchArea],
+  );
   const search = () => {
     if (!map) return;
     const bbox = bboxOf(map.getBounds());
-    const z = Math.max(0, Math.min(MAX_ZOOM, Math.round(map.getZoom())));
-    const written = formatBbox(bbox);
-    const [south, west, north, east] = written.split(',').map(Number);
-    shown.current = `${written}|${z}`;
-    setMoved(false);
-    onSearchArea({ south, west, north, east }, z);
+    choose(bbox, Math.max(0, Math.min(MAX_ZOOM, Math.round(map.getZoom()))));
   };
 
   const cells = status.cells;
@@ -228,9 +290,9 @@ export default function MapView({ filters, area, zoom, extent, onSearchArea }: M
         <Placed place={place} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <TileLayer url={site.map.tileUrl} attribution={site.map.attribution} maxZoom={maxZoom} />
-        <Cells filters={filters} onMoved={onMoved} onCells={onCells} />
+        <Cells filters={filters} onMoved={onMoved} onCells={onCells} onChoose={choose} onPopup={setPopup} />
       </MapContainer>
-      {moved && (
+      {moved && !popup && (
         <button type="button" className="button map-search__here" onClick={search}>
           {t('map.searchArea')}
         </button>
