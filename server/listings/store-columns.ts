@@ -64,7 +64,8 @@ export function mercator(lat: number, lng: number): [number, number] {
   return [(lng + 180) / 360, 0.5 - Math.log((1 + Math.sin(l)) / (1 - Math.sin(l))) / (4 * Math.PI)];
 }
 
-const located = (e: Entry) => e.lat !== null && e.lng !== null && Number.isFinite(e.lat) && Number.isFinite(e.lng);
+/** A position the map can show: both coordinates, finite, and not 0,0 (what a CRM sends for "unknown"). */
+const located = (e: Entry) => e.lat !== null && e.lng !== null && Number.isFinite(e.lat) && Number.isFinite(e.lng) && !(e.lat === 0 && e.lng === 0);
 
 export function columnsOf(order: Entry[], cityKeys: Map<string, number>): Columns {
   const n = order.length;

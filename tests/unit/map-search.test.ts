@@ -150,6 +150,7 @@ describe('the store’s area filter and clusters', () => {
     { ID: 6, Latitude: 49.61, Longitude: 6.13, Zip: 'L-1234', City: 'Luxembourg' },
     { ID: 7, Goal: 1, Latitude: 50.83, Longitude: 4.37, Price: 1200 },
     { ID: 8, Latitude: 50.84, Longitude: 4.36, Availability: 'sold' },
+    { ID: 9, Latitude: 0, Longitude: 0 }, // the CRM's unknown
   ].map((r) => ({ ...base, ...r })) as unknown as PropertyRecord[];
   const store = new ListingStore(
     { properties: records, projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] } as never,
@@ -159,16 +160,17 @@ describe('the store’s area filter and clusters', () => {
   const ids = (over: Partial<PropertyQuery>) => [...store.search(q(over), 'nl').ids].sort((a, b) => a - b);
 
   it('keeps properties without a position in the list without an area, and leaves them out with one', () => {
-    expect(ids({})).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids({})).toEqual([1, 2, 3, 4, 5, 6, 9]);
     expect(ids({ bbox: BRUSSELS })).toEqual([1, 2, 3]);
     expect(ids({ bbox: BRUSSELS, types: [1] })).toEqual([2]);
     expect(ids({ bbox: { south: 49, west: 5.7, north: 50, east: 6.5 } })).toEqual([6]);
+    expect(ids({ bbox: { south: -1, west: -1, north: 1, east: 1 } })).toEqual([]);
     expect(store.search(q({ bbox: BRUSSELS, pageSize: 2 }), 'nl')).toMatchObject({ total: 3, pages: 2 });
   });
 
   it('clusters what the search finds in the view, on offer only, and tells how many have no position', () => {
     const r = store.mapCells(q(), { bbox: BRUSSELS, zoom: 12 }, 'nl');
-    expect(r).toMatchObject({ total: 3, located: 4, unlocated: 2, extent: [49.61, 4.37, 50.86, 6.13] });
+    expect(r).toMatchObject({ total: 3, located: 4, unlocated: 3, extent: [49.61, 4.37, 50.86, 6.13] });
     expect(r.markers.map((m) => m.id)).toEqual([3]);
     expect(r.markers[0].price).toBe(650000);
     expect(r.clusters).toEqual([{ lat: 50.8305, lng: 4.3705, count: 2, bbox: [50.83, 4.37, 50.831, 4.371] }]);
