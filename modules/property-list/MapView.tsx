@@ -95,9 +95,11 @@ function Cells({
     },
     moveend: () => {
       load(map);
-      // A popup panning itself into view is not the visitor moving the map.
+      // Only the visitor's own moves count: not a popup panning itself into view, nor the page
+      // resizing the map (a phone's address bar, fonts, the layout settling).
       if (ignoreMove.current) ignoreMove.current = false;
-      else onMoved();
+      else if (acted.current) onMoved();
+      acted.current = false;
     },
     autopanstart: () => {
       ignoreMove.current = true;
@@ -107,6 +109,19 @@ function Cells({
     load(map);
     return () => asked.current?.abort();
   }, [load, map]);
+  // The visitor's hand on the map: a drag, a pinch, the wheel, a key, a button or a mark.
+  const acted = useRef(false);
+  useEffect(() => {
+    const el = map.getContainer();
+    const mark = () => {
+      acted.current = true;
+    };
+    const events = ['pointerdown', 'touchstart', 'wheel', 'keydown'] as const;
+    for (const e of events) el.addEventListener(e, mark, { passive: true, capture: true });
+    return () => {
+      for (const e of events) el.removeEventListener(e, mark, { capture: true });
+    };
+  }, [map]);
   const price = useMemo(
     () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 }),
     [lang],
@@ -275,18 +290,8 @@ export default function MapView({ filters, area, zoom, extent, onSearchArea }: M
 
   const cells = status.cells;
   return (
-    <div className="map-search">
-      <MapContainer
-        className="map"
-        ref={setMap}
-        center={BRUSSELS}
-        zoom={12}
-        maxZoom={maxZoom}
-        scrollWheelZoom={false}
-        zoomControl={false}
-        keyboard
-        aria-label={t('map.label')}
-      >
+    <div className="map-search" role="region" aria-label={t('map.label')}>
+      <MapContainer className="map" ref={setMap} center={BRUSSELS} zoom={12} maxZoom={maxZoom} scrollWheelZoom={false} zoomControl={false} keyboard>
         <Placed place={place} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <TileLayer url={site.map.tileUrl} attribution={site.map.attribution} maxZoom={maxZoom} />

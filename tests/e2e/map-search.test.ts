@@ -72,7 +72,11 @@ describe('map search', () => {
       await page.keyboard.press('Enter');
       const here = page.getByRole('button', { name: words.here });
       await here.waitFor();
-      await page.getByRole('button', { name: words.zoomIn, exact: true }).click();
+      // The zoom button, once the cluster's zoom is over (the map asks for its marks at the end of each move).
+      const settled = () => page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim'));
+      await settled();
+      await Promise.all([page.waitForResponse(/\/api\/map\?/), page.getByRole('button', { name: words.zoomIn, exact: true }).click()]);
+      await settled();
       await expect.poll(() => onMap(page), { timeout: 10_000 }).toBeLessThan(all);
       await page.screenshot({ path: join(shots, `map-search-${name}-2-moved.png`) });
 
