@@ -5,6 +5,7 @@ import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchSiteSearch, printSiteSearch } from '../bench/site-search.mjs';
 import { benchPageJs, printPageJs } from '../bench/page-js.mjs';
+import { benchMapSearch, printMapSearch } from '../bench/map-search.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
@@ -136,6 +137,7 @@ for (const r of await benchSearch({ root, imported })) {
 }
 
 printSiteSearch(await benchSiteSearch({ root, imported }));
+printMapSearch(await benchMapSearch({ root, imported }));
 
 console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');
 console.log(

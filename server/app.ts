@@ -41,6 +41,7 @@ import type { Foreground } from './http/foreground.ts';
 import type { ListingPictures } from './listings/pictures.ts';
 import { formRoutes } from './forms/routes.ts';
 import { searchRoutes } from './listings/search-api.ts';
+import { mapRoutes } from './listings/map-api.ts';
 import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
@@ -231,6 +232,7 @@ export function createApp(opts: AppOptions) {
 
   // Property search: the same query string as the list pages, plus lang.
   searchRoutes(router, { sites });
+  mapRoutes(router, { sites }); // the map search's clusters and marker cards
 
   const captcha = new Captcha(opts.secrets.captcha, opts.store.spentCaptchas);
   const captchaRate = opts.captchaRate ?? CAPTCHA_IMAGE_RATE;
