@@ -226,13 +226,15 @@ export function createApp(opts: AppOptions) {
   // Property search: the same query string as the list pages, plus lang.
   searchRoutes(router, { sites });
 
+  // One captcha for forms and logins: an image answers once.
+  const captcha = new Captcha(opts.secrets.captcha);
   formRoutes(router, {
     sites,
     schemas: opts.schemas,
     leads: opts.store.leads,
     kick: opts.mail.kick,
     agencyEmail: opts.mail.agencyEmail,
-    captcha: new Captcha(opts.secrets.captcha),
+    captcha,
     rate: new RateLimit(opts.store.counters, 'forms', opts.formRate?.max ?? FORM_RATE_LIMIT.max, opts.formRate?.windowMs ?? FORM_RATE_LIMIT.windowMs),
     fillTokens,
     uploads: opts.store.uploads,
@@ -247,6 +249,7 @@ export function createApp(opts: AppOptions) {
   const gate = new PasswordGate();
   ownerRoutes(router, {
     gate,
+    captcha,
     sites,
     accounts: opts.owners.accounts,
     sessions: opts.sessions,
@@ -271,6 +274,7 @@ export function createApp(opts: AppOptions) {
       origin: opts.origin,
       gate,
       counters: opts.store.counters,
+      captcha,
       media: opts.store.media,
     },
     adminRoute,
