@@ -1485,6 +1485,11 @@ const en = {
   'nav.group.agency': 'Agency',
   'nav.group.site': 'Site',
   'history.versionShort': 'Version {n}',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'is {count} characters long: a rule may have at most {max}',
+  'problem.form.rule.size': 'has {count} parts (operations, values, list items): a rule may have at most {max}; split it or make it simpler',
+  'problem.form.rule.depth': 'nests operations {count} deep: a rule may nest them at most {max} deep',
+  'problem.form.rule.list': 'has a list of {count} items: a list in a rule may have at most {max}',
 } as const;
 
 export type MessageKey = keyof typeof en;

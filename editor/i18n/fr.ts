@@ -1506,5 +1506,11 @@ const fr: Record<MessageKey, string> = {
   'nav.group.agency': 'Agence',
   'nav.group.site': 'Site web',
   'history.versionShort': 'Version {n}',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'compte {count} caractères : une règle peut en avoir {max} au plus',
+  'problem.form.rule.size':
+    'compte {count} éléments (opérations, valeurs, éléments de listes) : une règle peut en avoir {max} au plus ; scindez-la ou simplifiez-la',
+  'problem.form.rule.depth': 'imbrique des opérations sur {count} niveaux : une règle peut les imbriquer sur {max} niveaux au plus',
+  'problem.form.rule.list': 'contient une liste de {count} éléments : une liste dans une règle peut en avoir {max} au plus',
 };
 export default fr;

@@ -1497,5 +1497,11 @@ const nl: Record<MessageKey, string> = {
   'nav.group.agency': 'Kantoor',
   'nav.group.site': 'Website',
   'history.versionShort': 'Versie {n}',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'is {count} tekens lang: een regel mag er hoogstens {max} hebben',
+  'problem.form.rule.size':
+    'heeft {count} delen (bewerkingen, waarden, items van lijsten): een regel mag er hoogstens {max} hebben; splits hem of maak hem eenvoudiger',
+  'problem.form.rule.depth': 'nest bewerkingen {count} diep: een regel mag ze hoogstens {max} diep nesten',
+  'problem.form.rule.list': 'heeft een lijst van {count} items: een lijst in een regel mag er hoogstens {max} hebben',
 };
 export default nl;
