@@ -7,7 +7,9 @@
 //   3. 100 connections on uncached list and detail pages, four rounds → req/s, p50/p99, errors,
 //      memory after a full GC per round;
 //   4. 100 concurrent logins (one account; then 100 accounts from 100 addresses) → list-page latency
-//      meanwhile, against the same page without them.
+//      meanwhile, against the same page without them;
+//   401, 404 (issue 40, bench/soak/): the hostile form condition → the event loop's longest hold
+//      during 100 posts; the lockout attempt → the real owner's logins while an attacker hammers.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -464,6 +466,17 @@ if (PHASES.has(4)) {
       ? login('/api/owner/login', { username: `owner${i}@example.be`, password: 'wrong password', lang: 'fr' }, `10.2.0.${i}`)
       : login('/api/admin/login', { username: `staff${i}@example.be`, password: 'wrong password' }, `10.2.0.${i}`),
   );
+}
+
+// ── Issue 40: the hostile form condition (401) and the lockout attempt (404); run by default too ──
+const issue40 = (n) => PHASES.has(n) || !process.env.SOAK_PHASES;
+if (issue40(401)) {
+  console.log("\n401. the audit's hostile form condition: saved by an editor, then 100 posts");
+  await (await import('../bench/soak/hostile-rule.mjs')).hostileRuleProbe({ base, dataDir, root, ask, line, held, ms, formToken });
+}
+if (issue40(404)) {
+  console.log("\n404. a lockout attempt: one address hammers an owner's account, the owner logs in from theirs");
+  await (await import('../bench/soak/lockout.mjs')).lockoutProbe({ base, dataDir, root, line, ms });
 }
 
 child.kill('SIGTERM');

@@ -1512,5 +1512,11 @@ const fr: Record<MessageKey, string> = {
     'compte {count} éléments (opérations, valeurs, éléments de listes) : une règle peut en avoir {max} au plus ; scindez-la ou simplifiez-la',
   'problem.form.rule.depth': 'imbrique des opérations sur {count} niveaux : une règle peut les imbriquer sur {max} niveaux au plus',
   'problem.form.rule.list': 'contient une liste de {count} éléments : une liste dans une règle peut en avoir {max} au plus',
+  // Logins that slow down instead of locking (issue 40, point 4).
+  'login.wait': 'Plusieurs connexions ont échoué : patientez {seconds, plural, one {# seconde} other {# secondes}} puis réessayez.',
+  'login.captcha': 'Plusieurs connexions ont échoué : tapez aussi les caractères de l’image.',
+  'login.captchaLabel': 'Caractères de l’image',
+  'login.captchaAlt': 'Contrôle de sécurité : cinq caractères déformés',
+  'login.captchaNew': 'Autre image',
 };
 export default fr;
