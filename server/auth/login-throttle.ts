@@ -30,9 +30,24 @@ export type Admission =
   | { kind: 'wait'; seconds: number }
   | { kind: 'captcha' };
 
+/** Addresses with a password check under way in this process, at most this many (past it, more wait). */
+export const LOGIN_CHECKING_MAX_ADDRESSES = 10_000;
+
 /** Failures of logins, as counters shared by every process of the store. */
 export class LoginThrottle {
+  /** The addresses whose password is being checked in this process: one at a time per address, so that one address never holds more than one place at the password gate. */
+  private readonly checking = new Set<string>();
   constructor(private readonly counters: CounterRepository) {}
+
+  /** Takes this address's one place for a password check; false while it has one (or too many addresses do). */
+  enter(ip: string): boolean {
+    if (this.checking.has(ip) || this.checking.size >= LOGIN_CHECKING_MAX_ADDRESSES) return false;
+    this.checking.add(ip);
+    return true;
+  }
+  leave(ip: string) {
+    this.checking.delete(ip);
+  }
 
   /**
    * Counts one attempt before any password is hashed (one step per counter, so that a burst cannot

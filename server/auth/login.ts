@@ -59,8 +59,18 @@ export async function checkPassword(o: {
   const admitted = await o.throttle.admit(o.username, o.ip, o.captcha);
   if (admitted.kind === 'tooMany' || admitted.kind === 'captcha') return { check: admitted.kind };
   if (admitted.kind === 'wait') return { check: { wait: admitted.seconds } };
-  const hash = o.hash ?? (await o.dummy());
-  const ok = await o.gate.run(() => verifyPassword(o.password, hash));
+  // One check at a time per address: a burst from one address never fills the gate before others.
+  if (!o.throttle.enter(o.ip)) {
+    await admitted.release('unchecked');
+    return { check: { wait: 1 } };
+  }
+  let ok: boolean | typeof BUSY;
+  try {
+    const hash = o.hash ?? (await o.dummy());
+    ok = await o.gate.run(() => verifyPassword(o.password, hash));
+  } finally {
+    o.throttle.leave(o.ip);
+  }
   if (ok === BUSY) {
     await admitted.release('unchecked');
     return { check: 'busy' };

@@ -82,6 +82,20 @@ describe('an attack on one account from another address', () => {
   }, 60_000);
 });
 
+describe('a burst from one address', () => {
+  it('holds one place at the password gate at most: the owner logging in meanwhile is checked, not told the server is busy', async () => {
+    const { owner, net } = await accounts();
+    const attacker = `${net}.30`;
+    const burst = Promise.all(Array.from({ length: 8 }, (_, i) => ownerLogin(attacker, owner, `burst ${i}`)));
+    const mine = await ownerLogin(`${net}.31`, owner, OWNER_PASSWORD);
+    expect(mine.status).toBe(200);
+    const answers = (await burst).map((r) => r.status);
+    // One checked at a time: the others are told to wait (no hash for them, no place taken).
+    expect(answers.filter((s) => s === 503)).toEqual([]);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe('one address failing on one account', () => {
   it('waits longer after each failure, then is asked a captcha as well; the right password with it logs in', async () => {
     const { owner, net } = await accounts();
