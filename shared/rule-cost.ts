@@ -14,10 +14,10 @@ export const RULE_MAX_NODES = 150;
 export const RULE_MAX_DEPTH = 8;
 /** A list written in the rule has at most this many items. */
 export const RULE_MAX_LIST = 50;
-/** Steps one rule may take when it runs (each operation or value visited, also inside map, filter, reduce, all, some, none). */
-export const RULE_STEP_BUDGET = 10_000;
+/** Steps one rule may take when it runs (each operation or value visited, also inside map, filter, reduce, all, some, none): a rule staff write takes tens. */
+export const RULE_STEP_BUDGET = 2_000;
 /** Steps all the rules of one form may take together for one check (a form has at most a few dozen fields). */
-export const FORM_STEP_BUDGET = 40_000;
+export const FORM_STEP_BUDGET = 10_000;
 /** A text or list a step makes costs one more step per this many characters or items (a rule cannot double a text for free). */
 const ITEMS_PER_STEP = 100;
 
