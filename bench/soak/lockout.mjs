@@ -15,6 +15,14 @@ export async function lockoutProbe({ base, dataDir, root, line, ms, seconds = 30
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify({ username, password: pw, lang: 'fr' }),
     });
+  // The owner's login alone first (the same scrypt work), to compare with the times under attack.
+  const alone = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await (await login(password, '10.44.0.7')).arrayBuffer();
+    alone.push(performance.now() - t);
+  }
+  line('real owner, alone (3 logins)', `median ${ms([...alone].sort((a, b) => a - b)[1])}`);
   const until = Date.now() + seconds * 1000;
   const attack = {};
   let tries = 0;

@@ -56,13 +56,7 @@ export interface PortalDeps {
 type Summary = { id: number; title: string; path?: string; picture?: string; city: string };
 
 export function ownerRoutes(router: Router, deps: PortalDeps) {
-  const login = passwordLogin({
-    kind: 'owner',
-    gate: deps.gate,
-    counters: deps.counters,
-    captcha: deps.captcha,
-    byUsername: (u) => deps.accounts.byUsername(u),
-  });
+  const login = passwordLogin({ kind: 'owner', ...deps, byUsername: (u) => deps.accounts.byUsername(u) });
 
   const langOf = (site: Site, v: unknown, fallback?: Lang): Lang => {
     const s = str(v);
