@@ -234,6 +234,7 @@ export function createApp(opts: AppOptions) {
   searchRoutes(router, { sites });
   mapRoutes(router, { sites }); // the map search's clusters and marker cards
 
+  // One captcha for forms and logins: an image answers once, on whichever node.
   const captcha = new Captcha(opts.secrets.captcha, opts.store.spentCaptchas);
   const captchaRate = opts.captchaRate ?? CAPTCHA_IMAGE_RATE;
   captchaRoute(router, { sites, captcha, rate: new RateLimit(opts.store.counters, 'captcha', captchaRate.max, captchaRate.windowMs) });
@@ -259,6 +260,7 @@ export function createApp(opts: AppOptions) {
   const gate = new PasswordGate();
   ownerRoutes(router, {
     gate,
+    captcha,
     sites,
     accounts: opts.owners.accounts,
     sessions: opts.sessions,
@@ -283,6 +285,7 @@ export function createApp(opts: AppOptions) {
       origin: opts.origin,
       gate,
       counters: opts.store.counters,
+      captcha,
       media: opts.store.media,
     },
     adminRoute,
