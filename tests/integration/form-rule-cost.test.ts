@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { configCopy, problemsOf } from '../helpers/config.ts';
 import { staffSession } from '../helpers/client.ts';
-import { fillToken } from '../helpers/fill-token.ts';
+import { signedToken } from '../helpers/visitor.ts';
 import { leads } from '../helpers/forms.ts';
 import { RULE_MAX_LIST, RULE_MAX_NODES } from '../../shared/rule-cost.ts';
 
@@ -24,7 +24,7 @@ let srv: Awaited<ReturnType<typeof startTestServer>>;
 let n = 0;
 const valuation = () => ({
   lang: 'fr',
-  formToken: fillToken(),
+  ...signedToken(),
   website: '',
   firstName: 'Sophie',
   lastName: `Lambert-${process.pid}-${++n}`,
