@@ -298,7 +298,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
 
 export const api = {
   me: () => call<Me>('GET', '/me'),
-  login: (username: string, password: string) => call<Me>('POST', '/login', { username, password }),
+  login: (username: string, password: string, captcha?: { captcha: string; captchaToken: string }) =>
+    call<Me>('POST', '/login', { username, password, ...captcha }),
   logout: () => call<{ ok: true }>('POST', '/logout', {}),
   registry: () => call<Registry>('GET', '/registry'),
   pages: () => call<{ pages: PageSummary[]; homeMissing?: boolean }>('GET', '/pages'),

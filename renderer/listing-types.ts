@@ -4,6 +4,7 @@ import type { Lang } from '../shared/constants.ts';
 import type { BelgianRegion } from '../shared/region.ts';
 import type { PriceDrop } from '../shared/price.ts';
 import type { SearchText } from '../shared/text-match.ts';
+import type { Bbox, MapCells } from '../shared/map-area.ts';
 
 export type { PropertyRecord, ProjectRecord, PropertyTypeRecord, CityEntry };
 export type Goal = 'sale' | 'rent';
@@ -24,6 +25,10 @@ export interface PropertyQuery {
   parking?: boolean;
   maxEpc?: string;
   q?: string;
+  /** The map search's area (shared/map-area.ts): only properties with a position inside it. */
+  bbox?: Bbox;
+  /** The map's zoom when the area was chosen: not a filter, it rides with the area in links. */
+  zoom?: number;
   sort: Sort;
   page: number;
   pageSize: number;
@@ -61,6 +66,8 @@ export interface ListingSource {
   /** The same array for the same arguments (worked out once per listing set): not to be changed. */
   cities(lang: Lang, goal?: Goal): readonly CityEntry[];
   search(query: PropertyQuery, lang: Lang): SearchResult;
+  /** The map's clusters and markers of a search inside a view, the query's own area left aside (at most `max`). */
+  mapCells(query: PropertyQuery, view: { bbox: Bbox; zoom: number }, lang: Lang, max?: number): MapCells;
   /**
    * Properties on offer (shared/goal.ts `onOffer`, what the lists hold): per goal, per type and goal
    * (a property counts for each of its types), per region (by postcode) and type with sale and rent

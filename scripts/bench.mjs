@@ -5,6 +5,7 @@ import { benchSsr } from '../bench/ssr.mjs';
 import { benchListingPages, benchSearch } from '../bench/listings.mjs';
 import { benchSiteSearch, printSiteSearch } from '../bench/site-search.mjs';
 import { benchPageJs, printPageJs } from '../bench/page-js.mjs';
+import { benchMapSearch, printMapSearch } from '../bench/map-search.mjs';
 import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
@@ -98,7 +99,9 @@ for (const r of rows) {
   );
 }
 
-console.log('\nImport of a CRM feed (npm run import: read, check every record, stage, go live), one process each');
+console.log(
+  '\nImport of a CRM feed (npm run import: read as a stream, check every record, stage, go live), one process each; goal: peak under 600 MB at 100,000',
+);
 console.log('properties'.padEnd(12), 'records'.padStart(9), 'file MB'.padStart(9), 'seconds'.padStart(9), 'records/s'.padStart(10), 'peak MB'.padStart(9));
 const imported = benchImport({ root });
 for (const r of imported) {
@@ -134,6 +137,7 @@ for (const r of await benchSearch({ root, imported })) {
 }
 
 printSiteSearch(await benchSiteSearch({ root, imported }));
+printMapSearch(await benchMapSearch({ root, imported }));
 
 console.log('\nOnline valuation estimate (sequential, 12 postcodes × 3 types; the first request of a set builds its comparables index)');
 console.log(

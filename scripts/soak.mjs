@@ -10,8 +10,16 @@
 //      meanwhile, against the same page without them;
 //   5. a mail server whose first connection is accepted and never answered (bench/soak/hung-smtp.mjs)
 //      → mails delivered through the other connections meanwhile, time to first delivery, duplicates.
-//   2b. the five kinds that mailed without a guard, posted without a proof, without JavaScript, with a
-//      proof and twice (bench/soak/mail-guard.mjs) → answers, and nothing stored or mailed by the refused.
+//   6. the audit's 211 MB CRM file uploaded (bench/soak/import.mjs) → the answer, the server's peak
+//      RSS, its RSS after, the next page's time;
+//   7. captcha images from one address, a solved captcha sent twice, the audit's fake DOCX, the
+//      page's script policy and links, HSTS (bench/soak/captcha-csp.mjs).
+//   8. the audit's hostile form condition (bench/soak/hostile-rule.mjs) → the editor's save refused,
+//      the event loop's longest hold during 100 posts;
+//   9. a lockout attempt (bench/soak/lockout.mjs) → the real owner's logins while an attacker
+//      hammers the account from another address.
+//  10. the five kinds that mailed without a guard, posted without a proof, without JavaScript, with
+//      a proof and twice (bench/soak/mail-guard.mjs) → answers, nothing stored or mailed by the refused.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -31,7 +39,7 @@ const ROUND_S = Number(process.env.SOAK_ROUND_S ?? 30);
 const ROUNDS = 4;
 const SUBMISSIONS = 1000;
 const FUZZ = 5000;
-const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5').split(',').map(Number));
+const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5,6,7,8,9,10').split(',').map(Number));
 const t0 = Date.now();
 const MiB = (b) => (b / 1024 / 1024).toFixed(0);
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -482,13 +490,29 @@ if (PHASES.has(4)) {
   );
 }
 
-if (!process.env.SOAK_PHASES || PHASES.has(22)) await mailGuardProbe({ base, root, leads, proofOf, formToken, line });
-if (!process.env.SOAK_PHASES || PHASES.has(67)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
 // ── 5. A hung mail server ───────────────────────────────────────────────────────────────────────
 if (PHASES.has(5)) {
   console.log('\n5. a mail server that accepts a connection and never answers (the others pass to a good one)');
   await hungSmtpProbe({ base, smtpPort, proofOf, formToken, line });
 }
+// ── 6. The audit's 211 MB import ─────────────────────────────────────────────────────────────────
+if (PHASES.has(6))
+  (console.log('\n6. imports with bounds: a CRM file past LISTINGS_MAX_MB, then one with an unknown field under it'),
+    await (await import('../bench/soak/import.mjs')).soakImport({ root, base, dataDir, ask, line, MiB, ms }));
+// ── 7. Captcha, DOCX, links and the page policy ─────────────────────────────────────────────────
+if (PHASES.has(7)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
+// ── 8. The hostile form condition ────────────────────────────────────────────────────────────────
+if (PHASES.has(8)) {
+  console.log("\n8. the audit's hostile form condition: saved by an editor, then 100 posts");
+  await (await import('../bench/soak/hostile-rule.mjs')).hostileRuleProbe({ base, dataDir, root, ask, line, held, ms, formToken, proofOf });
+}
+// ── 9. A lockout attempt ─────────────────────────────────────────────────────────────────────────
+if (PHASES.has(9)) {
+  console.log("\n9. a lockout attempt: one address hammers an owner's account, the owner logs in from theirs");
+  await (await import('../bench/soak/lockout.mjs')).lockoutProbe({ base, dataDir, root, line, ms });
+}
+// ── 10. The kinds that mailed without a guard ─────────────────────────────────────────────────────
+if (PHASES.has(10)) await mailGuardProbe({ base, root, leads, proofOf, formToken, line });
 
 child.kill('SIGTERM');
 console.log(`\nsoak finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -41,6 +41,7 @@ import type { Foreground } from './http/foreground.ts';
 import type { ListingPictures } from './listings/pictures.ts';
 import { formRoutes } from './forms/routes.ts';
 import { searchRoutes } from './listings/search-api.ts';
+import { mapRoutes } from './listings/map-api.ts';
 import { alertRoutes, reviewRoutes } from './forms/mail-links.ts';
 import { visitorToolRoutes } from './tools/visitor-tools.ts';
 import type { SchemaRegistry } from './config/schemas.ts';
@@ -231,7 +232,9 @@ export function createApp(opts: AppOptions) {
 
   // Property search: the same query string as the list pages, plus lang.
   searchRoutes(router, { sites });
+  mapRoutes(router, { sites }); // the map search's clusters and marker cards
 
+  // One captcha for forms and logins: an image answers once, on whichever node.
   const captcha = new Captcha(opts.secrets.captcha, opts.store.spentCaptchas);
   const captchaRate = opts.captchaRate ?? CAPTCHA_IMAGE_RATE;
   captchaRoute(router, { sites, captcha, rate: new RateLimit(opts.store.counters, 'captcha', captchaRate.max, captchaRate.windowMs) });
@@ -257,6 +260,7 @@ export function createApp(opts: AppOptions) {
   const gate = new PasswordGate();
   ownerRoutes(router, {
     gate,
+    captcha,
     sites,
     accounts: opts.owners.accounts,
     sessions: opts.sessions,
@@ -281,6 +285,7 @@ export function createApp(opts: AppOptions) {
       origin: opts.origin,
       gate,
       counters: opts.store.counters,
+      captcha,
       media: opts.store.media,
     },
     adminRoute,

@@ -25,6 +25,7 @@ import { ImportBusyError } from './storage/listing-sets.ts';
 import { DEFAULT_MAX_REMOVED_SHARE, summaryLine, type ImportSettings } from './listings/import.ts';
 import { formatFeedProblem } from './listings/feed.ts';
 import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
+import { listingsMaxBytes } from './listings/limits.ts';
 import { ImportGate } from './listings/gate.ts';
 import { siteFieldLabels } from './listings/admin-view.ts';
 import type { ListingStore } from './listings/store.ts';
@@ -88,6 +89,8 @@ export interface StartOptions {
   captchaRate?: { max: number; windowMs: number };
   /** The scheduled listings sync (else LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES); null: none. */
   listingsSync?: SyncConfig | null;
+  /** The largest CRM export, file or feed, in bytes (default LISTINGS_MAX_MB). */
+  listingsMaxBytes?: number;
   /** Draws pictures instead of fetching them (the sample's photos, sample/photo-source.ts); `drawAhead`: in the background like fetched ones (default: in production). */
   photoSource?: PhotoSource;
   drawAhead?: boolean;
@@ -243,8 +246,11 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   void pictures.prefetch(listings.get());
   const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
   let syncConfig: SyncConfig | undefined;
+  let listingsMax: number;
   try {
-    syncConfig = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigFromEnv(process.env));
+    listingsMax = opts.listingsMaxBytes ?? listingsMaxBytes(process.env);
+    const given = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigFromEnv(process.env));
+    syncConfig = given && { ...given, maxBytes: opts.listingsMaxBytes ?? given.maxBytes ?? listingsMax };
   } catch (e) {
     throw new ConfigError([(e as Error).message]);
   }
@@ -299,6 +305,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
       gate: importGate,
       schemas,
       settings: importSettings,
+      maxBytes: listingsMax,
       nameOf: async (username) => (await staff.byUsername(username))?.name,
       fieldLabels: siteFieldLabels(() => store.content.dictionaries),
     },

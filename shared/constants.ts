@@ -71,8 +71,15 @@ export const OWNER_PASSWORD_MIN_LENGTH = 10;
 /** Owner sessions: ended after 30 minutes without a request, and 8 hours after the login whatever happens. */
 export const OWNER_SESSION_IDLE_MS = 30 * 60_000;
 export const OWNER_SESSION_ABSOLUTE_MS = 8 * 60 * 60_000;
-/** Login throttling: at most this many failures per account and per IP address within the window. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/** Logins (server/auth/login-throttle.ts), all counted within LOGIN_FAILURE_WINDOW_MS: failures of one account from one address before each try waits. */
+export const LOGIN_FREE_FAILURES = 3;
+/** The wait doubles from 1 s with each failure past the free ones, up to this. */
+export const LOGIN_DELAY_MAX_S = 60;
+/** Failures of one account from one address after which a captcha is asked as well. */
+export const LOGIN_CAPTCHA_AFTER = 5;
+/** Failures of one account from all addresses after which every address is asked a captcha (more than one address could fail alone). */
+export const LOGIN_ACCOUNT_CAPTCHA_AFTER = 30;
+/** Failures of one address on all accounts after which it is refused (429) until the window has passed. */
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Password checks (staff and owners alike) running at once, and waiting; past that a login is answered 503 at once. */

@@ -3,10 +3,12 @@
  * in the contact module whether it is shown, whether it is required, its order, and the conditions
  * under which it shows (plus an advanced rule in JSON Logic). The same functions run in the browser
  * (fields appear as the visitor types) and on the server (a hidden field is neither required nor
- * stored). A condition that cannot be evaluated counts as not met.
+ * stored). A condition that cannot be evaluated counts as not met, and so does a rule that takes
+ * more steps than its budget (shared/rule-cost.ts).
  */
-import jsonLogic, { type RulesLogic } from 'json-logic-js';
+import jsonLogic from 'json-logic-js';
 import { FORM_FIELDS, type FieldSpec, type FormKind, type SchemaError } from './forms.ts';
+import { applyWithinBudget, FORM_STEP_BUDGET, RULE_STEP_BUDGET, ruleSizeProblems, type StepMeter } from './rule-cost.ts';
 
 export const COMPARES = ['equals', 'notEquals', 'in', 'empty', 'notEmpty', 'gt', 'gte', 'lt', 'lte'] as const;
 export type Compare = (typeof COMPARES)[number];
@@ -153,8 +155,11 @@ export function conditionFields(s: Pick<FieldSetting, 'conditions' | 'advanced'>
   return [...new Set(names)];
 }
 
-/** Whether a field with these settings shows, given the values above it. Errors count as not met. */
-export function conditionsMet(s: Pick<FieldSetting, 'conditions' | 'advanced'>, values: Values): boolean {
+/**
+ * Whether a field with these settings shows, given the values above it. Errors count as not met,
+ * and so does a rule past its step budget (or past what is left of the form's `meter`).
+ */
+export function conditionsMet(s: Pick<FieldSetting, 'conditions' | 'advanced'>, values: Values, meter?: StepMeter): boolean {
   try {
     let met = true;
     (s.conditions ?? []).forEach((c, i) => {
@@ -164,7 +169,16 @@ export function conditionsMet(s: Pick<FieldSetting, 'conditions' | 'advanced'>, 
     const rule = ruleOf(s.advanced);
     if (rule !== undefined) {
       if (unknownOperations(rule).length) return false;
-      met = met && !!jsonLogic.apply(rule as RulesLogic, values);
+      if (!met) return false;
+      const budget = Math.min(RULE_STEP_BUDGET, meter?.left ?? RULE_STEP_BUDGET);
+      let steps = budget + 1;
+      try {
+        const run = applyWithinBudget(rule, values, budget);
+        steps = run.steps;
+        met = !!run.value;
+      } finally {
+        if (meter) meter.left = Math.max(0, meter.left - steps);
+      }
     }
     return met;
   } catch {
@@ -190,11 +204,13 @@ export function orderedFields(kind: FormKind, settings: readonly FieldSetting[] 
 /** Every field of the kind with whether it shows and is required for these values (top to bottom). */
 export function activeFields(kind: FormKind, settings: readonly FieldSetting[] | undefined, values: Values): ActiveField[] {
   const seen: Values = {};
+  // One budget for the whole form: however many rules it has, one check stays short.
+  const meter: StepMeter = { left: FORM_STEP_BUDGET };
   return orderedFields(kind, settings).map(({ spec, setting }) => {
     const locked = LOCKED_FIELDS.has(spec.name);
     const conditional = !locked && hasConditions(setting);
     // A condition looks at the fields above it that are shown (a hidden one counts as empty).
-    const shown = locked || (setting?.show !== false && (!conditional || conditionsMet(setting!, seen)));
+    const shown = locked || (setting?.show !== false && (!conditional || conditionsMet(setting!, seen, meter)));
     if (shown && spec.name in values) seen[spec.name] = values[spec.name];
     const required =
       shown && (locked && spec.required ? true : (setting?.required ?? !!spec.required)) && !spec.requiredUnless?.some((name) => !isEmpty(values[name]));
@@ -228,9 +244,12 @@ export function settleErrors(active: ActiveField[], fields: Values, errors: Sche
   return out;
 }
 
+/** A problem of field settings: a JSON pointer below the module, why, and for the editor's own words a code with its figures. */
+export type FieldSettingsProblem = { pointer: string; message: string; code?: string; params?: Record<string, number> };
+
 /** What is wrong with a contact module's field settings (a JSON pointer below the module, and why). */
-export function fieldSettingsProblems(kind: FormKind, settings: readonly FieldSetting[]): Array<{ pointer: string; message: string }> {
-  const out: Array<{ pointer: string; message: string }> = [];
+export function fieldSettingsProblems(kind: FormKind, settings: readonly FieldSetting[]): FieldSettingsProblem[] {
+  const out: FieldSettingsProblem[] = [];
   const specs = FORM_FIELDS[kind];
   const has = (name: string) => specs.some((f) => f.name === name);
   const fieldList = specs.map((f) => f.name).join(', ');
@@ -274,7 +293,9 @@ export function fieldSettingsProblems(kind: FormKind, settings: readonly FieldSe
     }
     if (rule !== undefined) {
       const bad = unknownOperations(rule);
-      if (bad.length)
+      const size = ruleSizeProblems(rule, typeof s.advanced === 'string' ? s.advanced : undefined);
+      if (size.length) for (const p of size) out.push({ pointer: `${at}/advanced`, ...p });
+      else if (bad.length)
         out.push({ pointer: `${at}/advanced`, message: `not a JSON Logic rule that can be used: unknown operation ${bad.map((b) => `"${b}"`).join(', ')}` });
       else for (const name of ruleFields(rule)) look(name, `${at}/advanced`);
     }

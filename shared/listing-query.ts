@@ -6,6 +6,7 @@
 import { SORTS, type Goal, type PropertyQuery, type Sort } from '../renderer/listing-types.ts';
 import { EPC_LETTERS } from './epc.ts';
 import { slugify } from './path.ts';
+import { formatBbox, readArea } from './map-area.ts';
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
@@ -78,6 +79,8 @@ export function parsePropertyQuery(params: URLSearchParams, fixed: { goal?: Goal
   }
   const q = one('q');
   if (q !== undefined && q.length > MAX_TEXT_QUERY) errors.push({ field: 'q', message: `at most ${MAX_TEXT_QUERY} characters` });
+  const area = readArea(params);
+  errors.push(...area.errors);
   const query: PropertyQuery = {
     goal,
     types: list('type', /^[1-7]$/)?.map(Number),
@@ -91,6 +94,9 @@ export function parsePropertyQuery(params: URLSearchParams, fixed: { goal?: Goal
     parking: flag('parking'),
     maxEpc,
     q: q?.slice(0, MAX_TEXT_QUERY),
+    // A bad area leaves the list without one (and its error on the page); a zoom without an area means nothing.
+    bbox: area.bbox,
+    zoom: area.bbox && area.zoom,
     sort,
     page: number('page', 1, 100000) ?? 1,
     pageSize: fixed.pageSize ?? number('pageSize', 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
@@ -111,9 +117,12 @@ export function queryString(q: Partial<PropertyQuery>, fixedGoal?: Goal): string
   for (const k of ['garden', 'terrace', 'parking'] as const) if (q[k]) p.set(k, '1');
   if (q.maxEpc) p.set('maxEpc', q.maxEpc);
   if (q.q) p.set('q', q.q);
+  if (q.bbox) p.set('bbox', formatBbox(q.bbox));
+  if (q.bbox && q.zoom !== undefined) p.set('zoom', String(q.zoom));
   if (q.sort && q.sort !== 'newest') p.set('sort', q.sort);
   if (q.page && q.page > 1) p.set('page', String(q.page));
-  const s = p.toString();
+  // Commas stay commas (bbox=50.8,4.3,50.9,4.4 reads as it is written).
+  const s = p.toString().replace(/%2C/g, ',');
   return s ? `?${s}` : '';
 }
 

@@ -20,7 +20,7 @@ function answerOf(dataDir, token) {
 }
 
 export async function captchaCspProbe({ base, dataDir, line }) {
-  console.log('\n6–7. Captcha images and answers, a fake DOCX, the page policy (issue 40)');
+  console.log('\n7. Captcha images and answers, a fake DOCX, the page policy (issue 40)');
   // The audit's burst: 168 images from one address.
   const t = performance.now();
   const statuses = await Promise.all(

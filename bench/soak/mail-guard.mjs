@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 /** base: the soak server; root: the project; leads: its stored leads; proofOf and formToken: as a browser makes them. */
 export async function mailGuardProbe({ base, root, leads, proofOf, formToken, line }) {
-  console.log('\n2b. The five kinds that mailed without a guard: without a proof, without JavaScript, with a proof, twice (issue 40)');
+  console.log('\n10. The five kinds that mailed without a guard: without a proof, without JavaScript, with a proof, twice (issue 40)');
   const sample = JSON.parse(readFileSync(join(root, 'site-config/listings/sample.json'), 'utf8'));
   const withDocs = sample.properties.find((p) => p.language === 'fr' && (p.Documents ?? []).length > 0);
   const forSale = sample.properties.find((p) => p.language === 'fr' && !p.Availability && p.Goal === 0 && !p.ProjectID);

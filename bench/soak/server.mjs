@@ -16,6 +16,8 @@ process.on('message', (m) => {
     loop.reset();
     cpu = process.cpuUsage();
     process.send({ reset: true });
+  } else if (m === 'rss') {
+    process.send({ rss: process.memoryUsage.rss() });
   } else if (m === 'stats') {
     // CPU the process used since the reset (all threads): a request cannot hold the loop longer than
     // the CPU it costs; a longer delay means the machine did not give the process a core.

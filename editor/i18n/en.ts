@@ -1485,6 +1485,20 @@ const en = {
   'nav.group.agency': 'Agency',
   'nav.group.site': 'Site',
   'history.versionShort': 'Version {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields': '{count, plural, one {# field} other {# fields}} the site does not use left out: {names}',
+  'listings.reason.tooManyRecords': 'the file holds more than {max, number} records.',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'is {count} characters long: a rule may have at most {max}',
+  'problem.form.rule.size': 'has {count} parts (operations, values, list items): a rule may have at most {max}; split it or make it simpler',
+  'problem.form.rule.depth': 'nests operations {count} deep: a rule may nest them at most {max} deep',
+  'problem.form.rule.list': 'has a list of {count} items: a list in a rule may have at most {max}',
+  // Logins that slow down instead of locking (issue 40, point 4).
+  'login.wait': 'Several logins failed: wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+  'login.captcha': 'Several logins failed: type the characters of the image as well.',
+  'login.captchaLabel': 'Characters of the image',
+  'login.captchaAlt': 'Security check: five characters, distorted',
+  'login.captchaNew': 'Another image',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1506,5 +1506,21 @@ const fr: Record<MessageKey, string> = {
   'nav.group.agency': 'Agence',
   'nav.group.site': 'Site web',
   'history.versionShort': 'Version {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields':
+    '{count, plural, one {# champ que le site n’utilise pas laissé} other {# champs que le site n’utilise pas laissés}} de côté : {names}',
+  'listings.reason.tooManyRecords': 'le fichier contient plus de {max, number} fiches.',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'compte {count} caractères : une règle peut en avoir {max} au plus',
+  'problem.form.rule.size':
+    'compte {count} éléments (opérations, valeurs, éléments de listes) : une règle peut en avoir {max} au plus ; scindez-la ou simplifiez-la',
+  'problem.form.rule.depth': 'imbrique des opérations sur {count} niveaux : une règle peut les imbriquer sur {max} niveaux au plus',
+  'problem.form.rule.list': 'contient une liste de {count} éléments : une liste dans une règle peut en avoir {max} au plus',
+  // Logins that slow down instead of locking (issue 40, point 4).
+  'login.wait': 'Plusieurs connexions ont échoué : patientez {seconds, plural, one {# seconde} other {# secondes}} puis réessayez.',
+  'login.captcha': 'Plusieurs connexions ont échoué : tapez aussi les caractères de l’image.',
+  'login.captchaLabel': 'Caractères de l’image',
+  'login.captchaAlt': 'Contrôle de sécurité : cinq caractères déformés',
+  'login.captchaNew': 'Autre image',
 };
 export default fr;

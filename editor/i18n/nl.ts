@@ -1497,5 +1497,20 @@ const nl: Record<MessageKey, string> = {
   'nav.group.agency': 'Kantoor',
   'nav.group.site': 'Website',
   'history.versionShort': 'Versie {n}',
+  // Imports with bounds (issue 40)
+  'listings.problem.unknownFields': '{count, plural, one {# veld} other {# velden}} die de site niet gebruikt weggelaten: {names}',
+  'listings.reason.tooManyRecords': 'het bestand bevat meer dan {max, number} records.',
+  // Form conditions with a bounded cost (issue 40, point 1).
+  'problem.form.rule.chars': 'is {count} tekens lang: een regel mag er hoogstens {max} hebben',
+  'problem.form.rule.size':
+    'heeft {count} delen (bewerkingen, waarden, items van lijsten): een regel mag er hoogstens {max} hebben; splits hem of maak hem eenvoudiger',
+  'problem.form.rule.depth': 'nest bewerkingen {count} diep: een regel mag ze hoogstens {max} diep nesten',
+  'problem.form.rule.list': 'heeft een lijst van {count} items: een lijst in een regel mag er hoogstens {max} hebben',
+  // Logins that slow down instead of locking (issue 40, point 4).
+  'login.wait': 'Meerdere aanmeldingen mislukten: wacht {seconds, plural, one {# seconde} other {# seconden}} en probeer opnieuw.',
+  'login.captcha': 'Meerdere aanmeldingen mislukten: typ ook de tekens van de afbeelding.',
+  'login.captchaLabel': 'Tekens van de afbeelding',
+  'login.captchaAlt': 'Beveiligingscontrole: vijf vervormde tekens',
+  'login.captchaNew': 'Andere afbeelding',
 };
 export default nl;

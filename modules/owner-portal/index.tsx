@@ -14,6 +14,8 @@ import schema from './schema.json';
 import '../lib/forms.css';
 import './owner-portal.css';
 import { unusedFields } from '../lib/editor-ui.ts';
+import { CaptchaField } from '../lib/CaptchaField.tsx';
+import type { FormKind } from '../../shared/forms.ts';
 
 // Everything after login (and its chart) is a chunk of its own: public pages never load it.
 const Home = lazy(() => import('./Dashboard.tsx'));
@@ -44,17 +46,21 @@ function LoginForm({ notice, onDone, onForgot }: { notice?: string; onDone: () =
   const [errors, setErrors] = useState<FieldErrors>([]);
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // After several failed logins from this address the server asks the site's captcha too (issue 40): a new image after each try.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const fd = new FormData(e.currentTarget);
     setBusy(true);
     try {
-      const r = await call<{ ok: boolean }>('POST', '/api/owner/login', {
+      const r = await call<{ ok: boolean; captcha?: boolean }>('POST', '/api/owner/login', {
         username: String(fd.get('username') ?? ''),
         password: String(fd.get('password') ?? ''),
+        ...(captchaRound ? { captcha: String(fd.get('captcha') ?? ''), captchaToken: String(fd.get('captchaToken') ?? '') } : {}),
         lang,
       });
       if (r.status === 200) return onDone();
+      if (r.data.captcha || captchaRound) setCaptchaRound((n) => n + 1);
       setErrors(r.data.errors ?? []);
       setFailure(
         r.data.errors
@@ -75,6 +81,7 @@ function LoginForm({ notice, onDone, onForgot }: { notice?: string; onDone: () =
       {failure && <Alert title={failure.title}>{failure.text}</Alert>}
       <Field id="owner-username" label={t('owner.username')} type="email" autoComplete="username" error={err('username')} />
       <Field id="owner-password" label={t('owner.password')} type="password" autoComplete="current-password" error={err('password')} />
+      {captchaRound > 0 && <CaptchaField kind={'owner-login' as FormKind} round={captchaRound} />}
       <div className="portal-form__actions">
         <button type="submit" className="button" disabled={busy}>
           {t('owner.login.submit')}

@@ -1,21 +1,20 @@
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { defineModule } from '../../renderer/module-api.ts';
 import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import { EPC_LETTERS } from '../../shared/epc.ts';
 import { SORTS } from '../../renderer/listing-types.ts';
 import { queryString } from '../../shared/listing-query.ts';
+import { formatBbox } from '../../shared/map-area.ts';
 import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import { SaveSearch } from './SaveSearch.tsx';
+import { AreaNote, MapBox } from './MapSearch.tsx';
 import schema from './schema.json';
 import type { PropertyListData } from './load.server.ts';
 import '../lib/map.css';
 import './property-list.css';
 import { unusedFields } from '../lib/editor-ui.ts';
-
-// Leaflet touches `window` when imported: the map is loaded in the browser only, in map view only.
-const MapView = lazy(() => import('./MapView.tsx'));
 
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5];
 
@@ -121,6 +120,9 @@ function Filters({ data, path }: { data: PropertyListData; path: string }) {
         </div>
         {q.sort !== 'newest' && <input type="hidden" name="sort" value={q.sort} />}
         {data.view === 'map' && <input type="hidden" name="view" value="map" />}
+        {/* The area chosen on the map stays while the other filters change (its note removes it). */}
+        {q.bbox && <input type="hidden" name="bbox" value={formatBbox(q.bbox)} />}
+        {q.bbox && q.zoom !== undefined && <input type="hidden" name="zoom" value={q.zoom} />}
         <div className="filters__actions">
           <button type="submit" className="button">
             {t('listing.search')}
@@ -178,8 +180,6 @@ function Pager({ data, path }: { data: PropertyListData; path: string }) {
 function View({ module, data }: { module: PropertyListModule; data: PropertyListData }) {
   const { t } = useI18n();
   const [location, navigate] = useLocation();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   const perRow = module.numberItemOfRow ?? 3;
   if (data.featured) {
     return (
@@ -235,20 +235,20 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
           </div>
         )}
       </div>
+      {data.query.bbox && <AreaNote removeHref={searchHref(path, data, { bbox: undefined, zoom: undefined, page: 1 })} />}
+      {data.view === 'map' && (
+        <MapBox
+          filters={queryString({ ...data.query, bbox: undefined, zoom: undefined, sort: 'newest', page: 1 })}
+          area={data.query.bbox}
+          zoom={data.query.zoom}
+          extent={data.map?.extent ?? null}
+          onSearchArea={(bbox, zoom) => navigate(searchHref(path, data, { bbox, zoom, page: 1 }))}
+        />
+      )}
       {data.total === 0 ? (
         <p className="empty">{t('search.noResults')}</p>
-      ) : data.view === 'map' ? (
-        <div className="map-box">
-          {mounted ? (
-            <Suspense fallback={<div className="map-placeholder">{t('map.loading')}</div>}>
-              <MapView markers={data.markers ?? []} />
-            </Suspense>
-          ) : (
-            <div className="map-placeholder">{t('map.loading')}</div>
-          )}
-        </div>
       ) : (
-        <CardGrid cards={data.cards} perRow={perRow} eagerFirst={1} headingLevel="h2" />
+        <CardGrid cards={data.cards} perRow={perRow} eagerFirst={data.view === 'map' ? 0 : 1} headingLevel="h2" />
       )}
       <Pager data={data} path={path} />
       {data.saveSearch && <SaveSearch data={data.saveSearch} empty={data.total === 0} />}

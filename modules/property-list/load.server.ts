@@ -8,9 +8,6 @@ import { savedSearchOf } from './save-search.ts';
 import type { SaveSearchData } from './SaveSearch.tsx';
 import propertyList from './index.tsx';
 
-/** Most markers the map view shows at once. */
-export const MAX_MARKERS = 500;
-
 /**
  * The city filter's options: the CRM's cities (their names in the language) with the number of
  * properties on offer for the list's goal that the option finds (the store's count, not the CRM's
@@ -30,11 +27,12 @@ function optionsOf(cities: readonly CityEntry[], counts: Record<string, number>)
   return options;
 }
 
-export interface MarkerData {
-  id: number;
-  lat: number;
-  lng: number;
-  card: PropertyCardData;
+/** What the map view starts from (its clusters come from /api/map as the visitor moves it). */
+export interface MapStart {
+  /** The area the search's properties cover, the map's first view when no area is chosen (null: none has a position). */
+  extent: [number, number, number, number] | null;
+  /** The search's properties without a position (on no map; in the list while no area is chosen). */
+  unlocated: number;
 }
 
 export interface PropertyListData {
@@ -47,13 +45,15 @@ export interface PropertyListData {
   pages: number;
   cards: PropertyCardData[];
   view: 'list' | 'map';
-  markers?: MarkerData[];
+  map?: MapStart;
   types: Array<{ value: number; label: string }>;
   cities: Array<{ value: string; label: string; count: number }>;
   more?: string;
   /** "Save this search" as a demand of the demand register (issue 39). */
   saveSearch?: SaveSearchData;
 }
+
+const WORLD = { south: -90, west: -180, north: 90, east: 180 };
 
 function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
   const { listings, routes, pictureGone } = ctx.services;
@@ -91,13 +91,11 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
   if (errors.length) ctx.setStatus(400);
   const result = listings.search(query, ctx.lang);
   const view = ctx.query.get('view') === 'map' && module.showMap !== false ? 'map' : 'list';
-  let markers: MarkerData[] | undefined;
+  let map: MapStart | undefined;
   if (view === 'map') {
-    const all = listings.search({ ...query, page: 1, pageSize: MAX_MARKERS }, ctx.lang);
-    markers = all.ids
-      .map(card)
-      .filter((c): c is PropertyCardData => !!c && c.lat !== null && c.lng !== null)
-      .map((c) => ({ id: c.id, lat: c.lat!, lng: c.lng!, card: c }));
+    // One cell for the whole world: only the extent and the count without a position are read.
+    const whole = listings.mapCells(query, { bbox: WORLD, zoom: 0 }, ctx.lang, 1);
+    map = { extent: whole.extent, unlocated: whole.unlocated };
   }
   const cities = optionsOf(listings.cities(ctx.lang, goal), listings.counts(ctx.lang).byCity[goal]);
   return {
@@ -110,7 +108,7 @@ function load(module: PropertyListModule, ctx: LoadContext): PropertyListData {
     pages: result.pages,
     cards: result.ids.map(card).filter((c): c is PropertyCardData => !!c),
     view,
-    markers,
+    map,
     types,
     cities,
     saveSearch: saveSearchData(query, types, cities, ctx),

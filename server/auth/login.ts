@@ -1,6 +1,7 @@
 /**
  * The one password login of the site, used by the editor (staff) and the owner portal (owners):
- * the fields are checked, the attempt counted (per account and per address) before any hashing,
+ * the fields are checked, the attempt counted (per account and address together, login-throttle.ts:
+ * a growing wait, then a captcha, never a lockout) before any hashing,
  * the hash checked through the password gate — against a dummy hash when there is no such account,
  * so the answer takes as long — and on success the person's session opened. Each caller gives its
  * own words (the editor speaks to staff, the portal in the visitor's language).
@@ -12,7 +13,8 @@ import { BUSY, type PasswordGate } from './password-gate.ts';
 import { hashPassword, normalizeUsername, verifyPassword } from './passwords.ts';
 import { startSession, type PersonKind, type PersonSession } from './sessions.ts';
 import type { CounterRepository } from '../storage/index.ts';
-import { LOGIN_FAILURE_WINDOW_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP, PASSWORD_BUSY_RETRY_S } from '../../shared/constants.ts';
+import { LOGIN_FAILURE_WINDOW_MS, PASSWORD_BUSY_RETRY_S } from '../../shared/constants.ts';
+import { LoginThrottle } from './login-throttle.ts';
 
 export interface LoginWords {
   usernameRequired: string;
@@ -23,6 +25,10 @@ export interface LoginWords {
   wrong?: string;
   tooMany: string;
   busy: string;
+  /** The 429 answer while this address waits before its next try on the account. */
+  wait: (seconds: number) => string;
+  /** The message when a captcha is asked (`sent`: one was sent, and it was not right). */
+  captcha: (sent: boolean) => string;
 }
 
 export interface LoginAccount {
@@ -33,24 +39,13 @@ export interface LoginAccount {
   disabled?: boolean;
 }
 
-export type LoginCheck = 'ok' | 'wrong' | 'tooMany' | 'busy';
+export type LoginCheck = 'ok' | 'wrong' | 'tooMany' | 'busy' | { wait: number } | 'captcha';
 
-/** Failures of logins, as counters shared by every process of the store. */
-export class LoginThrottle {
-  constructor(private readonly counters: CounterRepository) {}
-  /** Counts one attempt; gives the attempts within the window, this one included. */
-  add(key: string) {
-    return this.counters.fail(`login:${key}`, LOGIN_FAILURE_WINDOW_MS);
-  }
-  clear(key: string) {
-    return this.counters.clear(`login:${key}`);
-  }
-  undo(key: string) {
-    return this.counters.undo(`login:${key}`);
-  }
-}
-
-/** Checks one password: counted first, a bounded number at once, as long whether or not the account exists. */
+/**
+ * Checks one password: counted first (per account and address, per account, per address), a
+ * bounded number at once, as long whether or not the account exists. `captchaNext`: the next try
+ * from this address needs a captcha.
+ */
 export async function checkPassword(o: {
   gate: PasswordGate;
   throttle: LoginThrottle;
@@ -59,26 +54,30 @@ export async function checkPassword(o: {
   password: string;
   hash: string | undefined;
   dummy: () => Promise<string>;
-}): Promise<LoginCheck> {
-  const u = `u:${o.username}`;
-  const ip = `ip:${o.ip}`;
-  // Counted before the hash is checked (one step per counter, so that a burst cannot slip past
-  // it): a burst is refused from the limit on without costing a hash.
-  const [nu, nip] = await Promise.all([o.throttle.add(u), o.throttle.add(ip)]);
-  if (nu > LOGIN_MAX_FAILURES_PER_ACCOUNT || nip > LOGIN_MAX_FAILURES_PER_IP) {
-    await Promise.all([o.throttle.undo(u), o.throttle.undo(ip)]);
-    return 'tooMany';
+  captcha: () => Promise<boolean>;
+}): Promise<{ check: LoginCheck; captchaNext?: boolean }> {
+  const admitted = await o.throttle.admit(o.username, o.ip, o.captcha);
+  if (admitted.kind === 'tooMany' || admitted.kind === 'captcha') return { check: admitted.kind };
+  if (admitted.kind === 'wait') return { check: { wait: admitted.seconds } };
+  // One check at a time per address: a burst from one address never fills the gate before others.
+  if (!o.throttle.enter(o.ip)) {
+    await admitted.release('unchecked');
+    return { check: { wait: 1 } };
   }
-  const hash = o.hash ?? (await o.dummy());
-  const ok = await o.gate.run(() => verifyPassword(o.password, hash));
+  let ok: boolean | typeof BUSY;
+  try {
+    const hash = o.hash ?? (await o.dummy());
+    ok = await o.gate.run(() => verifyPassword(o.password, hash));
+  } finally {
+    o.throttle.leave(o.ip);
+  }
   if (ok === BUSY) {
-    await Promise.all([o.throttle.undo(u), o.throttle.undo(ip)]);
-    return 'busy';
+    await admitted.release('unchecked');
+    return { check: 'busy' };
   }
-  if (!ok || !o.hash) return 'wrong';
-  // A success clears the account's failures and takes its own count back.
-  await Promise.all([o.throttle.clear(u), o.throttle.undo(ip)]);
-  return 'ok';
+  if (!ok || !o.hash) return { check: 'wrong', captchaNext: (await admitted.release('wrong')).captchaNext };
+  await admitted.release('ok');
+  return { check: 'ok' };
 }
 
 /** POST handler body of a login: returns the account whose session is now open, or throws the HttpError to answer. */
@@ -86,6 +85,8 @@ export function passwordLogin<A extends LoginAccount>(o: {
   kind: PersonKind;
   gate: PasswordGate;
   counters: CounterRepository;
+  /** The site's captcha (server/forms/captcha.ts), asked after repeated failures. */
+  captcha: { redeem(token: unknown, answer: unknown): Promise<boolean> };
   byUsername: (u: string) => Promise<A | undefined>;
 }) {
   const throttle = new LoginThrottle(o.counters);
@@ -108,7 +109,7 @@ export function passwordLogin<A extends LoginAccount>(o: {
     ];
     if (errors.length) throw new HttpError(422, { error: words.failed, errors });
     const account = await o.byUsername(username);
-    const check = await checkPassword({
+    const { check, captchaNext } = await checkPassword({
       gate: o.gate,
       throttle,
       username,
@@ -117,16 +118,26 @@ export function passwordLogin<A extends LoginAccount>(o: {
       // A disabled account, or one whose invited person has not chosen a password yet, logs in like none.
       hash: account?.disabled || !account?.passwordHash ? undefined : account.passwordHash,
       dummy: () => dummy,
+      captcha: () => o.captcha.redeem(body.captchaToken, body.captcha),
     });
     if (check === 'tooMany') {
       ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
       throw new HttpError(429, { error: words.tooMany });
     }
+    if (typeof check === 'object') {
+      ctx.set('Retry-After', String(check.wait));
+      throw new HttpError(429, { error: words.wait(check.wait), wait: check.wait });
+    }
+    if (check === 'captcha') {
+      const sent = typeof body.captcha === 'string' && body.captcha.trim() !== '';
+      throw new HttpError(401, { error: words.failed, message: words.captcha(sent), captcha: true, field: 'captcha' });
+    }
     if (check === 'busy') {
       ctx.set('Retry-After', String(PASSWORD_BUSY_RETRY_S));
       throw new HttpError(503, { error: words.busy });
     }
-    if (check !== 'ok' || !account) throw new HttpError(401, { error: words.failed, ...(words.wrong ? { message: words.wrong } : {}) });
+    if (check !== 'ok' || !account)
+      throw new HttpError(401, { error: words.failed, ...(words.wrong ? { message: words.wrong } : {}), ...(captchaNext ? { captcha: true } : {}) });
     await startSession(ctx, o.kind, account, session(account));
     return { account, body };
   };

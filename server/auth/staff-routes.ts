@@ -55,6 +55,9 @@ const WORDS = {
   failed: 'The username or password are not correct.',
   tooMany: 'Too many failed logins: wait 15 minutes and try again.',
   busy: 'Many logins are being checked right now: try again in a few seconds.',
+  wait: (seconds: number) => `Several logins failed: wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and try again.`,
+  captcha: (sent: boolean) =>
+    sent ? 'The characters typed are not those of the image: type those of the new image.' : 'Several logins failed: type the characters of the image as well.',
 };
 
 /** /api/admin/login, /me and /logout; `me` gives what the editor needs at start besides the user. */
@@ -64,11 +67,12 @@ export function staffRoutes(
     staff: StaffAccounts;
     gate: PasswordGate;
     counters: CounterRepository;
+    captcha: { redeem(token: unknown, answer: unknown): Promise<boolean> };
     me: (account: StaffAccount, csrf: string, ctx: Koa.Context) => Promise<Record<string, unknown>>;
   },
   route: AdminRoute,
 ) {
-  const login = passwordLogin({ kind: 'staff', gate: deps.gate, counters: deps.counters, byUsername: (u) => deps.staff.byUsername(u) });
+  const login = passwordLogin({ kind: 'staff', gate: deps.gate, counters: deps.counters, captcha: deps.captcha, byUsername: (u) => deps.staff.byUsername(u) });
   router.post('/api/admin/login', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     try {

@@ -134,7 +134,7 @@ export function crossCheck(content: Content, registry: ModuleRegistry, schemas: 
       const form = m as { form?: unknown; fields?: unknown };
       if (m.view === 'contact' && isFormKind(form.form) && Array.isArray(form.fields))
         for (const f of fieldSettingsProblems(form.form, form.fields as FieldSetting[]))
-          problems.push({ file: 'pages.json', pointer: `${mp}${f.pointer}`, message: f.message, code: 'form.fields' });
+          problems.push({ file: 'pages.json', pointer: `${mp}${f.pointer}`, message: f.message, code: f.code ?? 'form.fields', params: f.params });
       (m.relations ?? []).forEach((r, k) => {
         if (r.type === 'article' && !articleIds.has(String(r.id)))
           problems.push({

@@ -51,6 +51,8 @@ export interface AdminDeps {
   /** Bounds the password checks running at once (shared with the owner portal's logins). */
   gate: PasswordGate;
   counters: CounterRepository;
+  /** The site's captcha, asked after repeated failed logins. */
+  captcha: { redeem(token: unknown, answer: unknown): Promise<boolean> };
   /** The media library's records: a version to publish may not show an image in its trash. */
   media?: Pick<MediaRepository, 'get'>;
 }
@@ -106,7 +108,7 @@ export function adminRoutes(router: Router, deps: AdminDeps, route: AdminRoute):
     return { user: userOf(account), csrf, langs, defaultLang: site.routes.defaultLang, origin: ctx.origin };
   };
 
-  staffRoutes(router, { staff: deps.staff, gate: deps.gate, counters: deps.counters, me }, route);
+  staffRoutes(router, { staff: deps.staff, gate: deps.gate, counters: deps.counters, captcha: deps.captcha, me }, route);
 
   // Made once per registry (a new one only on hot reload in development).
   router.get(

@@ -37,35 +37,11 @@ import type { FillTokens } from './fill-token.ts';
 import { storePortrait, storeUpload } from './uploads.ts';
 import { FILE_TYPES, normalizeFields, parse, uploadName } from './form-body.ts';
 import { readToolLead } from '../tools/visitor-tools.ts';
-import { settleErrors, settleFields, type FieldSetting } from '../../shared/form-conditions.ts';
+import { settleErrors, settleFields } from '../../shared/form-conditions.ts';
+import { formSettings } from './form-module.ts';
 import { unitTaken } from '../../modules/lib/property-card.ts';
 import { mailAbout, requestLang, unitNames } from './form-lang.ts';
 import { takeGuard, type AbuseGuard } from './abuse-guard.ts';
-
-/** The contact modules of a content version by id, and for each kind the module when it is the only one of its kind. */
-const contactModules = new WeakMap<object, { byId: Map<number, ContactSettings>; only: Map<string, ContactSettings | null> }>();
-type ContactSettings = { form: string; fields?: FieldSetting[] };
-
-/**
- * The field settings of the form a post comes from: the contact module it names (`module`, its id),
- * else the only contact module of that kind on the site, else none (the kind's own fields).
- */
-function formSettings(site: Site, ref: unknown, kind: FormKind): FieldSetting[] | undefined {
-  let modules = contactModules.get(site.content);
-  if (!modules) {
-    modules = { byId: new Map(), only: new Map() };
-    for (const p of site.content.pages)
-      for (const m of p.modules ?? []) {
-        if (m.view !== 'contact') continue;
-        const c = m as unknown as ContactSettings;
-        modules.byId.set(m.id, c);
-        modules.only.set(c.form, modules.only.has(c.form) ? null : c);
-      }
-    contactModules.set(site.content, modules);
-  }
-  const named = modules.byId.get(Number(ref));
-  return (named?.form === kind ? named : modules.only.get(kind))?.fields;
-}
 
 /** The page a no-JavaScript post came from, when it is on this site (for the answer's back link). */
 function sameSiteReferer(ctx: Koa.Context): string | undefined {
@@ -157,7 +133,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       const fill = deps.fillTokens.check(fillToken);
       if (fill !== 'ok') throw new HttpError(400, { error: t(fill === 'tooFast' ? 'form.tooFast' : 'form.expired'), field: FORM_TOKEN_FIELD, reason: fill });
       // The fields staff chose for the form that was filled in: a hidden one is neither required nor kept.
-      const active = settleFields(kind, formSettings(site, moduleRef, kind), fields);
+      const active = settleFields(kind, formSettings(ctx, site, moduleRef, kind, t), fields);
       const order = active.map((f) => f.spec.name);
       const errors: FieldError[] = fieldErrors(settleErrors(active, fields, deps.schemas.errors(formSchemaId(kind), fields) as never), order);
       // A file whose content is not of an accepted kind: 415, whatever its name says.

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import type { ImportEntry } from '../storage/listing-sets.ts';
 import type { Lang } from '../../shared/constants.ts';
 import { undoTarget } from './import.ts';
-import { LISTINGS_UPLOAD_MAX_BYTES, type ListingAdminDeps } from './admin.ts';
+import type { ListingAdminDeps } from './admin.ts';
 
 /** Properties named in the confirmation of a refused import (the count says how many in all). */
 export const REMOVED_EXAMPLES = 10;
@@ -115,7 +115,7 @@ export async function listingOverview(deps: ListingViewDeps) {
         }
       : { configured: false as const },
     busy: busy ? { what: busy.what, since: busy.since, ...(busy.by ? { who: names.get(busy.by) ?? busy.by } : {}) } : null,
-    limits: { maxBytes: LISTINGS_UPLOAD_MAX_BYTES },
+    limits: { maxBytes: deps.maxBytes },
     entries: state.entries.map((e) => brief(e, names)),
   };
 }

@@ -10,15 +10,11 @@ import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import { importFeed, publishRefused, rollbackListings, type ImportSettings } from './import.ts';
 import { parseFeedBytes } from './feed-file.ts';
+import { MB } from './limits.ts';
 import { ImportGate, ImportRunning } from './gate.ts';
 import type { LiveListings } from './live.ts';
 import type { ListingSync, SyncOutcome } from './sync.ts';
 
-/**
- * The largest CRM export staff may upload, as sent and once unpacked: an agency's feed of 2,000
- * properties in three languages is about 5 MB.
- */
-export const LISTINGS_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** Longest file name kept for the history. */
 const MAX_NAME_LENGTH = 120;
 
@@ -30,6 +26,8 @@ export interface ListingAdminDeps {
   gate: ImportGate;
   schemas: SchemaRegistry;
   settings: () => ImportSettings;
+  /** The largest CRM export, as sent and once unpacked (LISTINGS_MAX_MB, limits.ts). */
+  maxBytes: number;
 }
 
 /** An action that cannot be done: the HTTP status, a code (the editor's words) and the English sentence. */
@@ -42,12 +40,12 @@ export class ListingActionError extends Error {
   }
 }
 
-const mb = (n: number) => Math.round(n / (1024 * 1024));
-export const uploadTooLarge = () =>
+const mb = (n: number) => Math.round(n / MB);
+export const uploadTooLarge = (maxBytes: number) =>
   new ListingActionError(413, {
     code: 'uploadTooLarge',
-    params: { mb: mb(LISTINGS_UPLOAD_MAX_BYTES) },
-    text: `The file is larger than ${mb(LISTINGS_UPLOAD_MAX_BYTES)} MB: nothing was imported. A CRM's export of the listings is a few MB; check that this is that file.`,
+    params: { mb: mb(maxBytes) },
+    text: `The file is larger than ${mb(maxBytes)} MB, the limit set by LISTINGS_MAX_MB: nothing was imported. A CRM's export of the listings is a few MB; check that this is that file.`,
   });
 
 /** Runs `fn` as this server's one listings change; another one under way (here or elsewhere) is a 409 that says which. */
@@ -91,8 +89,17 @@ export function uploadName(name: unknown): string {
 export function uploadListings(deps: ListingAdminDeps, o: { name: string; by: string; read: () => Promise<Buffer> }): Promise<ImportEntry> {
   return alone(deps, { what: 'upload', by: o.by }, async () => {
     const body = await o.read();
-    const { raw, readError } = await parseFeedBytes(body, LISTINGS_UPLOAD_MAX_BYTES);
-    const entry = await importFeed(deps.sets, deps.schemas, deps.settings(), { raw, readError, source: o.name, trigger: 'upload', by: o.by, yieldEvery: 1000 });
+    const read = await parseFeedBytes(body, { schemas: deps.schemas, maxBytes: deps.maxBytes });
+    const { raw, readError, problems: leftOut } = read;
+    const entry = await importFeed(deps.sets, deps.schemas, deps.settings(), {
+      raw,
+      readError,
+      leftOut,
+      source: o.name,
+      trigger: 'upload',
+      by: o.by,
+      yieldEvery: 1000,
+    });
     await deps.live.check();
     return entry;
   });

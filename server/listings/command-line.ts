@@ -10,6 +10,7 @@ import { SchemaRegistry } from '../config/schemas.ts';
 import { openImportStore } from '../storage/index.ts';
 import { openPgStore } from '../storage/pg/index.ts';
 import { databaseOf, readConfig } from '../main.ts';
+import { listingsMaxBytes } from './limits.ts';
 import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, type ImportSettings } from './import.ts';
 
 /** What `npm run import` needs: the data folder's sets, the schemas and the live settings (files and editor saves). */
@@ -39,14 +40,21 @@ export async function importFile(opts: {
   configDir?: string;
   file: string;
   force?: boolean;
+  /** The largest file, in bytes (default LISTINGS_MAX_MB). */
+  maxBytes?: number;
   onProgress?: (done: number, total: number, problems: number) => void;
 }) {
   const ctx = await importContext(opts);
   try {
-    const { raw, readError } = await readFeedFile(opts.file);
+    const {
+      raw,
+      readError,
+      problems: leftOut,
+    } = await readFeedFile(opts.file, { schemas: ctx.schemas, maxBytes: opts.maxBytes ?? listingsMaxBytes(process.env) });
     const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
       raw,
       readError,
+      leftOut,
       source: opts.file,
       trigger: 'file',
       force: opts.force,

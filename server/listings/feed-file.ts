@@ -1,24 +1,36 @@
 /**
  * A CRM export as bytes — a file on the server, a file uploaded in the editor, the feed's answer —
- * read as JSON: a byte-order mark allowed (Windows exports write one), gzip unpacked (CRMs send
- * `.json.gz`), within a size bound; anything else is named for what it is (a PDF, a spreadsheet, a
- * web page…) rather than reported as a JSON syntax error.
+ * read as a stream of JSON (stream-json's tokenizer into feed-stream.ts, which keeps only what the
+ * site uses): a byte-order mark allowed (Windows exports write one), gzip unpacked as it is read
+ * (CRMs send `.json.gz`), refused past the size limit (LISTINGS_MAX_MB, limits.ts) as sent and once
+ * unpacked, before more than that is read; anything else is named for what it is (a PDF, a
+ * spreadsheet, a web page…) rather than reported as a JSON syntax error.
  */
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { createGunzip } from 'node:zlib';
+import { jsonParser } from 'stream-json/core/parser.js';
 import type { Reason } from '../storage/listing-sets.ts';
+import type { SchemaRegistry } from '../config/schemas.ts';
+import type { FeedProblem } from './feed.ts';
+import { FeedBoundError, FeedBuilder, type Token } from './feed-stream.ts';
+import { DEFAULT_LISTINGS_MAX_MB, MB } from './limits.ts';
 
-const unzip = promisify(gunzip);
+/** The default limit, as sent and once unpacked. */
+export const FEED_MAX_BYTES = DEFAULT_LISTINGS_MAX_MB * MB;
 
-/** A feed larger than this is not read (a CRM export of 100,000 properties is about 450 MB). */
-export const FEED_MAX_BYTES = 512 * 1024 * 1024;
+/** The built feed and what was left out while reading it, or why it cannot be read. */
+export type FeedRead = { raw: unknown; problems: FeedProblem[]; readError?: undefined } | { raw?: undefined; problems?: undefined; readError: Reason };
 
-/** The parsed feed, or why it cannot be read. */
-export type FeedRead = { raw: unknown; readError?: undefined } | { raw?: undefined; readError: Reason };
+export interface FeedReadOptions {
+  schemas: SchemaRegistry;
+  /** Bytes, as sent and once unpacked (default FEED_MAX_BYTES). */
+  maxBytes?: number;
+}
 
-const mb = (n: number) => Math.round(n / (1024 * 1024));
+const mb = (n: number) => Math.round(n / MB);
 const fail = (code: string, text: string, params?: Reason['params']): FeedRead => ({ readError: { code, text, ...(params ? { params } : {}) } });
 
 /** What a file that is not JSON text is, from its first bytes. */
@@ -58,67 +70,228 @@ const KIND_WORDS: Record<ReturnType<typeof sniffKind>, string> = {
   text: 'text that is not JSON',
 };
 
-/** Where a JSON.parse error happened, as line and column. */
-function position(text: string, message: string): { line: number; column: number } | undefined {
-  const m = /position (\d+)/.exec(message);
-  if (!m) return undefined;
-  const before = text.slice(0, Number(m[1]));
-  return { line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
+type Source = () => AsyncIterable<Buffer>;
+const tick = () => new Promise<void>((r) => setImmediate(r));
+/** Text fed to the tokenizer at a time (a server keeps serving between two). */
+const PIECE = 64 * 1024;
+
+class TooLarge extends Error {
+  constructor(readonly unpacked: boolean) {
+    super('too large');
+  }
 }
 
-/** A feed's bytes as JSON (gzip unpacked first, to at most `maxBytes`). */
-export async function parseFeedBytes(input: Buffer, maxBytes = FEED_MAX_BYTES): Promise<FeedRead> {
-  let buf = input;
-  if (!buf.length) return fail('empty', 'the file is empty');
-  if (buf[0] === 0x1f && buf[1] === 0x8b) {
-    try {
-      buf = await unzip(buf, { maxOutputLength: maxBytes });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError)
-        return fail('unpackedTooLarge', `the packed file holds more than ${mb(maxBytes)} MB`, { mb: mb(maxBytes) });
-      return fail('packedBroken', 'the packed (gzip) file is damaged or cut short');
+/** The source's bytes, gzip unpacked, each side counted against `max`. */
+async function* bytesOf(open: Source, max: number): AsyncGenerator<Buffer> {
+  let sent = 0;
+  const counted = async function* () {
+    for await (const chunk of open()) {
+      sent += chunk.length;
+      if (sent > max) throw new TooLarge(false);
+      yield chunk;
     }
-    if (!buf.length) return fail('empty', 'the file is empty');
+  };
+  const it = counted()[Symbol.asyncIterator]();
+  let first = await it.next();
+  // Two bytes tell gzip: a first chunk of one byte is joined to the next.
+  while (!first.done && first.value.length < 2) {
+    const next = await it.next();
+    if (next.done) break;
+    first = { done: false, value: Buffer.concat([first.value, next.value]) };
   }
-  if (buf.length > maxBytes) return fail('tooLarge', `the file is larger than ${mb(maxBytes)} MB`, { mb: mb(maxBytes) });
-  let text: string;
+  if (first.done) return;
+  const rest = async function* () {
+    yield first.value as Buffer;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  };
+  if (!(first.value[0] === 0x1f && first.value[1] === 0x8b)) {
+    yield* rest();
+    return;
+  }
+  const gunzip = createGunzip();
+  const feeding = (async () => {
+    try {
+      for await (const chunk of rest()) if (!gunzip.write(chunk)) await new Promise((r) => gunzip.once('drain', r));
+      gunzip.end();
+    } catch (e) {
+      gunzip.destroy(e as Error);
+    }
+  })();
+  let unpacked = 0;
   try {
-    text = buf.toString('utf8');
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      unpacked += chunk.length;
+      if (unpacked > max) throw new TooLarge(true);
+      yield chunk;
+    }
+  } finally {
+    gunzip.destroy();
+    await feeding;
+  }
+}
+
+/** The decoded text of the source, in pieces of at most PIECE characters, without the byte-order mark. */
+async function* textOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  let first = true;
+  for await (const chunk of bytes) {
+    let text = decoder.write(chunk);
+    if (first && text) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      first = false;
+    }
+    for (let i = 0; i < text.length; i += PIECE) yield text.slice(i, i + PIECE);
+  }
+  const end = decoder.end();
+  if (end) yield end;
+}
+
+const TOKENIZER = { packKeys: false, streamKeys: true, packStrings: false, streamStrings: true, packNumbers: false, streamNumbers: true };
+type Tokens = { values: Token[] } | symbol;
+const none = Symbol.for('object-stream.none');
+
+/**
+ * Where the JSON breaks, as line and column: the text read again up to `before` characters, then
+ * one character at a time until the tokenizer stops (the error path only; memory stays bounded).
+ */
+async function breakAt(open: Source, max: number, before: number): Promise<{ line: number; column: number }> {
+  const tokenize = jsonParser(TOKENIZER) as unknown as (s: string | symbol) => Tokens;
+  let line = 1;
+  let column = 1;
+  let seen = 0;
+  const count = (s: string) => {
+    for (let i = 0; i < s.length; i++) {
+      if (s.charCodeAt(i) === 10) {
+        line++;
+        column = 1;
+      } else column++;
+    }
+  };
+  try {
+    for await (const piece of textOf(bytesOf(open, max))) {
+      if (seen + piece.length <= before) {
+        tokenize(piece);
+        count(piece);
+        seen += piece.length;
+        continue;
+      }
+      for (let i = 0; i < piece.length; i++) {
+        tokenize(piece[i]);
+        count(piece[i]);
+      }
+      seen += piece.length;
+    }
+    tokenize(none);
   } catch {
-    return fail('tooLarge', `the file is too large to read (${mb(buf.length)} MB)`, { mb: mb(buf.length) });
+    return { line, column };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') {
-    const kind = sniffKind(buf);
-    if (!text.trim()) return fail('empty', 'the file is empty');
-    return fail('notJson', `the file is ${KIND_WORDS[kind]}, not the CRM's export in JSON`, { kind });
-  }
+  return { line, column };
+}
+
+/** What the tokenizer's message says, without its prefix: "expected an object key". */
+const jsonWhat = (message: string) => message.replace(/^Parser (cannot parse input: |has )/, '');
+
+/**
+ * Reads a CRM export from `open` (called again only to say where broken JSON breaks): the records
+ * the site uses, what was left out on the way, or why it cannot be read. `size`, when known, is
+ * checked before anything is read.
+ */
+export async function readFeedSource(open: Source, opts: FeedReadOptions, size?: number): Promise<FeedRead> {
+  const max = opts.maxBytes ?? FEED_MAX_BYTES;
+  const tooLarge = () =>
+    fail('tooLarge', `the file is larger than ${mb(max)} MB (the limit set by LISTINGS_MAX_MB): nothing of it was imported`, { mb: mb(max) });
+  if (size !== undefined && size > max) return tooLarge();
+  if (size === 0) return fail('empty', 'the file is empty');
+  const builder = new FeedBuilder(opts.schemas);
+  const tokenize = jsonParser(TOKENIZER) as unknown as (s: string | symbol) => Tokens;
+  const feed = (tokens: Tokens) => {
+    if (typeof tokens !== 'symbol') for (const t of tokens.values) builder.token(t);
+  };
+  let head = '';
+  let checked = false;
+  let read = 0;
+  let sniffed: Buffer | null = Buffer.alloc(0);
+  const bytes = bytesOf(open, max);
+  // The first bytes are kept to name what a file that is not JSON is.
+  const sniffing = async function* () {
+    for await (const b of bytes) {
+      if (sniffed && sniffed.length < 1024) sniffed = Buffer.concat([sniffed, b.subarray(0, 1024 - sniffed.length)]);
+      yield b;
+    }
+  };
   try {
-    return { raw: JSON.parse(text) };
+    let n = 0;
+    for await (const piece of textOf(sniffing())) {
+      if (!checked) {
+        head += piece;
+        const start = head.trimStart();
+        if (!start) continue;
+        checked = true;
+        if (start[0] !== '{' && start[0] !== '[') {
+          const kind = sniffKind(sniffed ?? Buffer.alloc(0));
+          return fail('notJson', `the file is ${KIND_WORDS[kind]}, not the CRM's export in JSON`, { kind });
+        }
+        sniffed = null;
+        feed(tokenize(head));
+        read += head.length;
+        head = '';
+      } else {
+        feed(tokenize(piece));
+        read += piece.length;
+      }
+      if (++n % 16 === 0) await tick();
+    }
+    if (!checked)
+      return sniffed && sniffed.length && sniffKind(sniffed) === 'binary'
+        ? fail('notJson', `the file is ${KIND_WORDS.binary}, not the CRM's export in JSON`, { kind: 'binary' })
+        : fail('empty', 'the file is empty');
+    feed(tokenize(none));
   } catch (e) {
-    const message = (e as Error).message;
-    const at = position(text, message);
-    const cut = message.indexOf(' in JSON at position ');
-    const what = (cut >= 0 ? message.slice(0, cut) : message).replace(/ \(line \d+ column \d+\)$/, '');
+    if (e instanceof TooLarge)
+      return e.unpacked
+        ? fail('unpackedTooLarge', `the packed file holds more than ${mb(max)} MB (the limit set by LISTINGS_MAX_MB): nothing of it was imported`, {
+            mb: mb(max),
+          })
+        : tooLarge();
+    if (e instanceof FeedBoundError) return fail(e.code, e.message, e.params);
+    if ((e as NodeJS.ErrnoException).code?.startsWith('Z_')) return fail('packedBroken', 'the packed (gzip) file is damaged or cut short');
+    const what = jsonWhat((e as Error).message);
+    if (!/^Parser /.test((e as Error).message)) throw e;
+    const at = await breakAt(open, max, read).catch(() => undefined);
     return at
       ? fail('badJson', `the file is not valid JSON: ${what} at line ${at.line}, column ${at.column}`, at)
       : fail('badJson', `the file is not valid JSON: ${what}`);
   }
+  return builder.result();
 }
 
-/** Reads a feed file on the server (`npm run import`): its JSON, or why it cannot be read. */
-export async function readFeedFile(path: string): Promise<FeedRead> {
+/** A feed's bytes (an upload, the sync's download), read as a stream. */
+export function parseFeedBytes(input: Buffer, opts: FeedReadOptions): Promise<FeedRead> {
+  const open = async function* () {
+    for (let i = 0; i < input.length; i += PIECE) yield input.subarray(i, i + PIECE);
+  };
+  return readFeedSource(open, opts, input.length);
+}
+
+/** Reads a feed file on the server (`npm run import`, the data folder's legacy file) as a stream: refused by its size before it is read. */
+export async function readFeedFile(path: string, opts: FeedReadOptions): Promise<FeedRead> {
   const name = basename(path);
-  let buf: Buffer;
+  let size: number;
   try {
-    if ((await stat(path)).isDirectory()) return fail('fileFolder', `${path} is a folder, not a file`, { name });
-    buf = await readFile(path);
+    const s = await stat(path);
+    if (s.isDirectory()) return fail('fileFolder', `${path} is a folder, not a file`, { name });
+    size = s.size;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return fail('fileMissing', `${path} does not exist`, { name });
     if (code === 'EACCES') return fail('fileDenied', `${path} may not be read (permissions)`, { name });
     return fail('fileUnreadable', `${path} cannot be read (${(e as Error).message})`, { name });
   }
-  return parseFeedBytes(buf);
+  try {
+    return await readFeedSource(() => createReadStream(path, { highWaterMark: PIECE }), opts, size);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EACCES') return fail('fileDenied', `${path} may not be read (permissions)`, { name });
+    return fail('fileUnreadable', `${path} cannot be read (${(e as Error).message})`, { name });
+  }
 }

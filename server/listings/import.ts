@@ -21,7 +21,7 @@ import {
   type Reason,
   type SyncState,
 } from '../storage/listing-sets.ts';
-export { parseFeedBytes, readFeedFile } from './feed-file.ts';
+export { parseFeedBytes, readFeedFile, type FeedRead } from './feed-file.ts';
 import { coreSchemas, type SchemaRegistry } from '../config/schemas.ts';
 import { recordPrices } from './price-history.ts';
 
@@ -37,6 +37,8 @@ export interface FeedInput {
   /** The parsed feed, or why it could not be read. */
   raw?: unknown;
   readError?: Reason;
+  /** What reading the file left out (unknown fields, texts past their cap: feed-stream.ts). */
+  leftOut?: FeedProblem[];
   /** File path or name, or the feed's URL: kept in the history. */
   source: string;
   trigger: ImportTrigger;
@@ -92,6 +94,7 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
     return sets.withLock(() => record({ ...base, result: 'failed', ...why(input.readError!), problems: [], problemCount: 0 }));
   }
   const feed = await normaliseFeed(input.raw, schemas, { onProgress: input.onProgress, yieldEvery: input.yieldEvery });
+  if (input.leftOut?.length) feed.problems = input.leftOut.concat(feed.problems);
   if (!feed.readable) {
     const reason = { code: 'notFeed', text: 'the file is not a preloaded response' };
     return sets.withLock(() => record({ ...base, result: 'failed', ...why(reason), ...capped(feed.problems) }));

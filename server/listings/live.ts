@@ -29,7 +29,8 @@ const EMPTY: ListingData = { properties: [], projects: [], webIDs: [], citys: []
 export async function loadSample(file: string, schemas: SchemaRegistry, log: ListingLog): Promise<ListingStore> {
   if (!existsSync(file)) return new ListingStore(EMPTY, 'empty');
   const buf = readFileSync(file);
-  const { raw, readError } = await parseFeedBytes(buf);
+  // Shipped with the site: read within the default limit, whatever LISTINGS_MAX_MB says.
+  const { raw, readError } = await parseFeedBytes(buf, { schemas });
   if (readError) {
     log.error(`listings: ${file}: ${readError.text}`);
     return new ListingStore(EMPTY, 'empty');
@@ -155,8 +156,13 @@ export class LiveListings {
   private async migrateLegacy() {
     const legacy = await this.sets.legacyFile();
     if (!legacy || (await this.sets.readState()).live) return;
-    const { raw, readError } = await readFeedFile(legacy);
-    const entry = await importFeed(this.sets, this.schemas, { maxRemovedShare: 1 }, { raw, readError, source: legacy, trigger: 'legacy', force: true });
+    const { raw, readError, problems: leftOut } = await readFeedFile(legacy, { schemas: this.schemas });
+    const entry = await importFeed(
+      this.sets,
+      this.schemas,
+      { maxRemovedShare: 1 },
+      { raw, readError, leftOut, source: legacy, trigger: 'legacy', force: true },
+    );
     this.log.info(`listings: ${legacy} taken over as an import (${entry.result})`);
     if (entry.result === 'accepted') await this.sets.legacyTaken();
   }

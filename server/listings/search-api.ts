@@ -39,6 +39,7 @@ function searchKey(lang: Lang, q: PropertyQuery): string {
     q.parking ? 1 : '',
     q.maxEpc ?? '',
     q.q ?? '',
+    q.bbox ? [q.bbox.south, q.bbox.west, q.bbox.north, q.bbox.east].join(',') : '',
     q.sort,
     q.page,
     q.pageSize,

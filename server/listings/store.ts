@@ -22,27 +22,9 @@ import { regionOfPostcode, type BelgianRegion } from '../../shared/region.ts';
 import { shownPrice, visibleDrop, type PriceDrop } from '../../shared/price.ts';
 import type { SearchText } from '../../shared/text-match.ts';
 import { findSourceOf, ListingFindIndex, type FindSource } from './find-index.ts';
-
-interface Entry {
-  id: number;
-  goal: Goal;
-  webId: number | undefined;
-  types: number[];
-  price: number | null;
-  zip: string;
-  cityKey: string;
-  bedrooms: number;
-  surface: number;
-  garden: boolean;
-  terrace: boolean;
-  parking: boolean;
-  epc: number; // index in EPC_LETTERS, or EPC_LETTERS.length when unknown
-  text: string;
-  created: string;
-  available: boolean;
-  lat: number | null;
-  lng: number | null;
-}
+import { columnsOf, matcherOf, type Columns, type Entry } from './store-columns.ts';
+import { GridClusters } from './map-cluster.ts';
+import type { Bbox, MapCells } from '../../shared/map-area.ts';
 
 export { goalOf };
 /** The site's one rule of what is on offer (shared/goal.ts), under the name the server code knows. */
@@ -83,57 +65,6 @@ function entryOf(p: PropertyRecord): Entry {
 const byPrice = (a: Entry, b: Entry) => (a.price === null ? 1 : b.price === null ? -1 : a.price - b.price) || a.id - b.id;
 
 type SortOrder = 'newest' | 'price-asc' | 'price-desc' | 'type' | 'city';
-
-/**
- * One order's entries as columns (typed arrays, in the order's sequence): a search reads a few
- * numbers per entry from memory laid out in a row, not a field of an object somewhere on the heap
- * (at 100,000 properties the walk over objects cost about 20 ms).
- */
-interface Columns {
-  ids: Int32Array;
-  /** NaN: no published price. */
-  price: Float64Array;
-  bedrooms: Float64Array;
-  surface: Float64Array;
-  /** 1 garden, 2 terrace, 4 parking. */
-  flags: Uint8Array;
-  epc: Uint8Array;
-  /** Bit t for each type id t from 1 to 30 (the query's type ids are 1–7). */
-  typeMask: Int32Array;
-  /** Number of the entry's city key in LangIndex.cityKeys (which holds every entry's). */
-  city: Int32Array;
-}
-
-const GARDEN = 1;
-const TERRACE = 2;
-const PARKING = 4;
-const typeMaskOf = (types: readonly number[]) => types.reduce((m, t) => (t >= 1 && t <= 30 ? m | (1 << t) : m), 0);
-
-function columnsOf(order: Entry[], cityKeys: Map<string, number>): Columns {
-  const n = order.length;
-  const c: Columns = {
-    ids: new Int32Array(n),
-    price: new Float64Array(n),
-    bedrooms: new Float64Array(n),
-    surface: new Float64Array(n),
-    flags: new Uint8Array(n),
-    epc: new Uint8Array(n),
-    typeMask: new Int32Array(n),
-    city: new Int32Array(n),
-  };
-  for (let i = 0; i < n; i++) {
-    const e = order[i];
-    c.ids[i] = e.id;
-    c.price[i] = e.price ?? NaN;
-    c.bedrooms[i] = e.bedrooms;
-    c.surface[i] = e.surface;
-    c.flags[i] = (e.garden ? GARDEN : 0) | (e.terrace ? TERRACE : 0) | (e.parking ? PARKING : 0);
-    c.epc[i] = e.epc;
-    c.typeMask[i] = typeMaskOf(e.types);
-    c.city[i] = cityKeys.get(e.cityKey)!;
-  }
-  return c;
-}
 
 interface LangIndex {
   entries: Entry[];
@@ -302,40 +233,15 @@ export class ListingStore implements ListingSource {
     const order = ix.orders[q.goal][sort];
     let c = ix.columns.get(order);
     if (!c) ix.columns.set(order, (c = columnsOf(order, ix.cityKeys)));
-    const { price, bedrooms: beds, surface, flags, epc, typeMask, city, ids: idOf } = c;
-    // Bit 0 stands for type ids no property can have (none above 30): it matches nothing.
-    const types = q.types?.length ? typeMaskOf(q.types) || 1 : 0;
-    // The cities asked for, as a table by city number (a city no property has matches nothing).
-    let cities: Uint8Array | null = null;
-    if (q.cities?.length) {
-      cities = new Uint8Array(ix.cityKeys.size);
-      for (const key of q.cities) {
-        const k = ix.cityKeys.get(key);
-        if (k !== undefined) cities[k] = 1;
-      }
-    }
-    const maxEpc = q.maxEpc ? (epcRank(q.maxEpc) ?? -1) : -1;
-    const text = q.q?.trim().toLowerCase();
-    const { minPrice, maxPrice, bedrooms, minSurface } = q;
-    const wanted = (q.garden ? GARDEN : 0) | (q.terrace ? TERRACE : 0) | (q.parking ? PARKING : 0);
-    const priced = minPrice !== undefined || maxPrice !== undefined;
-    const low = minPrice ?? -Infinity;
-    const high = maxPrice ?? Infinity;
+    const idOf = c.ids;
+    const matches = matcherOf(q, c, order, ix.cityKeys);
     const walk = (page: number) => {
       const from = (page - 1) * q.pageSize;
       const to = from + q.pageSize;
       const ids: number[] = [];
       let total = 0;
       for (let i = 0; i < idOf.length; i++) {
-        if (types && (typeMask[i] & types) === 0) continue;
-        if (cities && !cities[city[i]]) continue;
-        // A property without a published price (NaN) fails every comparison.
-        if (priced && !(price[i] >= low && price[i] <= high)) continue;
-        if (bedrooms !== undefined && beds[i] < bedrooms) continue;
-        if (minSurface !== undefined && surface[i] < minSurface) continue;
-        if (wanted && (flags[i] & wanted) !== wanted) continue;
-        if (maxEpc >= 0 && epc[i] > maxEpc) continue;
-        if (text && !order[i].text.includes(text)) continue;
+        if (!matches(i)) continue;
         if (total >= from && total < to) ids.push(idOf[i]);
         total++;
       }
@@ -346,6 +252,40 @@ export class ListingStore implements ListingSource {
     const page = Math.min(q.page, pages);
     if (page !== q.page) ({ ids, total } = walk(page));
     return { ids, total, page, pages };
+  }
+
+  /**
+   * The map's clusters and markers of a search inside a view (map-cluster.ts), leaving the query's
+   * own area aside (the map shows around it), at most `max` of them.
+   */
+  mapCells(q: PropertyQuery, view: { bbox: Bbox; zoom: number }, lang: Lang, max?: number): MapCells {
+    const ix = this.langIndex(lang);
+    const order = ix.orders[q.goal].newest;
+    let c = ix.columns.get(order);
+    if (!c) ix.columns.set(order, (c = columnsOf(order, ix.cityKeys)));
+    const matches = matcherOf(q, c, order, ix.cityKeys, false);
+    const grid = new GridClusters(view.bbox, view.zoom, max);
+    const { ids, lat, lng, x, y, price } = c;
+    let [s, w, n, e] = [Infinity, Infinity, -Infinity, -Infinity];
+    let total = 0;
+    let located = 0;
+    let unlocated = 0;
+    for (let i = 0; i < ids.length; i++) {
+      if (!matches(i)) continue;
+      const la = lat[i];
+      const ln = lng[i];
+      if (Number.isNaN(la)) {
+        unlocated++;
+        continue;
+      }
+      located++;
+      if (la < s) s = la;
+      if (la > n) n = la;
+      if (ln < w) w = ln;
+      if (ln > e) e = ln;
+      if (grid.add(ids[i], la, ln, x[i], y[i], price[i])) total++;
+    }
+    return { total, located, unlocated, extent: located ? [s, w, n, e] : null, ...grid.cells() };
   }
 
   counts(lang: Lang) {

@@ -7,6 +7,7 @@
 import { importFeed, type ImportSettings } from './import.ts';
 import { FEED_MAX_BYTES, parseFeedBytes } from './feed-file.ts';
 import { ImportGate, ImportRunning } from './gate.ts';
+import { MB, listingsMaxBytes } from './limits.ts';
 import { ImportBusyError, addImportEntry, newSetId, type ImportEntry, type Reason, type SyncState } from '../storage/listing-sets.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
@@ -24,6 +25,8 @@ export interface SyncConfig {
   /** The value of the Authorization header (e.g. "Bearer …"), if the feed needs one. */
   auth?: string;
   minutes: number;
+  /** The largest feed, as sent and once unpacked (LISTINGS_MAX_MB; default FEED_MAX_BYTES). */
+  maxBytes?: number;
 }
 
 /** LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES; undefined when no URL is set. Throws on a bad value. */
@@ -39,7 +42,7 @@ export function syncConfigFromEnv(env: NodeJS.ProcessEnv): SyncConfig | undefine
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('LISTINGS_URL: must start with https:// or http://');
   const minutes = env.LISTINGS_SYNC_MINUTES === undefined || env.LISTINGS_SYNC_MINUTES === '' ? DEFAULT_SYNC_MINUTES : Number(env.LISTINGS_SYNC_MINUTES);
   if (!Number.isFinite(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error('LISTINGS_SYNC_MINUTES: must be a number of minutes from 1 to 10080');
-  return { url, auth: env.LISTINGS_AUTH || undefined, minutes };
+  return { url, auth: env.LISTINGS_AUTH || undefined, minutes, maxBytes: listingsMaxBytes(env) };
 }
 
 /** The URL as shown to staff and in logs: without a user name, password or query (which may hold a key). */
@@ -203,16 +206,19 @@ export class ListingSync {
     const etag = res.headers.get('etag') ?? undefined;
     const lastModified = res.headers.get('last-modified') ?? undefined;
     let body: Buffer;
+    const maxBytes = this.config.maxBytes ?? FEED_MAX_BYTES;
     try {
-      body = await readLimited(res, FEED_MAX_BYTES);
+      body = await readLimited(res, maxBytes);
     } catch (e) {
       const entry = await fail((e as FeedDownloadError).reason);
       return { result: entry.result, entry };
     }
-    const { raw, readError } = await parseFeedBytes(body, FEED_MAX_BYTES);
+    const { raw, readError, problems: leftOut } = await parseFeedBytes(body, { schemas: this.schemas, maxBytes });
+    body = Buffer.alloc(0);
     const entry = await importFeed(this.sets, this.schemas, this.settings(), {
       raw,
       readError,
+      leftOut,
       source,
       trigger: 'sync',
       by,
@@ -231,8 +237,13 @@ class FeedDownloadError extends Error {
 }
 
 async function readLimited(res: Response, max: number): Promise<Buffer> {
-  const mb = Math.round(max / 1e6);
-  const tooLarge = () => new FeedDownloadError({ code: 'syncTooLarge', params: { mb }, text: `the feed is larger than ${mb} MB` });
+  const mb = Math.round(max / MB);
+  const tooLarge = () =>
+    new FeedDownloadError({
+      code: 'syncTooLarge',
+      params: { mb },
+      text: `the feed is larger than ${mb} MB (the limit set by LISTINGS_MAX_MB): the listings on the site stay as they were`,
+    });
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > max) throw tooLarge();
   const chunks: Buffer[] = [];

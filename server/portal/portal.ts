@@ -48,12 +48,14 @@ export interface PortalDeps {
   counters: CounterRepository;
   /** Bounds the password checks running at once (shared with the editor's logins). */
   gate: PasswordGate;
+  /** The site's captcha, asked after repeated failed logins. */
+  captcha: { redeem(token: unknown, answer: unknown): Promise<boolean> };
 }
 
 type Summary = { id: number; title: string; path?: string; picture?: string; city: string };
 
 export function ownerRoutes(router: Router, deps: PortalDeps) {
-  const login = passwordLogin({ kind: 'owner', gate: deps.gate, counters: deps.counters, byUsername: (u) => deps.accounts.byUsername(u) });
+  const login = passwordLogin({ kind: 'owner', ...deps, byUsername: (u) => deps.accounts.byUsername(u) });
 
   const langOf = (site: Site, v: unknown, fallback?: Lang): Lang => {
     const s = str(v);
@@ -122,7 +124,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
     handle(async (ctx, site) => {
       // In the language the login page sends.
       const { account } = await login(ctx, (body) => {
-        const t = (k: string) => site.message(langOf(site, body.lang), k);
+        const t = (k: string, values?: Record<string, string | number>) => site.message(langOf(site, body.lang), k, values);
         return {
           usernameRequired: t('form.required.email'),
           passwordRequired: t('form.required.password'),
@@ -130,6 +132,8 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
           wrong: t('owner.login.wrong'),
           tooMany: t('owner.login.tooMany'),
           busy: t('owner.login.busy'),
+          wait: (seconds: number) => t('loginThrottle.wait', { seconds }),
+          captcha: (sent: boolean) => t(sent ? 'loginThrottle.captchaWrong' : 'loginThrottle.captcha'),
         };
       });
       // The agency hears of every owner login (SPEC §6).

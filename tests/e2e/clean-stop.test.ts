@@ -4,7 +4,8 @@
 // on the same data, on the embedded store and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
-import { seedFormKey, fillToken } from '../helpers/fill-token.ts';
+import { seedFormKey } from '../helpers/fill-token.ts';
+import { signedToken } from '../helpers/visitor.ts';
 import { testDir } from '../helpers/tmp.ts';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { Db, migrate } from '../../server/storage/pg/db.ts';
@@ -30,7 +31,7 @@ const contact = (base: string, i: string) =>
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({
       lang: 'fr',
-      formToken: fillToken(),
+      ...signedToken(),
       website: '',
       title: 'ms',
       firstName: 'Anaïs',

@@ -82,10 +82,13 @@ describe('a visitor looking for an apartment on a phone', () => {
       const shared = await context().request.get(page.url());
       expect(await shared.text()).toContain((await title.innerText()).replace(/\[/, '['));
 
-      // Map view: one marker per result with a position.
+      // Map view: every result with a position on the map, as a price marker or counted in a cluster.
       await page.getByRole('link', { name: mapLabel, exact: true }).click();
       await page.waitForURL(/view=map/);
-      await expect.poll(() => page.locator('.leaflet-interactive').count(), { timeout: 10_000 }).toBe(total);
+      const onMap = async () =>
+        (await page.locator('.map-cluster > [aria-hidden]').allInnerTexts()).reduce((n, c) => n + Number(c.replace(/\D/g, '')), 0) +
+        (await page.locator('.map-price').count());
+      await expect.poll(onMap, { timeout: 10_000 }).toBe(total);
       await page.goBack();
       await page.waitForURL((u) => !u.search.includes('view=map'));
 

@@ -19,6 +19,8 @@ export async function startTestServer(
     photoSource?: StartOptions['photoSource'];
     drawAhead?: boolean;
     listingsSync?: SyncConfig | null;
+    /** The largest CRM export (LISTINGS_MAX_MB), in bytes. */
+    listingsMaxBytes?: number;
     trustProxy?: number;
     /** PostgreSQL instead of the data folder (the folder then holds the picture cache only). */
     database?: StartOptions['database'];
@@ -44,6 +46,7 @@ export async function startTestServer(
     captchaRate: opts.captchaRate ?? { max: 100_000, windowMs: 60_000 },
     // No scheduled sync unless a test sets one (LISTINGS_URL of the environment is not the test's).
     listingsSync: opts.listingsSync ?? null,
+    listingsMaxBytes: opts.listingsMaxBytes,
     photoSource: opts.photoSource ?? samplePhotoSource,
     drawAhead: opts.drawAhead ?? false,
     pictureLimits: opts.pictureLimits,

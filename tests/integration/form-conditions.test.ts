@@ -119,7 +119,7 @@ describe('settings staff changed', () => {
       propertyId: forSale.ID,
       preference: 'phone',
       timeSlots: ['03:00-04:00'],
-      module: { $ne: null },
+      module: 48,
     });
     expect(r.status).toBe(422);
     expect((await r.json()).errors.map((e: { field: string }) => e.field)).toEqual(['email', 'timeSlots']);

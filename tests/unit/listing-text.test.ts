@@ -68,9 +68,9 @@ describe('the words of the Listings screen', () => {
   });
 
   it('names what a file that is not an export is, in each language', async () => {
-    const pdf = await parseFeedBytes(Buffer.from('%PDF-1.7\n'));
-    const csv = await parseFeedBytes(Buffer.from('ID;Goal\n5001;0\n'));
-    const cut = await parseFeedBytes(Buffer.from('{"properties": [ {"ID": 1,'));
+    const pdf = await parseFeedBytes(Buffer.from('%PDF-1.7\n'), { schemas });
+    const csv = await parseFeedBytes(Buffer.from('ID;Goal\n5001;0\n'), { schemas });
+    const cut = await parseFeedBytes(Buffer.from('{"properties": [ {"ID": 1,'), { schemas });
     useUiLang.getState().setLang('fr');
     expect(reasonText(pdf.readError!.code, pdf.readError!.params)).toBe(
       'le fichier n’est pas l’export des biens de votre CRM pour le site web\u00a0: c’est un document PDF.',

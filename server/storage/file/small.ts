@@ -167,18 +167,38 @@ export class FileMedia implements MediaRepository {
   }
 }
 
+/** At most this many keys of each kind in memory: past it, the longest untouched go (the expired ones, as a rule). */
+export const COUNTER_MAX_KEYS = 100_000;
+/** At most this many failures remembered per key (the throttles ask about far fewer). */
+export const COUNTER_MAX_FAILURES_PER_KEY = 1_000;
+
+/** Keeps a map to `max` keys, the longest untouched leaving first (a key is set anew when touched: Map keeps insertion order). */
+function bound<V>(m: Map<string, V>, max: number) {
+  for (const k of m.keys()) {
+    if (m.size <= max) break;
+    m.delete(k);
+  }
+}
+
 /** Counters in memory: the embedded store serves one process. */
 export class MemoryCounters implements CounterRepository {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
   private readonly failures = new Map<string, number[]>();
+  constructor(private readonly maxKeys = COUNTER_MAX_KEYS) {}
+
+  /** How many keys are kept (windows, failures): for the tests of the bound. */
+  get size() {
+    return { windows: this.windows.size, failures: this.failures.size };
+  }
 
   async hit(key: string, windowMs: number) {
     const now = Date.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
-      if (this.windows.size > 100_000) for (const [k, x] of this.windows) if (x.resetAt <= now) this.windows.delete(k);
+      this.windows.delete(key);
       w = { count: 0, resetAt: now + windowMs };
       this.windows.set(key, w);
+      bound(this.windows, this.maxKeys);
     }
     w.count++;
     return { ...w };
@@ -186,10 +206,12 @@ export class MemoryCounters implements CounterRepository {
 
   async fail(key: string, windowMs: number) {
     const now = Date.now();
-    const list = (this.failures.get(key) ?? []).filter((t) => t > now - windowMs);
+    const list = (this.failures.get(key) ?? []).filter((t) => t > now - windowMs).slice(-(COUNTER_MAX_FAILURES_PER_KEY - 1));
     list.push(now);
+    // Set anew: the key moves to the end (the most recent); the longest untouched go first when the map is full.
+    this.failures.delete(key);
     this.failures.set(key, list);
-    if (this.failures.size > 100_000) for (const [k, l] of this.failures) if ((l.at(-1) ?? 0) <= now - windowMs) this.failures.delete(k);
+    bound(this.failures, this.maxKeys);
     return list.length;
   }
 
