@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
-import { fillToken } from '../helpers/fill-token.ts';
+import { signedToken } from '../helpers/visitor.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let srv: Awaited<ReturnType<typeof startTestServer>>;
@@ -28,7 +28,7 @@ describe('a search alert by region', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
         lang,
-        formToken: fillToken(),
+        ...signedToken(), // the form token and the proof of work the page's script adds
         website: '',
         goal: 'sale',
         types: ['3'],
