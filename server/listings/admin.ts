@@ -89,11 +89,12 @@ export function uploadName(name: unknown): string {
 export function uploadListings(deps: ListingAdminDeps, o: { name: string; by: string; read: () => Promise<Buffer> }): Promise<ImportEntry> {
   return alone(deps, { what: 'upload', by: o.by }, async () => {
     const body = await o.read();
-    const read = await parseFeedBytes(body, { schemas: deps.schemas, maxBytes: deps.maxBytes });
-    const { raw, readError, problems: leftOut } = read;
+    const read = await parseFeedBytes(body, { schemas: deps.schemas, maxBytes: deps.maxBytes, check: true });
+    const { raw, readError, problems: leftOut, checked } = read;
     const entry = await importFeed(deps.sets, deps.schemas, deps.settings(), {
       raw,
       readError,
+      checked,
       leftOut,
       source: o.name,
       trigger: 'upload',

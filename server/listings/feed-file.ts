@@ -14,7 +14,7 @@ import { createGunzip } from 'node:zlib';
 import { jsonParser } from 'stream-json/core/parser.js';
 import type { Reason } from '../storage/listing-sets.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
-import type { FeedProblem } from './feed.ts';
+import { FeedChecker, type FeedProblem, type FeedResult, type NormaliseOptions } from './feed.ts';
 import { FeedBoundError, FeedBuilder, type Token } from './feed-stream.ts';
 import { DEFAULT_LISTINGS_MAX_MB, MB } from './limits.ts';
 
@@ -22,12 +22,20 @@ import { DEFAULT_LISTINGS_MAX_MB, MB } from './limits.ts';
 export const FEED_MAX_BYTES = DEFAULT_LISTINGS_MAX_MB * MB;
 
 /** The built feed and what was left out while reading it, or why it cannot be read. */
-export type FeedRead = { raw: unknown; problems: FeedProblem[]; readError?: undefined } | { raw?: undefined; problems?: undefined; readError: Reason };
+export type FeedRead =
+  | { raw: unknown; problems: FeedProblem[]; checked?: FeedResult; readError?: undefined }
+  | { raw?: undefined; problems?: undefined; checked?: undefined; readError: Reason };
 
 export interface FeedReadOptions {
   schemas: SchemaRegistry;
   /** Bytes, as sent and once unpacked (default FEED_MAX_BYTES). */
   maxBytes?: number;
+  /**
+   * Each record checked as it is read (feed.ts's FeedChecker), only the kept ones held: `checked`
+   * is the import's feed and `raw`'s lists are left empty. Imports use it; without it `raw` is the file.
+   */
+  check?: boolean;
+  onProgress?: NormaliseOptions['onProgress'];
 }
 
 const mb = (n: number) => Math.round(n / MB);
@@ -202,7 +210,8 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
     fail('tooLarge', `the file is larger than ${mb(max)} MB (the limit set by LISTINGS_MAX_MB): nothing of it was imported`, { mb: mb(max) });
   if (size !== undefined && size > max) return tooLarge();
   if (size === 0) return fail('empty', 'the file is empty');
-  const builder = new FeedBuilder(opts.schemas);
+  const checker = opts.check ? new FeedChecker(opts.schemas, opts.onProgress) : undefined;
+  const builder = new FeedBuilder(opts.schemas, checker);
   const tokenize = jsonParser(TOKENIZER) as unknown as (s: string | symbol) => Tokens;
   const feed = (tokens: Tokens) => {
     if (typeof tokens !== 'symbol') for (const t of tokens.values) builder.token(t);
@@ -239,7 +248,7 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
         feed(tokenize(piece));
         read += piece.length;
       }
-      if (++n % 16 === 0) await tick();
+      if (++n % 4 === 0) await tick();
     }
     if (!checked)
       return sniffed && sniffed.length && sniffKind(sniffed) === 'binary'
@@ -262,7 +271,8 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
       ? fail('badJson', `the file is not valid JSON: ${what} at line ${at.line}, column ${at.column}`, at)
       : fail('badJson', `the file is not valid JSON: ${what}`);
   }
-  return builder.result();
+  const built = builder.result();
+  return checker ? { ...built, checked: checker.finish(built.raw) } : built;
 }
 
 /** A feed's bytes (an upload, the sync's download), read as a stream. */
