@@ -6,9 +6,11 @@
  * unpacked, before more than that is read; anything else is named for what it is (a PDF, a
  * spreadsheet, a web page…) rather than reported as a JSON syntax error.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { jsonParser } from 'stream-json/core/parser.js';
@@ -281,6 +283,52 @@ export function parseFeedBytes(input: Buffer, opts: FeedReadOptions): Promise<Fe
     for (let i = 0; i < input.length; i += PIECE) yield input.subarray(i, i + PIECE);
   };
   return readFeedSource(open, opts, input.length);
+}
+
+/**
+ * Reads a feed as it arrives (an upload's request body): nothing of it is held beyond the piece being
+ * read. A copy goes to a temporary file only so that broken JSON can be read again to say where it
+ * breaks (line and column); it is removed before this resolves.
+ */
+export async function readFeedStream(body: AsyncIterable<Buffer>, opts: FeedReadOptions): Promise<FeedRead> {
+  const dir = await mkdtemp(join(tmpdir(), 'vitrine-feed-'));
+  const copy = join(dir, 'feed.json');
+  const out = createWriteStream(copy, { mode: 0o600 });
+  // The copy is for the error message only: if it cannot be written, the error says less, nothing more.
+  let copying = true;
+  out.on('error', () => (copying = false));
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  let opened = false;
+  const open: Source = () => {
+    if (opened)
+      return (async function* () {
+        out.end();
+        await finished(out);
+        yield* createReadStream(copy, { highWaterMark: PIECE }) as AsyncIterable<Buffer>;
+      })();
+    opened = true;
+    return (async function* () {
+      for await (const chunk of body) {
+        if (copying && !out.write(chunk)) await drained();
+        yield chunk;
+      }
+    })();
+  };
+  try {
+    return await readFeedSource(open, opts);
+  } finally {
+    out.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Reads a feed file on the server (`npm run import`, the data folder's legacy file) as a stream: refused by its size before it is read. */
