@@ -52,11 +52,11 @@ const onProgress = tty
   ? (done, total, problems) => {
       const now = Date.now();
       first ??= { at: now, done };
-      if (now - lastDraw < 200 && done < total) return;
+      if (now - lastDraw < 200 && (done < total || !total)) return;
       lastDraw = now;
       const rate = done > first.done ? Math.round((done - first.done) / Math.max(0.001, (now - first.at) / 1000)) : 0;
       process.stderr.write(
-        `\r\x1b[2K  checked ${done.toLocaleString('en')} of ${total.toLocaleString('en')} records${rate ? ` · ${rate.toLocaleString('en')}/s` : ''} · ${problems.toLocaleString('en')} problems`,
+        `\r\x1b[2K  checked ${done.toLocaleString('en')}${total ? ` of ${total.toLocaleString('en')}` : ''} records${rate ? ` · ${rate.toLocaleString('en')}/s` : ''} · ${problems.toLocaleString('en')} problems`,
       );
     }
   : undefined;

@@ -18,6 +18,8 @@
 //      the event loop's longest hold during 100 posts;
 //   9. a lockout attempt (bench/soak/lockout.mjs) → the real owner's logins while an attacker
 //      hammers the account from another address.
+//  10. the five kinds that mailed without a guard, posted without a proof, without JavaScript, with
+//      a proof and twice (bench/soak/mail-guard.mjs) → answers, nothing stored or mailed by the refused.
 // Not part of npm test. SOAK_ROUND_S (default 30) sets the length of a load round; SOAK_PHASES
 // (e.g. "1,2") runs some of the phases only.
 import autocannon from 'autocannon';
@@ -31,12 +33,13 @@ import { SMTPServer } from 'smtp-server';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 import { hungSmtpProbe } from '../bench/soak/hung-smtp.mjs';
+import { mailGuardProbe } from '../bench/soak/mail-guard.mjs';
 
 const ROUND_S = Number(process.env.SOAK_ROUND_S ?? 30);
 const ROUNDS = 4;
 const SUBMISSIONS = 1000;
 const FUZZ = 5000;
-const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5,6,7,8,9').split(',').map(Number));
+const PHASES = new Set((process.env.SOAK_PHASES ?? '1,2,3,4,5,6,7,8,9,10').split(',').map(Number));
 const t0 = Date.now();
 const MiB = (b) => (b / 1024 / 1024).toFixed(0);
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -508,6 +511,8 @@ if (PHASES.has(9)) {
   console.log("\n9. a lockout attempt: one address hammers an owner's account, the owner logs in from theirs");
   await (await import('../bench/soak/lockout.mjs')).lockoutProbe({ base, dataDir, root, line, ms });
 }
+// ── 10. The kinds that mailed without a guard ─────────────────────────────────────────────────────
+if (PHASES.has(10)) await mailGuardProbe({ base, root, leads, proofOf, formToken, line });
 
 child.kill('SIGTERM');
 console.log(`\nsoak finished in ${((Date.now() - t0) / 1000).toFixed(0)} s`);

@@ -174,13 +174,14 @@ export const FORMS = {
     about: 'property',
     visitorMail: 'friend',
   },
-  'document-request': { fields: [...person, phone(false)], about: 'property' },
+  'document-request': { fields: [...person, phone(false)], about: 'property', guard: 'proof' },
   'sign-newsletter': {
     fields: [
       { name: 'firstName', type: 'text', autoComplete: 'given-name', maxLength: 80 },
       { name: 'email', type: 'email', required: true, autoComplete: 'email', maxLength: 200 },
     ],
     confirmation: 'mail.newsletter',
+    guard: 'proof',
   },
   'contact-demand': {
     fields: [
@@ -219,6 +220,7 @@ export const FORMS = {
       phone(false),
       newsletter,
     ],
+    guard: 'proof',
   },
   'purchase-offer': {
     fields: [{ name: 'offeredPrice', type: 'number', required: true }, { name: 'conditions', type: 'textarea', maxLength: 2000 }, ...person, phone(true)],
@@ -226,7 +228,11 @@ export const FORMS = {
     only: 'sale',
     guard: 'proof',
   },
-  'contact-appointment': { fields: [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)], about: 'property' },
+  'contact-appointment': {
+    fields: [{ name: 'slot', type: 'slot', required: true }, ...person, phone(true), message(false)],
+    about: 'property',
+    guard: 'proof',
+  },
   'rental-application': {
     fields: [
       { name: 'monthlyIncome', type: 'number', required: true },
@@ -241,6 +247,7 @@ export const FORMS = {
     ],
     about: 'property',
     only: 'rent',
+    guard: 'proof',
   },
   testimonial: {
     fields: [

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
 import { FORM_TOKEN_FIELD } from '../../shared/constants.ts';
+import { PROOF_FIELD } from '../../shared/proof-of-work.ts';
+import { proofFor, proofSpent } from '../lib/form-proof.ts';
 import { criteriaFields, DEMAND_MAX_CITIES, type DroppedFilter, type SavedSearch } from './save-search.ts';
 import '../lib/forms.css';
 import './save-search.css';
@@ -36,10 +38,44 @@ function useDroppedText() {
   };
 }
 
+/** The form's fill-time token: the page's (a hidden field outside it, `form=` its id) or the one asked for. */
+const tokenOf = (form: HTMLFormElement) => {
+  const input = form.elements.namedItem(FORM_TOKEN_FIELD);
+  return input instanceof HTMLInputElement ? input.value : '';
+};
+
+/** Begins the proof of work (shared/proof-of-work.ts) when the visitor starts filling in the form. */
+const startProof = (e: FormEvent<HTMLFormElement>) => void (tokenOf(e.currentTarget) && proofFor(FORM_ID, tokenOf(e.currentTarget)));
+
+/**
+ * Sent as a plain form, still in one step: the proof of work is awaited, added as a hidden field,
+ * then the form goes. Without WebCrypto it goes without one (the server asks for the captcha).
+ */
+function sendWithProof(e: FormEvent<HTMLFormElement>) {
+  const form = e.currentTarget;
+  const token = tokenOf(form);
+  if (!token) return; // no token: the server says so
+  e.preventDefault();
+  if (form.dataset.sending) return; // a second click while the proof is found
+  form.dataset.sending = '1';
+  form.querySelector(`input[name="${PROOF_FIELD}"]`)?.remove(); // back to the page: that one is spent
+  void proofFor(FORM_ID, token).then((proof) => {
+    proofSpent(FORM_ID, token); // the next send makes a new one
+    if (proof) {
+      const input = document.createElement('input');
+      Object.assign(input, { type: 'hidden', name: PROOF_FIELD, value: proof });
+      form.append(input);
+    }
+    delete form.dataset.sending;
+    form.submit();
+  });
+}
+
 /**
  * "Save this search" under a result list (also "no results"): one small form, prefilled with the
- * list's filters as hidden fields, posted to the demand register as it is (no script needed: the
- * server answers with the thank-you page). The filters a demand cannot hold are named.
+ * list's filters as hidden fields, posted to the demand register as it is (the server answers with
+ * the thank-you page). With JavaScript it carries a proof of work found while the visitor types;
+ * without, the server asks for the captcha first. The filters a demand cannot hold are named.
  */
 export function SaveSearch({ data, empty }: { data: SaveSearchData; empty: boolean }) {
   const { t, lang, formatPrice } = useI18n();
@@ -91,7 +127,15 @@ export function SaveSearch({ data, empty }: { data: SaveSearchData; empty: boole
           {t('savedSearch.chooseCities', { max: DEMAND_MAX_CITIES })} {data.demandPath && <Link href={data.demandPath}>{t('savedSearch.demandForm')}</Link>}
         </p>
       ) : (
-        <form id={FORM_ID} data-fill-token="" className="save-search__form" method="post" action={`/api/forms/demand-register?lang=${lang}`}>
+        <form
+          id={FORM_ID}
+          data-fill-token=""
+          className="save-search__form"
+          method="post"
+          action={`/api/forms/demand-register?lang=${lang}`}
+          onFocus={startProof}
+          onSubmit={sendWithProof}
+        >
           <input type="hidden" name="lang" value={lang} />
           {criteriaFields(c).map(([name, value], i) => (
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />

@@ -8,23 +8,10 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import type { AdminRoute } from '../auth/staff-routes.ts';
 import { HttpError } from '../http/request.ts';
-import { ListingActionError, publishRefusedListings, syncListingsNow, undoListings, uploadListings, uploadName, uploadTooLarge } from '../listings/admin.ts';
+import { ListingActionError, publishRefusedListings, syncListingsNow, undoListings, uploadListings, uploadName } from '../listings/admin.ts';
 import { entryView, listingEntry, listingOverview, type ListingViewDeps } from '../listings/admin-view.ts';
 
 export type { ListingViewDeps as ListingAdminRouteDeps };
-
-/** The request body, up to LISTINGS_MAX_MB: a larger one (declared or sent) is refused before it is all read. */
-async function readUpload(ctx: Koa.Context, max: number): Promise<Buffer> {
-  if (Number(ctx.get('content-length') || 0) > max) throw uploadTooLarge(max);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > max) throw uploadTooLarge(max);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** An operation's refusal as its answer; a body not read to its end closes the connection (the client stops sending). */
 async function answer(ctx: Koa.Context, run: () => Promise<Record<string, unknown>>) {
@@ -61,7 +48,9 @@ export function listingAdminRoutes(router: Router, deps: ListingViewDeps, route:
     '/api/admin/listings/upload',
     route('admin', (ctx, account) =>
       answer(ctx, async () => {
-        const entry = await uploadListings(deps, { name: uploadName(ctx.query.name), by: account.username, read: () => readUpload(ctx, deps.maxBytes) });
+        // The body is read as it arrives, up to LISTINGS_MAX_MB (declared or sent: 413 before it is all read).
+        const declared = Number(ctx.get('content-length') || 0) || undefined;
+        const entry = await uploadListings(deps, { name: uploadName(ctx.query.name), by: account.username, body: ctx.req, declared });
         const report = { outcome: { result: entry.result, entry: await entryView(deps, entry) }, ...(await overview()) };
         if (entry.result !== 'failed') return report;
         // Not a CRM export that can be read (a PDF, not JSON, no list of properties): kept in the history, answered as bad input.

@@ -295,7 +295,10 @@ export function formRoutes(router: Router, deps: FormDeps) {
       deps.kick();
       // The document request answers on the page itself; the others go to their thank-you page.
       const redirect = kind === 'document-request' ? undefined : site.thankYouPath(kind, lang);
-      if (html) ctx.redirect(redirect || ctx.get('referer') || site.thankYouPath(kind, lang));
+      // Back to the page it came from; after the captcha step (a post to this address) to the property's page.
+      const came = sameSiteReferer(ctx)?.startsWith('/api/') ? undefined : ctx.get('referer');
+      const back = came || (property && site.propertyPath(property, lang));
+      if (html) ctx.redirect(redirect || back || site.thankYouPath(kind, lang));
       else {
         ctx.status = 201;
         ctx.body = {

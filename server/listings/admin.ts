@@ -9,7 +9,7 @@ import { ImportBusyError, type ImportEntry, type Reason } from '../storage/listi
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import { importFeed, publishRefused, rollbackListings, type ImportSettings } from './import.ts';
-import { parseFeedBytes } from './feed-file.ts';
+import { readFeedStream } from './feed-file.ts';
 import { MB } from './limits.ts';
 import { ImportGate, ImportRunning } from './gate.ts';
 import type { LiveListings } from './live.ts';
@@ -86,14 +86,24 @@ export function uploadName(name: unknown): string {
  * checked and imported as `npm run import` does. The gate is taken before the body is read, so a
  * second upload meanwhile is refused at once.
  */
-export function uploadListings(deps: ListingAdminDeps, o: { name: string; by: string; read: () => Promise<Buffer> }): Promise<ImportEntry> {
+export function uploadListings(deps: ListingAdminDeps, o: { name: string; by: string; body: AsyncIterable<Buffer>; declared?: number }): Promise<ImportEntry> {
   return alone(deps, { what: 'upload', by: o.by }, async () => {
-    const body = await o.read();
-    const read = await parseFeedBytes(body, { schemas: deps.schemas, maxBytes: deps.maxBytes });
-    const { raw, readError, problems: leftOut } = read;
+    if ((o.declared ?? 0) > deps.maxBytes) throw uploadTooLarge(deps.maxBytes);
+    // Read as it arrives (nothing of it held once read); past the limit as sent: a 413, not an import.
+    const counted = async function* () {
+      let size = 0;
+      for await (const chunk of o.body) {
+        size += chunk.length;
+        if (size > deps.maxBytes) throw uploadTooLarge(deps.maxBytes);
+        yield chunk;
+      }
+    };
+    const read = await readFeedStream(counted(), { schemas: deps.schemas, maxBytes: deps.maxBytes, check: true });
+    const { raw, readError, problems: leftOut, checked } = read;
     const entry = await importFeed(deps.sets, deps.schemas, deps.settings(), {
       raw,
       readError,
+      checked,
       leftOut,
       source: o.name,
       trigger: 'upload',

@@ -50,10 +50,17 @@ export async function importFile(opts: {
       raw,
       readError,
       problems: leftOut,
-    } = await readFeedFile(opts.file, { schemas: ctx.schemas, maxBytes: opts.maxBytes ?? listingsMaxBytes(process.env) });
+      checked,
+    } = await readFeedFile(opts.file, {
+      schemas: ctx.schemas,
+      maxBytes: opts.maxBytes ?? listingsMaxBytes(process.env),
+      check: true,
+      onProgress: opts.onProgress,
+    });
     const entry = await importFeed(ctx.sets, ctx.schemas, ctx.settings, {
       raw,
       readError,
+      checked,
       leftOut,
       source: opts.file,
       trigger: 'file',

@@ -6,15 +6,17 @@
  * unpacked, before more than that is read; anything else is named for what it is (a PDF, a
  * spreadsheet, a web page…) rather than reported as a JSON syntax error.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { jsonParser } from 'stream-json/core/parser.js';
 import type { Reason } from '../storage/listing-sets.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
-import type { FeedProblem } from './feed.ts';
+import { FeedChecker, type FeedProblem, type FeedResult, type NormaliseOptions } from './feed.ts';
 import { FeedBoundError, FeedBuilder, type Token } from './feed-stream.ts';
 import { DEFAULT_LISTINGS_MAX_MB, MB } from './limits.ts';
 
@@ -22,12 +24,20 @@ import { DEFAULT_LISTINGS_MAX_MB, MB } from './limits.ts';
 export const FEED_MAX_BYTES = DEFAULT_LISTINGS_MAX_MB * MB;
 
 /** The built feed and what was left out while reading it, or why it cannot be read. */
-export type FeedRead = { raw: unknown; problems: FeedProblem[]; readError?: undefined } | { raw?: undefined; problems?: undefined; readError: Reason };
+export type FeedRead =
+  | { raw: unknown; problems: FeedProblem[]; checked?: FeedResult; readError?: undefined }
+  | { raw?: undefined; problems?: undefined; checked?: undefined; readError: Reason };
 
 export interface FeedReadOptions {
   schemas: SchemaRegistry;
   /** Bytes, as sent and once unpacked (default FEED_MAX_BYTES). */
   maxBytes?: number;
+  /**
+   * Each record checked as it is read (feed.ts's FeedChecker), only the kept ones held: `checked`
+   * is the import's feed and `raw`'s lists are left empty. Imports use it; without it `raw` is the file.
+   */
+  check?: boolean;
+  onProgress?: NormaliseOptions['onProgress'];
 }
 
 const mb = (n: number) => Math.round(n / MB);
@@ -202,7 +212,8 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
     fail('tooLarge', `the file is larger than ${mb(max)} MB (the limit set by LISTINGS_MAX_MB): nothing of it was imported`, { mb: mb(max) });
   if (size !== undefined && size > max) return tooLarge();
   if (size === 0) return fail('empty', 'the file is empty');
-  const builder = new FeedBuilder(opts.schemas);
+  const checker = opts.check ? new FeedChecker(opts.schemas, opts.onProgress) : undefined;
+  const builder = new FeedBuilder(opts.schemas, checker);
   const tokenize = jsonParser(TOKENIZER) as unknown as (s: string | symbol) => Tokens;
   const feed = (tokens: Tokens) => {
     if (typeof tokens !== 'symbol') for (const t of tokens.values) builder.token(t);
@@ -239,7 +250,7 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
         feed(tokenize(piece));
         read += piece.length;
       }
-      if (++n % 16 === 0) await tick();
+      if (++n % 4 === 0) await tick();
     }
     if (!checked)
       return sniffed && sniffed.length && sniffKind(sniffed) === 'binary'
@@ -262,7 +273,8 @@ export async function readFeedSource(open: Source, opts: FeedReadOptions, size?:
       ? fail('badJson', `the file is not valid JSON: ${what} at line ${at.line}, column ${at.column}`, at)
       : fail('badJson', `the file is not valid JSON: ${what}`);
   }
-  return builder.result();
+  const built = builder.result();
+  return checker ? { ...built, checked: checker.finish(built.raw) } : built;
 }
 
 /** A feed's bytes (an upload, the sync's download), read as a stream. */
@@ -271,6 +283,52 @@ export function parseFeedBytes(input: Buffer, opts: FeedReadOptions): Promise<Fe
     for (let i = 0; i < input.length; i += PIECE) yield input.subarray(i, i + PIECE);
   };
   return readFeedSource(open, opts, input.length);
+}
+
+/**
+ * Reads a feed as it arrives (an upload's request body): nothing of it is held beyond the piece being
+ * read. A copy goes to a temporary file only so that broken JSON can be read again to say where it
+ * breaks (line and column); it is removed before this resolves.
+ */
+export async function readFeedStream(body: AsyncIterable<Buffer>, opts: FeedReadOptions): Promise<FeedRead> {
+  const dir = await mkdtemp(join(tmpdir(), 'vitrine-feed-'));
+  const copy = join(dir, 'feed.json');
+  const out = createWriteStream(copy, { mode: 0o600 });
+  // The copy is for the error message only: if it cannot be written, the error says less, nothing more.
+  let copying = true;
+  out.on('error', () => (copying = false));
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  let opened = false;
+  const open: Source = () => {
+    if (opened)
+      return (async function* () {
+        out.end();
+        await finished(out);
+        yield* createReadStream(copy, { highWaterMark: PIECE }) as AsyncIterable<Buffer>;
+      })();
+    opened = true;
+    return (async function* () {
+      for await (const chunk of body) {
+        if (copying && !out.write(chunk)) await drained();
+        yield chunk;
+      }
+    })();
+  };
+  try {
+    return await readFeedSource(open, opts);
+  } finally {
+    out.destroy();
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Reads a feed file on the server (`npm run import`, the data folder's legacy file) as a stream: refused by its size before it is read. */

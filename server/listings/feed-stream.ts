@@ -8,133 +8,22 @@
  *     no longer gathered and the field is left out, with a problem naming the limit;
  *   - a list inside a record keeps at most its schema's maxItems (else MAX_ITEMS) entries, numbers
  *     and keys are cut short, nesting past MAX_DEPTH is skipped, and a file of more than
- *     MAX_RECORDS records is not read at all.
+ *     MAX_RECORDS records is not read at all;
+ *   - with a FeedChecker (every import), each record is checked the moment it ends and only the kept
+ *     ones are held, compacted: the file's copy of a record never outlives its own reading.
  */
 import type { SchemaRegistry } from '../config/schemas.ts';
-import { coreSchemas } from '../config/schemas.ts';
-import type { FeedKind, FeedProblem } from './feed.ts';
+import type { FeedChecker, FeedProblem, ListingData } from './feed.ts';
+import { feedShape, LIST_KINDS, MAX_DEPTH, MAX_RECORDS, OPEN, type LIST_SCHEMAS, type Node } from './feed-shape.ts';
+export { MAX_DEPTH, MAX_ITEMS, MAX_RECORDS, TEXT_CAPS, LIST_SCHEMAS, feedShape } from './feed-shape.ts';
 
-/** The longest text kept, per kind of field. */
-export const TEXT_CAPS = {
-  /** Descriptions and other free text the CRM writes in paragraphs. */
-  text: 20_000,
-  /** Web addresses: pictures, documents, tours, videos. */
-  url: 2_048,
-  /** Everything else: names, addresses, codes, dates. */
-  short: 500,
-} as const;
-/** Fields of free text (TEXT_CAPS.text). */
-const LONG_TEXT = new Set([
-  'Description',
-  'TypeDescription',
-  'PlanningInformation',
-  'AreaApplication',
-  'FloodRiskAreaText',
-  'Inventory',
-  'AvailabilityText',
-  'Constructions',
-  'Situation',
-  'Requirement',
-  'Delivery',
-]);
-const isUrlField = (name: string) => /(Url|Picture|^VirtualTour|^Video)$/.test(name);
-/** Entries kept in a list inside a record when its schema sets no maxItems. */
-export const MAX_ITEMS = 1_000;
-/** Records (all lists together) one file may hold: 100,000 properties in three languages are 300,000. */
-export const MAX_RECORDS = 1_000_000;
-/** Objects and lists inside each other, from the file's top (a record is at 2, a photo at 4). */
-export const MAX_DEPTH = 8;
 const MAX_KEY = 200;
 const MAX_NUMBER = 40;
 /** Names of unknown fields kept for the note. */
 const MAX_UNKNOWN_NAMES = 10;
-
 /** Texts up to this length are kept once however often they repeat, up to MAX_INTERNED of them. */
 const MAX_INTERNED_LENGTH = 256;
 const MAX_INTERNED = 2_000_000;
-
-/** What may be kept at one place of the file. */
-interface Node {
-  /** Known fields; absent: any field (an object the schema leaves open). */
-  props?: Map<string, Node>;
-  items?: Node;
-  /** A scalar: an object or list given here is kept empty (the schema then says what is wrong). */
-  leaf?: boolean;
-  cap: number;
-  maxItems: number;
-}
-
-type Schema = Record<string, unknown>;
-const OPEN: Node = { cap: TEXT_CAPS.short, maxItems: MAX_ITEMS };
-
-function nodeOf(schemas: SchemaRegistry, schema: unknown, base: string, name: string, depth: number): Node {
-  const node: Node = { cap: LONG_TEXT.has(name) ? TEXT_CAPS.text : isUrlField(name) ? TEXT_CAPS.url : TEXT_CAPS.short, maxItems: MAX_ITEMS };
-  let container = false;
-  let typed = false;
-  const visit = (s: unknown, here: string) => {
-    if (!s || typeof s !== 'object' || depth > MAX_DEPTH) return;
-    const o = s as Schema;
-    const at = typeof o.$id === 'string' ? new URL(o.$id, here).href : here;
-    if (typeof o.$ref === 'string') {
-      const target = new URL(o.$ref, at).href;
-      visit(schemas.ajv.getSchema(target)?.schema, target.split('#')[0]);
-    }
-    for (const k of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(o[k])) for (const m of o[k] as unknown[]) visit(m, at);
-    const types = ([] as unknown[]).concat(o.type ?? []);
-    if (types.length) typed = true;
-    if (types.includes('object') || types.includes('array')) container = true;
-    if (typeof o.maxLength === 'number') node.cap = o.maxLength;
-    if (o.format === 'uri') node.cap = Math.max(node.cap, TEXT_CAPS.url);
-    if (typeof o.maxItems === 'number') node.maxItems = o.maxItems;
-    if (o.properties && typeof o.properties === 'object') {
-      container = true;
-      node.props ??= new Map();
-      for (const [k, child] of Object.entries(o.properties as Schema)) node.props.set(k, nodeOf(schemas, child, at, k, depth + 1));
-    }
-    if (o.items && typeof o.items === 'object' && !Array.isArray(o.items)) {
-      container = true;
-      node.items = nodeOf(schemas, o.items, at, name, depth + 1);
-    }
-  };
-  visit(schema, base);
-  if (typed && !container) node.leaf = true;
-  return node;
-}
-
-/** The lists of a preloaded response and the schema of their records. */
-export const LIST_SCHEMAS = {
-  properties: 'property',
-  projects: 'project',
-  webIDs: 'propertyType',
-  citys: 'city',
-  citysSale: 'city',
-  citysRent: 'city',
-  neighbourhoods: 'treeItem',
-} as const;
-const LIST_KINDS: Record<keyof typeof LIST_SCHEMAS, Exclude<FeedKind, 'file'>> = {
-  properties: 'property',
-  projects: 'project',
-  webIDs: 'type',
-  citys: 'city',
-  citysSale: 'city',
-  citysRent: 'city',
-  neighbourhoods: 'neighbourhood',
-};
-
-const roots = new WeakMap<SchemaRegistry, Node>();
-/** What of a preloaded response is kept, from the registry's listing schemas. */
-export function feedShape(schemas: SchemaRegistry): Node {
-  let root = roots.get(schemas);
-  if (root) return root;
-  const props = new Map<string, Node>();
-  for (const [list, key] of Object.entries(LIST_SCHEMAS)) {
-    const id = coreSchemas[key].$id;
-    props.set(list, { cap: TEXT_CAPS.short, maxItems: Infinity, items: nodeOf(schemas, schemas.ajv.getSchema(id)?.schema, id, '', 3) });
-  }
-  root = { props, cap: TEXT_CAPS.short, maxItems: MAX_ITEMS };
-  roots.set(schemas, root);
-  return root;
-}
 
 /** Something the file holds past a bound that stops the reading (the import says which). */
 export class FeedBoundError extends Error {
@@ -182,8 +71,28 @@ export class FeedBuilder {
   private unknownCount = 0;
   readonly problems: FeedProblem[] = [];
 
-  constructor(schemas: SchemaRegistry) {
+  /**
+   * With a checker, each entry of a list is checked as soon as it is read (FeedChecker.add) and
+   * only the kept records are held, compacted; the lists of `raw` stay empty.
+   */
+  constructor(
+    schemas: SchemaRegistry,
+    private readonly checker?: FeedChecker,
+  ) {
     this.shape = feedShape(schemas);
+  }
+
+  /** The list `f` is, when it is one of the file's lists (its entries are records). */
+  private listOf(f: Frame | undefined): keyof ListingData | undefined {
+    return f?.array && f.value && this.stack.length >= 2 && f === this.stack[1] && this.stack[0].node === this.shape
+      ? (this.stack[0].key as keyof ListingData)
+      : undefined;
+  }
+
+  /** An entry of a list that is not a record (a number, a list): checked (and refused) at once. */
+  private checkEntry(list: keyof ListingData, v: unknown, position: number) {
+    const kept = this.checker!.add(list, v, position);
+    if (kept !== undefined) this.checker!.keep(list, kept);
   }
 
   /** The node of the value that begins now (null: skip it). */
@@ -203,6 +112,8 @@ export class FeedBuilder {
 
   private attach(v: unknown) {
     const f = this.stack.at(-1);
+    const list = this.checker && this.listOf(f);
+    if (list) return this.checkEntry(list, v, f!.count);
     if (!f) this.root = v;
     else if (f.array) (f.value as unknown[]).push(v);
     else (f.value as Record<string, unknown>)[f.key] = v;
@@ -230,9 +141,12 @@ export class FeedBuilder {
     const parent = this.stack.at(-1);
     const depth = parent ? parent.depth + 1 : 0;
     const value = node ? (array ? [] : {}) : null;
-    if (value) this.attach(value);
+    const list = this.checker && this.listOf(parent);
+    // Checking as it reads, an entry of a list is not attached: a record is checked when it ends.
+    if (value && !list) this.attach(value);
+    if (array && value && depth === 1 && this.checker && parent?.node === this.shape) this.checker.startList(parent.key as keyof ListingData);
     // A record: an object right in one of the lists.
-    if (!array && value && depth === 2 && this.stack.length === 2 && this.stack[0].node === this.shape) {
+    if (!array && value && depth === 2 && parent!.array && this.stack.length === 2 && this.stack[0].node === this.shape) {
       if (++this.records > MAX_RECORDS)
         throw new FeedBoundError('tooManyRecords', { max: MAX_RECORDS }, `the file holds more than ${MAX_RECORDS.toLocaleString('en')} records`);
       this.record = { list: this.stack[0].key as RecordInfo['list'], position: parent!.count, frame: 2, value: value as Record<string, unknown>, problems: [] };
@@ -243,6 +157,8 @@ export class FeedBuilder {
 
   private close() {
     const f = this.stack.pop()!;
+    const list = this.checker && this.listOf(this.stack.at(-1));
+    if (list && f.array) this.checkEntry(list, f.value, this.stack.at(-1)!.count);
     if (f.array && f.over && f.value) {
       const parent = this.stack.at(-1);
       if (parent?.array) parent.value && (parent.value as unknown[]).pop();
@@ -258,8 +174,14 @@ export class FeedBuilder {
     // Built field by field, a record is a slow, large object (V8's dictionary mode) whose texts are
     // slices of the whole text read; written out and read back, it is as compact as JSON.parse makes it.
     // Texts that repeat (a record's photos in each language, a city, a type) are kept once.
-    const list = this.stack[1].value as unknown[];
-    list[list.length - 1] = JSON.parse(JSON.stringify(r.value), this.intern);
+    if (this.checker) {
+      // Checked now (coerced in place), compacted only if kept: the file's copy is garbage at once.
+      const kept = this.checker.add(r.list, r.value, r.position);
+      if (kept !== undefined) this.checker.keep(r.list, JSON.parse(JSON.stringify(kept), this.intern));
+    } else {
+      const list = this.stack[1].value as unknown[];
+      list[list.length - 1] = JSON.parse(JSON.stringify(r.value), this.intern);
+    }
     if (!r.problems.length) return;
     const rec = r.value;
     const kind = LIST_KINDS[r.list];

@@ -223,7 +223,7 @@ function checkRecord(
 }
 
 export interface NormaliseOptions {
-  /** Called every `every` records and at the end: records done of total, problems so far. */
+  /** Called every `every` records and at the end: records done of total (0 while the file is still being read), problems so far. */
   onProgress?: (done: number, total: number, problems: number) => void;
   /** Give the event loop a turn every so many records (the server reads feeds while serving). */
   yieldEvery?: number;
@@ -231,103 +231,164 @@ export interface NormaliseOptions {
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
-/** Reads a parsed preloaded response record by record. The records are normalised in place. */
-export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts: NormaliseOptions = {}): Promise<FeedResult> {
-  const empty: ListingData = { properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] };
-  const counts: FeedCounts = { properties: 0, projects: 0, records: 0, refusedRecords: 0, refusedProperties: 0, refusedProjects: 0 };
-  if (!isRecord(raw)) {
-    return {
-      readable: false,
-      data: empty,
-      counts,
-      problems: [
-        { kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', code: 'notFeed', action: 'refused' },
-      ],
-    };
+/** The records of one list checked so far: those kept, what was said, each ID's languages. */
+interface ListCheck {
+  kept: unknown[];
+  problems: FeedProblem[];
+  /** Per ID: languages kept and refused (properties and projects). */
+  langs: Map<string, { kept: string[]; refused: string[] }>;
+  records: number;
+  refused: number;
+}
+
+/**
+ * Checks a preloaded response one record at a time, as they come — from a parsed file
+ * (normaliseFeed) or while the file is read (feed-stream.ts): each record is checked, coerced and
+ * kept or refused at once, so that only the kept records are held. `finish` gives the result.
+ */
+export class FeedChecker {
+  private readonly lists = new Map<keyof ListingData, ListCheck>();
+  private done = 0;
+  /** Problems said so far. */
+  problemCount = 0;
+
+  constructor(
+    private readonly schemas: SchemaRegistry,
+    private readonly onProgress?: NormaliseOptions['onProgress'],
+    private readonly every = 2000,
+  ) {}
+
+  /** A list begins (again: a list given twice in a file is the last one, as JSON.parse reads it). */
+  startList(list: keyof ListingData) {
+    this.lists.set(list, { kept: [], problems: [], langs: new Map(), records: 0, refused: 0 });
   }
-  const top = schemas.errors('listings', raw);
-  if (top.length) {
-    const problems = top.map((e): FeedProblem => {
-      const segs = segmentsOf(e.instancePath);
-      const field = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : `/${segs.join('/')}`;
-      const reason =
-        e.keyword === 'required'
-          ? { code: 'noList', params: { name: field.slice(1) }, text: 'is missing: the file has no list of properties' }
-          : reasonOf(e, valueAt(raw, segs));
-      return { kind: 'file', id: '-', field, ...problemReason(reason), action: 'refused' };
-    });
-    return { readable: false, data: empty, counts, problems };
-  }
-  const problems: FeedProblem[] = [];
-  const data = empty;
-  const lists = Object.keys(KINDS) as Array<keyof ListingData>;
-  const total = lists.reduce((n, k) => n + (raw[k] as unknown[]).length, 0);
-  const every = opts.yieldEvery ?? 2000;
-  let done = 0;
-  for (const list of lists) {
+
+  /** Checks entry `position` (from 1) of `list`: the record checked in place if it is kept, else undefined. */
+  add(list: keyof ListingData, rec: unknown, position: number): unknown {
     const spec = KINDS[list];
-    const kept: unknown[] = [];
-    // Per ID: languages kept and refused (properties and projects).
-    const langs = new Map<string, { kept: string[]; refused: string[] }>();
-    const seen = new Set<string>();
-    const records = raw[list] as unknown[];
-    for (let i = 0; i < records.length; i++) {
-      const r = checkRecord(records[i], spec, i + 1, schemas);
-      problems.push(...r.problems);
-      if (spec.key && r.id && !r.id.startsWith('#')) {
-        const dup = `${r.id}\u0000${r.lang}`;
-        const l = langs.get(r.id) ?? { kept: [], refused: [] };
-        if (r.kept && seen.has(dup)) {
-          r.kept = false;
+    if (!this.lists.has(list)) this.startList(list);
+    const l = this.lists.get(list)!;
+    const r = checkRecord(rec, spec, position, this.schemas);
+    l.problems.push(...r.problems);
+    this.problemCount += r.problems.length;
+    if (spec.key && r.id && !r.id.startsWith('#')) {
+      const ls = l.langs.get(r.id) ?? { kept: [], refused: [] };
+      // A kept record has a language (it is essential): a second one in it is a duplicate.
+      if (r.kept && ls.kept.includes(r.lang!)) {
+        r.kept = false;
+        l.problems.push({
+          kind: spec.kind,
+          id: r.id,
+          lang: r.lang,
+          field: '',
+          reason: `appears a second time in ${r.lang}; the first record was used`,
+          code: 'duplicate',
+          params: { lang: String(r.lang) },
+          action: 'refused',
+        });
+        this.problemCount++;
+      } else (r.kept ? ls.kept : ls.refused).push(r.lang ?? (r.rawLang ? JSON.stringify(r.rawLang) : 'unknown-language'));
+      l.langs.set(r.id, ls);
+    }
+    if (spec.kind === 'property' || spec.kind === 'project') {
+      l.records++;
+      if (!r.kept) l.refused++;
+    }
+    if (++this.done % this.every === 0) this.onProgress?.(this.done, 0, this.problemCount);
+    return r.kept ? rec : undefined;
+  }
+
+  /** Takes a kept record (after `add`): `kept` is the record as it is held from now on. */
+  keep(list: keyof ListingData, kept: unknown) {
+    this.lists.get(list)!.kept.push(kept);
+  }
+
+  /** The result, once every record was added: `raw` (the file with its lists) checked as a whole. */
+  finish(raw: unknown): FeedResult {
+    const empty: ListingData = { properties: [], projects: [], webIDs: [], citys: [], citysSale: [], citysRent: [], neighbourhoods: [] };
+    const counts: FeedCounts = { properties: 0, projects: 0, records: 0, refusedRecords: 0, refusedProperties: 0, refusedProjects: 0 };
+    const notFeed = fileProblems(raw, this.schemas);
+    if (notFeed) return { readable: false, data: empty, counts, problems: notFeed };
+    const problems: FeedProblem[] = [];
+    const data = empty;
+    for (const list of Object.keys(KINDS) as Array<keyof ListingData>) {
+      const l = this.lists.get(list);
+      if (!l) continue;
+      const spec = KINDS[list];
+      (data[list] as unknown[]) = l.kept;
+      for (const p of l.problems) problems.push(p);
+      for (const [id, ls] of l.langs) {
+        if (ls.kept.length && ls.refused.length) {
           problems.push({
             kind: spec.kind,
-            id: r.id,
-            lang: r.lang,
+            id,
             field: '',
-            reason: `appears a second time in ${r.lang}; the first record was used`,
-            code: 'duplicate',
-            params: { lang: String(r.lang) },
-            action: 'refused',
+            reason: `kept in ${ls.kept.join(', ')}; its ${ls.refused.join(', ')} record was refused (visitors in that language see another language)`,
+            code: 'partlyKept',
+            params: { kept: ls.kept.join(','), refused: ls.refused.join(',') },
+            action: 'note',
           });
-        } else (r.kept ? l.kept : l.refused).push(r.lang ?? (r.rawLang ? JSON.stringify(r.rawLang) : 'unknown-language'));
-        if (r.kept) seen.add(dup);
-        langs.set(r.id, l);
+        }
       }
-      if (spec.kind === 'property' || spec.kind === 'project') {
-        counts.records++;
-        if (!r.kept) counts.refusedRecords++;
+      counts.records += l.records;
+      counts.refusedRecords += l.refused;
+      const keptIds = [...l.langs.values()].filter((x) => x.kept.length).length;
+      if (spec.kind === 'property') {
+        counts.properties = keptIds;
+        counts.refusedProperties = l.langs.size - keptIds;
       }
-      if (r.kept) kept.push(records[i]);
+      if (spec.kind === 'project') {
+        counts.projects = keptIds;
+        counts.refusedProjects = l.langs.size - keptIds;
+      }
+    }
+    this.onProgress?.(this.done, this.done, problems.length);
+    return { readable: true, data, problems, counts };
+  }
+}
+
+/** Why `raw` is not a preloaded response at all, or undefined when it is one. */
+function fileProblems(raw: unknown, schemas: SchemaRegistry): FeedProblem[] | undefined {
+  if (!isRecord(raw))
+    return [
+      { kind: 'file', id: '-', field: '', reason: 'is not a preloaded response (an object with a "properties" list)', code: 'notFeed', action: 'refused' },
+    ];
+  const top = schemas.errors('listings', raw);
+  if (!top.length) return undefined;
+  return top.map((e): FeedProblem => {
+    const segs = segmentsOf(e.instancePath);
+    const field = e.keyword === 'required' ? `/${(e.params as { missingProperty: string }).missingProperty}` : `/${segs.join('/')}`;
+    const reason =
+      e.keyword === 'required'
+        ? { code: 'noList', params: { name: field.slice(1) }, text: 'is missing: the file has no list of properties' }
+        : reasonOf(e, valueAt(raw, segs));
+    return { kind: 'file', id: '-', field, ...problemReason(reason), action: 'refused' };
+  });
+}
+
+/** Reads a parsed preloaded response record by record. The records are normalised in place. */
+export async function normaliseFeed(raw: unknown, schemas: SchemaRegistry, opts: NormaliseOptions = {}): Promise<FeedResult> {
+  const every = opts.yieldEvery ?? 2000;
+  const checker = new FeedChecker(schemas, undefined, Infinity);
+  if (fileProblems(raw, schemas) || !isRecord(raw)) return checker.finish(raw);
+  const lists = Object.keys(KINDS) as Array<keyof ListingData>;
+  const total = lists.reduce((n, k) => n + (raw[k] as unknown[]).length, 0);
+  let done = 0;
+  for (const list of lists) {
+    checker.startList(list);
+    const records = raw[list] as unknown[];
+    for (let i = 0; i < records.length; i++) {
+      const kept = checker.add(list, records[i], i + 1);
+      if (kept !== undefined) checker.keep(list, kept);
       if (++done % every === 0) {
-        opts.onProgress?.(done, total, problems.length);
+        opts.onProgress?.(done, total, checker.problemCount);
         await tick();
       }
     }
-    (data[list] as unknown[]) = kept;
-    for (const [id, l] of langs) {
-      if (l.kept.length && l.refused.length) {
-        problems.push({
-          kind: spec.kind,
-          id,
-          field: '',
-          reason: `kept in ${l.kept.join(', ')}; its ${l.refused.join(', ')} record was refused (visitors in that language see another language)`,
-          code: 'partlyKept',
-          params: { kept: l.kept.join(','), refused: l.refused.join(',') },
-          action: 'note',
-        });
-      }
-    }
-    if (spec.kind === 'property') {
-      counts.properties = [...langs.values()].filter((l) => l.kept.length).length;
-      counts.refusedProperties = [...langs.values()].filter((l) => !l.kept.length).length;
-    }
-    if (spec.kind === 'project') {
-      counts.projects = [...langs.values()].filter((l) => l.kept.length).length;
-      counts.refusedProjects = [...langs.values()].filter((l) => !l.kept.length).length;
-    }
   }
-  opts.onProgress?.(done, total, problems.length);
-  return { readable: true, data, problems, counts };
+  const result = checker.finish(raw);
+  opts.onProgress?.(done, total, result.problems.length);
+  return result;
 }
 
 /** The distinct property IDs of a set. */

@@ -7,7 +7,7 @@
  * that staff see, with their problems in plain words.
  */
 import { createHash } from 'node:crypto';
-import { normaliseFeed, type FeedProblem, type NormaliseOptions } from './feed.ts';
+import { normaliseFeed, type FeedProblem, type FeedResult, type NormaliseOptions } from './feed.ts';
 import type { ListingSetRepository } from '../storage/types.ts';
 import {
   addImportEntry,
@@ -37,6 +37,8 @@ export interface FeedInput {
   /** The parsed feed, or why it could not be read. */
   raw?: unknown;
   readError?: Reason;
+  /** The feed already checked while it was read (FeedReadOptions.check): then `raw` is not read again. */
+  checked?: FeedResult;
   /** What reading the file left out (unknown fields, texts past their cap: feed-stream.ts). */
   leftOut?: FeedProblem[];
   /** File path or name, or the feed's URL: kept in the history. */
@@ -93,7 +95,7 @@ export async function importFeed(sets: ListingSetRepository, schemas: SchemaRegi
   if (input.readError !== undefined) {
     return sets.withLock(() => record({ ...base, result: 'failed', ...why(input.readError!), problems: [], problemCount: 0 }));
   }
-  const feed = await normaliseFeed(input.raw, schemas, { onProgress: input.onProgress, yieldEvery: input.yieldEvery });
+  const feed = input.checked ?? (await normaliseFeed(input.raw, schemas, { onProgress: input.onProgress, yieldEvery: input.yieldEvery }));
   if (input.leftOut?.length) feed.problems = input.leftOut.concat(feed.problems);
   if (!feed.readable) {
     const reason = { code: 'notFeed', text: 'the file is not a preloaded response' };

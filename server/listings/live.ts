@@ -156,12 +156,12 @@ export class LiveListings {
   private async migrateLegacy() {
     const legacy = await this.sets.legacyFile();
     if (!legacy || (await this.sets.readState()).live) return;
-    const { raw, readError, problems: leftOut } = await readFeedFile(legacy, { schemas: this.schemas });
+    const { raw, readError, problems: leftOut, checked } = await readFeedFile(legacy, { schemas: this.schemas, check: true });
     const entry = await importFeed(
       this.sets,
       this.schemas,
       { maxRemovedShare: 1 },
-      { raw, readError, leftOut, source: legacy, trigger: 'legacy', force: true },
+      { raw, readError, checked, leftOut, source: legacy, trigger: 'legacy', force: true },
     );
     this.log.info(`listings: ${legacy} taken over as an import (${entry.result})`);
     if (entry.result === 'accepted') await this.sets.legacyTaken();

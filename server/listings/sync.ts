@@ -213,11 +213,12 @@ export class ListingSync {
       const entry = await fail((e as FeedDownloadError).reason);
       return { result: entry.result, entry };
     }
-    const { raw, readError, problems: leftOut } = await parseFeedBytes(body, { schemas: this.schemas, maxBytes });
+    const { raw, readError, problems: leftOut, checked } = await parseFeedBytes(body, { schemas: this.schemas, maxBytes, check: true });
     body = Buffer.alloc(0);
     const entry = await importFeed(this.sets, this.schemas, this.settings(), {
       raw,
       readError,
+      checked,
       leftOut,
       source,
       trigger: 'sync',

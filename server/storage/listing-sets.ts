@@ -270,7 +270,7 @@ export class ListingSets implements ListingSetRepository {
       for (const list of LISTS) {
         for (const r of data[list]) {
           buf += `${JSON.stringify([list, r] satisfies Line)}\n`;
-          if (buf.length > 1 << 20) {
+          if (buf.length > 1 << 16) {
             await fh.write(buf);
             buf = '';
           }

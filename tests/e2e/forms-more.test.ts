@@ -57,8 +57,13 @@ describe('appointments', () => {
     await form.getByLabel('Adresse e-mail *').fill('sofia.peeters@example.be');
     await form.getByLabel('Numéro de téléphone *').fill('0476 55 44 33');
     await page.waitForTimeout(FORM_MIN_FILL_MS);
+    // One post, with the proof of work the page found while the visitor typed (issue 40).
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/forms/contact-appointment') && posts.push(r.postData() ?? ''));
     await form.getByRole('button', { name: 'Réserver ce rendez-vous' }).click();
     await page.waitForURL('**/fr/merci/contact-appointment/');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]).proof).toMatch(/^[0-9a-z]{1,12}$/);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Votre visite est planifiée');
     const mine = ownLeads().submissions.find((s: { fields: { email: string } }) => s.fields.email === 'sofia.peeters@example.be');
     expect(mine.appointment).toMatchObject({ slot: `${days[1]}T15:00`, status: 'confirmed' });

@@ -170,7 +170,8 @@ describe('forms over HTTP with a real SMTP server', () => {
     const { id, message, redirect } = await first.json();
     expect(message).toBe('You will receive the documents by email shortly.');
     expect(redirect).toBeUndefined();
-    const again = await post('document-request', { ...body, email: 'CAMILLE.DUPONT@example.be' });
+    // Asked again from the page loaded anew (a new token and proof: each is taken once).
+    const again = await post('document-request', { ...body, ...signedToken(), email: 'CAMILLE.DUPONT@example.be' });
     expect(again.status).toBe(200);
     expect((await again.json()).message).toBe('You have already requested the documents for this property.');
     await until(() => smtp.received.some((m) => m.messageId === `<${id}-visitor@www.atrium-immo.be>`));

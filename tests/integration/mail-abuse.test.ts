@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
-import { contactRequest, forSale, leads, until } from '../helpers/forms.ts';
+import { contactRequest, forSale, leads, qualifyingRental, sample, until } from '../helpers/forms.ts';
 import { person, proofOf, signedToken } from '../helpers/visitor.ts';
 import { fillToken } from '../helpers/fill-token.ts';
 import { FORM_KINDS, formDefinition } from '../../shared/forms.ts';
@@ -34,6 +34,7 @@ const post = (kind: string, body: unknown) =>
 const mailsOf = (id: string) => smtp.received.filter((m) => m.messageId?.startsWith(`<${id}-`));
 let n = 0;
 const address = () => `cible.${process.pid}.${Date.now()}.${++n}@example.be`;
+const withDocuments = sample.properties.find((p: { language: string; Documents?: unknown[] }) => p.language === 'fr' && (p.Documents ?? []).length > 0);
 const SPAM = `Gagnez 10.000 € sur http://spam.example/win ${'achetez maintenant '.repeat(200)}`.slice(0, 4000);
 
 describe('the visitor copy is a receipt', () => {
@@ -71,31 +72,49 @@ describe('the visitor copy is a receipt', () => {
 });
 
 describe('the abuse guard', () => {
-  it("is on the kinds the audit found open; the others have a captcha of their own or a receipt that carries nobody's text", () => {
+  it('is on every kind that mails: a captcha of its own, or the proof of work', () => {
     const withCaptcha = FORM_KINDS.filter((k) => formDefinition(k).fields.some((f) => f.type === 'captcha'));
     const withProof = FORM_KINDS.filter((k) => formDefinition(k).guard === 'proof');
     expect(withCaptcha).toEqual(['send-to-friend', 'testimonial']);
-    expect(withProof.sort()).toEqual(['contact-construction', 'contact-demand', 'contact-me', 'job-application', 'purchase-offer', 'site-contact']);
-    // A kind added later is decided on here.
-    expect(FORM_KINDS.filter((k) => !withCaptcha.includes(k) && !withProof.includes(k)).sort()).toEqual([
+    expect(withProof.sort()).toEqual([
       'contact-appointment',
+      'contact-construction',
+      'contact-demand',
+      'contact-me',
       'demand-register',
       'document-request',
+      'job-application',
+      'purchase-offer',
       'rental-application',
       'sign-newsletter',
+      'site-contact',
     ]);
+    // Every kind has one or the other (a kind added later is decided on here).
+    expect(FORM_KINDS.filter((k) => !withCaptcha.includes(k) && !withProof.includes(k))).toEqual([]);
   });
 
-  const bodies: Record<string, () => Record<string, unknown>> = {
+  const bodies: Record<string, () => Record<string, unknown> | Promise<Record<string, unknown>>> = {
     'site-contact': () => contactRequest(),
     'contact-me': () => ({ ...person(), propertyId: forSale.ID, request: 'info' }),
     'contact-demand': () => ({ ...person(), goal: 'sell', propertyType: '1', street: 'Rue Vanderkindere', houseNumber: '12', zip: '1180', city: 'Uccle' }),
     'purchase-offer': () => ({ ...person(), propertyId: forSale.ID, offeredPrice: 300000 }),
     'contact-construction': () => ({ ...person(), projectId: 1 }),
+    // The four that mailed the visitor without a guard (documents to the typed address, alerts, a booking).
+    'document-request': () => ({ ...person(), email: address(), propertyId: withDocuments.ID }),
+    'sign-newsletter': () => ({ lang: 'fr', ...signedToken(), website: '', firstName: 'Camille', email: address() }),
+    'demand-register': () => ({ ...person(), email: address(), goal: 'sale', types: ['3'], cities: ['1030'] }),
+    'contact-appointment': async () => ({
+      ...person(),
+      email: address(),
+      propertyId: forSale.ID,
+      slot: (await (await fetch(`${srv.url}/api/appointments`)).json()).slots[0],
+    }),
+    // And the rental application, which mails its receipt too.
+    'rental-application': () => ({ ...person(), email: address(), ...qualifyingRental() }),
   };
   it.each(Object.keys(bodies))('%s: refused without a proof, or with one spent already; nothing stored, nothing mailed', async (kind) => {
     const before = leads(srv.dataDir).submissions.length;
-    const { proof: _none, ...without } = bodies[kind]();
+    const { proof: _none, ...without } = await bodies[kind]();
     const r = await post(kind, without);
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({
@@ -104,12 +123,17 @@ describe('the abuse guard', () => {
     });
     // A proof of another token does not count either.
     expect((await post(kind, { ...without, proof: proofOf(fillToken()) })).status).toBe(400);
-    const once = bodies[kind]();
-    expect((await post(kind, once)).status).toBe(201);
+    const once = await bodies[kind]();
+    const taken = await post(kind, once);
+    expect(taken.status).toBe(201);
+    const { id } = await taken.json();
     const again = await post(kind, once);
     expect(again.status).toBe(400);
     expect((await again.json()).error).toBe('Ce formulaire a déjà été envoyé. Rechargez la page pour envoyer une nouvelle demande.');
     expect(leads(srv.dataDir).submissions.length).toBe(before + 1);
+    // The refused posts mailed nobody: once the taken one's mail is out, none went to the address they named.
+    await until(() => mailsOf(id).length > 0);
+    if (without.email !== once.email) expect(smtp.received.some((m) => JSON.stringify(m.to).includes(String(without.email)))).toBe(false);
   });
 
   it('without JavaScript: one more step with the captcha, the request carried along; a wrong answer asks again; the right one sends it', async () => {
@@ -161,6 +185,51 @@ describe('the abuse guard', () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get('location')).toBe('/fr/merci/site-contact/');
     expect(leads(srv.dataDir).submissions.find((s) => s.fields.email === to)?.fields.message).toBe('Une question & un « détail »');
+  });
+  it('without JavaScript, documents asked for from a property page: the captcha step, then back to the property (not to the form address)', async () => {
+    const to = address();
+    const property = `/fr/acheter/x/${withDocuments.ID}/`;
+    const send = (fields: Array<[string, string]>) =>
+      fetch(`${srv.url}/api/forms/document-request?lang=fr`, {
+        method: 'POST',
+        redirect: 'manual',
+        // The step's form posts to the form address, so that is the referer of the second post.
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'text/html',
+          origin: srv.url,
+          referer: `${srv.url}/api/forms/document-request?lang=fr`,
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const first = await fetch(`${srv.url}/api/forms/document-request?lang=fr`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: srv.url, referer: `${srv.url}${property}` },
+      body: new URLSearchParams({
+        lang: 'fr',
+        formToken: fillToken(),
+        website: '',
+        firstName: 'Lou',
+        lastName: 'Peeters',
+        email: to,
+        propertyId: String(withDocuments.ID),
+      }).toString(),
+    });
+    expect(first.status).toBe(422);
+    const page = await first.text();
+    expect(page).toContain('<h1>Encore une étape</h1>');
+    expect(leads(srv.dataDir).submissions.some((s) => s.fields.email === to)).toBe(false);
+    const carried = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+      (m) => [m[1], m[2].replace(/&amp;/g, '&')] as [string, string],
+    );
+    const token = carried.find(([k]) => k === 'captchaToken')![1];
+    const ok = await send([...carried, ['captcha', captchaAnswer(srv.dataDir, token)]]);
+    expect(ok.status).toBe(302);
+    expect(new URL(ok.headers.get('location')!, srv.url).pathname).toMatch(new RegExp(`^/fr/acheter/.+/${withDocuments.ID}/$`));
+    const stored = leads(srv.dataDir).submissions.find((s) => s.fields.email === to);
+    expect(stored).toMatchObject({ kind: 'document-request', propertyId: withDocuments.ID });
+    await until(() => smtp.received.some((m) => m.messageId === `<${stored.id}-visitor@www.atrium-immo.be>`));
   });
 });
 

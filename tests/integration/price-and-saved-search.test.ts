@@ -6,6 +6,7 @@ import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
 import { fillToken } from '../helpers/fill-token.ts';
+import { captchaAnswer } from '../helpers/captcha.ts';
 import { leads, sample, until } from '../helpers/forms.ts';
 import { importListingsData, rawSample } from '../helpers/listings.ts';
 
@@ -95,12 +96,24 @@ describe('save this search', () => {
       });
       expect(bad.status).toBe(422);
       expect(await bad.text()).toContain('E-mailadres is een verplicht veld');
-      const r = await fetch(`${srv.url}/api/forms/demand-register?lang=nl`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: srv.url },
-        body,
-        redirect: 'manual',
-      });
+      // Without JavaScript there is no proof of work (issue 40): one more step, the captcha, the demand carried along.
+      const send = (b: URLSearchParams) =>
+        fetch(`${srv.url}/api/forms/demand-register?lang=nl`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: srv.url },
+          body: b,
+          redirect: 'manual',
+        });
+      const step = await send(body);
+      expect(step.status).toBe(422);
+      const stepPage = await step.text();
+      expect(stepPage).toContain('<h1>Nog één stap</h1>');
+      expect(stepPage).toContain('Typ de tekens van de afbeelding om uw aanvraag te versturen.');
+      expect(leads(dataDir).submissions.some((s) => s.kind === 'demand-register')).toBe(false);
+      const carried = hidden(stepPage);
+      for (const f of [...fields, ['email', 'els.wouters@example.be']]) expect(carried).toContainEqual(f);
+      const token = carried.find(([k]) => k === 'captchaToken')![1];
+      const r = await send(new URLSearchParams([...carried, ['captcha', captchaAnswer(dataDir, token)]]));
       expect(r.status).toBe(302);
       expect(r.headers.get('location')).toBe('/nl/bedankt/demand-register/');
       const stored = leads(dataDir).submissions.find((s) => s.kind === 'demand-register');
