@@ -103,11 +103,13 @@ describe('the listings screen, for an admin in French', () => {
     expect(await first.innerText()).toMatch(/Fichier envoyé\s+par Inès Dubois\s+Export Whise\.json[\s\S]*En ligne/);
     expect(await undoLine(page)).toBe('Restaurer remet les biens d’exemple livrés avec le site, comme avant le premier import.');
     // Its problems, record by record, in French.
-    await first.getByRole('button', { name: 'Afficher 8' }).click();
+    await first.getByRole('button', { name: 'Afficher 9' }).click();
     const table = page.locator('.ed-listings__history .ed-listings__problems');
     await expect.poll(() => table.innerText()).toContain('Bien n°\u00a05002, français');
     expect(await table.innerText()).toContain('Latitude (carte)');
     expect(await table.innerText()).toContain('250.8 dépasse la plus grande valeur permise (90)');
+    // The CRM's fields the site does not use are left out, and named (issue 40, point 5).
+    expect(await table.innerText()).toContain('BrochureUrl');
 
     // A PDF: refused with what it is; the site keeps its listings.
     expect(await importFile(page, join(dir, 'biens.pdf'))).toBe(
@@ -172,7 +174,7 @@ describe('the listings screen, for an admin in French', () => {
     await startSite();
     const { page, problems } = await openListings('nl', { width: 390, height: 844 });
     expect(await importFile(page, join(dir, 'Export Whise.json'), 'Dit bestand importeren')).toMatch(/^Geïmporteerd: 7 panden, 2 projecten\./);
-    await page.locator('.ed-listings__history tbody tr').first().getByRole('button', { name: '8 tonen' }).click();
+    await page.locator('.ed-listings__history tbody tr').first().getByRole('button', { name: '9 tonen' }).click();
     await expect.poll(() => page.locator('.ed-listings__problems').innerText()).toContain('Pand nr. 5002, Nederlands');
     // Each element of the screen within the 390 px (the table heads are hidden on a phone: the cells name their column).
     const widest = await page.evaluate(() =>
