@@ -31,7 +31,18 @@ async function startSite() {
   const configDir = tempDir('e2e-upload-config-');
   cpSync(siteConfigDir, configDir, { recursive: true });
   await addStaff(StaffAccounts.inDataDir(dataDir), ADMIN);
-  const site: Server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', listingsSync: null });
+  // The largest export set to 50 MB (LISTINGS_MAX_MB, default 100), so that a 51 MB file shows the limit.
+  const site: Server = await start({
+    root,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    configDir,
+    quiet: true,
+    smtpUrl: '',
+    listingsSync: null,
+    listingsMaxBytes: 50 * 2 ** 20,
+  });
   sites.push(site);
   base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 }
@@ -116,7 +127,7 @@ describe('the listings screen, for an admin in French', () => {
       'Non importé\u00a0: Le fichier n’est pas l’export des biens de votre CRM pour le site web\u00a0: c’est un document PDF. Rien n’a changé sur le site.',
     );
     expect(await total()).toBe(3);
-    // A file past 50 MB is stopped before it is sent.
+    // A file past the limit (50 MB here) is stopped before it is sent.
     await page.locator('.ed-listings__upload input[type=file]').setInputFiles(join(dir, 'export-complet.json'));
     expect(await page.locator('.ed-listings__upload [role=alert]').innerText()).toMatch(
       /^export-complet\.json pèse 51 Mo\u00a0: le plus grand fichier qui peut être importé fait 50 Mo\./,
