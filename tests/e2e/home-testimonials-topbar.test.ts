@@ -24,13 +24,21 @@ describe('testimonials on home', () => {
     ['phone', PHONE],
   ])('on a %s: the newest as quotes on home, the same on the testimonials page the link opens', async (name, options) => {
     const page = await browser.open(options);
+    // The server is shared by every e2e file, and another walk may publish a testimonial of its
+    // own: the testimonials page (newest first) is what home must agree with; the samples a fresh
+    // store gets are among them.
+    await page.goto('/en/testimonials/');
+    await page.locator('.testimonials').waitFor();
+    const all = await names(page, '.testimonials');
+    for (const s of samples) expect(all).toContain(s.name);
+    const firstQuote = await page.locator('.testimonials blockquote').first().textContent();
     await page.goto('/en/');
     const quotes = page.locator('.testimonial-quotes');
     await quotes.scrollIntoViewIfNeeded();
     expect(await page.locator('h2', { hasText: 'What our clients say' }).isVisible()).toBe(true);
     const onHome = await names(page, '.testimonial-quotes');
-    expect(onHome).toEqual(samples.map((s) => s.name));
-    expect(await quotes.locator('blockquote').first().textContent()).toBe(`“${samples[0].comment}”`);
+    expect(onHome).toEqual(all.slice(0, 4));
+    expect((await quotes.locator('blockquote').first().textContent())?.replace(/[“”]/g, '').trim()).toBe(firstQuote?.replace(/[“”]/g, '').trim());
     await quotes.screenshot({ path: join(shots, `home-testimonials-${name}.png`) });
     if (name === 'phone') await expectFits(page, 'home');
     await quotes.getByRole('link', { name: 'All testimonials' }).click();
