@@ -12,6 +12,9 @@ const sleep = (n) => new Promise((r) => setTimeout(r, n));
 /** base: the soak server; smtpPort: the port of its SMTP_URL; proofOf and formToken: as a browser makes them. */
 export async function hungSmtpProbe({ base, smtpPort, proofOf, formToken, line }) {
   const received = [];
+  // Mails of earlier phases may still be waiting in the outbox (they retry into this peer too):
+  // only this phase's mails count, known by the visitors' addresses (recipient or Reply-To).
+  const marker = `.${Date.now()}@example.be`;
   const good = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -23,7 +26,7 @@ export async function hungSmtpProbe({ base, smtpPort, proofOf, formToken, line }
       });
       stream.on('end', () => {
         const id = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1];
-        if (id) received.push({ id, at: Date.now() });
+        if (id && head.includes(marker)) received.push({ id, at: Date.now() });
         cb();
       });
     },
@@ -33,10 +36,12 @@ export async function hungSmtpProbe({ base, smtpPort, proofOf, formToken, line }
   const goodPort = good.server.address().port;
   const held = [];
   let releasedAt = 0;
+  let firstHeld = 0;
   const peer = createServer((socket) => {
     socket.on('error', () => undefined);
     if (held.length === 0) {
       held.push(socket);
+      firstHeld = Date.now();
       socket.on('close', () => (releasedAt = Date.now())); // the outbox gave the connection up
       return;
     }
@@ -60,7 +65,7 @@ export async function hungSmtpProbe({ base, smtpPort, proofOf, formToken, line }
         website: '',
         firstName: 'Soak',
         lastName: `Hung ${i}`,
-        email: `hung.${i}.${t0}@example.be`,
+        email: `hung.${i}${marker}`,
         message: `Demande ${i}`,
       }),
     });
@@ -71,11 +76,13 @@ export async function hungSmtpProbe({ base, smtpPort, proofOf, formToken, line }
   while (unique().size < expected && Date.now() - t0 < 120_000) await sleep(100);
   const allAt = Date.now();
   await sleep(1500); // anything sent twice arrives too
+  // The held connection is given up by the outbox's greeting timeout (10 s): wait for it (bounded).
+  while (held.length && !releasedAt && Date.now() - firstHeld < 30_000) await sleep(100);
   line('requests acknowledged (201)', `${ids.length} of ${REQUESTS} (${expected} mails)`);
   line('held connections (first one, silent)', held.length);
   line(
     'delivered to the good peer while it was held',
-    `${new Set(received.filter((m) => !releasedAt || m.at < releasedAt).map((m) => m.id)).size} of ${expected}${releasedAt ? `, held ${((releasedAt - t0) / 1000).toFixed(1)} s` : ', still held'}`,
+    `${new Set(received.filter((m) => !releasedAt || m.at < releasedAt).map((m) => m.id)).size} of ${expected}${releasedAt ? `; the silent connection given up after ${((releasedAt - firstHeld) / 1000).toFixed(1)} s` : ', still held after 30 s'}`,
   );
   line('time to the first delivery', received.length ? `${received[0].at - t0} ms` : 'none');
   line('all delivered', unique().size >= expected ? `yes, after ${((allAt - t0) / 1000).toFixed(1)} s` : `NO (${unique().size} of ${expected})`);
