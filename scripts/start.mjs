@@ -6,7 +6,8 @@ import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 
 const check = process.argv.includes('--check');
-process.env.NODE_ENV ??= 'production';
+// Set, not read: server/env.ts reads it (an empty value counts as unset there too).
+if (!process.env.NODE_ENV?.trim()) process.env.NODE_ENV = 'production';
 
 if (!buildIsCurrent()) {
   console.log('Building the site (first start or sources changed)…');
