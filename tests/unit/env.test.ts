@@ -1,6 +1,6 @@
 // The settings as an operator writes them (server/env.ts): each kind of wrong value refused with one
 // line naming the variable, the value and what it must be; the README's table kept in step.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv, SETTINGS, SettingsError, ConfigError } from '../../server/env.ts';
@@ -121,5 +121,31 @@ describe("the README's table of settings", () => {
     expect(settingsTable().split('\n')).toHaveLength(Object.keys(SETTINGS).length + 2);
     expect(withSettingsTable(readme.replace('| `PG_POOL_MAX` | `10` |', '| `PG_POOL_MAX` | `20` |'))).toBe(readme);
     expect(withSettingsTable('no markers here')).toBeUndefined();
+  });
+});
+
+describe('where settings are read', () => {
+  const root = join(import.meta.dirname, '../..');
+  const sources = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
+  // The server and the scripts it or the host runs (bench/, the soak and the tests set variables for their children).
+  const tools = ['start', 'dev', 'staff', 'owners', 'leads', 'import', 'db-migrate', 'db-import-json', 'settings', 'gen-env-docs'].map(
+    (n) => `scripts/${n}.mjs`,
+  );
+
+  it('is server/env.ts alone: nothing else in server/ or the command-line scripts reads process.env', () => {
+    const readers = [...sources('server'), ...tools]
+      .filter((f) => f !== join('server', 'env.ts'))
+      .flatMap((f) =>
+        readFileSync(join(root, f), 'utf8')
+          .split('\n')
+          // npm start sets NODE_ENV for the libraries when it is unset; that is not reading a setting.
+          .filter((line) => /process\.env\b/.test(line) && !/process\.env\.NODE_ENV = 'production'/.test(line))
+          .map((line) => `${f}: ${line.trim()}`),
+      );
+    expect(readers).toEqual([]);
+    expect(sources('server').length).toBeGreaterThan(100);
   });
 });
