@@ -1,6 +1,6 @@
 // npm run dev: Koa with Vite in middleware mode — the renderer and modules hot-reload.
 import { createServer } from 'vite';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 
 const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
@@ -22,14 +22,13 @@ async function assets() {
   return { js: '/renderer/entry-client.tsx', css: ['/renderer/styles/site.css'], preload: [], devScripts, devInline };
 }
 
-const { start, ConfigError, stopOnSignals } = await vite.ssrLoadModule('/server/main.ts');
+const { start, readEnv, ConfigError, SettingsError, stopOnSignals } = await vite.ssrLoadModule('/server/main.ts');
 const { samplePhotoSource } = await vite.ssrLoadModule('/sample/photo-source.ts');
 try {
   const server = await start({
     root,
-    port: process.env.PORT ? Number(process.env.PORT) : 3000,
-    dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
-    configDir: process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined,
+    // PORT, DATA_DIR, CONFIG_DIR and the rest, read and checked once (server/env.ts).
+    env: readEnv(),
     dev: { middleware, loadRenderer: () => vite.ssrLoadModule('/renderer/entry-server.tsx'), assets },
     photoSource: samplePhotoSource,
   });
@@ -39,7 +38,8 @@ try {
     await vite.close();
   });
 } catch (e) {
-  if (e instanceof ConfigError) {
+  if (e instanceof SettingsError) for (const line of e.lines) console.error(line);
+  else if (e instanceof ConfigError) {
     console.error('The site configuration is not valid:');
     for (const line of e.lines) console.error(line);
   } else console.error(e);

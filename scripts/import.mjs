@@ -6,9 +6,10 @@
 // file cannot be read, when no property in it can be shown, or when it would take more than the
 // configured share of the live properties off the site (site.json → listings.maxRemovedShare,
 // default 50 %) unless --force. On a terminal a progress line shows while records are checked.
-import { resolve, join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
+import { readSettings } from './settings.mjs';
 
 const USAGE = 'usage: npm run import -- FILE [--force] [--problems N]\n       npm run import -- --rollback';
 const args = process.argv.slice(2);
@@ -25,8 +26,9 @@ if (unknown.length || (flags.has('--rollback') ? files.length > 0 : files.length
 
 if (!buildIsCurrent()) buildAll({ quiet: true });
 const main = await import(join(root, 'dist/server/main.js'));
-const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const configDir = process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined;
+const env = readSettings(main);
+const dataDir = env.DATA_DIR ?? join(root, 'var');
+const configDir = env.CONFIG_DIR;
 const tty = process.stderr.isTTY;
 
 function fail(e) {

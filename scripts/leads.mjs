@@ -1,8 +1,9 @@
 // npm run leads -- [--kind K] [--since YYYY-MM-DD] [--quarantine] [--json]: the visitors' requests kept
 // in DATA_DIR or DATABASE_URL's database (with --quarantine: what robots sent, kept apart and never mailed).
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
+import { readSettings } from './settings.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name) => {
@@ -15,11 +16,12 @@ if (since && !/^\d{4}-\d{2}-\d{2}$/.test(since)) {
   console.error('--since: must be a date like 2026-11-01');
   process.exit(2);
 }
-const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { commandLineStore } = await import(join(root, 'dist/server/main.js'));
+const main = await import(join(root, 'dist/server/main.js'));
+const env = readSettings(main);
+const dataDir = env.DATA_DIR ?? join(root, 'var');
 // Read through the store, beside a server that may be running (its journal included), or from DATABASE_URL's database.
-const cli = await commandLineStore({ root, dataDir });
+const cli = await main.commandLineStore({ root, dataDir, env });
 const data = await cli.leads();
 await cli.close();
 const source = args.includes('--quarantine') ? data.quarantine : data.submissions;
@@ -35,7 +37,7 @@ if (args.includes('--json')) {
     const extra = [
       s.propertyId ? `property ${s.propertyId}` : '',
       s.appointment ? `appointment ${s.appointment.slot.replace('T', ' ')} ${s.appointment.status}` : '',
-      f.cv?.file ? (process.env.DATABASE_URL ? `CV uploads/cv/${f.cv.file}` : `CV ${join(dataDir, 'uploads/cv', f.cv.file)}`) : '',
+      f.cv?.file ? (env.DATABASE_URL ? `CV uploads/cv/${f.cv.file}` : `CV ${join(dataDir, 'uploads/cv', f.cv.file)}`) : '',
       s.kind === 'testimonial' ? String(s.status) : '',
     ]
       .filter(Boolean)

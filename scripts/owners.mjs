@@ -4,9 +4,10 @@
 // sees a change without a restart. Without --password (or OWNER_PASSWORD) a password is generated
 // and printed once; give it to the owner, who can change it with "Forget Password".
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
+import { readSettings } from './settings.mjs';
 
 const [command, ...rest] = process.argv.slice(2);
 const opt = (name) => {
@@ -21,9 +22,10 @@ const usage = () => {
 };
 if (!['add', 'list', 'disable', 'enable'].includes(command)) usage();
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { commandLineStore, addOwner, setOwnerDisabled, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
-const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const cli = await commandLineStore({ root, dataDir });
+const main = await import(join(root, 'dist/server/main.js'));
+const { commandLineStore, addOwner, setOwnerDisabled, OwnerInputError } = main;
+const env = readSettings(main);
+const cli = await commandLineStore({ root, env });
 const accounts = cli.owners;
 
 try {
@@ -49,7 +51,7 @@ try {
     if (!username || username.startsWith('--')) usage();
     const props = opt('properties');
     if (props !== undefined && !/^\d+(,\d+)*$/.test(props)) throw new OwnerInputError(`--properties: must be property ids separated by commas, not "${props}"`);
-    const given = opt('password') ?? process.env.OWNER_PASSWORD;
+    const given = opt('password') ?? env.OWNER_PASSWORD;
     const password = given ?? randomBytes(12).toString('base64url');
     const o = await addOwner(accounts, {
       username,

@@ -5,9 +5,10 @@
 // generated and printed once. Each change is written to the audit log as done by the host; admins
 // do the same in the editor (Staff screen), with invitations by e-mail.
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
+import { readSettings } from './settings.mjs';
 
 const [command, ...rest] = process.argv.slice(2);
 const opt = (name) => {
@@ -26,9 +27,10 @@ const usage = () => {
 };
 if (!['add', 'list', 'role', 'disable', 'enable', 'password'].includes(command)) usage();
 if (!buildIsCurrent()) buildAll({ quiet: true });
-const { commandLineStore, addStaff, changeStaff, OwnerInputError } = await import(join(root, 'dist/server/main.js'));
-const dataDir = process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(root, 'var');
-const cli = await commandLineStore({ root, dataDir });
+const main = await import(join(root, 'dist/server/main.js'));
+const { commandLineStore, addStaff, changeStaff, OwnerInputError } = main;
+const env = readSettings(main);
+const cli = await commandLineStore({ root, env });
 const accounts = cli.staff;
 const username = rest[0] && !rest[0].startsWith('--') ? rest[0] : undefined;
 
@@ -53,7 +55,7 @@ try {
     }
   } else if (!username) usage();
   else if (command === 'add') {
-    const given = opt('password') ?? process.env.STAFF_PASSWORD;
+    const given = opt('password') ?? env.STAFF_PASSWORD;
     const password = given ?? randomBytes(12).toString('base64url');
     const s = await addStaff(accounts, { username, password, role: opt('role') ?? '', name: opt('name') });
     console.log(`Added ${s.username} (${s.role}). They log in at /admin/.`);
@@ -62,7 +64,7 @@ try {
     const s = await changeStaff(accounts, username, { role: rest[1] ?? '' });
     console.log(`${s.username} is now ${s.role}.`);
   } else if (command === 'password') {
-    const given = opt('password') ?? process.env.STAFF_PASSWORD;
+    const given = opt('password') ?? env.STAFF_PASSWORD;
     const password = given ?? randomBytes(12).toString('base64url');
     const s = await changeStaff(accounts, username, { password });
     console.log(`New password set for ${s.username}.`);

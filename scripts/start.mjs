@@ -1,11 +1,13 @@
 // npm start: builds when the sources changed since the last build, then serves on PORT (default
-// 3000) with storage in DATA_DIR (default ./var). `--check` only validates the site configuration.
-import { join, resolve } from 'node:path';
+// 3000) with storage in DATA_DIR (default ./var); every setting is read by server/env.ts. `--check`
+// only validates the site configuration.
+import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';
 
 const check = process.argv.includes('--check');
-process.env.NODE_ENV ??= 'production';
+// Set, not read: server/env.ts reads it (an empty value counts as unset there too).
+if (!process.env.NODE_ENV?.trim()) process.env.NODE_ENV = 'production';
 
 if (!buildIsCurrent()) {
   console.log('Building the site (first start or sources changed)…');
@@ -17,31 +19,25 @@ if (!buildIsCurrent()) {
   }
 }
 
-const { start, checkConfig, ConfigError, stopOnSignals } = await import(join(root, 'dist/server/main.js'));
+const { start, checkConfig, readEnv, ConfigError, SettingsError, stopOnSignals } = await import(join(root, 'dist/server/main.js'));
 const { samplePhotoSource } = await import(join(root, 'dist/server/sample.js'));
-const configDir = process.env.CONFIG_DIR ? resolve(process.env.CONFIG_DIR) : undefined;
 
 try {
+  // Every setting (environment variable) read and checked once (server/env.ts): a wrong one stops here.
+  const env = readEnv();
   if (check) {
-    checkConfig(configDir ?? join(root, 'site-config'));
+    checkConfig(env.CONFIG_DIR ?? join(root, 'site-config'));
     console.log('site configuration is valid');
     process.exit(0);
   }
-  const port = process.env.PORT ? Number(process.env.PORT) : 3000;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError([`PORT: must be a port number, not "${process.env.PORT}"`]);
-  const server = await start({
-    root,
-    port,
-    host: process.env.HOST,
-    dataDir: process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : undefined,
-    configDir,
-    publicUrl: process.env.PUBLIC_URL,
-    photoSource: samplePhotoSource,
-  });
+  const server = await start({ root, env, photoSource: samplePhotoSource });
   // SIGTERM, SIGINT: requests under way answered, view counts, journals and mails written, the store closed, then exit 0 (server/stop.ts).
   stopOnSignals(server.stop);
 } catch (e) {
-  if (e instanceof ConfigError) {
+  if (e instanceof SettingsError) {
+    // One line per wrong variable: its name, the value and what it must be.
+    for (const line of e.lines) console.error(line);
+  } else if (e instanceof ConfigError) {
     console.error('The site configuration is not valid:');
     for (const line of e.lines) console.error(line);
   } else if (e?.code === 'EADDRINUSE') {

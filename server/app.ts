@@ -35,7 +35,7 @@ import { sitemap } from './site/seo.ts';
 import { dictionaryRoute } from './site/dictionary.ts';
 import { FillTokens } from './forms/fill-token.ts';
 import { PasswordGate } from './auth/password-gate.ts';
-import { CSP_REPORT_PATH, editorCsp, securityHeaders, trustProxyHops } from './http/security.ts';
+import { CSP_REPORT_PATH, editorCsp, securityHeaders } from './http/security.ts';
 import { listingMedia } from './listings/photo-route.ts';
 import type { Foreground } from './http/foreground.ts';
 import type { ListingPictures } from './listings/pictures.ts';
@@ -134,8 +134,8 @@ export function createApp(opts: AppOptions) {
   const fillTokens = new FillTokens(opts.secrets.forms);
 
   const app = new Koa();
-  // TRUST_PROXY=N: N reverse proxies in front; the client is the N-th X-Forwarded-For entry from the right.
-  const hops = opts.trustProxy ?? trustProxyHops(process.env.TRUST_PROXY);
+  // TRUST_PROXY=N (server/env.ts): N reverse proxies in front; the client is the N-th X-Forwarded-For entry from the right.
+  const hops = opts.trustProxy ?? 0;
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true;

@@ -18,13 +18,13 @@ import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer, type Scheduler } from './app.ts';
 import { openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
-import { openPgStore, pgSettingsFromEnv, type PgSettings } from './storage/pg/index.ts';
+import { openPgStore, pgSettingsOf, type PgSettings } from './storage/pg/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';
 import { ImportBusyError } from './storage/listing-sets.ts';
 import { DEFAULT_MAX_REMOVED_SHARE, summaryLine, type ImportSettings } from './listings/import.ts';
 import { formatFeedProblem } from './listings/feed.ts';
-import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
+import { ListingSync, syncConfigOf, type SyncConfig } from './listings/sync.ts';
 import { listingsMaxBytes } from './listings/limits.ts';
 import { ImportGate } from './listings/gate.ts';
 import { siteFieldLabels } from './listings/admin-view.ts';
@@ -44,6 +44,8 @@ import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
 import { openMediaLibrary } from './media/library.ts';
 import { STOP_MAIL_MS, closeServer, within } from './stop.ts';
+import { ConfigError, SettingsError, readEnv, type Env } from './env.ts';
+import { CAPTCHA_IMAGE_RATE } from '../shared/constants.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm start`: the clean stop on SIGTERM and SIGINT. */
@@ -56,7 +58,9 @@ export { proofOf } from './forms/abuse-guard.ts';
 /** For `npm run staff`. */
 export { StaffAccounts, addStaff, changeStaff };
 /** For `npm run db:migrate` and `npm run db:import-json`. */
-export { migrate as migrateDatabase, pgSettingsFromEnv, openPgStore } from './storage/pg/index.ts';
+export { migrate as migrateDatabase, pgSettingsOf, openPgStore } from './storage/pg/index.ts';
+/** The settings (environment variables, server/env.ts), for `npm start` and the command-line tools. */
+export { readEnv, ConfigError, SettingsError };
 export { importJsonStore } from './storage/pg/import-json.ts';
 /** For `npm run bench` (bench/site-search.mjs): the site search's index measured alone. */
 export { ListingStore } from './listings/store.ts';
@@ -64,6 +68,8 @@ export { readSearchText } from '../shared/text-match.ts';
 
 export interface StartOptions {
   root: string;
+  /** The settings (server/env.ts), read once by the caller; else read here. The options below win over them. */
+  env?: Env;
   port?: number;
   host?: string;
   dataDir?: string;
@@ -110,23 +116,17 @@ export interface StartOptions {
 }
 
 /** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
-function renderPool(opts: StartOptions): RenderPool | undefined {
-  const named = opts.renderThreads ?? (process.env.RENDER_THREADS ? Number(process.env.RENDER_THREADS) : Math.min(4, availableParallelism()));
-  if (!Number.isInteger(named) || named < 0 || named > 64)
-    throw new ConfigError([`RENDER_THREADS: expected a whole number from 0 to 64, got "${opts.renderThreads ?? process.env.RENDER_THREADS}"`]);
+function renderPool(opts: StartOptions, env: Env): RenderPool | undefined {
+  const named = opts.renderThreads ?? env.RENDER_THREADS ?? Math.min(4, availableParallelism());
   const file = new URL('./render-worker.js', import.meta.url);
   if (opts.dev || !named || !import.meta.url.endsWith('/server/main.js') || !existsSync(file)) return undefined;
   return new RenderPool(file, named, rendererModule.renderParts, consoleLogger);
 }
 
 /** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
-export function databaseOf(opts: { database?: PgSettings | null }): PgSettings | undefined {
+export function databaseOf(opts: { database?: PgSettings | null; env?: Env }): PgSettings | undefined {
   if (opts.database !== undefined) return opts.database ?? undefined;
-  try {
-    return pgSettingsFromEnv(process.env);
-  } catch (e) {
-    throw new ConfigError([(e as Error).message]);
-  }
+  return pgSettingsOf(opts.env ?? readEnv());
 }
 
 /** The store: PostgreSQL when a database is named (migrated first), else the embedded store in the data folder. */
@@ -135,12 +135,6 @@ async function openStore(opts: { root: string; dataDir?: string; database?: PgSe
   const database = databaseOf(opts);
   if (!database) return openFileStore(dir);
   return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => console.warn(m) });
-}
-
-export class ConfigError extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
-  }
 }
 
 /** Validates the config folder; throws ConfigError with one line per problem. */
@@ -168,13 +162,15 @@ export type VitrineServer = Server & {
   stop: () => Promise<void>;
 };
 
-export async function start(opts: StartOptions): Promise<VitrineServer> {
+export async function start(given: StartOptions): Promise<VitrineServer> {
+  const env = given.env ?? readEnv(); // a wrong setting stops here, before anything is opened
+  const opts = { ...given, env, dataDir: given.dataDir ?? env.DATA_DIR, configDir: given.configDir ?? env.CONFIG_DIR };
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
   const config = readConfig(configDir, renderer, opts.quiet, schemas);
   const content = config.content;
-  const origin = (opts.publicUrl ?? content.site.url).replace(/\/$/, '');
+  const origin = (opts.publicUrl ?? env.PUBLIC_URL ?? content.site.url).replace(/\/$/, '');
   const data: Store = await openStore(opts);
   // What staff saved in the editor, laid over the files: the content visitors see.
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
@@ -190,7 +186,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     cache: data.cache,
     config: () => store.content.site.listings,
     source: opts.photoSource,
-    drawAhead: opts.drawAhead ?? process.env.NODE_ENV === 'production',
+    drawAhead: opts.drawAhead ?? env.NODE_ENV === 'production',
     limits: opts.pictureLimits,
     ...(opts.quiet ? {} : { log: (m: string) => console.warn(`warning: ${m}`), info: (m: string) => console.log(m) }),
     quiet: () => foreground.quiet(),
@@ -245,25 +241,19 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   await listings.start();
   void pictures.prefetch(listings.get());
   const importSettings = (): ImportSettings => ({ maxRemovedShare: store.content.site.listings?.maxRemovedShare ?? DEFAULT_MAX_REMOVED_SHARE });
-  let syncConfig: SyncConfig | undefined;
-  let listingsMax: number;
-  try {
-    listingsMax = opts.listingsMaxBytes ?? listingsMaxBytes(process.env);
-    const given = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigFromEnv(process.env));
-    syncConfig = given && { ...given, maxBytes: opts.listingsMaxBytes ?? given.maxBytes ?? listingsMax };
-  } catch (e) {
-    throw new ConfigError([(e as Error).message]);
-  }
+  const listingsMax = opts.listingsMaxBytes ?? listingsMaxBytes(env);
+  const named = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigOf(env));
+  const syncConfig: SyncConfig | undefined = named && { ...named, maxBytes: opts.listingsMaxBytes ?? named.maxBytes ?? listingsMax };
   const importGate = new ImportGate();
   const sync = syncConfig ? new ListingSync(syncConfig, sets, schemas, importSettings, listingLog, importGate) : undefined;
   if (sync) sync.shared = !!databaseOf(opts);
   const outbox = startOutbox(data.outbox, {
-    smtpUrl: opts.smtpUrl ?? process.env.SMTP_URL,
+    smtpUrl: opts.smtpUrl ?? env.SMTP_URL,
     uploads: data.uploads,
     mailDrop: data.mailDrop,
-    baseDelayMs: opts.outboxRetryMs ?? (process.env.OUTBOX_RETRY_MS ? Number(process.env.OUTBOX_RETRY_MS) : undefined),
-    maxDelayMs: process.env.OUTBOX_MAX_RETRY_MS ? Number(process.env.OUTBOX_MAX_RETRY_MS) : undefined,
-    smtpTimeoutMs: process.env.OUTBOX_SMTP_TIMEOUT_MS ? Number(process.env.OUTBOX_SMTP_TIMEOUT_MS) : undefined,
+    baseDelayMs: opts.outboxRetryMs ?? env.OUTBOX_RETRY_MS,
+    maxDelayMs: env.OUTBOX_MAX_RETRY_MS,
+    smtpTimeoutMs: env.OUTBOX_SMTP_TIMEOUT_MS,
     domain: new URL(content.site.url).hostname,
     log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
   });
@@ -278,7 +268,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root, 'renderer/entry-client.tsx', true));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
-  const pool = renderPool(opts);
+  const pool = renderPool(opts, env);
   const staff = StaffAccounts.of(data);
   const media = openMediaLibrary(data, store, opts.media);
   const app = createApp({
@@ -311,13 +301,11 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     },
     publicDir: join(opts.root, 'public'),
     schemas,
-    mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? process.env.AGENCY_EMAIL },
+    mail: { kick: outbox.kick, agencyEmail: opts.agencyEmail ?? env.AGENCY_EMAIL },
     dev: !!opts.dev,
-    trustProxy: opts.trustProxy,
-    formRate:
-      opts.formRate ??
-      (process.env.FORM_RATE_MAX ? { max: Number(process.env.FORM_RATE_MAX), windowMs: Number(process.env.FORM_RATE_WINDOW_MS ?? 600_000) } : undefined),
-    captchaRate: opts.captchaRate ?? (process.env.CAPTCHA_RATE_MAX ? { max: Number(process.env.CAPTCHA_RATE_MAX), windowMs: 600_000 } : undefined),
+    trustProxy: opts.trustProxy ?? env.TRUST_PROXY,
+    formRate: opts.formRate ?? { max: env.FORM_RATE_MAX, windowMs: env.FORM_RATE_WINDOW_MS },
+    captchaRate: opts.captchaRate ?? { max: env.CAPTCHA_RATE_MAX, windowMs: CAPTCHA_IMAGE_RATE.windowMs },
     owners,
     pictures,
     media,
@@ -325,9 +313,9 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
   const warmedUp =
-    (opts.warmUp ?? process.env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
-  const port = opts.port ?? 3000;
-  const host = opts.host ?? '0.0.0.0';
+    (opts.warmUp ?? env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
+  const port = opts.port ?? env.PORT;
+  const host = opts.host ?? env.HOST;
   return new Promise<VitrineServer>((resolve, reject) => {
     // Once no request is under way: the counts of the last seconds are written, the mails and the
     // scheduled change under way marked, then the store let go (its journals closed). Once only.
@@ -363,9 +351,10 @@ export { rendererModule };
  * What the command line works on (npm run owners, staff, leads): DATABASE_URL's database, else the
  * data folder (accounts only: the running server holds its requests; `leads` reads its files beside it).
  */
-export async function commandLineStore(opts: { root: string; dataDir?: string }) {
-  const dir = opts.dataDir ?? join(opts.root, 'var');
-  const database = databaseOf({});
+export async function commandLineStore(opts: { root: string; dataDir?: string; env?: Env }) {
+  const env = opts.env ?? readEnv();
+  const dir = opts.dataDir ?? env.DATA_DIR ?? join(opts.root, 'var');
+  const database = databaseOf({ env });
   if (database) {
     const data = await openPgStore(database, { localDir: dir, node: false });
     return {

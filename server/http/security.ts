@@ -1,7 +1,7 @@
 /**
  * Response headers that protect visitors: a Content-Security-Policy on every answer, HSTS with
- * includeSubDomains when the request came over TLS, and how many reverse proxies are trusted for
- * the client's address.
+ * includeSubDomains when the request came over TLS. (How many reverse proxies are trusted for the
+ * client's address is TRUST_PROXY, server/env.ts.)
  *
  * A page's scripts (issue 40, point 7): its inline scripts are allowed by the hashes of the
  * renderer's own fixed script texts (renderer/inline-scripts.ts), worked out once here, never by
@@ -19,20 +19,6 @@ import { OWN_INLINE_SCRIPTS } from '../../renderer/inline-scripts.ts';
 
 /** Where a browser reports what the policy blocked. */
 export const CSP_REPORT_PATH = '/api/csp-report';
-
-/**
- * TRUST_PROXY: how many reverse proxies stand in front of the server (0 = none). The client's
- * address is the one the outermost trusted proxy saw: the N-th entry of X-Forwarded-For from the
- * right, since each proxy appends the address it received the request from.
- */
-export function trustProxyHops(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 0;
-  const v = value.trim();
-  if (/^\d{1,2}$/.test(v) && Number(v) <= 10) return Number(v);
-  if (v === 'true') return 1;
-  if (v === 'false') return 0;
-  throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 10), not "${value}"`);
-}
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 /** The hashes of the inline texts pages repeat (the site's stylesheet, 40 KB, is in every page): worked out once. */

@@ -11,6 +11,7 @@ import { openImportStore } from '../storage/index.ts';
 import { openPgStore } from '../storage/pg/index.ts';
 import { databaseOf, readConfig } from '../main.ts';
 import { listingsMaxBytes } from './limits.ts';
+import { readEnv } from '../env.ts';
 import { DEFAULT_MAX_REMOVED_SHARE, importFeed, readFeedFile, rollbackListings, type ImportSettings } from './import.ts';
 
 /** What `npm run import` needs: the data folder's sets, the schemas and the live settings (files and editor saves). */
@@ -53,7 +54,7 @@ export async function importFile(opts: {
       checked,
     } = await readFeedFile(opts.file, {
       schemas: ctx.schemas,
-      maxBytes: opts.maxBytes ?? listingsMaxBytes(process.env),
+      maxBytes: opts.maxBytes ?? listingsMaxBytes(readEnv()),
       check: true,
       onProgress: opts.onProgress,
     });

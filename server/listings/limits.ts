@@ -4,20 +4,15 @@
  * properties in three languages is about 5 MB, one of 100,000 about 450 MB). A larger one is refused
  * before more than that is read, with a sentence naming the limit; what is live stays live.
  */
+import type { Env } from '../env.ts';
+
 export const MB = 1024 * 1024;
 export const DEFAULT_LISTINGS_MAX_MB = 100;
-/** The highest value LISTINGS_MAX_MB may take. */
-const MAX_LISTINGS_MAX_MB = 4096;
+/** The highest value LISTINGS_MAX_MB may take (server/env.ts checks it). */
+export const MAX_LISTINGS_MAX_MB = 4096;
 
-/** LISTINGS_MAX_MB in bytes (the default when unset). Throws a sentence naming the variable on a bad value. */
-export function listingsMaxBytes(env: NodeJS.ProcessEnv): number {
-  const v = env.LISTINGS_MAX_MB?.trim();
-  if (!v) return DEFAULT_LISTINGS_MAX_MB * MB;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < 1 || n > MAX_LISTINGS_MAX_MB)
-    throw new Error(`LISTINGS_MAX_MB: must be a number of megabytes from 1 to ${MAX_LISTINGS_MAX_MB}, got "${v}"`);
-  return Math.round(n * MB);
-}
+/** LISTINGS_MAX_MB of the settings (server/env.ts), in bytes. */
+export const listingsMaxBytes = (env: Pick<Env, 'LISTINGS_MAX_MB'>): number => Math.round(env.LISTINGS_MAX_MB * MB);
 
 /** The limit as people say it: "100 MB". */
 export const limitWords = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;

@@ -12,8 +12,9 @@ import { ImportBusyError, addImportEntry, newSetId, type ImportEntry, type Reaso
 import type { ListingSetRepository } from '../storage/types.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import type { ListingLog } from './live.ts';
+import { SETTINGS, type Env } from '../env.ts';
 
-export const DEFAULT_SYNC_MINUTES = 15;
+export const DEFAULT_SYNC_MINUTES = SETTINGS.LISTINGS_SYNC_MINUTES.value;
 export { FEED_MAX_BYTES };
 /** Time for the whole download. */
 export const FEED_TIMEOUT_MS = 5 * 60_000;
@@ -29,20 +30,10 @@ export interface SyncConfig {
   maxBytes?: number;
 }
 
-/** LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES; undefined when no URL is set. Throws on a bad value. */
-export function syncConfigFromEnv(env: NodeJS.ProcessEnv): SyncConfig | undefined {
-  const url = env.LISTINGS_URL?.trim();
-  if (!url) return undefined;
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new Error(`LISTINGS_URL: "${url}" is not a URL`);
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('LISTINGS_URL: must start with https:// or http://');
-  const minutes = env.LISTINGS_SYNC_MINUTES === undefined || env.LISTINGS_SYNC_MINUTES === '' ? DEFAULT_SYNC_MINUTES : Number(env.LISTINGS_SYNC_MINUTES);
-  if (!Number.isFinite(minutes) || minutes < 1 || minutes > 7 * 24 * 60) throw new Error('LISTINGS_SYNC_MINUTES: must be a number of minutes from 1 to 10080');
-  return { url, auth: env.LISTINGS_AUTH || undefined, minutes, maxBytes: listingsMaxBytes(env) };
+/** LISTINGS_URL, LISTINGS_AUTH, LISTINGS_SYNC_MINUTES, LISTINGS_MAX_MB of the settings (server/env.ts); undefined when no URL is set. */
+export function syncConfigOf(env: Env): SyncConfig | undefined {
+  if (!env.LISTINGS_URL) return undefined;
+  return { url: env.LISTINGS_URL, auth: env.LISTINGS_AUTH, minutes: env.LISTINGS_SYNC_MINUTES, maxBytes: listingsMaxBytes(env) };
 }
 
 /** The URL as shown to staff and in logs: without a user name, password or query (which may hold a key). */

@@ -10,7 +10,8 @@ import { testDir } from '../helpers/tmp.ts';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { Db, migrate } from '../../server/storage/pg/db.ts';
 import { openFileStore, type Store } from '../../server/storage/index.ts';
-import { openPgStore, pgSettingsFromEnv } from '../../server/storage/pg/index.ts';
+import { openPgStore, pgSettingsOf } from '../../server/storage/pg/index.ts';
+import { readEnv } from '../../server/env.ts';
 
 const TEST_KEY = 'a1'.repeat(32);
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -104,7 +105,7 @@ describe('a clean stop', () => {
     it('loses nothing acknowledged either', async () => {
       const dataDir = testDir('vitrine-stop-pg-');
       await acrossAStop({ DATA_DIR: dataDir, DATABASE_URL: url, SMTP_URL: 'smtp://127.0.0.1:9', FORM_RATE_MAX: '100000' }, () =>
-        openPgStore(pgSettingsFromEnv({ DATABASE_URL: url })!, { localDir: dataDir, node: false }),
+        openPgStore(pgSettingsOf(readEnv({ DATABASE_URL: url }))!, { localDir: dataDir, node: false }),
       );
     });
   });

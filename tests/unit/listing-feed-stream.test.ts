@@ -14,6 +14,7 @@ import { registry } from '../../modules/index.ts';
 import { parseFeedBytes, readFeedFile } from '../../server/listings/feed-file.ts';
 import { MAX_ITEMS, MAX_RECORDS, TEXT_CAPS } from '../../server/listings/feed-stream.ts';
 import { listingsMaxBytes } from '../../server/listings/limits.ts';
+import { readEnv } from '../../server/env.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { useUiLang } from '../../editor/i18n/index.ts';
 import { problemText, reasonText } from '../../editor/inbox/listing-text.ts';
@@ -149,9 +150,9 @@ describe('a CRM export read as a stream', () => {
   });
 
   it('reads LISTINGS_MAX_MB: 100 MB by default, a bad value named', () => {
-    expect(listingsMaxBytes({})).toBe(100 * MB);
-    expect(listingsMaxBytes({ LISTINGS_MAX_MB: '2.5' })).toBe(2.5 * MB);
-    expect(() => listingsMaxBytes({ LISTINGS_MAX_MB: 'lots' })).toThrow(/^LISTINGS_MAX_MB: must be a number of megabytes from 1 to 4096, got "lots"$/);
+    expect(listingsMaxBytes(readEnv({}))).toBe(100 * MB);
+    expect(listingsMaxBytes(readEnv({ LISTINGS_MAX_MB: '2.5' }))).toBe(2.5 * MB);
+    expect(() => readEnv({ LISTINGS_MAX_MB: 'lots' })).toThrow(/^LISTINGS_MAX_MB: expected a number of megabytes from 1 to 4096, got "lots"$/);
   });
 });
 

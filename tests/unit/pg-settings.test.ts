@@ -1,6 +1,9 @@
 // DATABASE_URL and the PG_* settings as an operator writes them: a wrong one is named, with what it must be.
 import { describe, expect, it } from 'vitest';
-import { isUnavailable, pgSettingsFromEnv } from '../../server/storage/pg/db.ts';
+import { isUnavailable, pgSettingsOf } from '../../server/storage/pg/db.ts';
+import { readEnv } from '../../server/env.ts';
+
+const pgSettingsFromEnv = (raw: Record<string, string>) => pgSettingsOf(readEnv(raw));
 
 describe('PostgreSQL settings', () => {
   it('uses the embedded store without DATABASE_URL, and reads the pool settings with it', () => {
@@ -16,14 +19,19 @@ describe('PostgreSQL settings', () => {
       url: 'postgres://vitrine:s3cret@db.internal:5432/vitrine?sslmode=require',
       poolMax: 20,
       statementTimeoutMs: 5000,
-      connectTimeoutMs: undefined,
-      nodeTimeoutMs: undefined,
+      // The defaults, from server/env.ts.
+      connectTimeoutMs: 5000,
+      nodeTimeoutMs: 10_000,
     });
   });
 
   it('names the setting that is wrong', () => {
-    expect(() => pgSettingsFromEnv({ DATABASE_URL: 'mysql://db/vitrine' })).toThrow('DATABASE_URL: must start with postgres:// (or postgresql://)');
-    expect(() => pgSettingsFromEnv({ DATABASE_URL: 'postgres://db/v', PG_POOL_MAX: 'ten' })).toThrow('PG_POOL_MAX: must be a whole number above 0, not "ten"');
+    expect(() => pgSettingsFromEnv({ DATABASE_URL: 'mysql://db/vitrine' })).toThrow(
+      'DATABASE_URL: expected a URL starting with postgres:// or postgresql://, got "mysql://db/vitrine"',
+    );
+    expect(() => pgSettingsFromEnv({ DATABASE_URL: 'postgres://db/v', PG_POOL_MAX: 'ten' })).toThrow(
+      'PG_POOL_MAX: expected a whole number from 1 to 1000, got "ten"',
+    );
     expect(() => pgSettingsFromEnv({ DATABASE_URL: 'postgres://db/v', PG_NODE_TIMEOUT_MS: '-5' })).toThrow(/PG_NODE_TIMEOUT_MS/);
   });
 

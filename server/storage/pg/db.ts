@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { StoreUnavailableError } from '../types.ts';
+import { SETTINGS, type Env } from '../../env.ts';
 
 export interface PgSettings {
   url: string;
@@ -22,24 +23,15 @@ export interface PgSettings {
   nodeTimeoutMs?: number;
 }
 
-const positive = (name: string, raw: string | undefined): number | undefined => {
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: must be a whole number above 0, not "${raw}"`);
-  return n;
-};
-
-/** The settings from DATABASE_URL and PG_* (undefined without DATABASE_URL: the embedded store). */
-export function pgSettingsFromEnv(env: NodeJS.ProcessEnv): PgSettings | undefined {
-  const url = env.DATABASE_URL?.trim();
-  if (!url) return undefined;
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL: must start with postgres:// (or postgresql://)');
+/** The settings from DATABASE_URL and PG_* (server/env.ts); undefined without DATABASE_URL: the embedded store. */
+export function pgSettingsOf(env: Env): PgSettings | undefined {
+  if (!env.DATABASE_URL) return undefined;
   return {
-    url,
-    poolMax: positive('PG_POOL_MAX', env.PG_POOL_MAX),
-    statementTimeoutMs: positive('PG_STATEMENT_TIMEOUT_MS', env.PG_STATEMENT_TIMEOUT_MS),
-    connectTimeoutMs: positive('PG_CONNECT_TIMEOUT_MS', env.PG_CONNECT_TIMEOUT_MS),
-    nodeTimeoutMs: positive('PG_NODE_TIMEOUT_MS', env.PG_NODE_TIMEOUT_MS),
+    url: env.DATABASE_URL,
+    poolMax: env.PG_POOL_MAX,
+    statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+    nodeTimeoutMs: env.PG_NODE_TIMEOUT_MS,
   };
 }
 
@@ -73,9 +65,9 @@ export class Db {
   constructor(readonly settings: PgSettings) {
     this.pool = new pg.Pool({
       connectionString: settings.url,
-      max: settings.poolMax ?? 10,
-      statement_timeout: settings.statementTimeoutMs ?? 10_000,
-      connectionTimeoutMillis: settings.connectTimeoutMs ?? 5_000,
+      max: settings.poolMax ?? SETTINGS.PG_POOL_MAX.value,
+      statement_timeout: settings.statementTimeoutMs ?? SETTINGS.PG_STATEMENT_TIMEOUT_MS.value,
+      connectionTimeoutMillis: settings.connectTimeoutMs ?? SETTINGS.PG_CONNECT_TIMEOUT_MS.value,
       idleTimeoutMillis: 30_000,
       application_name: 'vitrine',
     });

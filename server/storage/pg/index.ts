@@ -21,7 +21,7 @@ import { PgAutosaves, PgPresence } from './editing.ts';
 import { PgSchedules } from './schedules.ts';
 import { PgSpentCaptchas } from './captchas.ts';
 
-export { Db, migrate, pgSettingsFromEnv, type PgSettings } from './db.ts';
+export { Db, migrate, pgSettingsOf, type PgSettings } from './db.ts';
 
 /** Where the database is, without its password (the start-up line). */
 export function describeUrl(url: string): string {
