@@ -44,6 +44,7 @@ import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
 import { openMediaLibrary } from './media/library.ts';
 import { STOP_MAIL_MS, closeServer, within } from './stop.ts';
+import { Operations, metricsSettings, type MetricsSettings } from './metrics/index.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm start`: the clean stop on SIGTERM and SIGINT. */
@@ -107,6 +108,8 @@ export interface StartOptions {
   /** Render a few pages once before listening, kept nowhere (server/site/warm-up.ts); default: in production. */
   warmUp?: boolean;
   quiet?: boolean;
+  /** /metrics' port and token (else METRICS_PORT, METRICS_HOST, METRICS_TOKEN; server/metrics/settings.ts); false: no metrics (the bench compares). */
+  metrics?: Partial<MetricsSettings> | false;
 }
 
 /** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
@@ -170,6 +173,7 @@ export type VitrineServer = Server & {
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
+  const metrics = opts.metrics === false ? undefined : metricsSettings(opts.metrics, process.env, (line) => new ConfigError([line]));
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
   const config = readConfig(configDir, renderer, opts.quiet, schemas);
@@ -281,6 +285,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   const pool = renderPool(opts);
   const staff = StaffAccounts.of(data);
   const media = openMediaLibrary(data, store, opts.media);
+  const ops = metrics && new Operations(metrics, { store: data, sites, outboxFailures: outbox.failures });
   const app = createApp({
     foreground,
     sites,
@@ -321,6 +326,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     owners,
     pictures,
     media,
+    ops,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
@@ -328,6 +334,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     (opts.warmUp ?? process.env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
   const port = opts.port ?? 3000;
   const host = opts.host ?? '0.0.0.0';
+  await ops?.listen();
   return new Promise<VitrineServer>((resolve, reject) => {
     // Once no request is under way: the counts of the last seconds are written, the mails and the
     // scheduled change under way marked, then the store let go (its journals closed). Once only.
@@ -339,7 +346,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         pictures.stop();
         media.stop();
         await Promise.all([pool?.close(), within(outbox.stop(), STOP_MAIL_MS), views.stop(), app.scheduler.stop()]);
-        await data.close();
+        await data.close().finally(() => ops?.close());
       })());
     const server = app.listen(port, host, () => {
       server.on('close', () => void release().catch((e) => console.error(`error: while stopping: ${(e as Error).stack ?? e}`)));
@@ -348,6 +355,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
       const stop = async () => {
+        if (ops) ops.stopping = true; // /readyz: 503 from now on
         await closeServer(server);
         await release();
       };
