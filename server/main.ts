@@ -169,6 +169,7 @@ export type VitrineServer = Server & {
   picturesMade: () => Promise<PrefetchReport | undefined>;
   scheduler: Scheduler;
   stop: () => Promise<void>;
+  ops?: Operations;
 };
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
@@ -359,7 +360,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         await closeServer(server);
         await release();
       };
-      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start(), stop }));
+      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start(), stop, ops }));
     });
     server.on('error', reject);
   });

@@ -64,7 +64,7 @@ export class Operations {
       registers,
     });
     this.pageCache = new Counter({
-      name: 'vitrine_page_cache_total',
+      name: 'vitrine_page_cache_requests_total',
       help: 'Page answers from the page cache (hit) or rendered (miss).',
       labelNames: ['result'],
       registers,
