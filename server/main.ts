@@ -108,8 +108,7 @@ export interface StartOptions {
   /** Render a few pages once before listening, kept nowhere (server/site/warm-up.ts); default: in production. */
   warmUp?: boolean;
   quiet?: boolean;
-  /** /metrics' port and token (else METRICS_PORT, METRICS_HOST, METRICS_TOKEN; server/metrics/settings.ts); false: no metrics (the bench compares). */
-  metrics?: Partial<MetricsSettings> | false;
+  metrics?: Partial<MetricsSettings> | false; // /metrics' port and token, else METRICS_*; false: none (server/metrics/settings.ts)
 }
 
 /** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
@@ -169,7 +168,6 @@ export type VitrineServer = Server & {
   picturesMade: () => Promise<PrefetchReport | undefined>;
   scheduler: Scheduler;
   stop: () => Promise<void>;
-  ops?: Operations;
 };
 
 export async function start(opts: StartOptions): Promise<VitrineServer> {
@@ -360,7 +358,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
         await closeServer(server);
         await release();
       };
-      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start(), stop, ops }));
+      resolve(Object.assign(server, { warmedUp, picturesMade: () => pictures.made(), scheduler: app.scheduler.start(), stop }));
     });
     server.on('error', reject);
   });

@@ -187,11 +187,6 @@ export class Operations {
     this.server = server;
   }
 
-  /** The address of the port of its own (tests, the start-up line). */
-  address() {
-    return this.server?.address() ?? null;
-  }
-
   /** Closes the port of its own (the last thing a stop does: /readyz says 503 until then). */
   async close(): Promise<void> {
     this.stopping = true;

@@ -3,12 +3,11 @@
 // its own), and the series after real requests: a page twice, a form past the rate limit, a wrong
 // login, a thousand missing pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startTestServer } from '../helpers/server.ts';
 import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { person } from '../helpers/visitor.ts';
-import { until } from '../helpers/forms.ts';
 import { metricsSettings } from '../../server/metrics/settings.ts';
 import { ConfigError, start } from '../../server/main.ts';
 import { root } from '../helpers/config.ts';
@@ -33,6 +32,15 @@ const scrape = async (url: string, headers: Record<string, string> = auth) => {
   expect(r.headers.get('content-type')).toContain('text/plain');
   return samples(await r.text());
 };
+
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 
 const ready = async (url: string) => {
   const r = await fetch(`${url}/readyz`);
@@ -146,8 +154,8 @@ describe('without a token', () => {
 
 describe('a port of its own', () => {
   it('serves /metrics and /readyz there, says 503 once a stop starts, and closes with the server', async () => {
-    const srv = await startTestServer({ metrics: { port: 0, host: '127.0.0.1' } });
-    const port = (srv.server.ops!.address() as AddressInfo).port;
+    const port = await freePort();
+    const srv = await startTestServer({ metrics: { port, host: '127.0.0.1' } });
     const own = `http://127.0.0.1:${port}`;
     let socket: ReturnType<typeof connect> | undefined;
     try {
@@ -166,7 +174,7 @@ describe('a port of its own', () => {
       );
       await new Promise((r) => setTimeout(r, 50));
       const stopped = srv.server.stop();
-      await until(() => srv.server.ops!.stopping);
+      // From the moment the stop starts (its first step is synchronous), while the request is still under way.
       expect(await ready(own)).toMatchObject({ status: 503, body: { ready: false, failed: 'stopping' } });
       socket.write(body.slice(5));
       await answered;
