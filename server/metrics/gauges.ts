@@ -58,7 +58,7 @@ export function registerGauges(registry: Registry, sources: GaugeSources): void 
 
   const importAt = new Gauge({
     name: 'vitrine_listing_last_import_timestamp_seconds',
-    help: 'When the last listing import (file, feed or sync) ended, as a Unix time.',
+    help: 'When the last listing import (file, feed or sync) ended, as a Unix time (0: none yet).',
     registers,
   });
   new Gauge({
