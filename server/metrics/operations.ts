@@ -97,6 +97,7 @@ export class Operations {
   /** The first check that fails (`store`, `site`, `stopping`), or undefined when the server is ready. */
   async check(): Promise<{ failed: 'stopping' | 'store' | 'site'; message: string } | undefined> {
     if (this.stopping) return { failed: 'stopping', message: 'the server is stopping' };
+    // What failed is said in a few fixed words (the answer may be public: no error text, no address).
     const probe = async (work: () => Promise<unknown>): Promise<string | undefined> => {
       try {
         return (await within(
@@ -104,16 +105,16 @@ export class Operations {
           READY_TIMEOUT_MS,
         ))
           ? undefined
-          : `no answer within ${READY_TIMEOUT_MS} ms`;
-      } catch (e) {
-        return (e as Error).message.slice(0, 200);
+          : `had no answer within ${READY_TIMEOUT_MS} ms`;
+      } catch {
+        return 'ended in an error';
       }
     };
     // A real query of the store (PostgreSQL: one row read; the embedded store: its state file looked at).
     const store = await probe(() => this.deps.store.listingSets.stateStamp());
-    if (store) return { failed: 'store', message: `the store does not answer: ${store}` };
+    if (store) return { failed: 'store', message: `the store's query ${store}` };
     const site = await probe(() => this.deps.sites.current());
-    if (site) return { failed: 'site', message: `the site is not loaded: ${site}` };
+    if (site) return { failed: 'site', message: `loading the site ${site}` };
     if (this.stopping) return { failed: 'stopping', message: 'the server is stopping' };
     return undefined;
   }
