@@ -10,10 +10,10 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { benchDir } from './server.mjs';
 
-const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** A built server in its own process; `stats()` is its memory after a full GC. */
-export async function goalsServer({ root, pageCache = true, dataDir }) {
+export async function goalsServer({ root, pageCache = true, dataDir, metrics = true, env = {} }) {
   const child = fork(join(root, 'bench/goals/server.mjs'), [], {
     execArgv: ['--expose-gc'],
     env: {
@@ -22,6 +22,8 @@ export async function goalsServer({ root, pageCache = true, dataDir }) {
       GOALS_ROOT: root,
       DATA_DIR: dataDir ?? benchDir('vitrine-goals-'),
       PAGE_CACHE: pageCache ? '1' : '0',
+      METRICS: metrics ? '1' : '0',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -47,11 +49,11 @@ export async function goalsServer({ root, pageCache = true, dataDir }) {
   };
 }
 
-const cannon = ({ url, duration }) =>
+export const cannon = ({ url, duration }) =>
   load({ url: new URL(url).origin, path: url.slice(new URL(url).origin.length), connections: 20, seconds: duration, headers: BROWSER_ENCODING });
 
 /** A list and a detail page of the sample (the detail of the cheapest house for sale). */
-async function samplePaths(url) {
+export async function samplePaths(url) {
   const first = await (await fetch(`${url}/api/properties?lang=nl&goal=sale&sort=price-asc`)).json();
   const more = await (await fetch(`${url}/api/properties?lang=fr&page=2`)).json();
   return { list: '/nl/kopen/', detail: first.items[0].path, details: [...first.items, ...more.items].map((p) => p.path) };
@@ -207,7 +209,7 @@ export async function benchUncachedLoad({ root, seconds = 30, rounds = 2 }) {
   }
 }
 
-function median(xs) {
+export function median(xs) {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];

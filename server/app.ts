@@ -61,6 +61,7 @@ import { AutosaveOperations } from './editing/autosaves.ts';
 import { PresenceOperations, displayName } from './editing/presence.ts';
 import { autosaveRoutes } from './editor-api/autosave.ts';
 import { presenceRoutes } from './editor-api/presence.ts';
+import type { Operations } from './metrics/operations.ts';
 
 export interface Renderer {
   registry: ModuleRegistry;
@@ -124,6 +125,8 @@ export interface AppOptions {
   trustProxy?: number;
   /** Development (Vite): the policy lets Vite's injected styles and its websocket through. */
   dev?: boolean;
+  /** /readyz, /metrics and the request metrics (server/metrics/); absent: none. */
+  ops?: Operations;
 }
 
 const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Something went wrong on our side</h1><p>Please try again in a moment.</p><p lang="nl">Er ging iets mis aan onze kant. Probeer het zo meteen opnieuw.</p><p lang="fr">Une erreur s'est produite de notre côté. Veuillez réessayer dans un instant.</p><p><a href="/">Home</a></p></body></html>`;
@@ -141,6 +144,7 @@ export function createApp(opts: AppOptions) {
   app.silent = true;
 
   if (opts.foreground) app.use(opts.foreground.middleware());
+  if (opts.ops) app.use(opts.ops.middleware());
 
   // Errors: logged with their stack on the server, never shown to a visitor.
   app.use(async (ctx, next) => {
@@ -176,7 +180,7 @@ export function createApp(opts: AppOptions) {
   // cache or rendered. A page the cache holds is answered right here; every other page path goes
   // through the folders and routes below first and is resolved at the end.
   const views = countViews(opts.owners.views, opts.sessions);
-  const serve = servePage({ renderer: opts.renderer, assets: opts.assets, render: opts.render, fillTokens, log, dev: opts.dev });
+  const serve = servePage({ renderer: opts.renderer, assets: opts.assets, render: opts.render, fillTokens, log, dev: opts.dev, observe: opts.ops?.pages });
   const answerPage: Koa.Middleware<PageState> = (ctx, next) => views(ctx, () => serve(ctx, next));
   app.use(cachedPages(sites, answerPage));
 

@@ -85,3 +85,9 @@ export function shown(text: string, secret: boolean | 'url'): string {
   if (secret === 'url') return `"${text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@]*):[^@/]*@/i, '$1:***@')}"`;
   return `a text of ${text.length} characters`;
 }
+
+/** A secret word: visible ASCII without spaces, of a length within bounds (a short one could be guessed). */
+export const token = (min: number, max: number): Kind<string> => ({
+  expected: `${min} to ${max} visible ASCII characters without spaces`,
+  parse: (t) => (t.length >= min && t.length <= max && /^[\x21-\x7e]+$/.test(t) ? t : undefined),
+});

@@ -8,8 +8,9 @@
  * keeps them in step).
  */
 import { ConfigError, SettingsError } from './config/config-error.ts';
-import { email, folder, host, megabytes, milliseconds, oneOf, port, proxies, shown, text, url, whole, decimal, type Kind } from './env-checks.ts';
+import { email, folder, host, megabytes, milliseconds, oneOf, port, proxies, shown, text, token, url, whole, decimal, type Kind } from './env-checks.ts';
 import { CAPTCHA_IMAGE_RATE, FORM_RATE_LIMIT } from '../shared/constants.ts';
+import { METRICS_TOKEN_MAX_LENGTH, METRICS_TOKEN_MIN_LENGTH } from './metrics/settings.ts';
 import { DEFAULT_LISTINGS_MAX_MB, MAX_LISTINGS_MAX_MB } from './listings/limits.ts';
 
 export { ConfigError, SettingsError };
@@ -91,6 +92,18 @@ export const SETTINGS = {
   FORM_RATE_MAX: given(whole(1, 100_000), FORM_RATE_LIMIT.max, 'Form posts accepted per visitor address and window; more get 429.'),
   FORM_RATE_WINDOW_MS: given(milliseconds(1000, 86_400_000), FORM_RATE_LIMIT.windowMs, 'The window of `FORM_RATE_MAX`.'),
   CAPTCHA_RATE_MAX: given(whole(1, 100_000), CAPTCHA_IMAGE_RATE.max, 'Captcha images drawn per visitor address in 10 minutes; more get 429.'),
+  METRICS_PORT: optional(
+    port(),
+    'none',
+    'A port of its own for `/metrics`, `/readyz` and `/healthz`, bound to `METRICS_HOST` (see [Operations](#operations-readiness-and-metrics)).',
+  ),
+  METRICS_HOST: given(host(), '127.0.0.1', 'The address `METRICS_PORT` is bound to.'),
+  METRICS_TOKEN: optional(
+    token(METRICS_TOKEN_MIN_LENGTH, METRICS_TOKEN_MAX_LENGTH),
+    'none: `/metrics` answers 404 on the main port',
+    '`/metrics` answers `Authorization: Bearer <token>` (on the main port, and on `METRICS_PORT` too when set).',
+    { secret: true },
+  ),
   DATABASE_URL: optional(
     url(['postgres:', 'postgresql:']),
     'none: the embedded store in `DATA_DIR`',

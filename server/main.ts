@@ -46,6 +46,7 @@ import { openMediaLibrary } from './media/library.ts';
 import { STOP_MAIL_MS, closeServer, within } from './stop.ts';
 import { ConfigError, SettingsError, readEnv, type Env } from './env.ts';
 import { CAPTCHA_IMAGE_RATE } from '../shared/constants.ts';
+import { Operations, metricsSettings, type MetricsSettings } from './metrics/index.ts';
 
 export { SchemaRegistry, formatFeedProblem, summaryLine, ImportBusyError };
 /** For `npm start`: the clean stop on SIGTERM and SIGINT. */
@@ -113,6 +114,7 @@ export interface StartOptions {
   /** Render a few pages once before listening, kept nowhere (server/site/warm-up.ts); default: in production. */
   warmUp?: boolean;
   quiet?: boolean;
+  metrics?: Partial<MetricsSettings> | false; // /metrics' port and token, else METRICS_*; false: none (server/metrics/settings.ts)
 }
 
 /** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
@@ -166,6 +168,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
   const env = given.env ?? readEnv(); // a wrong setting stops here, before anything is opened
   const opts = { ...given, env, dataDir: given.dataDir ?? env.DATA_DIR, configDir: given.configDir ?? env.CONFIG_DIR };
   const configDir = opts.configDir ?? join(opts.root, 'site-config');
+  const metrics = opts.metrics === false ? undefined : metricsSettings(opts.metrics, env, (line) => new ConfigError([line]));
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
   const config = readConfig(configDir, renderer, opts.quiet, schemas);
@@ -271,6 +274,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
   const pool = renderPool(opts, env);
   const staff = StaffAccounts.of(data);
   const media = openMediaLibrary(data, store, opts.media);
+  const ops = metrics && new Operations(metrics, { store: data, sites, outboxFailures: outbox.failures });
   const app = createApp({
     foreground,
     sites,
@@ -309,6 +313,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     owners,
     pictures,
     media,
+    ops,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
   const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
@@ -316,6 +321,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     (opts.warmUp ?? env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
   const port = opts.port ?? env.PORT;
   const host = opts.host ?? env.HOST;
+  await ops?.listen();
   return new Promise<VitrineServer>((resolve, reject) => {
     // Once no request is under way: the counts of the last seconds are written, the mails and the
     // scheduled change under way marked, then the store let go (its journals closed). Once only.
@@ -327,7 +333,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
         pictures.stop();
         media.stop();
         await Promise.all([pool?.close(), within(outbox.stop(), STOP_MAIL_MS), views.stop(), app.scheduler.stop()]);
-        await data.close();
+        await data.close().finally(() => ops?.close());
       })());
     const server = app.listen(port, host, () => {
       server.on('close', () => void release().catch((e) => console.error(`error: while stopping: ${(e as Error).stack ?? e}`)));
@@ -336,6 +342,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
       const stop = async () => {
+        if (ops) ops.stopping = true; // /readyz: 503 from now on
         await closeServer(server);
         await release();
       };

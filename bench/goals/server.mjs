@@ -1,6 +1,6 @@
 // The server of the performance goals (bench/goals.mjs), in a process of its own so that the load
 // generator does not share its event loop: the built server as `npm start` runs it (page cache on
-// unless PAGE_CACHE=0), plus an IPC channel that reports memory after a full garbage collection.
+// unless PAGE_CACHE=0, metrics unless METRICS=0), plus an IPC channel that reports memory after a full garbage collection.
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -19,6 +19,8 @@ const server = await start({
   // The load asks for pages only: the sample's pictures are not drawn in the background meanwhile.
   drawAhead: false,
   listingsSync: null,
+  // METRICS=0: no metrics at all (bench/metrics-cost.mjs compares); else as the environment says.
+  ...(process.env.METRICS === '0' ? { metrics: false } : {}),
 });
 // The server's own view of each answer: from the request's headers read to its last byte handed to the socket.
 const loop = monitorEventLoopDelay({ resolution: 5 });

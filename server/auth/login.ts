@@ -15,6 +15,7 @@ import { startSession, type PersonKind, type PersonSession } from './sessions.ts
 import type { CounterRepository } from '../storage/index.ts';
 import { LOGIN_FAILURE_WINDOW_MS, PASSWORD_BUSY_RETRY_S } from '../../shared/constants.ts';
 import { LoginThrottle } from './login-throttle.ts';
+import { countLoginRefused, type LoginRefusal } from '../metrics/events.ts';
 
 export interface LoginWords {
   usernameRequired: string;
@@ -40,6 +41,10 @@ export interface LoginAccount {
 }
 
 export type LoginCheck = 'ok' | 'wrong' | 'tooMany' | 'busy' | { wait: number } | 'captcha';
+
+/** A refused check as the metrics name it (server/metrics/events.ts). */
+const loginRefusalOf = (check: LoginCheck): LoginRefusal =>
+  typeof check === 'object' ? 'wait' : check === 'tooMany' ? 'too_many' : check === 'captcha' ? 'captcha' : check === 'busy' ? 'busy' : 'wrong';
 
 /**
  * Checks one password: counted first (per account and address, per account, per address), a
@@ -107,7 +112,10 @@ export function passwordLogin<A extends LoginAccount>(o: {
       ...(username ? [] : [{ field: 'username', message: words.usernameRequired }]),
       ...(password ? [] : [{ field: 'password', message: words.passwordRequired }]),
     ];
-    if (errors.length) throw new HttpError(422, { error: words.failed, errors });
+    if (errors.length) {
+      countLoginRefused(o.kind, 'input');
+      throw new HttpError(422, { error: words.failed, errors });
+    }
     const account = await o.byUsername(username);
     const { check, captchaNext } = await checkPassword({
       gate: o.gate,
@@ -120,6 +128,7 @@ export function passwordLogin<A extends LoginAccount>(o: {
       dummy: () => dummy,
       captcha: () => o.captcha.redeem(body.captchaToken, body.captcha),
     });
+    if (check !== 'ok' || !account) countLoginRefused(o.kind, loginRefusalOf(check));
     if (check === 'tooMany') {
       ctx.set('Retry-After', String(Math.ceil(LOGIN_FAILURE_WINDOW_MS / 1000)));
       throw new HttpError(429, { error: words.tooMany });

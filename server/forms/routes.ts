@@ -42,6 +42,7 @@ import { formSettings } from './form-module.ts';
 import { unitTaken } from '../../modules/lib/property-card.ts';
 import { mailAbout, requestLang, unitNames } from './form-lang.ts';
 import { takeGuard, type AbuseGuard } from './abuse-guard.ts';
+import { countFormRefused, formRefusalOf } from '../metrics/events.ts';
 
 /** The page a no-JavaScript post came from, when it is on this site (for the answer's back link). */
 function sameSiteReferer(ctx: Koa.Context): string | undefined {
@@ -120,6 +121,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // A hidden field people leave empty: robots get an answer that looks like success, and
       // what they sent is kept apart, never mailed.
       if (website) {
+        countFormRefused('honeypot');
         await deps.leads.quarantine({ id: randomUUID(), kind, lang, createdAt: new Date().toISOString(), reason: 'honeypot', ip: ctx.ip, fields });
         if (html) ctx.redirect(site.thankYouPath(kind, lang));
         else {
@@ -312,6 +314,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       // The database out of reach (restarting): nothing was stored; the visitor is asked, in their language, to send again.
       const e = caught instanceof StoreUnavailableError ? new HttpError(503, { error: t('form.notSent') }) : caught;
       if (!(e instanceof HttpError)) throw e;
+      countFormRefused(formRefusalOf(e.status, e.body));
       if (e.status === 503) ctx.set('Retry-After', '5');
       ctx.status = e.status;
       ctx.body = e.body;

@@ -117,6 +117,8 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
   let stopped = false;
   /** The mail server cannot be reached: no new mail is taken before then (each would fail the same). */
   let pausedUntil = 0;
+  /** Sends that failed since the start (for /metrics). */
+  let failures = 0;
 
   /** Sends one mail and marks it; a store out of reach is logged (the mail is taken again after its lease). */
   async function sendAndMark(m: OutboxMessage): Promise<void> {
@@ -125,6 +127,7 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
         await sendOne(m);
       } catch (e) {
         const error = (e as Error).message.slice(0, 300);
+        failures++;
         opts.log?.(`mail ${m.id} to ${m.to} not sent (attempt ${m.attempts + 1}): ${error}`);
         if (UNREACHABLE.has(String((e as { code?: unknown }).code))) pausedUntil = Math.max(pausedUntil, Date.now() + Math.min(poll, base));
         await outbox.markFailed(m.id, m.attempts + 1, retryAt(m.attempts + 1), error);
@@ -178,6 +181,8 @@ export function startOutbox(outbox: OutboxRepository, opts: OutboxOptions) {
   return {
     /** Sends what is due now (after a submission) instead of waiting for the next poll. */
     kick: () => void tick(),
+    /** Sends that failed in this process since it started. */
+    failures: () => failures,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

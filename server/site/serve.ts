@@ -16,6 +16,7 @@ import type { PageState } from './request.ts';
 import type { Logger } from './site.ts';
 import { renderPage, type RenderPage, type RenderedPage } from './render.ts';
 import { reportModuleFailure } from './module-failures.ts';
+import type { PageObserver } from '../metrics/operations.ts';
 
 export interface ServeDeps {
   /** The renderer module; in development it is loaded anew per request (hot reload). */
@@ -28,6 +29,8 @@ export interface ServeDeps {
   log: Logger;
   /** Development (Vite): the policy lets Vite's injected styles and its websocket through. */
   dev?: boolean;
+  /** The page cache's hits and misses, render times and the queue of renders, for /metrics (server/metrics/). */
+  observe?: PageObserver;
 }
 
 /**
@@ -80,6 +83,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
   const turns = new RenderTurns();
   const compressing = new WeakSet<PreparedPage>();
   let pending = 0;
+  deps.observe?.queue(() => pending);
 
   /** The cached parts of a page: the document up to </body>, its forms, its policy. */
   const preparePage = (status: number, lang: string, page: RenderedPage, ids: TrackingIds, assets: Assets): PreparedPage => {
@@ -123,6 +127,7 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
       ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
     };
     if (hit && pages) {
+      deps.observe?.cache(true);
       html(hit.status, hit.lang);
       if (ctx.method === 'GET') {
         sendPage(ctx, hit);
@@ -159,6 +164,8 @@ export function servePage(deps: ServeDeps): Koa.Middleware<PageState> {
         throw e;
       }
       const rendered = performance.now();
+      deps.observe?.rendered(rendered - loaded);
+      if (pages) deps.observe?.cache(false);
       for (const f of document.failed ?? [])
         reportModuleFailure(deps.log, { kind: 'render', page: initial.page.page.id, path: ctx.path, module: f.id, view: f.view, error: f.error });
       const page = preparePage(status, lang, document, site.content.site, assets);

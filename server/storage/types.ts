@@ -114,6 +114,8 @@ export interface OutboxRepository {
   has(id: string): Promise<boolean>;
   /** Mails sent and waiting (npm run leads, the bench). */
   counts(): Promise<{ sent: number; waiting: number }>;
+  /** The mails not sent yet, and the earliest time one of them is due (null: none waits), for /metrics. */
+  waiting(): Promise<{ count: number; oldestDueAt: number | null }>;
 }
 
 /** One saved version of a document of the content (page, dictionary, setting). */

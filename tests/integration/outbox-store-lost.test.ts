@@ -45,6 +45,7 @@ describe('the outbox with its store gone mid-round', () => {
       forLead: async () => [],
       has: async () => false,
       counts: async () => ({ sent: sent.length, waiting: queue.length - sent.length }),
+      waiting: async () => ({ count: queue.length - sent.length, oldestDueAt: null }),
     };
     const logged: string[] = [];
     const unhandled: unknown[] = [];

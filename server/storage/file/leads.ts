@@ -241,4 +241,15 @@ export class FileLeads implements LeadRepository, OutboxRepository {
     for (const m of this.j.state.outbox.values()) m.sentAt ? sentN++ : waiting++;
     return { sent: sentN, waiting };
   }
+
+  async waiting() {
+    let count = 0;
+    let oldestDueAt: number | null = null;
+    for (const m of this.j.state.outbox.values())
+      if (!m.sentAt) {
+        count++;
+        if (oldestDueAt === null || m.nextAttemptAt < oldestDueAt) oldestDueAt = m.nextAttemptAt;
+      }
+    return { count, oldestDueAt };
+  }
 }

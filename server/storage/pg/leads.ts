@@ -199,4 +199,12 @@ export class PgLeads implements LeadRepository, OutboxRepository {
     );
     return r.rows[0];
   }
+
+  /** Read through the partial index of mails not sent (outbox_due): as cheap with a million sent mails as with none. */
+  async waiting() {
+    const r = await this.db.query<{ count: number; oldest: string | null }>(
+      'SELECT count(*)::int AS count, min(next_attempt_at) AS oldest FROM outbox WHERE sent_at IS NULL',
+    );
+    return { count: r.rows[0].count, oldestDueAt: r.rows[0].oldest === null ? null : Number(r.rows[0].oldest) };
+  }
 }
