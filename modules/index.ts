@@ -1,5 +1,5 @@
 /**
- * The one list of registered module types. Adding a module type = one folder + one line here.
+ * The one list of registered module types. `npm run new:module -- NAME` adds a folder and its line here.
  * This registry has the views (browser and server alike); the server's adds the loaders found in
  * the folders (`modules/server.ts`).
  */
