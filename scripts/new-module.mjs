@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { root } from './schema-files.mjs';
-import { moduleFiles, registryWithModule } from './new-module-files.mjs';
+import { camel, moduleFiles, registryWithModule } from './new-module-files.mjs';
 
 /** A module type's name: its folder, its `view` and its CSS block (kebab-case, at most 40 characters). */
 const NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -31,10 +31,19 @@ if (!name) fail('usage: npm run new:module -- NAME [--loader] [--page PAGE_ID], 
 if (!NAME.test(name) || name.length > MAX_NAME) fail(`"${name}" is not a module name: kebab-case, a-z and digits, at most ${MAX_NAME} characters (quote-box)`);
 const dir = join(root, 'modules', name);
 if (existsSync(dir) || name === 'lib') fail(`"${name}" exists already (modules/${name}/): choose another name`);
+// The name's identifier in modules/index.ts (quote-box → quoteBox) must be free and not a JavaScript word.
+const RESERVED = new Set(
+  'await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(
+    ' ',
+  ),
+);
+const registrySource = readFileSync(join(root, 'modules/index.ts'), 'utf8');
+if (RESERVED.has(camel(name)) || new RegExp(`\\b${camel(name)}\\b`).test(registrySource))
+  fail(`"${name}" cannot be a module name: its identifier ${camel(name)} is a JavaScript word or taken in modules/index.ts`);
 const pagesFile = join(root, 'site-config/pages.json');
 const pages = JSON.parse(readFileSync(pagesFile, 'utf8'));
 let page;
-if (pageArg !== undefined) {
+if (args.includes('--page')) {
   if (!/^\d{1,9}$/.test(pageArg)) fail(`--page "${pageArg ?? ''}" is not a page id (a whole number from site-config/pages.json)`);
   page = pages.find((p) => p.id === Number(pageArg));
   if (!page) fail(`--page ${pageArg}: site-config/pages.json has no page with that id`);
@@ -47,8 +56,7 @@ for (const [file, text] of Object.entries(files)) {
   writeFileSync(join(dir, file), text);
   written.push(`modules/${name}/${file}`);
 }
-const registryFile = join(root, 'modules/index.ts');
-writeFileSync(registryFile, registryWithModule(readFileSync(registryFile, 'utf8'), name));
+writeFileSync(join(root, 'modules/index.ts'), registryWithModule(registrySource, name));
 written.push('modules/index.ts');
 
 if (page) {

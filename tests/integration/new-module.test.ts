@@ -95,6 +95,8 @@ describe('npm run new:module', () => {
       ['a'.repeat(41), /at most 40 characters/],
       ['quote-box', /"quote-box" exists already/],
       ['text', /"text" exists already/],
+      ['class', /"class" cannot be a module name: its identifier class is a JavaScript word/],
+      ['registry', /"registry" cannot be a module name: its identifier registry is .* taken in modules\/index.ts/],
     ] as const) {
       const r = scaffold(name);
       expect(r.status, name).toBe(2);
