@@ -5,7 +5,7 @@
  * in the browser's console. It runs on a scratch copy of the repository, whose file it edits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium, watchConsole } from '../helpers/browser.ts';
@@ -24,6 +24,7 @@ describe('npm run dev', () => {
   afterAll(async () => {
     await browser?.close();
     await dev?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('loads home and a property page without an error', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchCopy, startDev } from '../helpers/scratch-copy.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
@@ -27,7 +27,10 @@ describe('npm run new:module', () => {
     printed = r.stdout;
     dev = await startDev(dir);
   }, 180_000);
-  afterAll(() => dev?.stop());
+  afterAll(async () => {
+    await dev?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('writes the module folder, its registry line, its instance and the types, and says which files', () => {
     const files = [...printed.matchAll(/^ {2}(\S+)$/gm)].map((m) => m[1]);
