@@ -1,6 +1,6 @@
 /**
- * The browser's module views, one chunk per module folder (`modules/<view>/index.tsx`: the folder
- * is named after its view). A page's views are loaded before it is hydrated or shown, so the
+ * The browser's module views, one chunk per module folder (`modules/<view>/index.ts`, the type's
+ * definition, with the `View.tsx` it imports: the folder is named after its view). A page's views are loaded before it is hydrated or shown, so the
  * browser evaluates the code of the modules on the page, not of every module type the site has.
  * The server names the page's chunks in the loader's list, so they arrive beside the entry.
  */
@@ -12,10 +12,10 @@ export class ClientViews implements ViewSource {
   private readonly importers = new Map<string, Importer>();
   private readonly loaded = new Map<string, AnyModuleDefinition>();
 
-  /** `folders`: import.meta.glob('../modules/<view>/index.tsx'), keyed by path. */
+  /** `folders`: import.meta.glob('../modules/<view>/index.ts'), keyed by path. */
   constructor(folders: Record<string, Importer>) {
     for (const [path, load] of Object.entries(folders)) {
-      const view = /\/modules\/([^/]+)\/index\.tsx$/.exec(path)?.[1];
+      const view = /\/modules\/([^/]+)\/index\.ts$/.exec(path)?.[1];
       if (view) this.importers.set(view, load);
     }
   }

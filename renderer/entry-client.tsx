@@ -1,5 +1,5 @@
 // The browser entry: hydrates the server-rendered document from the data embedded once in it.
-// (Composition root: the module views are found by folder, modules/<view>/index.tsx, each a chunk.)
+// (Composition root: the module views are found by folder, modules/<view>/index.ts, each a chunk.)
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // The site's styles first: each module's own (in its chunk, written into the page by the server) come after and refine them.
@@ -19,7 +19,7 @@ const styles = document.getElementById(SITE_STYLES_ID)?.textContent;
 if (styles) boot.assets.styles = styles;
 
 /** Each module folder's view, a chunk of its own. */
-const views = new ClientViews(import.meta.glob<{ default: AnyModuleDefinition }>('../modules/*/index.tsx'));
+const views = new ClientViews(import.meta.glob<{ default: AnyModuleDefinition }>('../modules/*/index.ts'));
 
 /** The dictionary of the page's language (preloaded beside this script, so usually already here). */
 async function messages(url: string): Promise<Dictionary | undefined> {

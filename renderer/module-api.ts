@@ -1,6 +1,8 @@
 /**
- * The module contract (README, "Adding a module type"): a module folder's `index.tsx` exports its
- * type through `defineModule` (view, schema, editor metadata, defaults), its `load.server.ts` the
+ * The module contract (README, "Adding a module type"): a module folder's `index.ts` exports its
+ * type through `defineModule` (view, schema, editor metadata, defaults), with the component from its
+ * `View.tsx` (a file that exports components only, so React Fast Refresh keeps the page's state
+ * when it is edited in `npm run dev`); its `load.server.ts` the
  * server-side data through `defineLoader`, which gets the request and the site's services.
  * Modules import this file and `renderer/ui.tsx`, nothing deeper of the renderer.
  */

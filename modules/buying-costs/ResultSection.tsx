@@ -3,7 +3,7 @@ import { ToolSource } from '../lib/ToolSource.tsx';
 import type { BuyingCostsData, BuyingCostsView } from './load.server.ts';
 
 /** A rate as the site prints numbers, the same in every language: 12,5 %. */
-export const percent = (n: number) => `${String(Math.round(n * 10000) / 10000).replace('.', ',')}\u00a0%`;
+const percent = (n: number) => `${String(Math.round(n * 10000) / 10000).replace('.', ',')}\u00a0%`;
 
 /**
  * The calculator's answer: what buying costs on top of the price (duties or VAT, the notary's fee

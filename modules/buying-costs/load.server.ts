@@ -5,7 +5,7 @@ import { localize } from '../../shared/localize.ts';
 import { BELGIAN_REGIONS, type BelgianRegion } from '../../shared/region.ts';
 import type { ToolError } from '../../shared/renovation.ts';
 import { buyingPrefill } from '../lib/buying-costs.server.ts';
-import buyingCosts from './index.tsx';
+import buyingCosts from './index.ts';
 
 export interface NamedLine {
   key: string;

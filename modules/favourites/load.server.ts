@@ -3,7 +3,7 @@ import type { FavouritesModule } from '../../schemas/types.gen.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import { listed, type Went } from '../lib/listed.server.ts';
 import { FAVOURITES_MAX } from '../lib/property-ids.ts';
-import favourites from './index.tsx';
+import favourites from './index.ts';
 
 export interface FavouritesData {
   /** Every readable number of the link, in its order (the list to share, and to tell the visitor's own list). */

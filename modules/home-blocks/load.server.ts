@@ -1,7 +1,7 @@
 import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import type { Goal } from '../../renderer/listing-types.ts';
 import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
-import homeBlocks from './index.tsx';
+import homeBlocks from './index.ts';
 import { BELGIAN_REGIONS, type BelgianRegion } from '../../shared/region.ts';
 
 export interface TypeCount {

@@ -2,7 +2,7 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { ListViewModule } from '../../schemas/types.gen.ts';
 import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
-import listView from './index.tsx';
+import listView from './index.ts';
 
 export interface ListViewData {
   items: ArticleCard[];

@@ -3,7 +3,7 @@ import { MODULE_LIMITS } from '../../shared/constants.ts';
 import { localize } from '../../shared/localize.ts';
 import type { NewsViewModule } from '../../schemas/types.gen.ts';
 import { byDateDesc, published, relatedCategory, toCard, type ArticleCard } from '../lib/articles.ts';
-import newsView from './index.tsx';
+import newsView from './index.ts';
 
 export interface NewsViewData {
   columns: Array<{ key: string | null; path?: string; items: ArticleCard[] }>;

@@ -18,7 +18,7 @@ import {
   type ValuationStep,
 } from '../../shared/valuation.ts';
 import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
-import onlineValuation from './index.tsx';
+import onlineValuation from './index.ts';
 
 export interface ValuationData {
   path: string;

@@ -2,7 +2,7 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { MODULE_LIMITS } from '../../shared/constants.ts';
 import type { OnsTeamViewModule } from '../../schemas/types.gen.ts';
 import { published, relatedCategory, toPerson, type PersonCard } from '../lib/articles.ts';
-import onsTeamView from './index.tsx';
+import onsTeamView from './index.ts';
 
 export interface TeamData {
   members: PersonCard[];

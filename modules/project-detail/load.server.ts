@@ -5,7 +5,7 @@ import { photoSet } from '../lib/photo-set.ts';
 import { projectState } from '../lib/project-state.ts';
 import { todayOf } from '../../shared/delivery.ts';
 import type { PhotoSet } from '../lib/Photos.tsx';
-import projectDetail from './index.tsx';
+import projectDetail from './index.ts';
 
 export interface ProjectDetailData {
   id: number;

@@ -5,7 +5,7 @@ import { firstListingPhoto } from '../../shared/listing-photos.ts';
 import { imageSet, type ImageSet } from '../lib/property-card.ts';
 import { projectState } from '../lib/project-state.ts';
 import { todayOf } from '../../shared/delivery.ts';
-import projectList from './index.tsx';
+import projectList from './index.ts';
 
 export interface ProjectCard {
   id: number;

@@ -9,7 +9,7 @@ import { imageSet, priceOf, PRICE_UNIT_FROM, viagerOf, type ImageSet } from '../
 import { listed, type Went } from '../lib/listed.server.ts';
 import { COMPARE_MAX } from '../lib/property-ids.ts';
 import type { Viager } from '../../renderer/ui.tsx';
-import propertyCompare from './index.tsx';
+import propertyCompare from './index.ts';
 
 export interface CompareColumn {
   id: number;

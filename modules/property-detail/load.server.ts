@@ -17,7 +17,7 @@ import { homeKindOf, renovationQuery } from '../../shared/renovation.ts';
 import { COUNTRY_BELGIUM, regionOfPostcode } from '../../shared/region.ts';
 import { pricePerM2, type PriceDrop } from '../../shared/price.ts';
 import { buyingCostsTeaser, type BuyingCostsTeaser } from '../lib/buying-costs.server.ts';
-import propertyDetail from './index.tsx';
+import propertyDetail from './index.ts';
 
 export interface PropertyDetailData {
   id: number;

@@ -6,7 +6,7 @@ import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { toPropertyCard, type PropertyCardData } from '../lib/property-card.ts';
 import { savedSearchOf } from './save-search.ts';
 import type { SaveSearchData } from './SaveSearch.tsx';
-import propertyList from './index.tsx';
+import propertyList from './index.ts';
 
 /**
  * The city filter's options: the CRM's cities (their names in the language) with the number of

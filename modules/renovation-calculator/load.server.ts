@@ -13,7 +13,7 @@ import {
   type ToolError,
 } from '../../shared/renovation.ts';
 import { loadRequestForm, type ContactData } from '../lib/request-form.server.ts';
-import renovationCalculator from './index.tsx';
+import renovationCalculator from './index.ts';
 
 export interface CalculatorWork {
   key: string;

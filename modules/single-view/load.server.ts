@@ -2,7 +2,7 @@ import { defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { localize } from '../../shared/localize.ts';
 import { imageOf, toCard, toPerson, published, byDateDesc, type ArticleCard, type PersonCard } from '../lib/articles.ts';
 import type { SingleViewModule } from '../../schemas/types.gen.ts';
-import singleView from './index.tsx';
+import singleView from './index.ts';
 
 export interface SingleViewData {
   id: string;

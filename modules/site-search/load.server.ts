@@ -5,7 +5,7 @@ import { readSearchText } from '../../shared/text-match.ts';
 import { imageSet, isSoldOut, toPropertyCard, type ImageSet, type PropertyCardData } from '../lib/property-card.ts';
 import type { ArticleCard } from '../lib/articles.ts';
 import { findContent } from './content-index.ts';
-import siteSearch from './index.tsx';
+import siteSearch from './index.ts';
 
 export type PropertyHit = Pick<
   PropertyCardData,

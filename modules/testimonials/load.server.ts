@@ -1,7 +1,7 @@
 import { NOTHING_TO_SHOW, defineLoader, type LoadContext } from '../../renderer/module-api.ts';
 import { localize } from '../../shared/localize.ts';
 import type { TestimonialsModule } from '../../schemas/types.gen.ts';
-import testimonials, { DEFAULT_MAX, type TestimonialsData } from './index.tsx';
+import testimonials, { DEFAULT_MAX, type TestimonialsData } from './index.ts';
 
 /** The page that lists the testimonials (another page with this module as a list), for the quotes' link. */
 function listPage(ctx: LoadContext): TestimonialsData['more'] {

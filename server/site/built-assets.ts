@@ -35,7 +35,7 @@ export function prodAssets(root: string, entryName = 'renderer/entry-client.tsx'
   const styles = own.css.map(read).join('\n');
   const modules: NonNullable<Assets['modules']> = {};
   for (const key of Object.keys(manifest)) {
-    const view = /^modules\/([^/]+)\/index\.tsx$/.exec(key)?.[1];
+    const view = /^modules\/([^/]+)\/index\.ts$/.exec(key)?.[1];
     if (!view) continue;
     // Beyond what the entry brings: the view's chunk, the shared chunks it imports, their CSS.
     const seen = new Set([`/${entry.file}`, ...own.files, ...own.css]);

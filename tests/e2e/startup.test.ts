@@ -42,7 +42,7 @@ describe('npm start', () => {
     // The site's first, then the stylesheets of the page's own module views (each view is a chunk of its own).
     const built = readFileSync(join(root, 'dist/client', css), 'utf8');
     const manifest = JSON.parse(readFileSync(join(root, 'dist/client/.vite/manifest.json'), 'utf8'));
-    const blocks: string = readFileSync(join(root, 'dist/client', manifest['modules/home-blocks/index.tsx'].css[0]), 'utf8');
+    const blocks: string = readFileSync(join(root, 'dist/client', manifest['modules/home-blocks/index.ts'].css[0]), 'utf8');
     const styles = [...html.matchAll(/<style id="site-styles">([^]*?)<\/style>/g)].map((m) => m[1]);
     expect(styles).toHaveLength(1);
     const style = styles[0];
@@ -51,14 +51,14 @@ describe('npm start', () => {
     const policy = page.headers.get('content-security-policy') ?? '';
     expect(policy).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     expect(style).toContain(blocks);
-    expect(style).not.toContain(readFileSync(join(root, 'dist/client', manifest['modules/owner-portal/index.tsx'].css[0]), 'utf8'));
+    expect(style).not.toContain(readFileSync(join(root, 'dist/client', manifest['modules/owner-portal/index.ts'].css[0]), 'utf8'));
     expect(boot.assets.styles).toBeUndefined();
     // The script asks for the view chunks of the page's modules beside the entry, not for the others.
-    expect(html).toContain(`"/${manifest['modules/home-blocks/index.tsx'].file}"`);
-    expect(html).not.toContain(`"/${manifest['modules/owner-portal/index.tsx'].file}"`);
+    expect(html).toContain(`"/${manifest['modules/home-blocks/index.ts'].file}"`);
+    expect(html).not.toContain(`"/${manifest['modules/owner-portal/index.ts'].file}"`);
     // Linked only disabled (neither fetched nor applied): loading a view finds its stylesheet there.
     const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-    expect(links).toContain(`<link rel="stylesheet" href="/${manifest['modules/home-blocks/index.tsx'].css[0]}" disabled>`);
+    expect(links).toContain(`<link rel="stylesheet" href="/${manifest['modules/home-blocks/index.ts'].css[0]}" disabled>`);
     expect(links.filter((l) => !l.endsWith(' disabled>'))).toEqual([]);
     // No script or preload in the head: a small inline script asks for them once the page is painted.
     const head = html.slice(0, html.indexOf('</head>'));

@@ -3,7 +3,7 @@
  * knows, loaders live in their folder and reach the server only, and a page's loaders run together.
  */
 import { describe, expect, it } from 'vitest';
-import { readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { registry as browserRegistry } from '../../modules/index.ts';
@@ -16,7 +16,7 @@ import { serverOnly } from '../../vite.config.ts';
 import { loadShipped, root, tempDir } from '../helpers/config.ts';
 
 const folders = readdirSync(join(root, 'modules'), { withFileTypes: true }).filter(
-  (d) => d.isDirectory() && existsSync(join(root, 'modules', d.name, 'index.tsx')),
+  (d) => d.isDirectory() && existsSync(join(root, 'modules', d.name, 'index.ts')),
 );
 
 describe('a module type', () => {
@@ -47,13 +47,39 @@ describe('a module type', () => {
   it('lives in the folder named after its view, where the browser finds it, and every such folder is registered', async () => {
     // The browser loads a page's views by folder (renderer/client-views.ts), one chunk each.
     const { ClientViews } = await import('../../renderer/client-views.ts');
-    const importers = Object.fromEntries(folders.map((d) => [`../modules/${d.name}/index.tsx`, () => import(`../../modules/${d.name}/index.tsx`)]));
+    const importers = Object.fromEntries(folders.map((d) => [`../modules/${d.name}/index.ts`, () => import(`../../modules/${d.name}/index.ts`)]));
     const views = new ClientViews(importers);
     const all = serverRegistry.all().map((d) => d.view);
     expect(folders.map((d) => d.name).sort()).toEqual([...all].sort());
     await views.load([...all, 'no-such-view']);
     for (const view of all) expect(views.get(view), view).toBe(browserRegistry.get(view));
     expect(views.get('no-such-view')).toBeUndefined();
+  });
+
+  it('keeps its view in files that export components only, so npm run dev refreshes it in place (React Fast Refresh)', () => {
+    // A .tsx file of a module folder that exports anything but components (a definition object, a
+    // constant, a hook) is "incompatible" for Fast Refresh: editing it reloads the page and loses its state.
+    const exportsOf = (file: string) =>
+      [
+        ...readFileSync(file, 'utf8').matchAll(/^export\s+(?:default\s+)?(?:async\s+)?(function|const|let|class|interface|type|\{)?\s*([A-Za-z_$][\w$]*)?/gm),
+      ].map((m) => ({ kind: m[1] ?? 'expression', name: m[2] ?? '' }));
+    let views = 0;
+    for (const d of folders) {
+      const definition = readFileSync(join(root, 'modules', d.name, 'index.ts'), 'utf8');
+      expect(definition, d.name).toMatch(/export default defineModule/);
+      if (existsSync(join(root, 'modules', d.name, 'View.tsx'))) {
+        views++;
+        expect(definition, d.name).toMatch(/^import View\b.* from '\.\/View\.tsx';$/m);
+      }
+      const tsx = readdirSync(join(root, 'modules', d.name)).filter((f) => f === 'View.tsx');
+      for (const f of tsx) {
+        const bad = exportsOf(join(root, 'modules', d.name, f)).filter(
+          (e) => !['interface', 'type'].includes(e.kind) && !(e.kind === 'function' && /^[A-Z]/.test(e.name)),
+        );
+        expect(bad, `${d.name}/${f}`).toEqual([]);
+      }
+    }
+    expect(views).toBeGreaterThan(folders.length - 2);
   });
 
   it('cannot register a loader for a view that is not registered, nor two for one view', () => {

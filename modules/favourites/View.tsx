@@ -1,16 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { FavouritesModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import { ListedNotices } from '../lib/ListedNotices.tsx';
 import { addFavourites, useDeviceList, useRunning } from '../lib/device-lists.ts';
 import { FAVOURITES_MAX, idsQuery } from '../lib/property-ids.ts';
-import { unusedFields } from '../lib/editor-ui.ts';
 import { CopyButton } from '../lib/CopyButton.tsx';
 import type { FavouritesData } from './load.server.ts';
-import schema from './schema.json';
 import './favourites.css';
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -33,7 +30,7 @@ function ShareList({ href }: { href: string }) {
   );
 }
 
-function View({ data }: { module: FavouritesModule; data: FavouritesData }) {
+export default function View({ data }: { module: FavouritesModule; data: FavouritesData }) {
   const { t, formatPrice } = useI18n();
   const [path, navigate] = useLocation();
   const running = useRunning();
@@ -90,22 +87,3 @@ function View({ data }: { module: FavouritesModule; data: FavouritesData }) {
     </div>
   );
 }
-
-export default defineModule<FavouritesModule, FavouritesData>({
-  view: 'favourites',
-  version: 1,
-  schema,
-  uiSchema: { ...unusedFields('relations', 'maxItems', 'numberItemOfRow') },
-  meta: {
-    title: { nl: 'Favorieten van de bezoeker', fr: 'Favoris du visiteur', en: 'Visitor’s favourites' },
-    description: {
-      nl: 'De panden die de bezoeker op zijn toestel bewaart, met een link om de lijst te delen',
-      fr: 'Les biens que le visiteur garde sur son appareil, avec un lien pour partager la liste',
-      en: 'The properties visitors keep on their device, with a link to share the list',
-    },
-    icon: 'star',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

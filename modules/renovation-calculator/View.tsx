@@ -1,24 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import { defaultQuantity, QUANTITY_PREFIX, type HomeKind } from '../../shared/renovation.ts';
 import type { RenovationCalculatorModule } from '../../schemas/types.gen.ts';
-import schema from './schema.json';
 import type { CalculatorData, CalculatorWork } from './load.server.ts';
 import { ResultSection } from './ResultSection.tsx';
 import { useUnit } from './useUnit.ts';
 import { ToolField, type ToolFieldProps } from '../lib/ToolField.tsx';
 import '../lib/forms.css';
 import '../lib/tools.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
 /** A field of this form (ids `calc-{name}`); `wide` spans the form's width. */
 const Field = ({ wide, ...props }: ToolFieldProps & { wide?: boolean }) => (
   <ToolField prefix="calc" className={wide ? 'form-field--wide' : undefined} {...props} />
 );
 
-function View({ data }: { module: RenovationCalculatorModule; data: CalculatorData }) {
+export default function View({ data }: { module: RenovationCalculatorModule; data: CalculatorData }) {
   const { t } = useI18n();
   const unit = useUnit();
   const [, navigate] = useLocation();
@@ -27,7 +24,12 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
   const [surface, setSurface] = useState(inputs.surface !== undefined ? String(inputs.surface) : '');
   // Quantities the visitor typed; the others follow the surface and the kind of home.
   const [typed, setTyped] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(inputs.quantities).map(([k, v]) => [k, String(v)])));
+  // A new query (a calculation, a link followed) resets the fields to it; the same query does not,
+  // so that a re-run of this effect (React Fast Refresh in npm run dev) keeps what was typed.
+  const shownQuery = useRef(data.query);
   useEffect(() => {
+    if (shownQuery.current === data.query) return;
+    shownQuery.current = data.query;
     setKind(inputs.kind ?? '');
     setSurface(inputs.surface !== undefined ? String(inputs.surface) : '');
     setTyped(Object.fromEntries(Object.entries(inputs.quantities).map(([k, v]) => [k, String(v)])));
@@ -227,38 +229,3 @@ function View({ data }: { module: RenovationCalculatorModule; data: CalculatorDa
     </div>
   );
 }
-
-export default defineModule<RenovationCalculatorModule, CalculatorData>({
-  view: 'renovation-calculator',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-    showGrants: {
-      'ui:help': {
-        nl: 'De premies zelf staan in Site-instellingen › Renovatiecalculator.',
-        fr: 'Les primes elles-mêmes se trouvent dans Réglages du site › Calculateur de rénovation.',
-        en: 'The grants themselves are in Site settings › Renovation calculator.',
-      },
-    },
-    showSources: {
-      'ui:help': {
-        nl: 'Elk cijfer vermeldt daar ook zijn bron en datum.',
-        fr: 'Chaque chiffre y indique aussi sa source et sa date.',
-        en: 'Every figure names its source and date there too.',
-      },
-    },
-  },
-  meta: {
-    title: { nl: 'Renovatiecalculator', fr: 'Calculateur de rénovation', en: 'Renovation cost calculator' },
-    description: {
-      nl: 'Kosten van energiewerken, verwacht EPC-label, termijn en premies',
-      fr: 'Coût des travaux énergétiques, label PEB attendu, délai et primes',
-      en: 'Cost of energy works, expected EPC label, deadline and grants',
-    },
-    icon: 'calculator',
-    category: 'content',
-  },
-  defaults: { status: 'Published', span: 12, showGrants: true, showSources: true, requestForm: true },
-  View,
-});

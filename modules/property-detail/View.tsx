@@ -1,6 +1,5 @@
 import { epcNameKey } from '../../shared/epc.ts';
 import { useEffect, useState } from 'react';
-import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, Price, displayPhone, formatNumber, telHref, useI18n, useShell } from '../../renderer/ui.tsx';
 import type { PropertyDetailModule } from '../../schemas/types.gen.ts';
 import { AvailabilityBadge, CardGrid } from '../lib/PropertyCard.tsx';
@@ -8,14 +7,12 @@ import { PriceNotes } from '../lib/PriceNotes.tsx';
 import { Photos, useMounted } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import { BuyingCostsTeaser } from '../lib/BuyingCostsTeaser.tsx';
-import schema from './schema.json';
 import type { PropertyDetailData } from './load.server.ts';
 import type { Fact } from './facts.ts';
 import { epcValueText, unitText } from './energy.ts';
 import '../lib/detail.css';
 import './property-detail.css';
 import './print.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 import { CopyButton } from '../lib/CopyButton.tsx';
 import { DetailDeviceButtons } from '../lib/DeviceButtons.tsx';
 
@@ -120,7 +117,7 @@ function Media({ data }: { data: PropertyDetailData }) {
   );
 }
 
-function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData | null }) {
+export default function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData | null }) {
   const { t } = useI18n();
   const { site } = useShell();
   if (!data) return null;
@@ -299,26 +296,3 @@ function View({ data }: { module: PropertyDetailModule; data: PropertyDetailData
     </article>
   );
 }
-
-export default defineModule<PropertyDetailModule, PropertyDetailData | null>({
-  view: 'property-detail',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-    similarCount: {
-      'ui:description': {
-        nl: 'Hoeveel gelijkaardige panden onder het pand voorgesteld worden; 0: geen.',
-        fr: 'Combien de biens similaires sont proposés sous le bien ; 0 : aucun.',
-        en: 'How many similar properties are proposed under the property; 0: none.',
-      },
-    },
-  },
-  meta: {
-    title: { nl: 'Detail van een pand', fr: "Détail d'un bien", en: 'Property detail' },
-    icon: 'home',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12, similarCount: 4 },
-  View,
-});

@@ -1,15 +1,12 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectDetailModule } from '../../schemas/types.gen.ts';
 import { Photos } from '../lib/Photos.tsx';
 import { LazyDetailMap } from '../lib/LazyDetailMap.tsx';
 import type { ProjectDetailData } from './load.server.ts';
-import schema from './schema.json';
 import '../lib/detail.css';
 import './project-detail.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
-function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
+export default function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData | null }) {
   const { t, formatPrice } = useI18n();
   if (!data) return null;
   return (
@@ -88,15 +85,3 @@ function View({ data }: { module: ProjectDetailModule; data: ProjectDetailData |
     </article>
   );
 }
-
-export default defineModule<ProjectDetailModule, ProjectDetailData | null>({
-  view: 'project-detail',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-  },
-  meta: { title: { nl: 'Detail van een project', fr: "Détail d'un projet", en: 'Project detail' }, icon: 'building', category: 'listings' },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

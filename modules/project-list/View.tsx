@@ -1,12 +1,9 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n } from '../../renderer/ui.tsx';
 import type { ProjectListModule } from '../../schemas/types.gen.ts';
 import type { ProjectListData } from './load.server.ts';
-import schema from './schema.json';
 import '../lib/property-card.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
-function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
+export default function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
   const { t, formatPrice } = useI18n();
   if (!data.projects.length) return <p className="empty">{t('project.none')}</p>;
   return (
@@ -49,15 +46,3 @@ function View({ data }: { module: ProjectListModule; data: ProjectListData }) {
     </ul>
   );
 }
-
-export default defineModule<ProjectListModule, ProjectListData>({
-  view: 'project-list',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'numberItemOfRow'),
-  },
-  meta: { title: { nl: 'Nieuwbouwprojecten', fr: 'Projets neufs', en: 'New-build projects' }, icon: 'building', category: 'listings' },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

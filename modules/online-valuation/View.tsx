@@ -1,15 +1,12 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule } from '../../renderer/module-api.ts';
 import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import { valuationQuery, type GoalEstimate, type ValuationInputs } from '../../shared/valuation.ts';
 import type { OnlineValuationModule } from '../../schemas/types.gen.ts';
 import { RequestForm as ContactForm } from '../lib/RequestForm.tsx';
-import schema from './schema.json';
 import type { ValuationData } from './load.server.ts';
 import '../lib/forms.css';
 import '../lib/tools.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
 /** The answers of the other steps, carried by each step's form. */
 function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof ValuationInputs> }) {
@@ -24,7 +21,7 @@ function Carried({ inputs, skip }: { inputs: ValuationInputs; skip: Array<keyof 
   );
 }
 
-function View({ data }: { module: OnlineValuationModule; data: ValuationData }) {
+export default function View({ data }: { module: OnlineValuationModule; data: ValuationData }) {
   const { t, formatPrice } = useI18n();
   // A price never breaks between the euro sign and the amount.
   const price = (v: number) => formatPrice(v).replace(' ', '\u00a0');
@@ -293,31 +290,3 @@ function View({ data }: { module: OnlineValuationModule; data: ValuationData }) 
     </div>
   );
 }
-
-export default defineModule<OnlineValuationModule, ValuationData>({
-  view: 'online-valuation',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-    requestForm: {
-      'ui:help': {
-        nl: 'Hoe de schatting rekent (minimum aantal vergelijkbare panden, uitbreiding, factoren) staat in Site-instellingen › Online schatting.',
-        fr: 'La manière d’estimer (nombre minimum de biens comparables, élargissement, facteurs) se règle dans Réglages du site › Estimation en ligne.',
-        en: 'How it estimates (minimum comparables, widening, factors) is in Site settings › Online valuation.',
-      },
-    },
-  },
-  meta: {
-    title: { nl: 'Online schatting', fr: 'Estimation en ligne', en: 'Online valuation' },
-    description: {
-      nl: 'Indicatieve verkoop- en huurprijs uit de eigen panden, in stappen',
-      fr: 'Prix de vente et loyer indicatifs tirés de nos biens, en étapes',
-      en: 'Indicative sale price and rent from the agency’s own listings, step by step',
-    },
-    icon: 'scale',
-    category: 'forms',
-  },
-  defaults: { status: 'Published', span: 12, requestForm: true },
-  View,
-});

@@ -1,13 +1,10 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import type { HomeBlocksModule } from '../../schemas/types.gen.ts';
 import type { HomeBlocksData } from './load.server.ts';
 import { TypeLinks } from './TypeLinks.tsx';
-import schema from './schema.json';
 import './home-blocks.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
-function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
+export default function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
   const { t } = useI18n();
   return (
     <div className="home-blocks">
@@ -61,19 +58,3 @@ function View({ data }: { module: HomeBlocksModule; data: HomeBlocksData }) {
     </div>
   );
 }
-
-export default defineModule<HomeBlocksModule, HomeBlocksData>({
-  view: 'home-blocks',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-  },
-  meta: {
-    title: { nl: 'Blokken kopen / huren / schatten', fr: 'Blocs acheter / louer / estimer', en: 'Buy / rent / estimate blocks' },
-    icon: 'grid',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

@@ -1,11 +1,7 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, useI18n, useShell } from '../../renderer/ui.tsx';
-import type { CookieListModule } from '../../schemas/types.gen.ts';
-import schema from './schema.json';
 import './cookie-list.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
-function View() {
+export default function View() {
   const { consent } = useShell();
   const { t } = useI18n();
   return (
@@ -29,15 +25,3 @@ function View() {
     </div>
   );
 }
-
-export default defineModule<CookieListModule, null>({
-  view: 'cookie-list',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-  },
-  meta: { title: { nl: 'Cookiecategorieën', fr: 'Catégories de cookies', en: 'Cookie categories' }, icon: 'cookie', category: 'content' },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

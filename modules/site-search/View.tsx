@@ -1,12 +1,9 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { useId } from 'react';
 import { useI18n } from '../../renderer/ui.tsx';
 import { SearchForm } from '../../renderer/module-api.ts';
 import type { SiteSearchModule } from '../../schemas/types.gen.ts';
-import schema from './schema.json';
 import type { SiteSearchData } from './load.server.ts';
 import './site-search.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 import { SEARCH_MAX_QUERY } from '../../shared/constants.ts';
 import { PageHits, ProjectHits, PropertyHits } from './SearchHits.tsx';
 
@@ -23,7 +20,7 @@ function Group({ id, title, shown, total, children }: { id: string; title: strin
   );
 }
 
-function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
+export default function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
   const { t } = useI18n();
   const id = useId();
   const { properties, projects, pages } = data;
@@ -63,19 +60,3 @@ function View({ data }: { module: SiteSearchModule; data: SiteSearchData }) {
     </div>
   );
 }
-
-export default defineModule<SiteSearchModule, SiteSearchData>({
-  view: 'site-search',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-  },
-  meta: {
-    title: { nl: 'Zoeken op de site', fr: 'Recherche sur le site', en: 'Site search' },
-    icon: 'search',
-    category: 'content',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

@@ -1,10 +1,6 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, Price, useI18n, useShell } from '../../renderer/ui.tsx';
-import type { RecentlyViewedModule } from '../../schemas/types.gen.ts';
 import { clearRecent, useDeviceList, useRunning } from '../lib/device-lists.ts';
 import { idsQuery } from '../lib/property-ids.ts';
-import { unusedFields } from '../lib/editor-ui.ts';
-import schema from './schema.json';
 import './recently-viewed.css';
 
 /**
@@ -12,7 +8,7 @@ import './recently-viewed.css';
  * nothing of them), where nothing on screen moves when it appears (placed below the content the
  * page opens on), and with the visitor's favourites a tap away.
  */
-function View() {
+export default function View() {
   const { t } = useI18n();
   const { favouritesPath } = useShell();
   const running = useRunning();
@@ -42,22 +38,3 @@ function View() {
     </section>
   );
 }
-
-export default defineModule<RecentlyViewedModule, undefined>({
-  view: 'recently-viewed',
-  version: 1,
-  schema,
-  uiSchema: { ...unusedFields('relations', 'maxItems', 'numberItemOfRow') },
-  meta: {
-    title: { nl: 'Onlangs bekeken', fr: 'Consultés récemment', en: 'Recently viewed' },
-    description: {
-      nl: 'De panden die de bezoeker laatst bekeek, bewaard op zijn toestel',
-      fr: 'Les derniers biens consultés par le visiteur, gardés sur son appareil',
-      en: 'The properties the visitor last looked at, kept on their device',
-    },
-    icon: 'clock',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

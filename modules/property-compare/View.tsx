@@ -1,15 +1,12 @@
 import { epcNameKey } from '../../shared/epc.ts';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule } from '../../renderer/module-api.ts';
 import { Link, Price, useI18n } from '../../renderer/ui.tsx';
 import type { PropertyCompareModule } from '../../schemas/types.gen.ts';
 import { ListedNotices } from '../lib/ListedNotices.tsx';
 import { setCompare, useDeviceList, useRunning } from '../lib/device-lists.ts';
 import { COMPARE_MAX, idsQuery } from '../lib/property-ids.ts';
-import { unusedFields } from '../lib/editor-ui.ts';
 import type { Cell, CellKind, CompareColumn, CompareData } from './load.server.ts';
-import schema from './schema.json';
 import './property-compare.css';
 
 function Value({ kind, cell, column }: { kind: CellKind; cell: Cell; column: CompareColumn }) {
@@ -43,7 +40,7 @@ function Value({ kind, cell, column }: { kind: CellKind; cell: Cell; column: Com
   }
 }
 
-function View({ data }: { module: PropertyCompareModule; data: CompareData }) {
+export default function View({ data }: { module: PropertyCompareModule; data: CompareData }) {
   const { t } = useI18n();
   const [path, navigate] = useLocation();
   const running = useRunning();
@@ -127,22 +124,3 @@ function View({ data }: { module: PropertyCompareModule; data: CompareData }) {
     </div>
   );
 }
-
-export default defineModule<PropertyCompareModule, CompareData>({
-  view: 'property-compare',
-  version: 1,
-  schema,
-  uiSchema: { ...unusedFields('relations', 'maxItems', 'numberItemOfRow') },
-  meta: {
-    title: { nl: 'Panden vergelijken', fr: 'Comparer des biens', en: 'Compare properties' },
-    description: {
-      nl: 'Tot vier panden naast elkaar: prijs, prijs per m², oppervlaktes, kamers, energie, overstroming, kosten',
-      fr: 'Jusqu’à quatre biens côte à côte : prix, prix au m², surfaces, pièces, énergie, inondation, frais',
-      en: 'Up to four properties side by side: price, price per m², areas, rooms, energy, flooding, costs',
-    },
-    icon: 'home',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

@@ -1,9 +1,7 @@
-import { defineModule } from '../../renderer/module-api.ts';
 import { Img, Link, MODULE_LIMITS, useI18n } from '../../renderer/ui.tsx';
 import type { NewsViewModule } from '../../schemas/types.gen.ts';
 import type { ArticleCard } from '../lib/articles.ts';
 import type { NewsViewData } from './load.server.ts';
-import schema from './schema.json';
 import './news-view.css';
 
 function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
@@ -21,7 +19,7 @@ function Card({ a, showSummary }: { a: ArticleCard; showSummary: boolean }) {
   );
 }
 
-function View({ module, data }: { module: NewsViewModule; data: NewsViewData }) {
+export default function View({ module, data }: { module: NewsViewModule; data: NewsViewData }) {
   const { t } = useI18n();
   // Cards per row are per column: a subcategory's page shows one column across the width of them all.
   const spread = data.columns.length === 1 && (module.columns?.length ?? 0) > 1 ? module.columns!.length : 1;
@@ -53,37 +51,3 @@ function View({ module, data }: { module: NewsViewModule; data: NewsViewData }) 
     </div>
   );
 }
-
-export default defineModule<NewsViewModule, NewsViewData>({
-  view: 'news-view',
-  version: 1,
-  schema,
-  uiSchema: {
-    showSummary: {
-      'ui:description': {
-        nl: 'Elke kaart toont de samenvatting van het artikel onder de titel.',
-        fr: 'Chaque carte affiche le résumé de l’article sous son titre.',
-        en: 'Each card shows the article’s summary under its title.',
-      },
-    },
-    moreLink: {
-      'ui:description': {
-        nl: 'Een link naar de blogpagina onder de kaarten.',
-        fr: 'Un lien vers la page du blog sous les cartes.',
-        en: 'A link to the blog page under the cards.',
-      },
-    },
-  },
-  meta: {
-    title: { nl: 'Nieuws / blog', fr: 'Actualités / blog', en: 'News / blog' },
-    description: {
-      nl: 'Blogkaarten met kolommen voor verkopers en kopers',
-      fr: 'Cartes du blog, colonnes vendeurs et acheteurs',
-      en: 'Blog cards with seller and buyer columns',
-    },
-    icon: 'newspaper',
-    category: 'content',
-  },
-  defaults: { status: 'Published', span: 12, relations: [{ type: 'category', id: 'blog' }], columns: ['seller', 'buyer'], ...MODULE_LIMITS.blog },
-  View,
-});

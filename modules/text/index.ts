@@ -5,16 +5,10 @@
  * `.rich-text` styles like an article's body.
  */
 import { defineModule } from '../../renderer/module-api.ts';
-import { Html, localize } from '../../renderer/ui.tsx';
 import type { TextModule } from '../../schemas/types.gen.ts';
 import schema from './schema.json';
-import './text.css';
 import { unusedFields } from '../lib/editor-ui.ts';
-
-function View({ module, lang }: { module: TextModule; lang: import('../../shared/constants.ts').Lang }) {
-  const html = localize(module.body, lang);
-  return html ? <Html html={html} className="text-module" /> : null;
-}
+import View from './View.tsx';
 
 export default defineModule<TextModule, null>({
   view: 'text',

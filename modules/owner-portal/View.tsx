@@ -1,19 +1,8 @@
-/**
- * The owner portal (issue 5). The server renders the login form, the same for everyone, so the
- * login page stays in the public page cache; everything personal is fetched in the browser from
- * /api/owner/ once logged in. The selected property and a password-reset token live in the URL's
- * fragment (#property=…, #reset=…), which never reaches the server, its logs or a Referer.
- * The chart (visx) is a separate chunk, loaded only when an owner opens a property.
- */
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
-import { defineModule } from '../../renderer/module-api.ts';
 import { useI18n } from '../../renderer/ui.tsx';
-import type { OwnerPortalModule } from '../../schemas/types.gen.ts';
 import { Alert, call, hashParam, setHash, type FieldErrors, type Me, type Screen } from './shared.tsx';
-import schema from './schema.json';
 import '../lib/forms.css';
 import './owner-portal.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 import { CaptchaField } from '../lib/CaptchaField.tsx';
 import type { FormKind } from '../../shared/forms.ts';
 
@@ -174,7 +163,7 @@ function ResetForm({ token, onDone, onBack }: { token: string; onDone: (message:
 }
 
 /** A label from the dictionary when it has one, else the raw value (a kind or status the portal does not know yet). */
-function View() {
+export default function View() {
   const { lang, t } = useI18n();
   // The server and the first browser render both show the login form (the cached page).
   const [screen, setScreen] = useState<Screen>({ name: 'login' });
@@ -233,20 +222,3 @@ function View() {
       return <LoginForm notice={screen.notice} onDone={() => void loadMe()} onForgot={() => setScreen({ name: 'forgot' })} />;
   }
 }
-
-export default defineModule<OwnerPortalModule, null>({
-  view: 'owner-portal',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations', 'maxItems', 'numberItemOfRow'),
-  },
-  meta: {
-    title: { nl: 'Eigenaarsportaal', fr: 'Portail des propriétaires', en: 'Owner portal' },
-    description: { nl: 'Login en statistieken voor eigenaars', fr: 'Connexion et statistiques des propriétaires', en: 'Login and statistics for owners' },
-    icon: 'lock',
-    category: 'portal',
-  },
-  defaults: { status: 'Published', span: 12 },
-  View,
-});

@@ -1,6 +1,5 @@
 import { useId, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { defineModule } from '../../renderer/module-api.ts';
 import { formatNumber, Link, useI18n } from '../../renderer/ui.tsx';
 import { EPC_LETTERS } from '../../shared/epc.ts';
 import { SORTS } from '../../renderer/listing-types.ts';
@@ -10,11 +9,9 @@ import type { PropertyListModule } from '../../schemas/types.gen.ts';
 import { CardGrid } from '../lib/PropertyCard.tsx';
 import { SaveSearch } from './SaveSearch.tsx';
 import { AreaNote, MapBox } from './MapSearch.tsx';
-import schema from './schema.json';
 import type { PropertyListData } from './load.server.ts';
 import '../lib/map.css';
 import './property-list.css';
-import { unusedFields } from '../lib/editor-ui.ts';
 
 const BEDROOM_CHOICES = [1, 2, 3, 4, 5];
 
@@ -177,7 +174,7 @@ function Pager({ data, path }: { data: PropertyListData; path: string }) {
   );
 }
 
-function View({ module, data }: { module: PropertyListModule; data: PropertyListData }) {
+export default function View({ module, data }: { module: PropertyListModule; data: PropertyListData }) {
   const { t } = useI18n();
   const [location, navigate] = useLocation();
   const perRow = module.numberItemOfRow ?? 3;
@@ -255,52 +252,3 @@ function View({ module, data }: { module: PropertyListModule; data: PropertyList
     </div>
   );
 }
-
-export default defineModule<PropertyListModule, PropertyListData>({
-  view: 'property-list',
-  version: 1,
-  schema,
-  uiSchema: {
-    ...unusedFields('relations'),
-    pageSize: {
-      'ui:description': {
-        nl: 'Hoeveel panden per pagina met resultaten.',
-        fr: 'Combien de biens par page de résultats.',
-        en: 'How many properties per page of results.',
-      },
-    },
-    showFilters: {
-      'ui:description': {
-        nl: 'Bezoekers kunnen de lijst verfijnen: type, gemeente, prijs, slaapkamers.',
-        fr: 'Les visiteurs peuvent affiner la liste : type, commune, prix, chambres.',
-        en: 'Visitors can narrow the list: type, municipality, price, bedrooms.',
-      },
-    },
-    showMap: {
-      'ui:description': {
-        nl: 'Bezoekers kunnen de panden op een kaart bekijken.',
-        fr: 'Les visiteurs peuvent voir les biens sur une carte.',
-        en: 'Visitors can see the properties on a map.',
-      },
-    },
-    maxItems: {
-      'ui:description': {
-        nl: 'Met “Enkel uitgelicht”: hoeveel panden getoond worden.',
-        fr: 'Avec « Mis en avant uniquement » : combien de biens sont affichés.',
-        en: 'With “Featured only”: how many properties are shown.',
-      },
-    },
-  },
-  meta: {
-    title: { nl: 'Lijst van panden', fr: 'Liste de biens', en: 'Property list' },
-    description: {
-      nl: 'Zoeken met filters, sorteren, pagineren en kaart',
-      fr: 'Recherche avec filtres, tri, pagination et carte',
-      en: 'Search with filters, sorting, paging and map',
-    },
-    icon: 'home',
-    category: 'listings',
-  },
-  defaults: { status: 'Published', span: 12, pageSize: 24, showFilters: true, showMap: true },
-  View,
-});
