@@ -14,6 +14,10 @@ import { formSchema, formSchemaText } from '../../shared/form-schema.ts';
 import { fieldErrors } from '../../shared/forms.ts';
 import { leadMails } from '../../server/mail/lead-mail.ts';
 import type { Lang } from '../../shared/constants.ts';
+import { LEAD_FIELDS, fieldName } from '../../editor/inbox/lead-text.ts';
+import editorEn from '../../editor/i18n/en.ts';
+import editorFr from '../../editor/i18n/fr.ts';
+import editorNl from '../../editor/i18n/nl.ts';
 
 const LANGS = ['nl', 'fr', 'en', 'de'] as const;
 const dictionaries = Object.fromEntries(
@@ -151,5 +155,16 @@ describe('the agency mail reads every field from the definition', () => {
     expect(alert).toContain(`${dictionaries.nl['form.minPrice']}: € 250.000\n`);
     expect(alert).toContain(`${dictionaries.nl['form.demandGoal']}: ${dictionaries.nl['form.goal.rent']}\n`);
     expect(alert).toContain(`: ${dictionaries.nl['type.1']}, ${dictionaries.nl['type.2']}\n`);
+  });
+});
+
+describe('the editor names every field of the definition', () => {
+  const catalogues = { en: editorEn, fr: editorFr, nl: editorNl } as Record<string, Record<string, string>>;
+  it('each field any form can carry has leads.field.{name} in the editor’s nl, fr and en (the inbox, the field settings)', () => {
+    for (const kind of FORM_KINDS) for (const f of kindFields(kind)) expect(LEAD_FIELDS).toContain(f.name);
+    const gaps = Object.entries(catalogues).flatMap(([ui, c]) => LEAD_FIELDS.filter((k) => !c[`leads.field.${k}`]?.trim()).map((k) => `${ui} ${k}`));
+    expect(gaps).toEqual([]);
+    expect(fieldName('timeSlots', 'nl')).toBe(editorNl['leads.field.timeSlots']);
+    expect(fieldName('projectId', 'fr')).toBe('Numéro du projet');
   });
 });
