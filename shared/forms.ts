@@ -62,7 +62,7 @@ export type { FieldSpec, FieldType } from './form-fields.ts';
 export type { FormKind } from './form-kinds.ts';
 export { FORM_KINDS } from './form-kinds.ts';
 
-/** What one kind of form is (shared/form-fields.ts, KINDS): its fields as the page shows them, and what follows from a request of it. */
+/** What one kind of form is (shared/form-kinds.ts, KINDS): its fields as the page shows them, and what follows from a request of it. */
 export interface FormDefinition extends Omit<KindDef, 'fields' | 'title' | 'description' | 'hidden' | 'rule'> {
   fields: FieldSpec[];
 }
