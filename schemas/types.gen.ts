@@ -659,7 +659,6 @@ export interface ContactAppointmentForm {
  * An enquiry about a new-build project: the units of interest, budget, bedrooms, a message and the contact data (contact-construction).
  */
 export interface ContactConstructionForm {
-  projectId: number;
   /**
    * @maxItems 200
    */
@@ -673,6 +672,7 @@ export interface ContactConstructionForm {
   phone?: string;
   message?: string;
   newsletter?: boolean;
+  projectId: number;
 }
 /**
  * Free valuation (in-depth valuation) request.
@@ -680,6 +680,7 @@ export interface ContactConstructionForm {
 export interface ContactDemandForm {
   goal: "sell" | "rent-out" | "buy";
   propertyType: "1" | "2" | "3" | "4" | "5" | "6" | "7";
+  bedrooms?: number;
   street: string;
   /**
    * The number, with a letter or box if any (12, 12A, 12 bus 3).
@@ -698,23 +699,22 @@ export interface ContactDemandForm {
    * The online valuation this request comes from: its query string, read again on the server (issue 16).
    */
   valuation?: string;
-  bedrooms?: number;
 }
 /**
  * Contact me about a property: a visit or more information (contact-me).
  */
 export interface ContactMeForm {
+  request: "visit" | "info";
   title?: "mr" | "ms" | "miss";
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
+  timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
+  preference?: "phone" | "email";
   message?: string;
   newsletter?: boolean;
   propertyId: number;
-  request: "visit" | "info";
-  timeSlots?: ("10:00-13:00" | "14:00-16:00" | "16:00-19:00")[];
-  preference?: "phone" | "email";
   /**
    * The renovation calculator's result this request comes with: its query string, read again on the server (issue 16).
    */
@@ -842,11 +842,11 @@ export interface SendToFriendForm {
   friendLastName: string;
   receiverEmail: string;
   message?: string;
-  propertyId: number;
   /**
    * The characters of the captcha image, as typed.
    */
   captcha: string;
+  propertyId: number;
   /**
    * The sealed answer the server gave with the image.
    */

@@ -1,6 +1,7 @@
 /** The leads inbox in words: a request's kind, a testimonial's state, a field by its name, a value the visitor sent. */
 import { LEAD_KINDS, type LeadKind } from './api.ts';
 import { tr, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
+import { FIELD_NAMES } from '../../shared/form-fields.ts';
 
 export const kindLabel = (k: LeadKind | string, ui: UiLang) =>
   (LEAD_KINDS as readonly string[]).includes(k) ? tr(`leads.kind.${k}` as MessageKey, undefined, ui) : k;
@@ -20,48 +21,13 @@ export function showValue(v: unknown, ui: UiLang): string {
   return String(v);
 }
 
-/** The fields of the visitors' forms by name (a field the catalogue does not name is shown by its words). */
-const LEAD_FIELDS = [
-  'title',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'message',
-  'propertyId',
-  'goal',
-  'propertyType',
-  'address',
-  'zip',
-  'city',
-  'newsletter',
-  'timeSlots',
-  'preference',
-  'types',
-  'cities',
-  'minPrice',
-  'maxPrice',
-  'bedrooms',
-  'bathrooms',
-  'garages',
-  'parkings',
-  'terrace',
-  'garden',
-  'position',
-  'cv',
-  'offeredPrice',
-  'conditions',
-  'monthlyIncome',
-  'persons',
-  'friendFirstName',
-  'friendLastName',
-  'receiverEmail',
-  'about',
-  'url',
-  'comment',
-  'slot',
-  'advanceAmount',
-];
+/**
+ * The fields of the visitors' forms, by name: every field of the forms' definition
+ * (shared/form-fields.ts), and those the server adds to what was posted (a purchase offer's advance;
+ * an older valuation's one-line address). A unit test checks each has its words in nl, fr and en.
+ */
+export const LEAD_FIELDS: readonly string[] = [...FIELD_NAMES, 'advanceAmount', 'address'];
+/** A field by its name (a field the definition does not name is shown by its words). */
 export const fieldName = (k: string, ui: UiLang) =>
   LEAD_FIELDS.includes(k) || hasMessage(`leads.field.${k}`)
     ? tr(`leads.field.${k}` as MessageKey, undefined, ui)

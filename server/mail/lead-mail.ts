@@ -6,6 +6,7 @@
  */
 import type { Lang } from '../../shared/constants.ts';
 import { formatPrice, formatSlot, makeIntl, type Dictionary } from '../../shared/format.ts';
+import { fieldDef, labelKey, optionKey, type FieldSpec } from '../../shared/form-fields.ts';
 import { FORM_FIELDS, formDefinition, isFormKind, type FormKind } from '../../shared/forms.ts';
 import { displayPhone } from '../../shared/phone.ts';
 import { brusselsLocal } from '../../shared/schedule.ts';
@@ -22,12 +23,6 @@ function rows(fields: Array<[string, string]>): { text: string; html: string } {
     html: `<table role="presentation" cellpadding="4" cellspacing="0">${fields.map(([k, v]) => `<tr><td style="color:#5b6272;vertical-align:top">${esc(k)}</td><td>${esc(v).replace(/\n/g, '<br>')}</td></tr>`).join('')}</table>`,
   };
 }
-
-/** Choices stored as codes, in words in a mail's language: a search alert's regions and property types. */
-const CHOICE_WORDS: Record<string, (t: (id: string) => string) => (value: string) => string> = {
-  regions: (t) => (v) => t(`form.regions.${v}`),
-  types: (t) => (v) => t(`type.${v}`),
-};
 
 export function leadMails(o: {
   kind: string;
@@ -63,23 +58,30 @@ export function leadMails(o: {
     return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values) as string;
   };
   const ta = fmt(o.agencyLang);
+  // Labels and values follow the form's definition (shared/form-fields.ts): a field by its label, a
+  // choice by its words, an amount in euros, a phone number grouped, a time range as the page shows it.
   const specs = FORM_FIELDS[o.kind as FormKind] ?? [];
-  const label = (t: ReturnType<typeof fmt>, k: string) => t(specs.find((f) => f.name === k)?.label ?? `form.${k}`, o.labelValues);
+  const spec = (k: string): FieldSpec => specs.find((f) => f.name === k) ?? { type: 'text', ...fieldDef(k), name: k };
+  const label = (t: ReturnType<typeof fmt>, k: string) => t(labelKey(spec(k)), o.labelValues);
   const value = (t: ReturnType<typeof fmt>, lang: Lang, k: string, v: unknown): string => {
     if (typeof v === 'boolean') return t(v ? 'value.yes' : 'value.no');
-    const words = o.valueText?.[k] ?? CHOICE_WORDS[k]?.(t);
-    if (Array.isArray(v)) return v.map((x) => (words ? words(String(x), lang) : String(x))).join(', ');
+    const f = spec(k);
+    const own = o.valueText?.[k];
+    const choice = (x: string) => {
+      if (own) return own(x, lang);
+      if (f.shows === 'times') return x.replace('-', ' – ');
+      return f.options?.includes(x) ? t(optionKey(f, x)!) : x;
+    };
+    if (Array.isArray(v)) return v.map((x) => choice(String(x))).join(', ');
     // A phone number as typed (0470/12.34.56) reaches the mails grouped (SPEC §5): 0470 12 34 56.
-    if (k === 'phone' && typeof v === 'string') return displayPhone(v);
-    if (k === 'offeredPrice' || k === 'monthlyIncome' || k === 'budget') return formatPrice(v);
+    if (f.shows === 'phone' && typeof v === 'string') return displayPhone(v);
+    if (f.shows === 'price') return formatPrice(v);
     if (k === 'slot' && o.appointment) return o.appointment.when(lang);
     if (v && typeof v === 'object' && 'name' in v) {
       const file = v as unknown as { name: string; size: number };
       return `${file.name} (${Math.ceil(file.size / 1024)} KB)`;
     }
-    if (k === 'title' || k === 'request' || k === 'preference' || (k === 'goal' && typeof v === 'string')) return t(`form.${k}.${v}`);
-    if (k === 'propertyType') return t(`type.${v}`);
-    return String(v);
+    return typeof v === 'string' ? choice(v) : String(v);
   };
   const name = [o.fields.firstName, o.fields.lastName].filter(Boolean).join(' ') || String(o.fields.name ?? '');
   const list = (lang: Lang) => {

@@ -73,6 +73,7 @@ describe('a visitor asks for a visit on a phone, in French', () => {
     );
     // The agency's mail is in the agency's language (Dutch): the property's Dutch page.
     expect(agency.text).toMatch(new RegExp(`https://www\\.atrium-immo\\.be/nl/kopen/[a-z0-9-]+/[a-z0-9-]+/${target.path.match(/\/(\d+)\/$/)![1]}/`));
-    expect(agency.text).toContain('10:00-13:00'); // the slot chosen while it was shown is sent
+    // The slot chosen while it was shown is sent, and the agency reads it labelled and as the page showed it.
+    expect(agency.text).toContain('Wanneer mogen wij u bellen?: 10:00 – 13:00\n');
   });
 });

@@ -38,6 +38,8 @@ describe('a search alert by region', () => {
         email,
         regions: ['brussels', 'flanders'],
         zips: '1180',
+        minPrice: 250000,
+        maxPrice: 400000,
       }),
     });
     expect(r.status).toBe(201);
@@ -52,6 +54,10 @@ describe('a search alert by region', () => {
     expect(visitor.text).not.toMatch(new RegExp(`: ${type}\\n`));
     expect(agency.text).toMatch(/: Appartement\n/);
     for (const m of mails) expect(m.text).not.toMatch(/: 3\n/);
+    // Amounts read as amounts (shared/form-fields.ts: minPrice and maxPrice show as prices), not as bare numbers.
+    expect(agency.text).toContain(': € 250.000\n');
+    expect(agency.text).toContain(': € 400.000\n');
+    expect(agency.text).not.toMatch(/: (250000|400000)\n/);
     for (const m of mails) expect(`${m.text}\n${m.html}`).not.toMatch(/\b(brussels|flanders)\b/);
   });
 });

@@ -67,7 +67,13 @@ describe('forms over HTTP with a real SMTP server', () => {
     const agency = smtp.received.find((m) => m.messageId === `<${id}-agency@www.atrium-immo.be>`)!;
     // The agency's mail is in the agency's language (Dutch), its link too.
     expect(agency.text).toMatch(new RegExp(`https://www\\.atrium-immo\\.be/nl/kopen/[a-z0-9-]+/.*${property.ID}/`));
-    expect(agency.text).toContain('10:00-13:00, 16:00-19:00');
+    // Every field by its label and every choice in words, as the definition says (shared/form-fields.ts):
+    // the time slots as the page shows them, the request and the preference in Dutch, never the codes.
+    expect(agency.text).toContain('Wanneer mogen wij u bellen?: 10:00 – 13:00, 16:00 – 19:00');
+    expect(agency.text).toContain('Ik wil graag: een bezoek');
+    expect(agency.text).toContain('Ik word liefst gecontacteerd per: telefoon');
+    expect(agency.text).not.toMatch(/: (visit|phone|10:00-13:00)\b/);
+    expect(agency.html).toContain('10:00 – 13:00, 16:00 – 19:00');
   });
 
   const bad: Array<[string, string, () => unknown, number, Record<string, string>?, string?]> = [
