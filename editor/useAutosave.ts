@@ -87,7 +87,6 @@ export function useAutosave<T>(o: {
       live = false;
       clearTimeout(retry);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [o.key, loaded, attempt]);
 
   const ready = checked === o.key && !o.offer && loaded && o.draft !== undefined;

@@ -16,7 +16,7 @@ import { Preview } from '../components/Preview.tsx';
 import { SchemaForm, type EditorFormContext } from '../fields/SchemaForm.tsx';
 import { focusField } from '../focus.ts';
 import { labelAt, pointerToPath } from '../schema.ts';
-import { useContentLang, useIsAdmin, useMe, useRegistry, useSession } from '../store.ts';
+import { useContentLang, useIsAdmin, useMe, useRegistry } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
 import { useArticles, useCatalog, usePages } from '../catalog.ts';
 import { tr, useT, useUiLang } from '../i18n/index.ts';
