@@ -224,7 +224,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, user, ui],
   );
 
@@ -270,7 +270,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     } finally {
       setBusy(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
   }, [key, ui]);
 
   const unpublish = useCallback(
@@ -293,7 +293,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, ui, load],
   );
 
@@ -319,7 +319,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, load, user, ui],
   );
 
