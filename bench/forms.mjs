@@ -1,6 +1,5 @@
 // Submissions per second accepted and durably stored under 50 concurrent clients, and the check
 // that the store holds exactly as many as were acknowledged (every request runs to its answer).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchServer } from './server.mjs';
 

@@ -10,7 +10,7 @@ import { ADVANCED, MANAGED } from './i18n/fields.ts';
 import { choiceLabel, fieldWord } from './i18n/field-words.ts';
 import type { UiLang } from './i18n/index.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON Schema as the editor reads it, any keyword
 export type Schema = Record<string, any>;
 export type UiSchema = Record<string, unknown>;
 

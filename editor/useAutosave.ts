@@ -87,7 +87,6 @@ export function useAutosave<T>(o: {
       live = false;
       clearTimeout(retry);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [o.key, loaded, attempt]);
 
   const ready = checked === o.key && !o.offer && loaded && o.draft !== undefined;
@@ -134,7 +133,7 @@ export function useAutosave<T>(o: {
     setStatus((s) => (s.state === 'waiting' ? s : { ...s, state: 'waiting' }));
     const timer = setTimeout(() => void sendRef.current(), Math.max(0, Math.min(AUTOSAVE_DELAY_MS, since + AUTOSAVE_MAX_INTERVAL_MS - Date.now())));
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer restarts when the draft changes; the key and base it sends are read as they are then
   }, [ready, o.dirty, o.draft]);
 
   // Saved, published or discarded (nothing unsaved any more): the server's autosave goes.

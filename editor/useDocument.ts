@@ -9,7 +9,7 @@
  *   fields both people changed come back, each with both values, for the staff member to choose.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type DocKey, type DocState, type MergeConflict, type Problem, type RevisionInfo } from './api.ts';
+import { api, ApiError, type DocKey, type DocState, type Problem } from './api.ts';
 import { clean } from './schema.ts';
 import { applyChoices, type Choices, type ConflictState } from './conflict-choices.ts';
 
@@ -21,7 +21,7 @@ import { useSession } from './store.ts';
 import { useUnsaved } from './guard.ts';
 import { dropDraft, readDraft, writeDraft, type LocalDraft } from './local-drafts.ts';
 import { formatWhen, tr, useUiLang } from './i18n/index.ts';
-import { useAutosave, type AutosaveState } from './useAutosave.ts';
+import { useAutosave } from './useAutosave.ts';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** How long after a change the draft is written to this browser. */
@@ -224,7 +224,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, user, ui],
   );
 
@@ -270,7 +270,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
     } finally {
       setBusy(false);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
   }, [key, ui]);
 
   const unpublish = useCallback(
@@ -293,7 +293,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, ui, load],
   );
 
@@ -319,7 +319,7 @@ export function useDocument<T>(key: DocKey, normalize: (data: T) => T = (d) => d
         setBusy(false);
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fail` is remade each render but reads only setters, `expired` and `ui`, which are dependencies here
     [key, load, user, ui],
   );
 

@@ -45,7 +45,7 @@ export const LANG_NAMES: Record<string, string> = { nl: 'Dutch', fr: 'French', e
 /** Languages whose text may be left to its fallback (SPEC §1: German may show the English text), as the server checks it. */
 const MAY_FALL_BACK: readonly Lang[] = ['de'];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks any JSON Schema node
 type Node = Record<string, any>;
 function child(node: Node, key: string | number): Node {
   const k = String(key);

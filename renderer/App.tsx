@@ -119,6 +119,7 @@ function Site({ initial, assets, registry }: RootProps) {
         if ((e as Error)?.name !== 'AbortError') window.location.assign(target);
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetches once per address; the page and shell it sets are read, not followed
   }, [location, search]);
 
   // Links inside content HTML (articles, footer) navigate client-side too.
@@ -226,11 +227,13 @@ function Consent({ shell, page, search }: { shell: ShellData; page: PageData; se
       clearTimeout(reading);
       clearTimeout(opening);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads the stored consent once, when the page starts
   }, []);
   useEffect(() => {
     if (!consent) return;
     applyConsent(consent.choices, shell.tracking);
     trackPageView({ path: page.path, title: page.head.title, lang: page.lang });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when consent is given or changed; later pages are counted below
   }, [consent]);
   // Every later page (client-side navigation) is a page view too, with consent.
   const firstView = useRef(true);
@@ -265,6 +268,8 @@ const Body = memo(function Body({
   const { t } = useI18n();
   const isHome = page.page.type === 'page' && page.breadcrumbs.length <= 1 && page.kind === 'page';
   return (
+    // One delegated listener for the links' clicks (client navigation): the links themselves take the keys.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegated link clicks, see above
     <div className="app" onClick={onClick} aria-busy={loading || undefined} data-page-kind={page.kind}>
       <a className="skip-link" href="#main" id="skip-link">
         {t('nav.skipToContent')}

@@ -28,7 +28,11 @@ function pageAssets(assets: Assets, views: string[]): Assets {
     // The site's own stylesheets are in the head too (a view's chunk may name them among its own).
     const css = new Set<string>(assets.css);
     for (const view of views) {
-      for (const text of modules[view]?.styles ?? []) if (!added.has(text)) (added.add(text), (styles += `\n${text}`));
+      for (const text of modules[view]?.styles ?? [])
+        if (!added.has(text)) {
+          added.add(text);
+          styles += `\n${text}`;
+        }
       for (const f of modules[view]?.css ?? []) css.add(f);
     }
     page = { ...assets, styles, pageCss: [...css] };

@@ -130,7 +130,7 @@ function Held({ id, children }: { id: string; children: ReactNode }) {
   // one that suspended on it, which React reports in development ("called use() to suspend in a
   // previous render but did not call use() when it finished"). Dropped once the module has hydrated.
   use(holds.get(id)?.ready ?? NOT_HELD);
-  useEffect(() => settle(id), []);
+  useEffect(() => settle(id), [id]);
   return children;
 }
 

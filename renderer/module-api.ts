@@ -134,10 +134,10 @@ export function defineLoader<M extends ModuleRecord, D>(def: ModuleDefinition<M,
 }
 
 /** A loose definition, as the registry holds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds every module type, whatever its record and data
 export type AnyModuleDefinition = ModuleDefinition<any, any>;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds every module type, whatever its record and data
 export type AnyModuleLoader = ModuleLoader<any, any>;
 
 /**

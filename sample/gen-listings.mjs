@@ -681,7 +681,7 @@ export function generateListings({ count = BASE_COUNT, projects = 9, seed = 2026
     const c = common(b, sizes);
     for (let li = 0; li < LANGS.length; li++) properties.push(record(b, li, c, ctx.short));
   }
-  const projectRecords = buildProjects(T, plans, byId);
+  const projectRecords = buildProjects(T, plans);
   return crmShape({ properties, projects: projectRecords, webIDs: buildWebIDs(), ...buildCities(bases), neighbourhoods: [] }, pictureBase.replace(/\/$/, ''));
 }
 
@@ -693,7 +693,7 @@ const PROJECT_ROOMS = [
   ['Zicht', 'Vue', 'View'],
 ];
 
-function buildProjects(T, plans, byId) {
+function buildProjects(T, plans) {
   const out = [];
   for (const p of plans) {
     const { tpl, id } = p;

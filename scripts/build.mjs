@@ -71,20 +71,38 @@ function hintEntry(dir) {
   if (!code.startsWith(COMPILE_HINT)) writeFileSync(file, COMPILE_HINT + code);
 }
 
-async function buildHere(quiet) {
-  const logLevel = quiet ? 'warn' : 'info';
-  await build({ root, logLevel, mode: 'production' });
+/**
+ * What the build prints. By default only what a developer needs: Vite's warnings and errors (a chunk
+ * past its size limit, a failed import) and one closing line. `npm run build -- --verbose` adds
+ * Vite's progress, each chunk with its size and Rolldown's plugin timings. `--quiet` (the scripts
+ * that build before they run) drops the closing line too.
+ */
+function buildOptions(verbose) {
+  return {
+    root,
+    mode: 'production',
+    logLevel: verbose ? 'info' : 'warn',
+    // Sizes are computed only to be listed; the timings summary is a profiling aid, not a warning.
+    build: { reportCompressedSize: verbose, rollupOptions: { checks: { bundlerTimings: verbose } } },
+  };
+}
+
+async function buildHere({ verbose = false, quiet = false } = {}) {
+  const started = performance.now();
+  const options = buildOptions(verbose);
+  await build(options);
   // The editor apart, into the same folder (vite.config.ts says why).
   process.env.VITRINE_CLIENT = 'editor';
   try {
-    await build({ root, logLevel, mode: 'production' });
+    await build(options);
   } finally {
     delete process.env.VITRINE_CLIENT;
   }
   hintEntry(join(root, 'dist/client'));
   precompress(join(root, 'dist/client/assets'));
-  await build({ root, logLevel, mode: 'production', build: { ssr: true } });
+  await build({ ...options, build: { ...options.build, ssr: true } });
   writeFileSync(stampPath, JSON.stringify({ hash: sourceHash(), at: new Date().toISOString() }));
+  if (!quiet) console.log(`built the site, the editor and the server into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /**
@@ -102,5 +120,5 @@ export function buildAll({ quiet = false } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   process.env.NODE_ENV = 'production';
-  await buildHere(process.argv.includes('--quiet'));
+  await buildHere({ verbose: process.argv.includes('--verbose'), quiet: process.argv.includes('--quiet') });
 }

@@ -1,6 +1,5 @@
 // npm run dev: Koa with Vite in middleware mode — the renderer and modules hot-reload.
 import { createServer } from 'vite';
-import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 
 const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });

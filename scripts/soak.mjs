@@ -25,7 +25,7 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -496,9 +496,10 @@ if (PHASES.has(5)) {
   await hungSmtpProbe({ base, smtpPort, proofOf, formToken, line });
 }
 // ── 6. The audit's 211 MB import ─────────────────────────────────────────────────────────────────
-if (PHASES.has(6))
-  (console.log('\n6. imports with bounds: a CRM file past LISTINGS_MAX_MB, then one with an unknown field under it'),
-    await (await import('../bench/soak/import.mjs')).soakImport({ root, base, dataDir, ask, line, MiB, ms }));
+if (PHASES.has(6)) {
+  console.log('\n6. imports with bounds: a CRM file past LISTINGS_MAX_MB, then one with an unknown field under it');
+  await (await import('../bench/soak/import.mjs')).soakImport({ root, base, dataDir, ask, line, MiB, ms });
+}
 // ── 7. Captcha, DOCX, links and the page policy ─────────────────────────────────────────────────
 if (PHASES.has(7)) await (await import('../bench/soak/captcha-csp.mjs')).captchaCspProbe({ base, dataDir, line });
 // ── 8. The hostile form condition ────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-// npm test: type check, the formatter's check, then every vitest project (unit, integration, e2e in real Chromium).
+// npm test: type check, lint, the formatter's check, then every vitest project (unit, integration, e2e in real Chromium).
 // Ends with one plain line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +13,14 @@ let failed = 0;
 console.log('› tsc --noEmit');
 const tsc = spawnSync(bin('tsc'), ['--noEmit', '-p', '.'], { cwd: root, stdio: 'inherit' });
 tsc.status === 0 ? passed++ : failed++;
+
+// The linter's verdict (eslint.config.js, zero warnings; as `npm run lint`, with its cache): one check, like the type check.
+console.log('› eslint . --max-warnings 0');
+const eslint = spawnSync(bin('eslint'), ['.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+eslint.status === 0 ? passed++ : failed++;
 
 // The formatter's verdict (.prettierrc.json): a file written by hand in another style fails here; `npm run format` fixes it.
 console.log('› prettier --check .');

@@ -17,7 +17,7 @@ import { describeRepair } from './content/repair.ts';
 import { StaffAccounts, addStaff, changeStaff } from './auth/staff-accounts.ts';
 import { formatProblem } from './config/schemas.ts';
 import { createApp, type Renderer, type Scheduler } from './app.ts';
-import { openFileStore, openImportStore, readStoredLeads, type Store } from './storage/index.ts';
+import { openFileStore, readStoredLeads, type Store } from './storage/index.ts';
 import { openPgStore, pgSettingsOf, type PgSettings } from './storage/pg/index.ts';
 import { SchemaRegistry } from './config/schemas.ts';
 import { LiveListings, type ListingLog } from './listings/live.ts';

@@ -46,13 +46,7 @@ export function Dialog({
     };
   }, []);
   return (
-    <dialog
-      ref={ref}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      className={`ed-dialog${wide ? ' ed-dialog--wide' : ''}${className ? ` ${className}` : ''}`}
-    >
+    <dialog ref={ref} aria-modal="true" aria-labelledby={titleId} className={`ed-dialog${wide ? ' ed-dialog--wide' : ''}${className ? ` ${className}` : ''}`}>
       <div className="ed-dialog__head">
         <h2 id={titleId} className="ed-dialog__title">
           {title}

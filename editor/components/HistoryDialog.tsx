@@ -42,7 +42,7 @@ export function HistoryDialog<T>({ doc, describe, onClose }: { doc: DocumentHand
   };
   useEffect(() => {
     void more(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first page, once, when the dialog opens
   }, []);
   const newest = revisions?.[0];
   const byRev = new Map((revisions ?? []).map((r) => [r.rev, r]));

@@ -75,7 +75,7 @@ export function Preview({
         });
     }, PREVIEW_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one preview request per change of what it shows
   }, [json, lang, docKey, pageId, blocked]);
 
   // Scale the device width down to the panel.

@@ -100,7 +100,7 @@ export function VersionView({
       : api.revision(docKey, a.rev).then((v) => live && setRows(rowsOf(v.data)))
     ).catch((e) => live && setError((e as Error).message));
     return () => void (live = false);
-  }, [docKey, a.rev, b?.rev]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [docKey, a.rev, b?.rev]); // eslint-disable-line react-hooks/exhaustive-deps -- fetched again only when the versions compared change
   // A choice of a list in words ("Publiée", not "Published"), a text or a figure as it is.
   const value = (v: unknown, path: string[] = []) => {
     const key = path.filter((p) => !/^(nl|fr|en|de)$/i.test(p)).at(-1);

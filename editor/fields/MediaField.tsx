@@ -40,7 +40,7 @@ export default function MediaField(props: FieldProps) {
    * Another file: the stored details of the old one go, its texts stay — but the alt texts the
    * library has for the new image replace the old image's, language by language.
    */
-  const useFile = (item: Pick<MediaItem, 'url'> & { alt?: Record<string, string> }) => {
+  const chooseFile = (item: Pick<MediaItem, 'url'> & { alt?: Record<string, string> }) => {
     const props = (schema.properties ?? {}) as Record<string, Schema>;
     const keep = Object.fromEntries(Object.entries(value).filter(([k]) => isLocalizedSchema(props[k])));
     const libraryAlt = Object.fromEntries(Object.entries(item.alt ?? {}).filter(([, v]) => v));
@@ -54,7 +54,7 @@ export default function MediaField(props: FieldProps) {
     setUploading(true);
     try {
       const { item } = await api.uploadMedia(file);
-      useFile(item);
+      chooseFile(item);
     } catch (e) {
       if (!expired(e)) setUploadError(mediaErrorText(e, lang ?? useUiLang.getState().lang, useSession.getState().registry));
     } finally {
@@ -159,7 +159,7 @@ export default function MediaField(props: FieldProps) {
         <MediaLibraryDialog
           onClose={() => setPicking(false)}
           onPick={(item) => {
-            useFile(item);
+            chooseFile(item);
             setPicking(false);
           }}
         />

@@ -50,7 +50,7 @@ export default function Leads({ me }: { me: Me }) {
   // The count line speaks the editor's language when it changes.
   useEffect(() => {
     if (data) setStatus(data.pages > 1 ? t('leads.countPaged', { n: data.total, page: data.page, pages: data.pages }) : t('leads.count', { n: data.total }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- says the count again when the language changes; a new count says itself
   }, [t]);
 
   useEffect(() => {

@@ -10,7 +10,6 @@ import { useSession } from '../store.ts';
 import { IMAGE_WIDTH } from '../../shared/constants.ts';
 import { inboxApi } from './api.ts';
 import { formatWhen, useT, useUiLang } from '../i18n/index.ts';
-import { useStaffName } from '../staff/names.ts';
 import { fileSize, mediaErrorText, tooLargeText } from './media-text.ts';
 import { MediaDetails } from './MediaDetails.tsx';
 import { MediaTrash } from './MediaTrash.tsx';
@@ -28,7 +27,6 @@ const matches = (item: MediaItem, q: string) => !q || [item.name, ...Object.valu
 export default function Media({ me }: { me: Me }) {
   const t = useT();
   const ui = useUiLang((s) => s.lang);
-  const nameOf = useStaffName();
   const expired = useSession((s) => s.expired);
   const registry = useSession((s) => s.registry);
   const id = useId();

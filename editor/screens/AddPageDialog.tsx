@@ -48,7 +48,7 @@ export default function AddPageDialog({
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const written = writtenLangs('page', data, me.langs, me.defaultLang);
-  const errors = useMemo(() => validate(schema, clean(data), written, ui), [schema, data, written.join(), ui]); // eslint-disable-line react-hooks/exhaustive-deps
+  const errors = useMemo(() => validate(schema, clean(data), written, ui), [schema, data, written.join(), ui]); // eslint-disable-line react-hooks/exhaustive-deps -- `written` is keyed by its contents
   const count = listErrors(errors).length;
 
   /** Name, path and localized paths follow the title until the user writes their own. */

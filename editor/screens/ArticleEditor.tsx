@@ -16,7 +16,7 @@ import { Preview } from '../components/Preview.tsx';
 import { SchemaForm, type EditorFormContext } from '../fields/SchemaForm.tsx';
 import { focusField } from '../focus.ts';
 import { labelAt, pointerToPath } from '../schema.ts';
-import { useContentLang, useIsAdmin, useMe, useRegistry, useSession } from '../store.ts';
+import { useContentLang, useIsAdmin, useMe, useRegistry } from '../store.ts';
 import { useDocument } from '../useDocument.ts';
 import { useArticles, useCatalog, usePages } from '../catalog.ts';
 import { tr, useT, useUiLang } from '../i18n/index.ts';
@@ -71,9 +71,9 @@ export default function ArticleEditor() {
   // The required texts are those of the default language and of each language the article is written in (issue 38).
   const written = writtenLangs('article', draft, me.langs, me.defaultLang);
   const writtenKey = written.join();
-  const found = useMemo(() => (draft === undefined ? undefined : validate(schema, draft, written, ui)), [schema, draft, writtenKey, ui]); // eslint-disable-line react-hooks/exhaustive-deps
+  const found = useMemo(() => (draft === undefined ? undefined : validate(schema, draft, written, ui)), [schema, draft, writtenKey, ui]); // eslint-disable-line react-hooks/exhaustive-deps -- `written` is keyed by its contents (writtenKey)
   const problems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
-  const serverJson = useMemo(() => (problems.length ? JSON.stringify(draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps
+  const serverJson = useMemo(() => (problems.length ? JSON.stringify(draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps -- the draft as the server judged it, kept until its next answer
   const server = problems.length && (serverJson === JSON.stringify(draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, key), ui) : undefined;
   const describe = useCallback((pointer: string) => tr('where.articleField', { field: labelAt(schema, pointerToPath(pointer)) }, ui), [schema, ui]);
   const clientErrors: FieldProblem[] = listErrors(found).map((e) => ({ ...e, label: describe(e.pointer) }));

@@ -5,7 +5,7 @@
  * shown as chips that say what the site puts there and insert themselves where the caret is.
  */
 import { memo, useRef, useState } from 'react';
-import { langName, tr, useT, type MessageKey, type UiLang, hasMessage } from '../i18n/index.ts';
+import { langName, tr, useT, type UiLang, hasMessage } from '../i18n/index.ts';
 import { formsFor, optionalForm, placeholdersOf, plainWords, readMessage, sampleNumbers, tokens, writePlural } from './dict-message.ts';
 
 export const rowId = (key: string) => `edd-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;

@@ -75,7 +75,7 @@ export default function PageEditor() {
   const modules = useMemo(() => draft?.modules ?? [], [draft]);
   // The required texts are those of the default language and of each language the page is written in (issue 38).
   const writtenKey = writtenLangs('page', draft, me.langs, me.defaultLang).join();
-  const written = useMemo(() => writtenKey.split(',').filter(Boolean) as typeof me.langs, [writtenKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const written = useMemo(() => writtenKey.split(',').filter(Boolean) as typeof me.langs, [writtenKey]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the languages written, not each new array
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
   const address = useAddressCheck(doc);
@@ -120,7 +120,7 @@ export default function PageEditor() {
     });
     if (mods?.__errors) rest.__errors = [...((rest.__errors as unknown as string[]) ?? []), ...(mods.__errors as string[])] as never;
     return { settings: rest as ErrorSchema, modules: moduleErrors, json: JSON.stringify(draft) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the server answers or the language changes, not on each edit of the draft
   }, [serverProblems, ui]);
   const serverCurrent = server.json !== '' && (server.json === JSON.stringify(draft) || !!doc.base?.repair);
 

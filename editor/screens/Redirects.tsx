@@ -49,7 +49,7 @@ export default function Redirects() {
   const [addProblem, setAddProblem] = useState<string | null>(null);
   const options = useMemo(() => pageOptions(pages ?? [], lang), [pages, lang]);
   const title = (id: number) => options.find((o) => o.id === id)?.label ?? t('redirects.pageGone', { id });
-  const list = doc.draft?.redirects ?? [];
+  const list = useMemo(() => doc.draft?.redirects ?? [], [doc.draft]);
 
   const describe = useCallback(
     (pointer: string) => {

@@ -74,7 +74,7 @@ export function SettingsDocument({ docKey }: { docKey: SingleDoc }) {
   );
   const found = useMemo(() => (doc.draft === undefined ? undefined : validate(schema, doc.draft, me.langs, ui)), [schema, doc.draft, me.langs, ui]);
   const problems = useMemo(() => [...(doc.base?.repair ?? []), ...doc.problems], [doc.base, doc.problems]);
-  const serverJson = useMemo(() => (problems.length ? JSON.stringify(doc.draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps
+  const serverJson = useMemo(() => (problems.length ? JSON.stringify(doc.draft) : ''), [problems]); // eslint-disable-line react-hooks/exhaustive-deps -- the draft as the server judged it, kept until its next answer
   const server =
     problems.length && (serverJson === JSON.stringify(doc.draft) || doc.base?.repair) ? problemsToErrors(ownProblems(problems, doc.key), ui) : undefined;
   const describe = useCallback(

@@ -56,7 +56,7 @@ export default function SetPassword({ onDone }: { onDone: (me: Me) => void }) {
       },
       (e) => (refusedLink(e) ? setRefused(refusedLink(e)!) : setError({ text: t('setPassword.failed') })),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the link is checked once per token
   }, [token]);
 
   const submit = async (e: FormEvent) => {

@@ -45,9 +45,11 @@ export default function View({ data }: { module: FavouritesModule; data: Favouri
       mine.current = same(data.ids, savedIds);
       if (!data.ids.length && !data.invalid.length && savedIds.length) navigate(path + idsQuery(savedIds), { replace: true });
     } else if (mine.current && !same(data.ids, savedIds)) navigate(path + idsQuery(savedIds), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the device's list when its ids change, not each new array
   }, [running, savedIds.join(',')]);
   useEffect(() => {
     if (running) mine.current = same(data.ids, savedIds);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks again only when the page's ids change
   }, [data.ids.join(',')]);
 
   const drops = data.cards.flatMap((c) => {

@@ -111,6 +111,7 @@ export function CardDeviceButtons({ id, price, title }: { id: number; price: num
 
 /** Keeps the property seen among the recently viewed (its page, once per property shown). */
 export function RecordView({ view }: { view: Omit<RecentView, 'path'> }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per property shown, not on each new `view` object
   useEffect(() => recordView({ ...view, path: window.location.pathname }), [view.id]);
   return null;
 }

@@ -45,12 +45,12 @@ export function SlotPicker({ kind, slots, error }: { kind: FormKind; slots: stri
           ))}
         </select>
       </label>
-      <div className="chips" role="radiogroup" aria-label={t('form.slotTime')}>
+      <div className="chips" role="radiogroup" aria-label={t('form.slotTime')} aria-invalid={error ? true : undefined}>
         {slots
           .filter((s) => s.startsWith(current))
           .map((s) => (
             <label key={s} className="chip">
-              <input type="radio" name="slot" value={s} aria-invalid={error ? true : undefined} aria-describedby={error ? `e-${kind}-slot` : undefined} />
+              <input type="radio" name="slot" value={s} aria-describedby={error ? `e-${kind}-slot` : undefined} />
               <span>{s.slice(11)}</span>
             </label>
           ))}

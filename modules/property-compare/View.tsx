@@ -48,6 +48,7 @@ export default function View({ data }: { module: PropertyCompareModule; data: Co
   // The address without ids opens the comparison the device keeps.
   useEffect(() => {
     if (running && !data.ids.length && !data.invalid.length && device.length) navigate(path + idsQuery(device), { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page starts running in the browser
   }, [running]);
   const mine = running && device.length === data.ids.length && device.every((id) => data.ids.includes(id));
   const cols = data.columns;

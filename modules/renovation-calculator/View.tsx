@@ -33,7 +33,7 @@ export default function View({ data }: { module: RenovationCalculatorModule; dat
     setKind(inputs.kind ?? '');
     setSurface(inputs.surface !== undefined ? String(inputs.surface) : '');
     setTyped(Object.fromEntries(Object.entries(inputs.quantities).map(([k, v]) => [k, String(v)])));
-  }, [data.query]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data.query]); // eslint-disable-line react-hooks/exhaustive-deps -- the form follows a new query only, not each render of its inputs
   const proposed = (w: CalculatorWork): string => {
     const s = Number(surface);
     return kind && surface.trim() !== '' && Number.isFinite(s) && s > 0
@@ -66,7 +66,7 @@ export default function View({ data }: { module: RenovationCalculatorModule; dat
     } else if (data.errors.length) {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
-  }, [data.query, data.errors.length]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data.query, data.errors.length]); // eslint-disable-line react-hooks/exhaustive-deps -- focus moves once per answer, not on each render
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -112,7 +112,8 @@ function Drawer({ page }: { page: PageData }) {
 
   return (
     <div className="drawer" data-open={open || undefined} hidden={!open}>
-      <div className="drawer__overlay" onClick={close} />
+      {/* The backdrop's click is a mouse shortcut: Escape and the close button do the same by keyboard. */}
+      <div className="drawer__overlay" role="presentation" onClick={close} />
       <div className="drawer__panel" ref={panel} role="dialog" aria-modal="true" aria-label={t('nav.menu')} id="drawer">
         <div className="drawer__head">
           <span className="drawer__title">{t('nav.menu')}</span>

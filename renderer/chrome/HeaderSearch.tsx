@@ -20,6 +20,7 @@ export function HeaderSearch() {
   }, [location]);
   if (!searchPath) return null;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the open search box and gives focus back to its summary
     <details
       className="header-search"
       ref={box}

@@ -54,7 +54,8 @@ export function Popup() {
 
   if (!popup || !open || consentOpen) return null;
   return (
-    <div className="popup" onClick={(e) => e.target === e.currentTarget && close()}>
+    // A click on the backdrop closes: a mouse shortcut for Escape and the close button.
+    <div className="popup" role="presentation" onClick={(e) => e.target === e.currentTarget && close()}>
       <div className="popup__panel" role="dialog" aria-modal="true" aria-labelledby="popup-title" ref={ref}>
         <button type="button" className="icon-button popup__close" onClick={close} aria-label={t('popup.close')}>
           <Icon name="close" />

@@ -53,5 +53,6 @@ export function useFocusTrap(
       if (lockScroll) document.documentElement.classList.remove('no-scroll');
       previous?.focus?.();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- traps focus once per opening: a new onEscape each render must not move focus again
   }, [active]);
 }

@@ -135,7 +135,6 @@ export function passwordProblem(password: string): string | undefined {
 export function cleanName(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   const name = v.trim().replace(/\s+/g, ' ');
-  // eslint-disable-next-line no-control-regex
   return name && name.length <= STAFF_NAME_MAX_LENGTH && !/[\u0000-\u001f\u007f]/.test(name) ? name : undefined;
 }
 

@@ -79,7 +79,6 @@ function checkPropertyIds(site: Site, v: unknown): number[] {
 /** A CRM reference, or undefined to remove it (null or an empty string). */
 function checkRef(v: unknown): string | undefined {
   if (v === null || v === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
   if (typeof v !== 'string' || v.length > OWNER_REF_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(v))
     throw bad('ref', `must be a text of at most ${OWNER_REF_MAX_LENGTH} characters`, 422);
   return v.trim() || undefined;

@@ -20,13 +20,11 @@ import {
   PROPERTY_FORMS,
   RENT_FORMS,
   type FieldError,
-  type FormKind,
 } from '../../shared/forms.ts';
 import { formatPrice, formatSlot } from '../../shared/format.ts';
 import { isLang } from '../../shared/routes.ts';
 import type { SchemaRegistry } from '../config/schemas.ts';
 import { StoreUnavailableError, type BlobStore, type LeadRepository, type OutboxMessage, type Submission } from '../storage/index.ts';
-import type { Site } from '../site/site.ts';
 import type { SiteHolder } from '../site/holder.ts';
 import { leadMails } from '../mail/lead-mail.ts';
 import { linkToken } from './alerts.ts';
@@ -160,7 +158,7 @@ export function formRoutes(router: Router, deps: FormDeps) {
       }
       const calendar = kind === 'contact-appointment' ? site.content.site.appointments : undefined;
       // A visitor tool's state sent along (issue 16): read again, its result computed anew from the live data.
-      const tool = errors.length ? undefined : await readToolLead(kind, fields, site, lang);
+      const tool = errors.length ? undefined : await readToolLead(kind, fields, site);
       if (tool?.error) errors.push(tool.error);
       // The captcha is looked at last (each image answers once): a typo elsewhere does not spend it.
       if (!errors.length && order.includes('captcha') && !(await deps.captcha.redeem(fields.captchaToken, fields.captcha))) {

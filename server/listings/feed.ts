@@ -8,7 +8,6 @@
  *   - one language of an ID being refused never drops the others: the report says what was kept.
  * Every problem is said in plain words, with the record and the field.
  */
-import type { ErrorObject } from 'ajv';
 import { LANGUAGES, type Lang } from '../../shared/constants.ts';
 import type { CityEntry, ProjectRecord, PropertyRecord, PropertyTypeRecord } from '../../renderer/listing-types.ts';
 import type { TreeListItem } from '../../schemas/types.gen.ts';

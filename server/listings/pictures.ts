@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { LANGUAGES } from '../../shared/constants.ts';
 import { listingPhotos, photoVersion, type ListingKind, type ListingPhoto } from '../../shared/listing-photos.ts';
-import type { ListingSource, ProjectRecord, PropertyRecord } from '../../renderer/listing-types.ts';
+import type { ListingSource, PropertyRecord } from '../../renderer/listing-types.ts';
 import type { SiteInfo } from '../../schemas/types.gen.ts';
 import { fetchPicture, PictureError, refusalOf, type PictureFailure } from './picture-fetch.ts';
 import { normaliseOriginal, resizedJpeg } from './picture-images.ts';

@@ -22,7 +22,11 @@ export function prodAssets(root: string, entryName = 'renderer/entry-client.tsx'
       if (!chunk || seen.has(`/${chunk.file}`)) continue;
       seen.add(`/${chunk.file}`);
       out.files.push(`/${chunk.file}`);
-      for (const c of chunk.css ?? []) if (!seen.has(c)) (seen.add(c), out.css.push(c));
+      for (const c of chunk.css ?? [])
+        if (!seen.has(c)) {
+          seen.add(c);
+          out.css.push(c);
+        }
       walk(chunk.imports, seen, out);
     }
     return out;

@@ -137,12 +137,7 @@ function renovationSummary(site: Site, lang: Lang, inputs: RenovationInputs, r: 
  * The tool state a form carries, read again and computed: a lead to attach, or the error to show at
  * the field. Undefined when the form carries none.
  */
-export async function readToolLead(
-  kind: FormKind,
-  fields: Record<string, unknown>,
-  site: Site,
-  lang: Lang,
-): Promise<{ lead?: ToolLead; error?: FieldError } | undefined> {
+export async function readToolLead(kind: FormKind, fields: Record<string, unknown>, site: Site): Promise<{ lead?: ToolLead; error?: FieldError } | undefined> {
   const field = TOOL_FIELDS[kind];
   const raw = field && fields[field];
   if (typeof raw !== 'string') return undefined;

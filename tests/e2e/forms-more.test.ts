@@ -8,7 +8,7 @@ import { captchaAnswer } from '../helpers/captcha.ts';
 import { pdfFile } from '../helpers/files.ts';
 import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
 import { sampleListings } from '../helpers/listings.ts';
-import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
+import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
 import { tempDir } from '../helpers/config.ts';
 import { signedToken } from '../helpers/visitor.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
-import { siteConfigDir, tempDir } from '../helpers/config.ts';
+import { tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { sampleListings, importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/portal/view-stats.ts';

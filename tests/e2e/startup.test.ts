@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configCopy, root } from '../helpers/config.ts';
-import { fillToken, seedFormKey } from '../helpers/fill-token.ts';
+import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
 import { signedToken } from '../helpers/visitor.ts';
 

@@ -9,7 +9,6 @@ export class Client {
     readonly base: string,
     readonly headers: Record<string, string> = {},
   ) {}
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async req(
     method: string,
     path: string,

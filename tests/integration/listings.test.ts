@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { startTestServer } from '../helpers/server.ts';
-import { root, tempDir } from '../helpers/config.ts';
 import { sampleListings, importListingsData } from '../helpers/listings.ts';
 import { epcForProperty, epcRank } from '../../shared/epc.ts';
 import { slugify } from '../../shared/path.ts';

@@ -27,7 +27,10 @@ beforeAll(async () => {
   unplaced = [sale.find((id) => inArea(raw.properties.find((p) => p.ID === id)!))!, sale.at(-1)!];
   expect(unplaced.every(Boolean)).toBe(true);
   for (const p of raw.properties) {
-    if (p.ID === unplaced[0]) (delete p.Latitude, delete p.Longitude);
+    if (p.ID === unplaced[0]) {
+      delete p.Latitude;
+      delete p.Longitude;
+    }
     if (p.ID === unplaced[1]) Object.assign(p, { Latitude: 0, Longitude: 0 });
     if (p.ID === sale.at(-2)) Object.assign(p, { Latitude: 49.6116, Longitude: 6.1319, Zip: 'L-1724', City: 'Luxembourg' });
   }
