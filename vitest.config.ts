@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { TEST_SCRYPT_LOG2_N } from './tests/helpers/password-cost.ts';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Passwords hashed at scrypt N=2^10 instead of 2^17 (server/auth/password-cost.ts): each server start, account
+    // and login costs milliseconds, not most of a second of a core. The production cost has tests of its own.
+    env: { SCRYPT_LOG2_N: TEST_SCRYPT_LOG2_N },
     projects: [
       {
         extends: true,

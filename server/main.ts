@@ -26,6 +26,7 @@ import { DEFAULT_MAX_REMOVED_SHARE, summaryLine, type ImportSettings } from './l
 import { formatFeedProblem } from './listings/feed.ts';
 import { ListingSync, syncConfigFromEnv, type SyncConfig } from './listings/sync.ts';
 import { listingsMaxBytes } from './listings/limits.ts';
+import { scryptN } from './auth/password-cost.ts';
 import { ImportGate } from './listings/gate.ts';
 import { siteFieldLabels } from './listings/admin-view.ts';
 import type { ListingStore } from './listings/store.ts';
@@ -249,6 +250,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
   let listingsMax: number;
   try {
     listingsMax = opts.listingsMaxBytes ?? listingsMaxBytes(process.env);
+    scryptN(process.env); // SCRYPT_LOG2_N checked at start, not at the first password
     const given = opts.listingsSync === null ? undefined : (opts.listingsSync ?? syncConfigFromEnv(process.env));
     syncConfig = given && { ...given, maxBytes: opts.listingsMaxBytes ?? given.maxBytes ?? listingsMax };
   } catch (e) {
