@@ -41,49 +41,69 @@ const freePort = () =>
  * @property {(mode?: 'fast' | 'immediate', pauseMs?: number) => Promise<void>} restart Stops the server and starts it again on the same port.
  * @property {() => Promise<void>} stop
  * @property {number} port
+ * @property {string} dir The cluster's folder (stopPostgresIn stops it).
  */
 
-/** @returns {Promise<TestPostgres>} */
-export async function startPostgres() {
+const runAs = (bin, asRoot) => (cmd, args) => {
+  const full = join(bin, cmd);
+  const out = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`${cmd} failed: ${out.stderr || out.stdout}`);
+};
+
+/**
+ * A cluster in a new temporary folder, with room for `options.maxConnections` sessions (default 200;
+ * the test run's shared cluster, tests/helpers/pg.ts, asks more).
+ * @param {{ maxConnections?: number }} [options]
+ * @returns {Promise<TestPostgres>}
+ */
+export async function startPostgres(options = {}) {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-'));
   const data = join(dir, 'data');
-  const run = (cmd, args) => {
-    const full = join(bin, cmd);
-    const out = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
-    if (out.status !== 0) throw new Error(`${cmd} failed: ${out.stderr || out.stdout}`);
-  };
+  const run = runAs(bin, asRoot);
   if (asRoot)
     chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'vitrine', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=32MB`;
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${options.maxConnections ?? 200} -c shared_buffers=32MB`;
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   start();
-  const admin = `postgres://vitrine@127.0.0.1:${port}/postgres`;
-  let n = 0;
   return {
     port,
-    async database() {
-      const name = `t${process.pid}_${++n}_${Math.random().toString(36).slice(2, 7)}`;
-      const c = new pg.Client(admin);
-      await c.connect();
-      await c.query(`CREATE DATABASE ${name}`);
-      await c.end();
-      return `postgres://vitrine@127.0.0.1:${port}/${name}`;
-    },
+    dir,
+    database: databasesOn(port),
     async restart(mode = 'fast', pauseMs = 0) {
       run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
       if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
       start();
     },
     async stop() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      stopPostgresIn(dir);
     },
   };
+}
+
+/** New, empty databases on the cluster at `port`: each call one, its postgres:// URL. */
+export function databasesOn(port) {
+  const admin = `postgres://vitrine@127.0.0.1:${port}/postgres`;
+  let n = 0;
+  return async () => {
+    const name = `t${process.pid}_${++n}_${Math.random().toString(36).slice(2, 7)}`;
+    const c = new pg.Client(admin);
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    return `postgres://vitrine@127.0.0.1:${port}/${name}`;
+  };
+}
+
+/** Stops (as a crash: nothing to keep) the cluster that startPostgres made in `dir`, if it runs, and removes the folder. */
+export function stopPostgresIn(dir) {
+  try {
+    if (existsSync(join(dir, 'data', 'postmaster.pid')))
+      runAs(binDir(), process.getuid?.() === 0)('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', '-t', '60', 'stop']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -34,6 +34,10 @@ const optional = <T>(kind: Kind<T>, defaultText: string, description: string, mo
   ...more,
 });
 
+/** The lowest and highest log2(N) of password hashes: below 10 a hash is no protection at all. */
+export const SCRYPT_LOG2_N_MIN = 10;
+export const SCRYPT_LOG2_N_MAX = 20;
+
 /** The settings, in the order of the README's table. */
 export const SETTINGS = {
   PORT: given(port(), 3000, 'The port `npm start` and `npm run dev` listen on (0: one the system picks).'),
@@ -114,6 +118,11 @@ export const SETTINGS = {
   PG_STATEMENT_TIMEOUT_MS: given(milliseconds(100, 3_600_000), 10_000, 'A statement running longer is cancelled.'),
   PG_CONNECT_TIMEOUT_MS: given(milliseconds(100, 600_000), 5000, 'Waiting longer for a connection answers 503 (retry).'),
   PG_NODE_TIMEOUT_MS: given(milliseconds(1000, 3_600_000), 10_000, 'A node not seen for this long is taken for dead: the others send the mails it claimed.'),
+  SCRYPT_LOG2_N: given(
+    whole(SCRYPT_LOG2_N_MIN, SCRYPT_LOG2_N_MAX),
+    17,
+    'The cost of new password hashes, scrypt’s N as a power of two (17: the OWASP cost). The test suite sets 10; a hash keeps its own cost, so older ones still check.',
+  ),
   STAFF_PASSWORD: optional(
     text(1024),
     'a generated one, printed once',

@@ -1,13 +1,14 @@
 /** Password hashes (scrypt, OWASP parameters) and the small helpers of accounts. */
 import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { SCRYPT_MAXMEM, SCRYPT_PARAMS } from '../../shared/constants.ts';
+import { scryptN } from './password-cost.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (e, key) => (e ? reject(e) : resolve(key))));
 
-/** `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+/** `scrypt$N$r$p$salt$hash` (base64url); N from SCRYPT_LOG2_N (server/auth/password-cost.ts), 2^17 unless set. */
+export async function hashPassword(password: string, N = scryptN()): Promise<string> {
+  const { r, p, keyLength, saltLength } = SCRYPT_PARAMS;
   const salt = randomBytes(saltLength);
   const key = await scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: SCRYPT_MAXMEM });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');

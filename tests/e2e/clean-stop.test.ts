@@ -7,7 +7,7 @@ import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 import { seedFormKey } from '../helpers/fill-token.ts';
 import { signedToken } from '../helpers/visitor.ts';
 import { testDir } from '../helpers/tmp.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { Db, migrate } from '../../server/storage/pg/db.ts';
 import { openFileStore, type Store } from '../../server/storage/index.ts';
 import { openPgStore, pgSettingsOf } from '../../server/storage/pg/index.ts';
@@ -92,7 +92,7 @@ describe('a clean stop', () => {
     let pg: TestPostgres;
     let url: string;
     beforeAll(async () => {
-      pg = await startPostgres();
+      pg = await sharedPostgres();
       url = await pg.database();
       await migrate(url);
       const db = new Db({ url });

@@ -5,6 +5,7 @@ import { buildAll, buildIsCurrent } from '../../scripts/build.mjs';
 import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 import { testDir } from '../helpers/tmp.ts';
+import { TEST_SCRYPT_LOG2_N } from '../helpers/password-cost.ts';
 
 let server: BuiltServer | undefined;
 
@@ -12,7 +13,7 @@ export default async function setup(project: TestProject) {
   if (!buildIsCurrent()) buildAll({ quiet: true });
   const dataDir = testDir('vitrine-e2e-');
   seedFormKey(dataDir);
-  server = await startBuiltServer({ DATA_DIR: dataDir, FORM_RATE_MAX: '100000' });
+  server = await startBuiltServer({ DATA_DIR: dataDir, FORM_RATE_MAX: '100000', SCRYPT_LOG2_N: TEST_SCRYPT_LOG2_N });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', dataDir);
   return () => server?.stop();

@@ -2,7 +2,7 @@
 // load balancer, with one staff account in the database: what the issue-38 two-node tests share.
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer } from './server.ts';
-import { startPostgres, type TestPostgres } from './pg.ts';
+import { sharedPostgres, type TestPostgres } from './pg.ts';
 import { tempDir } from './config.ts';
 import { StaffClient } from './client.ts';
 import { Db } from '../../server/storage/pg/db.ts';
@@ -27,7 +27,7 @@ export function useTwoNodes(who: { username: string; password: string; role: str
   const nodes = {} as TwoNodes;
   let pg: TestPostgres;
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
     const url = await pg.database();
     nodes.a = await startTestServer({ dataDir: tempDir('node-a-'), database: { url } });
     nodes.b = await startTestServer({ dataDir: tempDir('node-b-'), database: { url } });

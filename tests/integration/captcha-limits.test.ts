@@ -5,7 +5,7 @@
 // store, so on PostgreSQL the other node refuses it too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { forSale } from '../helpers/forms.ts';
 import { Captcha } from '../../server/forms/captcha.ts';
@@ -53,7 +53,7 @@ describe('an answered captcha on two nodes of one PostgreSQL database', () => {
   let a: Awaited<ReturnType<typeof startTestServer>>;
   let b: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
     const url = await pg.database();
     a = await startTestServer({ dataDir: tempDir('captcha-a-'), database: { url } });
     b = await startTestServer({ dataDir: tempDir('captcha-b-'), database: { url } });

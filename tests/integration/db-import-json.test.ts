@@ -3,7 +3,7 @@
 // requests and their mails, revisions, accounts and sessions; run twice, nothing is copied twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
 import { ApiClient } from '../helpers/admin-api.ts';
@@ -37,7 +37,7 @@ describe('npm run db:import-json', () => {
   let mark = '';
 
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
     url = await pg.database();
     // A month of the embedded store: requests (the mail server away, so their mails wait), a publish, an owner logged in.
     const srv = await startTestServer({ dataDir });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { tempDir } from '../helpers/config.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { StaffClient } from '../helpers/client.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -13,7 +13,7 @@ import { AUTOSAVE_MAX_BYTES, AUTOSAVES_PER_PERSON } from '../../shared/editing.t
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 }, 60_000);
 afterAll(() => pg?.stop());
 

@@ -3,7 +3,7 @@
 // are bounded; autosaves older than 30 days are deleted; an autosave older than the person's own
 // save of the document is over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { openFileStore, type Store } from '../../server/storage/index.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -14,7 +14,7 @@ import { AUTOSAVE_KEPT_DAYS, PRESENCE_PING_MS, PRESENCE_SHOWN_MAX, PRESENCE_STAL
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 }, 60_000);
 afterAll(() => pg?.stop());
 

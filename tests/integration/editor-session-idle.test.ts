@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { tempDir } from '../helpers/config.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { StaffClient } from '../helpers/client.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -16,7 +16,7 @@ import { PRESENCE_PING_MS } from '../../shared/editing.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 }, 60_000);
 afterAll(() => pg?.stop());
 

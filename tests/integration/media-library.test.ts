@@ -11,7 +11,7 @@ import { ADMIN, ApiClient, EDITOR, startStaffServer } from '../helpers/admin-api
 import { MEDIA_MAX_ALT, MEDIA_MAX_NAME } from '../../server/media/input.ts';
 import { MEDIA_TRASH_DAYS } from '../../server/media/operations.ts';
 import { RICH_TEXT_IMAGE_SIZES } from '../../shared/library-images.ts';
-import { startPostgres } from '../helpers/pg.ts';
+import { sharedPostgres } from '../helpers/pg.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { tempDir } from '../helpers/config.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -260,7 +260,7 @@ describe('images in rich text on the public site', () => {
 
 describe('on PostgreSQL, two nodes', () => {
   it('a photo uploaded on one node is served by both; in the trash by neither; restored on the other, by both again', async () => {
-    const pg = await startPostgres();
+    const pg = await sharedPostgres();
     const nodes: Array<Awaited<ReturnType<typeof startTestServer>>> = [];
     try {
       const url = await pg.database();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startSmtp } from '../helpers/smtp.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { until } from '../helpers/forms.ts';
 import { LEASE_MS, SEND_CONCURRENCY, SMTP_TIMEOUTS, checkLease, sendDeadlineMs, startOutbox } from '../../server/mail/outbox.ts';
@@ -80,7 +80,7 @@ it('lets no send outlive its claim: every timeout well under the lease, the long
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 });
 afterAll(async () => {
   await pg?.stop();

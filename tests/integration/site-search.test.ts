@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { importListingsData, rawSample } from '../helpers/listings.ts';
 import { until } from '../helpers/two-nodes.ts';
@@ -152,7 +152,7 @@ describe('two nodes on PostgreSQL', () => {
   let pg: TestPostgres;
   let nodes: Array<Awaited<ReturnType<typeof startTestServer>>> = [];
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
     const url = await pg.database();
     nodes = [
       await startTestServer({ dataDir: tempDir('search-a-'), database: { url } }),

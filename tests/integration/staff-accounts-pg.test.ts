@@ -3,7 +3,7 @@
 // says it was used); disabling on one node ends the session held on the other; both nodes' actions
 // are in the one audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { startSmtp } from '../helpers/smtp.ts';
 import { tempDir } from '../helpers/config.ts';
@@ -15,7 +15,7 @@ let pg: TestPostgres;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const nodes: Array<Awaited<ReturnType<typeof startTestServer>>> = [];
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
   smtp = await startSmtp();
   const url = await pg.database();
   for (let i = 0; i < 2; i++) nodes.push(await startTestServer({ dataDir: tempDir(`node-${i}-`), database: { url }, smtpUrl: smtp.url }));

@@ -4,7 +4,7 @@
 // what a shared record must hold: an image answered on one node is answered on the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { openFileStore, type SpentCaptchaRepository, type Store } from '../../server/storage/index.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -15,7 +15,7 @@ import { SPENT_CAPTCHAS_MAX } from '../../shared/constants.ts';
 let pg: TestPostgres;
 let url: string;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
   url = await pg.database();
 });
 afterAll(async () => {

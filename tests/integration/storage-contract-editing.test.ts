@@ -3,14 +3,14 @@
 // 400-line rule): the embedded store on a temporary data folder and PostgreSQL on a throwaway
 // cluster. Then what only a shared database must hold: two nodes see the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { openFileStore, type Store } from '../../server/storage/index.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 });
 afterAll(async () => {
   await pg?.stop();

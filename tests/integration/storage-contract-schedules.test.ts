@@ -4,7 +4,7 @@
 // database must hold: two nodes claiming at once never get the same change, and what a dead node
 // had claimed is free again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { openFileStore, type ScheduleEntry, type Store } from '../../server/storage/index.ts';
 import { openPgStore } from '../../server/storage/pg/index.ts';
@@ -12,7 +12,7 @@ import { SCHEDULE_FINISHED_KEPT } from '../../shared/schedule.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 });
 afterAll(async () => {
   await pg?.stop();

@@ -3,7 +3,7 @@
 // hold: storage-contract-pg.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { tempDir } from '../helpers/config.ts';
 import { rawSample, sampleListings } from '../helpers/listings.ts';
 import { importFeed } from '../../server/listings/import.ts';
@@ -17,7 +17,7 @@ import { AUDIT_MAX_ENTRIES } from '../../shared/constants.ts';
 
 let pg: TestPostgres;
 beforeAll(async () => {
-  pg = await startPostgres();
+  pg = await sharedPostgres();
 });
 afterAll(async () => {
   await pg?.stop();

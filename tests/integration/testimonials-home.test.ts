@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStaffServer } from '../helpers/admin-api.ts';
 import { startTestServer } from '../helpers/server.ts';
-import { startPostgres, type TestPostgres } from '../helpers/pg.ts';
+import { sharedPostgres, type TestPostgres } from '../helpers/pg.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { solveCaptcha } from '../helpers/captcha.ts';
 import { fillToken } from '../helpers/fill-token.ts';
@@ -133,7 +133,7 @@ describe('testimonials on home and on their page', () => {
 describe('on PostgreSQL', () => {
   let pg: TestPostgres;
   beforeAll(async () => {
-    pg = await startPostgres();
+    pg = await sharedPostgres();
   }, 120_000);
   afterAll(async () => {
     await pg?.stop();
