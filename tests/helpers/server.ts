@@ -26,6 +26,8 @@ export async function startTestServer(
     database?: StartOptions['database'];
     /** The media library's clock and its most images. */
     media?: StartOptions['media'];
+    /** Where the server's log goes and from which level (else errors only, on stdout). */
+    log?: StartOptions['log'];
   } = {},
 ): Promise<{ url: string; server: VitrineServer; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
@@ -54,6 +56,7 @@ export async function startTestServer(
     // The environment's DATABASE_URL is not the test's.
     database: opts.database ?? null,
     media: opts.media,
+    log: opts.log,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };
