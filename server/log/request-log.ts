@@ -26,12 +26,12 @@ export function requestIdOf(given: string | undefined): string {
 /** What the app distinguishes: pages (through the page cache or the resolver), the JSON API, static files, health, the editor. */
 export function routeKindOf(ctx: Koa.Context): RouteKind {
   const path = ctx.path;
-  if (ctx.state.cacheKey !== undefined) return 'page';
   if (path === '/healthz' || path === '/readyz') return 'health';
   if (path.startsWith('/api/')) return 'api';
   if (path === '/admin' || path.startsWith('/admin/')) return 'editor';
-  if (/^\/(assets|media|images)\//.test(path) || /\.[a-z0-9]{2,5}$/i.test(path)) return 'static';
-  return 'page';
+  if (/^\/(assets|media|images)\//.test(path)) return 'static';
+  if (ctx.state.cacheKey !== undefined) return 'page'; // through the page cache or the resolver
+  return /\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.xml') && !path.endsWith('.txt') ? 'static' : 'page';
 }
 
 /** The first middleware: the id, the request's logger, and the access line once answered (health checks at debug: they come every few seconds). */
