@@ -144,7 +144,7 @@ export function createApp(opts: AppOptions) {
   app.maxIpsCount = hops;
   app.silent = true;
 
-  if (opts.logger) app.use(requestLogging(opts.logger));
+  if (opts.logger && opts.logger.level !== 'silent') app.use(requestLogging(opts.logger)); // a silent log: no ids, nothing kept per request
   if (opts.foreground) app.use(opts.foreground.middleware());
 
   // Errors: logged with their stack on the server, never shown to a visitor.

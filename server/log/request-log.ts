@@ -2,7 +2,7 @@
  * Request ids and the access log (issue 41, point 4). Each request gets an id — the caller's
  * X-Request-Id when it is sane (at most REQUEST_ID_MAX characters of letters, digits and `._:-`),
  * else a new one — sent back as X-Request-Id and carried by every line logged while it is answered
- * (a child logger in the AsyncLocalStorage of server/log/logger.ts, also on ctx.state.log). When it
+ * (the AsyncLocalStorage of server/log/logger.ts; the id is also ctx.state.requestId). When it
  * is answered, one access line: method, path (never the query: it may hold what a visitor typed),
  * route kind, status, duration, bytes, and for pages whether the page cache answered.
  */
@@ -39,17 +39,17 @@ export function requestLogging(log: Pino): Koa.Middleware {
   return async (ctx, next) => {
     const id = requestIdOf(ctx.get('X-Request-Id') || undefined);
     ctx.set('X-Request-Id', id);
-    const child = log.child({ reqId: id });
-    ctx.state.log = child;
+    ctx.state.requestId = id;
     const t0 = performance.now();
     try {
-      await requestLogger.run(child, next);
+      await requestLogger.run({ id, base: log }, next);
     } finally {
       const kind = routeKindOf(ctx);
       const level = kind === 'health' ? 'debug' : 'info';
-      if (child.isLevelEnabled(level)) {
+      if (log.isLevelEnabled(level)) {
         const path = ctx.path.length > LOGGED_PATH_MAX ? `${ctx.path.slice(0, LOGGED_PATH_MAX)}…` : ctx.path;
         const line: Record<string, unknown> = {
+          reqId: id,
           method: ctx.method,
           path,
           kind,
@@ -60,7 +60,7 @@ export function requestLogging(log: Pino): Koa.Middleware {
         if (bytes !== undefined) line.bytes = bytes;
         if (kind === 'page' && ctx.status === 200) line.cache = ctx.state.cached ? 'hit' : 'miss';
         if (ctx.querystring) line.query = true; // that there was one, never what it said
-        child[level](line, `${ctx.method} ${path} ${ctx.status} ${line.ms} ms${line.cache ? ` (cache ${line.cache})` : ''}`);
+        log[level](line, `${ctx.method} ${path} ${ctx.status} ${line.ms} ms${line.cache ? ` (cache ${line.cache})` : ''}`);
       }
     }
   };
