@@ -204,11 +204,7 @@ export async function start(opts: StartOptions): Promise<VitrineServer> {
     ...(opts.quiet ? {} : { log: (m: string) => log.warn(m), info: (m: string) => log.info(m) }),
     quiet: () => foreground.quiet(),
   });
-  const listingLog: ListingLog = {
-    info: (m) => log.info(m),
-    warn: (m) => log.warn(m),
-    error: (m) => log.error(m),
-  };
+  const listingLog: ListingLog = lines(log);
   const sets = data.listingSets;
   // Search alerts for the properties that are live for the first time, one announcement at a time.
   let announcing: Promise<unknown> = Promise.resolve();
