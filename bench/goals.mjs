@@ -13,7 +13,7 @@ import { benchDir } from './server.mjs';
 export const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** A built server in its own process; `stats()` is its memory after a full GC. */
-export async function goalsServer({ root, pageCache = true, dataDir, metrics = true, env = {} }) {
+export async function goalsServer({ root, pageCache = true, dataDir, metrics = true, env = {}, log }) {
   const child = fork(join(root, 'bench/goals/server.mjs'), [], {
     execArgv: ['--expose-gc'],
     env: {
@@ -24,8 +24,10 @@ export async function goalsServer({ root, pageCache = true, dataDir, metrics = t
       PAGE_CACHE: pageCache ? '1' : '0',
       METRICS: metrics ? '1' : '0',
       ...env,
+      // `log`: the server's log at that level, as JSON lines on its stdout, which goes to /dev/null (bench/logs.mjs).
+      ...(log ? { BENCH_LOG: log, LOG_FORMAT: 'json' } : {}),
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', log ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   const { port } = await new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -67,6 +69,8 @@ export async function samplePaths(url) {
  * to back, and a page measured once against a robots.txt measured once gave 0.59× in one run and
  * 0.97× in the next).
  */
+export { samplePaths, cannon, median, BROWSER_ENCODING };
+
 export async function benchCached({ root, seconds = 8, rounds = 5 }) {
   const srv = await goalsServer({ root });
   try {

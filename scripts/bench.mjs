@@ -20,6 +20,7 @@ import { benchCached, benchUncachedLoad, benchUncachedRender } from '../bench/go
 import { benchLighthouseGoals } from '../bench/lighthouse.mjs';
 import { picturesDrawn } from '../bench/server.mjs';
 import { benchMetricsCost, printMetricsCost } from '../bench/metrics-cost.mjs';
+import { benchLogCost } from '../bench/logs.mjs';
 
 process.env.NODE_ENV = 'production';
 if (!buildIsCurrent()) buildAll({ quiet: true });
@@ -36,6 +37,14 @@ console.log(`${'/robots.txt'.padEnd(22)} ${cached.robots.rps.toFixed(0).padStart
 for (const r of cached.rows)
   console.log(`${r.label.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99.toFixed(1)} ms  ${r.ratio.toFixed(2)}× robots.txt  errors ${r.errors}`);
 printMetricsCost(await benchMetricsCost({ root, seconds }));
+
+console.log(
+  '\nGoals: cached pages with the log at info (JSON access lines to /dev/null) against a silent log, two servers side by side (medians of five rounds; goal ≥ 0.95)',
+);
+for (const r of await benchLogCost({ root, seconds }))
+  console.log(
+    `${r.label.padEnd(22)} logged ${r.on.toFixed(0).padStart(7)} req/s  silent ${r.off.toFixed(0).padStart(7)} req/s  ratio ${r.ratio.toFixed(3)}  errors ${r.errors}`,
+  );
 
 console.log(
   '\nGoals: an uncached page, the server’s own time beside React’s renderToString of the same tree in the same request (Server-Timing total and react, medians; goal ≤ 2.0)',

@@ -26,7 +26,9 @@ import { adminGuard } from './auth/staff-routes.ts';
 import { listingAdminRoutes, type ListingAdminRouteDeps } from './editor-api/listings.ts';
 import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
-import { consoleLogger, type Logger } from './site/site.ts';
+import type { Logger } from './site/site.ts';
+import { lines, type Pino } from './log/logger.ts';
+import { requestLogging } from './log/request-log.ts';
 import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './site/request.ts';
 import { servePage } from './site/serve.ts';
@@ -97,6 +99,8 @@ export interface AppOptions {
   /** Server-side sessions of owners and staff. */
   sessions: SessionStore;
   origin: string;
+  /** The server's log: request ids and the access line (server/log/request-log.ts); `log` (else lines of it) for the parts. */
+  logger?: Pino;
   log?: Logger;
   /** Extra middleware placed before the page renderer (Vite's in development). */
   before?: Koa.Middleware[];
@@ -132,7 +136,7 @@ export interface AppOptions {
 const ERROR_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>Something went wrong on our side</h1><p>Please try again in a moment.</p><p lang="nl">Er ging iets mis aan onze kant. Probeer het zo meteen opnieuw.</p><p lang="fr">Une erreur s'est produite de notre côté. Veuillez réessayer dans un instant.</p><p><a href="/">Home</a></p></body></html>`;
 
 export function createApp(opts: AppOptions) {
-  const log = opts.log ?? consoleLogger;
+  const log = opts.log ?? lines(opts.logger);
   const { sites } = opts;
   const fillTokens = new FillTokens(opts.secrets.forms);
 
@@ -143,6 +147,7 @@ export function createApp(opts: AppOptions) {
   app.maxIpsCount = hops;
   app.silent = true;
 
+  if (opts.logger && opts.logger.level !== 'silent') app.use(requestLogging(opts.logger)); // a silent log: no ids, nothing kept per request
   if (opts.foreground) app.use(opts.foreground.middleware());
   if (opts.ops) app.use(opts.ops.middleware());
 
@@ -156,7 +161,7 @@ export function createApp(opts: AppOptions) {
       const unavailable = e instanceof StoreUnavailableError;
       const status = unavailable ? 503 : err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
       if (unavailable) log.warn(`${ctx.method} ${ctx.path}: the store is unavailable (${(e as StoreUnavailableError).reason ?? ''}); answered 503`);
-      else if (status >= 500) log.error(`${ctx.method} ${ctx.url}`, e);
+      else if (status >= 500) log.error(`${ctx.method} ${ctx.path}`, e); // the path: a query may hold what a visitor typed
       ctx.status = status;
       if (unavailable) ctx.set('Retry-After', '5');
       if (ctx.path.startsWith('/api/'))

@@ -34,6 +34,11 @@ const optional = <T>(kind: Kind<T>, defaultText: string, description: string, mo
   ...more,
 });
 
+/** The log's levels (pino's), from the fewest lines to the most; silent: none. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** One of the words, in any case (LOG_LEVEL=DEBUG). */
+const word = <const W extends string>(words: readonly W[]): Kind<W> => ({ ...oneOf(words), parse: (t) => oneOf(words).parse(t.toLowerCase()) });
+
 /** The lowest and highest log2(N) of password hashes: below 10 a hash is no protection at all. */
 export const SCRYPT_LOG2_N_MIN = 10;
 export const SCRYPT_LOG2_N_MAX = 20;
@@ -96,6 +101,16 @@ export const SETTINGS = {
   FORM_RATE_MAX: given(whole(1, 100_000), FORM_RATE_LIMIT.max, 'Form posts accepted per visitor address and window; more get 429.'),
   FORM_RATE_WINDOW_MS: given(milliseconds(1000, 86_400_000), FORM_RATE_LIMIT.windowMs, 'The window of `FORM_RATE_MAX`.'),
   CAPTCHA_RATE_MAX: given(whole(1, 100_000), CAPTCHA_IMAGE_RATE.max, 'Captcha images drawn per visitor address in 10 minutes; more get 429.'),
+  LOG_LEVEL: given(
+    word(LOG_LEVELS),
+    'info',
+    'The lowest level of the log’s lines (see [Logs](#how-it-fits-together)); `/healthz`’s access lines are at debug.',
+  ),
+  LOG_FORMAT: optional(
+    word(['json', 'pretty'] as const),
+    '`pretty` on a terminal, else `json`',
+    'One JSON line per event, or coloured lines for a person; every answer names its request id in `X-Request-Id`.',
+  ),
   METRICS_PORT: optional(
     port(),
     'none',

@@ -32,7 +32,7 @@ import type { ListingStore } from './listings/store.ts';
 import { startOutbox } from './mail/outbox.ts';
 import { newPropertyIds, sendAlerts } from './forms/alerts.ts';
 import { SiteHolder } from './site/holder.ts';
-import { consoleLogger } from './site/site.ts';
+import { lines, serverLog, type LogOption, type Pino } from './log/logger.ts';
 import { publishedTestimonials } from './forms/testimonials.ts';
 import { seedSampleTestimonials } from './forms/testimonial-seed.ts';
 import { OwnerAccounts, addOwner, setOwnerDisabled, OwnerInputError } from './auth/owner-accounts.ts';
@@ -113,16 +113,18 @@ export interface StartOptions {
   renderThreads?: number;
   /** Render a few pages once before listening, kept nowhere (server/site/warm-up.ts); default: in production. */
   warmUp?: boolean;
+  /** Quiet: errors only. `log`: where the log goes and from which level (else stdout at LOG_LEVEL; server/log/logger.ts). */
   quiet?: boolean;
+  log?: LogOption;
   metrics?: Partial<MetricsSettings> | false; // /metrics' port and token, else METRICS_*; false: none (server/metrics/settings.ts)
 }
 
 /** The render threads of the built server (dist/server/render-worker.js beside this bundle); none in development or from source. */
-function renderPool(opts: StartOptions, env: Env): RenderPool | undefined {
+function renderPool(opts: StartOptions, env: Env, log: Pino): RenderPool | undefined {
   const named = opts.renderThreads ?? env.RENDER_THREADS ?? Math.min(4, availableParallelism());
   const file = new URL('./render-worker.js', import.meta.url);
   if (opts.dev || !named || !import.meta.url.endsWith('/server/main.js') || !existsSync(file)) return undefined;
-  return new RenderPool(file, named, rendererModule.renderParts, consoleLogger);
+  return new RenderPool(file, named, rendererModule.renderParts, lines(log));
 }
 
 /** The database the options or DATABASE_URL name (undefined: the embedded store in the data folder). */
@@ -132,11 +134,11 @@ export function databaseOf(opts: { database?: PgSettings | null; env?: Env }): P
 }
 
 /** The store: PostgreSQL when a database is named (migrated first), else the embedded store in the data folder. */
-async function openStore(opts: { root: string; dataDir?: string; database?: PgSettings | null; quiet?: boolean }, node = true): Promise<Store> {
+async function openStore(opts: { root: string; dataDir?: string; database?: PgSettings | null; quiet?: boolean }, log: Pino, node = true): Promise<Store> {
   const dir = opts.dataDir ?? join(opts.root, 'var');
   const database = databaseOf(opts);
   if (!database) return openFileStore(dir);
-  return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => console.warn(m) });
+  return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => log.warn(m) });
 }
 
 /** Validates the config folder; throws ConfigError with one line per problem. */
@@ -145,10 +147,16 @@ export function checkConfig(configDir: string, renderer: Renderer = rendererModu
 }
 
 /** The config folder's documents and the content built from them; throws ConfigError with one line per problem. */
-export function readConfig(configDir: string, renderer: Renderer, quiet: boolean | undefined, schemas: SchemaRegistry) {
+export function readConfig(
+  configDir: string,
+  renderer: Renderer,
+  quiet: boolean | undefined,
+  schemas: SchemaRegistry,
+  warn = (m: string) => console.warn(`warning: ${m}`),
+) {
   const read = readConfigDocs(configDir);
   const result = read.problems.length ? { problems: read.problems, warnings: [] } : buildContent(read.docs, renderer.registry, schemas, read.version);
-  if (!quiet) for (const w of result.warnings) console.warn(`warning: ${formatProblem(w)}`);
+  if (!quiet) for (const w of result.warnings) warn(formatProblem(w));
   if (!result.content) throw new ConfigError(result.problems.map(formatProblem));
   return { docs: read.docs, version: read.version, content: result.content };
 }
@@ -171,14 +179,15 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
   const metrics = opts.metrics === false ? undefined : metricsSettings(opts.metrics, env, (line) => new ConfigError([line]));
   const renderer = opts.dev ? await opts.dev.loadRenderer() : rendererModule;
   const schemas = new SchemaRegistry(renderer.registry); // the one AJV instance of this process
-  const config = readConfig(configDir, renderer, opts.quiet, schemas);
+  const log = serverLog(opts, env);
+  const config = readConfig(configDir, renderer, opts.quiet, schemas, (m) => log.warn(m));
   const content = config.content;
   const origin = (opts.publicUrl ?? env.PUBLIC_URL ?? content.site.url).replace(/\/$/, '');
-  const data: Store = await openStore(opts);
+  const data: Store = await openStore(opts, log);
   // What staff saved in the editor, laid over the files: the content visitors see.
   const store = new ContentStore(config.docs, config.version, renderer.registry, schemas, await readRevisions(data.revisions), content);
   // Saved documents that no longer validate (issue 14): named here, marked for repair in the editor, each shown as in the files meanwhile.
-  if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) console.warn(`warning: ${line}`);
+  if (!opts.quiet) for (const r of store.repairList()) for (const line of describeRepair(r.key, r, store.doc(r.key)?.data)) log.warn(line);
   // A fresh data folder or database (no content seed recorded yet) gets the agency's first testimonials, once.
   const fresh = (await data.revisions.seeds()).length === 0;
   await data.revisions.recordSeed(content.version);
@@ -191,14 +200,10 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     source: opts.photoSource,
     drawAhead: opts.drawAhead ?? env.NODE_ENV === 'production',
     limits: opts.pictureLimits,
-    ...(opts.quiet ? {} : { log: (m: string) => console.warn(`warning: ${m}`), info: (m: string) => console.log(m) }),
+    ...(opts.quiet ? {} : { log: (m: string) => log.warn(m), info: (m: string) => log.info(m) }),
     quiet: () => foreground.quiet(),
   });
-  const listingLog: ListingLog = {
-    info: (m) => void (!opts.quiet && console.log(m)),
-    warn: (m) => void (!opts.quiet && console.warn(`warning: ${m}`)),
-    error: (m) => console.error(`error: ${m}`),
-  };
+  const listingLog: ListingLog = lines(log);
   const sets = data.listingSets;
   // Search alerts for the properties that are live for the first time, one announcement at a time.
   let announcing: Promise<unknown> = Promise.resolve();
@@ -212,7 +217,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
         }
         await remember();
       })
-      .catch((e) => console.error(`error: search alerts failed: ${(e as Error).message}`));
+      .catch((e) => log.error({ err: e }, 'search alerts failed'));
     return announcing;
   };
   const listings = new LiveListings(sets, join(configDir, 'listings', 'sample.json'), schemas, listingLog, (_prev, next) => {
@@ -228,7 +233,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     listings: () => listings.get(),
     registry: async () => (await loadRenderer()).registry,
     origin,
-    log: consoleLogger,
+    log: lines(log),
     testimonials: () => publishedTestimonials(data.leads),
     pictures,
     pageCache: opts.pageCache ?? !opts.dev,
@@ -236,8 +241,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
   });
   // What other nodes of the store changed (PostgreSQL): their revisions read, their import shown, their news heard.
   data.changes.subscribe((topic) => {
-    if (topic === 'content' || topic === 'all')
-      void store.pull().catch((e) => console.error(`error: reading the other nodes' revisions: ${(e as Error).message}`));
+    if (topic === 'content' || topic === 'all') void store.pull().catch((e) => log.error({ err: e }, "reading the other nodes' revisions failed"));
     if (topic === 'listings' || topic === 'all') void listings.check();
     if (topic === 'site' || topic === 'all') sites.invalidate(false);
   });
@@ -258,7 +262,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     maxDelayMs: env.OUTBOX_MAX_RETRY_MS,
     smtpTimeoutMs: env.OUTBOX_SMTP_TIMEOUT_MS,
     domain: new URL(content.site.url).hostname,
-    log: opts.quiet ? undefined : (m) => console.warn(`warning: ${m}`),
+    log: opts.quiet ? undefined : (m) => log.warn(m),
   });
   kickOutbox = outbox.kick;
   // Imports made while the server was down have their alerts too.
@@ -271,7 +275,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
   const fixed = opts.assets ?? (opts.dev ? undefined : prodAssets(opts.root, 'renderer/entry-client.tsx', true));
   const assets = fixed ? async () => fixed : opts.dev!.assets;
   const clientDir = join(opts.root, 'dist/client');
-  const pool = renderPool(opts, env);
+  const pool = renderPool(opts, env, log);
   const staff = StaffAccounts.of(data);
   const media = openMediaLibrary(data, store, opts.media);
   const ops = metrics && new Operations(metrics, { store: data, sites, outboxFailures: outbox.failures });
@@ -314,9 +318,10 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
     pictures,
     media,
     ops,
+    logger: log,
   });
   // Warm before listening: a server that answers is as fast for its first visitor as for the next.
-  const warn = opts.quiet ? undefined : (m: string) => console.warn(`warning: ${m}`);
+  const warn = opts.quiet ? undefined : (m: string) => log.warn(m);
   const warmedUp =
     (opts.warmUp ?? env.NODE_ENV === 'production') ? await warmUp({ site: () => sites.current(), assets, renderer: loadRenderer, pool, warn }) : 0;
   const port = opts.port ?? env.PORT;
@@ -336,9 +341,9 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
         await data.close().finally(() => ops?.close());
       })());
     const server = app.listen(port, host, () => {
-      server.on('close', () => void release().catch((e) => console.error(`error: while stopping: ${(e as Error).stack ?? e}`)));
+      server.on('close', () => void release().catch((e) => log.error({ err: e }, 'while stopping')));
       if (!opts.quiet)
-        console.log(
+        log.info(
           `Vitrine is serving ${content.site.name} on http://localhost:${(server.address() as AddressInfo).port}/ (content ${store.content.version}, data in ${data.where}; editor at /admin/)`,
         );
       const stop = async () => {

@@ -5,6 +5,7 @@
  * mails being sent marked, the journals closed), and only then does the process end, with 0.
  */
 import type { Server } from 'node:http';
+import { processLog } from './log/logger.ts';
 
 /** How long the requests under way may take to finish once the server stops; then their connections are cut. */
 export const STOP_REQUESTS_MS = 10_000;
@@ -47,15 +48,15 @@ export function stopOnSignals(stop: () => Promise<void>): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`${signal} again: stopping now, without waiting`);
+      processLog().error(`${signal} again: stopping now, without waiting`);
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: stopping (requests under way finish, then what is in memory is written)`);
+    processLog().info(`${signal}: stopping (requests under way finish, then what is in memory is written)`);
     stop().then(
       () => process.exit(0),
       (e) => {
-        console.error(`error while stopping: ${(e as Error)?.stack ?? e}`);
+        processLog().error({ err: e }, 'error while stopping');
         process.exit(1);
       },
     );

@@ -12,7 +12,8 @@ const server = await start({
   port: 0,
   host: '127.0.0.1',
   dataDir: process.env.DATA_DIR,
-  quiet: true,
+  // BENCH_LOG: the log at that level on stdout (bench/logs.mjs); else errors only.
+  ...(process.env.BENCH_LOG ? { log: { level: process.env.BENCH_LOG } } : { quiet: true }),
   pageCache: process.env.PAGE_CACHE !== '0',
   smtpUrl: '',
   photoSource: samplePhotoSource,

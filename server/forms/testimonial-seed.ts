@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { LANGUAGES } from '../../shared/constants.ts';
 import { UUID } from '../editor-api/input.ts';
 import type { LeadRepository, Submission } from '../storage/types.ts';
+import { lines } from '../log/logger.ts';
 
 /** At most this many sample testimonials are read; the rest of the file is named and left out. */
 export const SAMPLE_TESTIMONIALS_MAX = 20;
@@ -95,6 +96,6 @@ export async function seedTestimonials(leads: LeadRepository, items: SampleTesti
 /** At the first start of a store: the config folder's sample testimonials, stored published; its problems as warnings. */
 export async function seedSampleTestimonials(configDir: string, leads: LeadRepository, quiet?: boolean): Promise<number> {
   const { items, problems } = readSampleTestimonials(configDir);
-  if (!quiet) for (const p of problems) console.warn(`warning: ${p}`);
+  if (!quiet) for (const p of problems) lines().warn(p);
   return seedTestimonials(leads, items);
 }

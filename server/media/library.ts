@@ -19,6 +19,7 @@ import { MEDIA_MAX_BYTES, MediaLibrary, originalKey, widthKey } from './operatio
 import type { Store } from '../storage/index.ts';
 import type { ContentStore } from '../content/content-store.ts';
 import { contentVersions, usageIndex } from './usage.ts';
+import { lines } from '../log/logger.ts';
 
 export { MEDIA_MAX_BYTES };
 export { MEDIA_MAX_SIDE, MEDIA_MAX_INPUT_PIXELS } from './images.ts';
@@ -38,7 +39,7 @@ export function openMediaLibrary(data: Store, content: ContentStore, opts: { now
     now: opts.now,
     maxItems: opts.maxItems,
   });
-  library.start((m) => console.error(`error: ${m}`));
+  library.start((m) => lines().error(m));
   return library;
 }
 

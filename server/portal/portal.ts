@@ -19,6 +19,7 @@ import { mailLayout, textToHtml } from '../mail/layout.ts';
 import { isEmail } from '../../shared/formats.ts';
 import { dayOf, type ViewStats } from './view-stats.ts';
 import { isLang } from '../../shared/routes.ts';
+import { lines } from '../log/logger.ts';
 import {
   AGENCY_TIME_ZONE,
   IMAGE_WIDTH,
@@ -213,7 +214,7 @@ export function ownerRoutes(router: Router, deps: PortalDeps) {
               `owner-reset-${randomUUID()}`,
             ),
           );
-        })().catch((e) => console.error(`error: password reset mail for an owner not queued: ${(e as Error).message}`));
+        })().catch((e) => lines().error('password reset mail for an owner not queued', e));
       }
       // The same answer whether or not the address has an account.
       ctx.body = { ok: true, message: t('owner.forgot.sent') };

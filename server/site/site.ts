@@ -21,6 +21,7 @@ import { agencyJsonLd, headData, listingAlternates } from './seo.ts';
 import { toPropertyCard, type PropertyCardData } from '../../modules/lib/property-card.ts';
 import { firstListingPhoto, listingPhotoUrl, type ListingKind } from '../../shared/listing-photos.ts';
 import { reportModuleFailure } from './module-failures.ts';
+import { lines } from '../log/logger.ts';
 
 export type PageResult = { redirect: string; status: 301 | 302 } | { status: 200 | 400 | 404; initial: InitialData };
 
@@ -43,11 +44,8 @@ export interface Logger {
   error: (msg: string, e?: unknown) => void;
 }
 
-/** Warnings and errors on the console, errors with their stack (never shown to a visitor). */
-export const consoleLogger: Logger = {
-  warn: (m) => console.warn(`warning: ${m}`),
-  error: (m, e) => console.error(`error: ${m}${e ? `: ${(e as Error)?.stack ?? e}` : ''}`),
-};
+/** Warnings and errors through the process's log (server/log/logger.ts), with the request's id while one is answered; errors with their stack (never shown to a visitor). */
+export const consoleLogger: Logger = lines();
 
 /** Synthetic id of the module that shows the article of an article path. */
 const ARTICLE_MODULE_ID = 1_000_000;

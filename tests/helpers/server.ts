@@ -28,6 +28,8 @@ export async function startTestServer(
     media?: StartOptions['media'];
     /** /metrics' port and token (default: neither, whatever the environment says). */
     metrics?: StartOptions['metrics'];
+    /** Where the server's log goes and from which level (else errors only, on stdout). */
+    log?: StartOptions['log'];
   } = {},
 ): Promise<{ url: string; server: VitrineServer; dataDir: string; close: () => Promise<void> }> {
   const dataDir = opts.dataDir ?? tempDir('data-');
@@ -57,6 +59,7 @@ export async function startTestServer(
     database: opts.database ?? null,
     media: opts.media,
     metrics: opts.metrics ?? { port: undefined, token: undefined },
+    log: opts.log,
   });
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };

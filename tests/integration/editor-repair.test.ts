@@ -1,6 +1,6 @@
 // A stored revision that no longer validates is set aside on its own: named at start-up and in the
 // editor, its page falls back to the files' version until staff save it again.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +8,7 @@ import { startTestServer } from '../helpers/server.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { staffSession } from '../helpers/client.ts';
 import { seedFormKey } from '../helpers/fill-token.ts';
+import { captureLog } from '../helpers/log.ts';
 import { type Stored, publicPageAt as publicPage } from '../helpers/revisions.ts';
 import { start } from '../../server/main.ts';
 import { samplePhotoSource } from '../../sample/photo-source.ts';
@@ -40,8 +41,7 @@ describe('a stored revision that no longer validates (a schema changed without a
     rev.data.modules[0].layout = 'wide';
     writeFileSync(file, JSON.stringify(data));
 
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const log = captureLog();
     seedFormKey(dataDir);
     const server = await start({
       root,
@@ -53,10 +53,12 @@ describe('a stored revision that no longer validates (a schema changed without a
       listingsSync: null,
       photoSource: samplePhotoSource,
       trustProxy: 0,
+      log: { stream: log.stream, level: 'warn' },
     });
-    const lines = warn.mock.calls.map((x) => String(x[0]));
-    warn.mockRestore();
-    log.mockRestore();
+    const lines = log
+      .lines()
+      .filter((l) => l.level === 'warn')
+      .map((l) => l.msg);
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const line = lines.find((l) => l.includes('page 5'));

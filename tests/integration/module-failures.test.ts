@@ -2,9 +2,10 @@
 // throws is left out (the rest of the page is there, the answer is 200, nothing of the failed
 // module is sent), each failure is logged once with the page, module id and type, and counted; the
 // editor's preview shows staff a box where the module failed.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.ts';
 import { configCopy } from '../helpers/config.ts';
+import { captureLog, said } from '../helpers/log.ts';
 import { staffSession } from '../helpers/client.ts';
 import { FAILS_LOAD, FAILS_RENDER, HALF_RENDERED, makeModulesFail } from '../helpers/failing-modules.ts';
 import { MAX_LOGGED_MODULE_FAILURES, moduleFailureCounts, reportModuleFailure } from '../../server/site/module-failures.ts';
@@ -36,19 +37,18 @@ const config = configCopy(({ read, write }) => {
 });
 
 let srv: Awaited<ReturnType<typeof startTestServer>>;
-const errors: string[] = [];
+const log = captureLog();
+let firstRequest: string | null = null;
 beforeAll(async () => {
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
-  srv = await startTestServer({ configDir: config });
+  srv = await startTestServer({ configDir: config, log: { stream: log.stream, level: 'error' } });
 });
 afterAll(async () => {
   await srv?.close();
-  vi.restoreAllMocks();
 });
 
 const get = async (path: string) => {
   const r = await fetch(srv.url + path);
-  return { status: r.status, text: await r.text() };
+  return { status: r.status, text: await r.text(), id: r.headers.get('x-request-id') };
 };
 
 describe('a failing module', () => {
@@ -68,6 +68,7 @@ describe('a failing module', () => {
     const after = moduleFailureCounts();
     expect(after.render - before.render).toBe(1);
     expect(after.load - before.load).toBe(1);
+    firstRequest = r.id;
   });
 
   it('is logged once per page, module and kind with the page, the module id and its type, and counted each time', async () => {
@@ -77,10 +78,14 @@ describe('a failing module', () => {
     const after = moduleFailureCounts();
     expect(after.render - before.render).toBe(3);
     expect(after.load - before.load).toBe(3);
-    const render = errors.filter((e) => e.includes('module 9102'));
-    const load = errors.filter((e) => e.includes('module 9103'));
+    const errors = log.lines().filter((l) => l.level === 'error');
+    const render = errors.filter((e) => e.msg.includes('module 9102')).map(said);
+    const load = errors.filter((e) => e.msg.includes('module 9103')).map(said);
     expect(render).toHaveLength(1);
     expect(load).toHaveLength(1);
+    // Logged while the first request was answered: the lines carry its id, the one its answer named (X-Request-Id).
+    expect(firstRequest).toMatch(/^[0-9a-f-]{36}$/);
+    expect(errors.filter((e) => /module 910[23]/.test(e.msg)).map((e) => e.reqId)).toEqual([firstRequest, firstRequest]);
     expect(render[0]).toMatch(/page \d+ \(\/en\/\) module 9102 \(text\) failed to render/);
     expect(render[0]).toContain('the test module failed to render');
     expect(load[0]).toMatch(/page \d+ \(\/en\/\) module 9103 \(text\) failed to load its data/);
