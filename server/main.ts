@@ -58,6 +58,7 @@ export { StaffAccounts, addStaff, changeStaff };
 /** For `npm run db:migrate` and `npm run db:import-json`. */
 export { migrate as migrateDatabase, pgSettingsFromEnv, openPgStore } from './storage/pg/index.ts';
 export { importJsonStore } from './storage/pg/import-json.ts';
+export { backupCommand } from './tools/backup-command.ts';
 /** For `npm run bench` (bench/site-search.mjs): the site search's index measured alone. */
 export { ListingStore } from './listings/store.ts';
 export { readSearchText } from '../shared/text-match.ts';
@@ -133,7 +134,7 @@ export function databaseOf(opts: { database?: PgSettings | null }): PgSettings |
 async function openStore(opts: { root: string; dataDir?: string; database?: PgSettings | null; quiet?: boolean }, node = true): Promise<Store> {
   const dir = opts.dataDir ?? join(opts.root, 'var');
   const database = databaseOf(opts);
-  if (!database) return openFileStore(dir);
+  if (!database) return openFileStore(dir, { log: opts.quiet ? undefined : (m) => console.log(m), backups: node });
   return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => console.warn(m) });
 }
 

@@ -1,0 +1,9 @@
+// npm run backup -- DIR: a consistent copy of the embedded store in DATA_DIR (default ./var), taken
+// while the server runs, into DIR (new or empty) with a manifest of checksums (server/tools/backup.ts).
+import { join } from 'node:path';
+import { root } from './schema-files.mjs';
+import { buildAll, buildIsCurrent } from './build.mjs';
+
+if (!buildIsCurrent()) buildAll({ quiet: true });
+const { backupCommand } = await import(join(root, 'dist/server/main.js'));
+process.exit(await backupCommand('backup', process.argv.slice(2), process.env, root));
