@@ -1,5 +1,5 @@
 // npm run backup -- DIR: a consistent copy of the embedded store in DATA_DIR (default ./var), taken
-// while the server runs, into DIR (new or empty) with a manifest of checksums (server/tools/backup.ts).
+// while the server runs, into DIR (new or empty) with a manifest of checksums (server/storage/backup/backup.ts).
 import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';

@@ -1,5 +1,5 @@
 // npm run restore -- DIR: puts a backup made by npm run backup into DATA_DIR (default ./var), which
-// must be empty; a damaged backup or one of a newer format is refused (server/tools/restore.ts).
+// must be empty; a damaged backup or one of a newer format is refused (server/storage/backup/restore.ts).
 import { join } from 'node:path';
 import { root } from './schema-files.mjs';
 import { buildAll, buildIsCurrent } from './build.mjs';

@@ -58,7 +58,7 @@ export { StaffAccounts, addStaff, changeStaff };
 /** For `npm run db:migrate` and `npm run db:import-json`. */
 export { migrate as migrateDatabase, pgSettingsFromEnv, openPgStore } from './storage/pg/index.ts';
 export { importJsonStore } from './storage/pg/import-json.ts';
-export { backupCommand } from './tools/backup-command.ts';
+export { backupCommand } from './storage/backup/command.ts';
 /** For `npm run bench` (bench/site-search.mjs): the site search's index measured alone. */
 export { ListingStore } from './listings/store.ts';
 export { readSearchText } from '../shared/text-match.ts';

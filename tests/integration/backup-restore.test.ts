@@ -13,7 +13,7 @@ import { startTestServer } from '../helpers/server.ts';
 import { root, tempDir } from '../helpers/config.ts';
 import { person, signedToken } from '../helpers/visitor.ts';
 import { pdfFile } from '../helpers/files.ts';
-import { backupCommand } from '../../server/tools/backup-command.ts';
+import { backupCommand } from '../../server/storage/backup/command.ts';
 import { controlSocketPath, requestSnapshot } from '../../server/storage/file/backup-control.ts';
 import { STORE_FORMAT_VERSION } from '../../server/storage/file/format.ts';
 

@@ -6,14 +6,13 @@
  * are copied, and that folder renamed into place: DATA_DIR is whole or untouched. The server then
  * brings an older format up to date when it starts (server/storage/file/format.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { STORE_FORMAT_VERSION } from '../storage/file/format.ts';
-import { SNAPSHOT_MAX_FILES } from '../storage/file/snapshot.ts';
-import { syncDir } from '../storage/files.ts';
+import { STORE_FORMAT_VERSION } from '../file/format.ts';
+import { SNAPSHOT_MAX_FILES } from '../file/snapshot.ts';
+import { syncDir } from '../files.ts';
 import { BackupError, MANIFEST, MANIFEST_KIND, copyHashed, isEmptyFolder, syncFolders, type Manifest, type ManifestFile } from './backup.ts';
 
 /** The largest manifest read (a million files' lines fit). */

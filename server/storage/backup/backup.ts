@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { requestSnapshot } from '../storage/file/backup-control.ts';
-import { stageSnapshot, storeFiles } from '../storage/file/snapshot.ts';
-import { syncDir, writeFileDurably } from '../storage/files.ts';
+import { requestSnapshot } from '../file/backup-control.ts';
+import { stageSnapshot, storeFiles } from '../file/snapshot.ts';
+import { syncDir, writeFileDurably } from '../files.ts';
 
 export const MANIFEST = 'manifest.json';
 export const MANIFEST_KIND = 'vitrine-backup';
