@@ -16,6 +16,8 @@ import { pdfFile } from '../helpers/files.ts';
 import { backupCommand } from '../../server/storage/backup/command.ts';
 import { controlSocketPath, requestSnapshot } from '../../server/storage/file/backup-control.ts';
 import { STORE_FORMAT_VERSION } from '../../server/storage/file/format.ts';
+import { SNAPSHOT_MAX_FILES, stageSnapshot } from '../../server/storage/file/snapshot.ts';
+import { readManifest } from '../../server/storage/backup/restore.ts';
 
 type Srv = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -249,6 +251,17 @@ describe('refusals', () => {
       ],
     });
     expect(readdirSync(target)).toEqual([]);
+  });
+
+  it('takes at most SNAPSHOT_MAX_FILES files, and reads a manifest listing at most as many', async () => {
+    const files = readdirSync(source).filter((n) => !n.startsWith('.')).length;
+    await expect(stageSnapshot(source, 2)).rejects.toThrow(`${source} holds more than 2 files: more than a backup takes`);
+    expect(readdirSync(source).filter((n) => n.startsWith('.backup-'))).toEqual([]);
+    expect(files).toBeGreaterThan(2);
+    const listed = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8')).files.length;
+    await expect(readManifest(backupDir, listed - 1)).rejects.toThrow(`lists ${listed} files, more than ${listed - 1}`);
+    expect((await readManifest(backupDir, listed)).files).toHaveLength(listed);
+    expect(SNAPSHOT_MAX_FILES).toBe(1_000_000);
   });
 
   it('refuses a data folder that is not empty, and a backup folder that is not empty', async () => {

@@ -7,11 +7,11 @@
  * folder without a manifest is a backup cut short. `restore.ts` reads it back.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { requestSnapshot } from '../file/backup-control.ts';
-import { stageSnapshot, storeFiles } from '../file/snapshot.ts';
+import { STAGING_PREFIX, stageSnapshot, storeFiles } from '../file/snapshot.ts';
 import { syncDir, writeFileDurably } from '../files.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -79,7 +79,7 @@ export async function backupDataDir(dataDir: string, target: string, now = () =>
   if (!(await isEmptyFolder(target))) throw new BackupError(`${target} is not empty: a backup goes into a new or empty folder`);
   if (target === dataDir || target.startsWith(dataDir + sep)) throw new BackupError(`${target} is inside the data folder: choose a folder outside ${dataDir}`);
   const snapshot = (await requestSnapshot(dataDir)) ?? (await stageSnapshot(dataDir));
-  if (!resolve(snapshot.stage).startsWith(join(dataDir, '.backup-')))
+  if (realpathSync(dirname(snapshot.stage)) !== realpathSync(dataDir) || !basename(snapshot.stage).startsWith(STAGING_PREFIX))
     throw new BackupError(`the server named a snapshot outside ${dataDir}: ${snapshot.stage}`);
   try {
     await mkdir(target, { recursive: true });

@@ -8,6 +8,7 @@
  * the snapshot itself.
  */
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +23,13 @@ const REQUEST_MS = 5_000;
 export const SNAPSHOT_WAIT_MS = 120_000;
 
 export function controlSocketPath(dataDir: string): string {
-  const dir = resolve(dataDir);
+  // The same folder named through a link is the same server's.
+  let dir = resolve(dataDir);
+  try {
+    dir = realpathSync(dir);
+  } catch {
+    // not made yet
+  }
   const beside = join(dir, '.control.sock');
   // Unix socket paths are limited to about 104 bytes.
   if (Buffer.byteLength(beside) < 100) return beside;

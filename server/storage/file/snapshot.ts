@@ -34,17 +34,22 @@ export async function storeFiles(dir: string, maxFiles = SNAPSHOT_MAX_FILES): Pr
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw e;
     }
+    const folders: string[] = [];
     for (const name of names.sort()) {
       if (!rel && (LEFT_OUT.has(name) || name.startsWith(STAGING_PREFIX))) continue;
       if (name.endsWith('.tmp') || name === '.lock') continue;
       const path = rel ? `${rel}/${name}` : name;
       const s = await lstat(join(dir, path)).catch(() => undefined);
-      if (s?.isDirectory()) await walk(path);
+      if (s?.isDirectory()) folders.push(path);
       else if (s?.isFile()) {
         if (out.length >= maxFiles) throw new SnapshotError(`${dir} holds more than ${maxFiles} files: more than a backup takes`);
         out.push(path);
       }
     }
+    // A folder's files before its subfolders: what names a file (leads.log, listings/state.json) is
+    // taken before what it names (uploads/, listings/sets/), which is written first — so a process
+    // writing beside the server (npm run import) cannot leave a name without its file.
+    for (const path of folders) await walk(path);
   };
   await walk('');
   return out;
