@@ -84,7 +84,7 @@ export async function backupDataDir(dataDir: string, target: string, now = () =>
   try {
     await mkdir(target, { recursive: true });
     const files: ManifestFile[] = [];
-    for (const path of await storeFiles(snapshot.stage)) {
+    for (const path of storeFiles(snapshot.stage)) {
       files.push({ path, ...(await copyHashed(join(snapshot.stage, path), join(target, 'data', path))) });
     }
     const manifest: Manifest = { kind: MANIFEST_KIND, formatVersion: snapshot.version, created: now().toISOString(), from: dataDir, files };

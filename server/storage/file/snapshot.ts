@@ -10,7 +10,8 @@
  * cache/ (resized pictures), *.tmp (a write not yet renamed into place), the import lock.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, lstat, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pauseStoreWrites } from '../write-gate.ts';
 import { readFormatVersion } from './format.ts';
@@ -23,13 +24,13 @@ const LEFT_OUT = new Set(['tmp', 'cache', '.control.sock']);
 
 export class SnapshotError extends Error {}
 
-/** The store's files under `dir`, relative, with `/` between folders (sorted). */
-export async function storeFiles(dir: string, maxFiles = SNAPSHOT_MAX_FILES): Promise<string[]> {
+/** The store's files under `dir`, relative, with `/` between folders: a folder's files before its subfolders. */
+export function storeFiles(dir: string, maxFiles = SNAPSHOT_MAX_FILES): string[] {
   const out: string[] = [];
-  const walk = async (rel: string) => {
+  const walk = (rel: string) => {
     let names: string[];
     try {
-      names = await readdir(join(dir, rel));
+      names = readdirSync(join(dir, rel));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw e;
@@ -39,35 +40,45 @@ export async function storeFiles(dir: string, maxFiles = SNAPSHOT_MAX_FILES): Pr
       if (!rel && (LEFT_OUT.has(name) || name.startsWith(STAGING_PREFIX))) continue;
       if (name.endsWith('.tmp') || name === '.lock') continue;
       const path = rel ? `${rel}/${name}` : name;
-      const s = await lstat(join(dir, path)).catch(() => undefined);
+      const s = lstatSync(join(dir, path), { throwIfNoEntry: false });
       if (s?.isDirectory()) folders.push(path);
       else if (s?.isFile()) {
         if (out.length >= maxFiles) throw new SnapshotError(`${dir} holds more than ${maxFiles} files: more than a backup takes`);
         out.push(path);
       }
     }
-    // A folder's files before its subfolders: what names a file (leads.log, listings/state.json) is
-    // taken before what it names (uploads/, listings/sets/), which is written first — so a process
-    // writing beside the server (npm run import) cannot leave a name without its file.
-    for (const path of folders) await walk(path);
+    // What names a file (leads.log, listings/state.json) is taken before what it names (uploads/,
+    // listings/sets/), which is written first: a process writing beside the server (npm run
+    // import) cannot leave a name without its file.
+    for (const path of folders) walk(path);
   };
-  await walk('');
+  walk('');
   return out;
 }
 
-/** Links (journals: copies) the store's files into a new staging folder while writes are paused; the caller removes it. */
+/**
+ * Links (journals: copies) the store's files into a new staging folder while writes are paused;
+ * the caller removes it. The pause's work is synchronous: one block of the event loop as long as
+ * the file system takes to link (about 1 ms per 50 files), never stretched by the requests
+ * queued behind it.
+ */
 export async function stageSnapshot(dataDir: string, maxFiles = SNAPSHOT_MAX_FILES): Promise<{ stage: string; version: number }> {
   const stage = join(dataDir, `${STAGING_PREFIX}${Date.now()}-${randomBytes(4).toString('hex')}`);
   try {
     const version = await pauseStoreWrites(async () => {
-      for (const rel of await storeFiles(dataDir, maxFiles)) {
+      mkdirSync(stage, { recursive: true });
+      const made = new Set<string>([stage]);
+      for (const rel of storeFiles(dataDir, maxFiles)) {
         const from = join(dataDir, rel);
         const to = join(stage, rel);
-        await mkdir(dirname(to), { recursive: true });
-        if (rel.endsWith('.log')) await copyFile(from, to);
-        else await linkOrCopy(from, to);
+        const folder = dirname(to);
+        if (!made.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          made.add(folder);
+        }
+        if (rel.endsWith('.log')) copyFileSync(from, to);
+        else linkOrCopy(from, to);
       }
-      await mkdir(stage, { recursive: true });
       return readFormatVersion(dataDir);
     });
     return { stage, version };
@@ -77,13 +88,13 @@ export async function stageSnapshot(dataDir: string, maxFiles = SNAPSHOT_MAX_FIL
   }
 }
 
-async function linkOrCopy(from: string, to: string) {
+function linkOrCopy(from: string, to: string) {
   try {
-    await link(from, to);
+    linkSync(from, to);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return; // removed by a process beside the server (npm run import): not part of the instant
-    if (code === 'EPERM' || code === 'EXDEV' || code === 'ENOTSUP' || code === 'EMLINK' || code === 'EOPNOTSUPP') await copyFile(from, to);
+    if (code === 'EPERM' || code === 'EXDEV' || code === 'ENOTSUP' || code === 'EMLINK' || code === 'EOPNOTSUPP') copyFileSync(from, to);
     else throw e;
   }
 }
