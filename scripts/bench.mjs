@@ -10,6 +10,7 @@ import { benchImport } from '../bench/import.mjs';
 import { benchLighthouse } from '../bench/lighthouse.mjs';
 import { benchForms } from '../bench/forms.mjs';
 import { benchOutbox } from '../bench/outbox.mjs';
+import { benchBackup } from '../bench/backup.mjs';
 import { benchPortalApi, benchPortalViews } from '../bench/portal.mjs';
 import { benchEditorOpen, editorBundle } from '../bench/editor.mjs';
 import { benchEditorLists } from '../bench/editor-lists.mjs';
@@ -218,6 +219,12 @@ const drained = await benchOutbox({ root });
 console.log('\nOutbox draining a backlog of 1,000 requests (real SMTP server on loopback; each sent mark fsynced before the next mail)');
 console.log(
   `${drained.mails} mails in ${drained.seconds.toFixed(1)} s: ${drained.rate.toFixed(0)} mails/s; received ${drained.received}, marked sent ${drained.marked}`,
+);
+
+const backup = await benchBackup({ root });
+console.log('\nnpm run backup of a running server (5,000 uploads of 64 KB) while 10 visitors post forms');
+console.log(
+  `${backup.files} files, ${backup.mb.toFixed(0)} MB in ${backup.seconds.toFixed(1)} s (${backup.mbPerS.toFixed(0)} MB/s); form answers p50 ${backup.busy.p50.toFixed(0)} ms, longest ${backup.busy.max.toFixed(0)} ms during it (${backup.busy.n} posts) vs p50 ${backup.quiet.p50.toFixed(0)} ms, longest ${backup.quiet.max.toFixed(0)} ms without`,
 );
 
 const scale = await benchScaleOut({ root, seconds });

@@ -63,6 +63,7 @@ export { migrate as migrateDatabase, pgSettingsOf, openPgStore } from './storage
 /** The settings (environment variables, server/env.ts), for `npm start` and the command-line tools. */
 export { readEnv, ConfigError, SettingsError };
 export { importJsonStore } from './storage/pg/import-json.ts';
+export { backupCommand } from './storage/backup/command.ts';
 /** For `npm run bench` (bench/site-search.mjs): the site search's index measured alone. */
 export { ListingStore } from './listings/store.ts';
 export { readSearchText } from '../shared/text-match.ts';
@@ -137,7 +138,7 @@ export function databaseOf(opts: { database?: PgSettings | null; env?: Env }): P
 async function openStore(opts: { root: string; dataDir?: string; database?: PgSettings | null; quiet?: boolean }, log: Pino, node = true): Promise<Store> {
   const dir = opts.dataDir ?? join(opts.root, 'var');
   const database = databaseOf(opts);
-  if (!database) return openFileStore(dir);
+  if (!database) return openFileStore(dir, { log: opts.quiet ? undefined : (m) => log.info(m), backups: node });
   return openPgStore(database, { localDir: dir, node, log: opts.quiet ? undefined : (m) => log.warn(m) });
 }
 

@@ -7,6 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
+import { storeWrite } from './write-gate.ts';
+
+export { storeWrite, pauseStoreWrites } from './write-gate.ts';
 
 export class DurableJsonFile<T> implements Adapter<T> {
   constructor(private readonly path: string) {}
@@ -26,7 +29,11 @@ export class DurableJsonFile<T> implements Adapter<T> {
 }
 
 /** Written to a temporary file, fsynced, renamed into place, the folder fsynced: the file survives a crash. */
-export async function writeFileDurably(path: string, data: string | Buffer, mode = 0o644): Promise<void> {
+export function writeFileDurably(path: string, data: string | Buffer, mode = 0o644): Promise<void> {
+  return storeWrite(() => writeDurably(path, data, mode));
+}
+
+async function writeDurably(path: string, data: string | Buffer, mode: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const fh = await open(tmp, 'w', mode);
@@ -51,11 +58,13 @@ export async function syncDir(dir: string): Promise<void> {
 }
 
 /** Written beside and renamed into place (no fsync): a reader never sees half a file. For caches that can be made again. */
-export async function writeFileAtomically(path: string, data: string | Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
+export function writeFileAtomically(path: string, data: string | Buffer): Promise<void> {
+  return storeWrite(async () => {
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  });
 }
 
 /** A collection kept in memory and persisted to its own file. */
@@ -142,12 +151,15 @@ export class AppendLog {
    * after the appends under way and before any that arrive meanwhile.
    */
   replace(save: () => Promise<void>): Promise<void> {
-    const run = this.writing.then(async () => {
-      // Appends queued before this point but not yet flushed go first.
-      if (this.queued.length) await this.flushNow();
-      await save();
-      await writeFileDurably(this.path, '');
-    });
+    // One write for a backup's snapshot (server/storage/write-gate.ts): never the new snapshot with the old journal.
+    const run = this.writing.then(() =>
+      storeWrite(async () => {
+        // Appends queued before this point but not yet flushed go first.
+        if (this.queued.length) await this.flushNow();
+        await save();
+        await writeFileDurably(this.path, '');
+      }),
+    );
     this.writing = run.catch(() => undefined);
     return run;
   }
@@ -157,7 +169,11 @@ export class AppendLog {
     return this.writing;
   }
 
-  private async flushNow() {
+  private flushNow() {
+    return storeWrite(() => this.appendQueued());
+  }
+
+  private async appendQueued() {
     const batch = this.queued.splice(0);
     if (!batch.length) return;
     await mkdir(dirname(this.path), { recursive: true });

@@ -3,7 +3,7 @@
  * the embedded store (JSON files and journals in DATA_DIR); a PostgreSQL store gives the same
  * object. Nothing outside server/storage touches the data files.
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   AccountRecord,
@@ -35,6 +35,8 @@ import { FileSchedules } from './file/schedules.ts';
 import { LocalScratch } from './scratch.ts';
 import { FileAutosaves, MemoryPresence } from './file/editing.ts';
 import { FileSpentCaptchas } from './file/captchas.ts';
+import { checkFormatVersion, migrateDataDir } from './file/format.ts';
+import { listenForBackups } from './file/backup-control.ts';
 
 export * from './types.ts';
 
@@ -94,17 +96,18 @@ export function fileAccounts(dir: string) {
  */
 export async function openImportStore(dir: string): Promise<Pick<Store, 'where' | 'revisions' | 'listingSets'>> {
   mkdirSync(dir, { recursive: true });
+  checkFormatVersion(dir);
   return { where: dir, revisions: await FileRevisions.open(dir), listingSets: new ListingSets(join(dir, 'listings')) };
 }
 
-/** The embedded store: one server process per data folder. */
-export async function openFileStore(dir: string): Promise<Store> {
+/**
+ * The embedded store: one server process per data folder. Its format is brought up to date first
+ * (file/format.ts; a newer one refused); `backups`: the server listens for `npm run backup`
+ * (file/backup-control.ts) until the store is closed.
+ */
+export async function openFileStore(dir: string, opts: { log?: (line: string) => void; backups?: boolean } = {}): Promise<Store> {
   mkdirSync(dir, { recursive: true });
-  // Earlier versions kept the media library's originals in DATA_DIR/media-library.
-  if (existsSync(join(dir, 'media-library')) && !existsSync(join(dir, 'uploads', 'library'))) {
-    mkdirSync(join(dir, 'uploads'), { recursive: true });
-    renameSync(join(dir, 'media-library'), join(dir, 'uploads', 'library'));
-  }
+  await migrateDataDir(dir, opts.log);
   const [leads, revisions, sessions, stats, media, autosaves, schedules, spentCaptchas] = await Promise.all([
     FileLeads.open(dir),
     FileRevisions.open(dir),
@@ -115,6 +118,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     FileSchedules.open(dir),
     FileSpentCaptchas.open(dir),
   ]);
+  const control = opts.backups ? await listenForBackups(dir) : undefined;
   return {
     where: dir,
     leads,
@@ -137,7 +141,7 @@ export async function openFileStore(dir: string): Promise<Store> {
     schedules,
     spentCaptchas,
     close: async () => {
-      await Promise.all([leads.close(), sessions.close(), spentCaptchas.close()]);
+      await Promise.all([leads.close(), sessions.close(), spentCaptchas.close(), control?.close()]);
     },
   };
 }

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { syncDir, writeFileDurably } from './files.ts';
+import { storeWrite, syncDir, writeFileDurably } from './files.ts';
 import type { FeedCounts, FeedProblem, ListingData } from '../listings/feed.ts';
 import type { ListingSetRepository } from './types.ts';
 import type { PriceRecord } from '../../shared/price.ts';
@@ -171,7 +171,7 @@ export class ListingSets implements ListingSetRepository {
   /** The earlier version's file was imported: it is kept beside, renamed. */
   async legacyTaken(): Promise<void> {
     const legacy = join(this.dir, '..', 'listings.json');
-    await rename(legacy, `${legacy}.imported`);
+    await storeWrite(() => rename(legacy, `${legacy}.imported`));
   }
 
   readonly statePath: string;
@@ -282,8 +282,10 @@ export class ListingSets implements ListingSetRepository {
       await fh.close();
     }
     await writeFileDurably(join(this.setsDir, `${id}.ids.json`), JSON.stringify([...new Set(data.properties.map((p) => p.ID))]));
-    await rename(tmp, path);
-    await syncDir(this.setsDir);
+    await storeWrite(async () => {
+      await rename(tmp, path);
+      await syncDir(this.setsDir);
+    });
   }
 
   /** Reads a set, giving the event loop a turn every `yieldEvery` records. */
@@ -326,7 +328,7 @@ export class ListingSets implements ListingSetRepository {
     }
     for (const f of files) {
       const id = f.replace(/\.(ndjson|ids\.json)$/, '');
-      if (f.endsWith('.tmp') || !keep.has(id)) await rm(join(this.setsDir, f), { force: true });
+      if (f.endsWith('.tmp') || !keep.has(id)) await storeWrite(() => rm(join(this.setsDir, f), { force: true }));
     }
   }
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileDurably } from '../files.ts';
+import { storeWrite, writeFileDurably } from '../files.ts';
 import type { AutosaveInfo, AutosaveRepository, PresenceEntry, PresenceRepository, StoredAutosave } from '../types.ts';
 
 const fileName = (person: string, key: string) => `${createHash('sha256').update(`${person}\n${key}`).digest('hex')}.json`;
@@ -74,7 +74,7 @@ export class FileAutosaves implements AutosaveRepository {
     const name = fileName(person, key);
     if (!this.index.has(name)) return;
     await this.serial(name, async () => {
-      await rm(join(this.dir, name), { force: true });
+      await storeWrite(() => rm(join(this.dir, name), { force: true }));
       this.index.delete(name);
     });
   }

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Collection, writeFileAtomically, writeFileDurably } from '../files.ts';
+import { Collection, storeWrite, writeFileAtomically, writeFileDurably } from '../files.ts';
 import { Journaled } from './journal.ts';
 import type {
   BlobStore,
@@ -295,7 +295,7 @@ export class FileBlobs implements BlobStore {
   }
 
   async remove(key: string) {
-    await rm(this.localPath(key), { force: true });
+    await storeWrite(() => rm(this.localPath(key), { force: true }));
   }
 
   async list(prefix: string) {
