@@ -194,9 +194,10 @@ describe('refusals', () => {
   /** A copy of the good backup, changed by `harm`. */
   const harmed = (harm: (dir: string) => void) => {
     const dir = tempDir('harmed-');
-    for (const f of JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8')).files)
-      (mkdirSync(join(dir, 'data', f.path, '..'), { recursive: true }),
-        writeFileSync(join(dir, 'data', f.path), readFileSync(join(backupDir, 'data', f.path))));
+    for (const f of JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8')).files) {
+      mkdirSync(join(dir, 'data', f.path, '..'), { recursive: true });
+      writeFileSync(join(dir, 'data', f.path), readFileSync(join(backupDir, 'data', f.path)));
+    }
     writeFileSync(join(dir, 'manifest.json'), readFileSync(join(backupDir, 'manifest.json')));
     harm(dir);
     return dir;
