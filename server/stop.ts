@@ -46,6 +46,12 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> 
  */
 export function stopOnSignals(stop: () => Promise<void>): void {
   let stopping = false;
+  // The log is written asynchronously: what it holds is written before the process ends (1 s at most).
+  const exit = (code: number) => {
+    const done = () => process.exit(code);
+    setTimeout(done, 1000).unref();
+    processLog().flush(done);
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
       processLog().error(`${signal} again: stopping now, without waiting`);
@@ -54,10 +60,10 @@ export function stopOnSignals(stop: () => Promise<void>): void {
     stopping = true;
     processLog().info(`${signal}: stopping (requests under way finish, then what is in memory is written)`);
     stop().then(
-      () => process.exit(0),
+      () => exit(0),
       (e) => {
         processLog().error({ err: e }, 'error while stopping');
-        process.exit(1);
+        exit(1);
       },
     );
   };

@@ -61,7 +61,8 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     destination ??
     (settings.format === 'pretty'
       ? pretty({ sync: true, colorize: !!process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: ACCESS_FIELDS })
-      : pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+      : // written at once, lines batched while a write is under way (a 4 KB minimum held a quiet server's lines back)
+        pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       level: settings.level,
