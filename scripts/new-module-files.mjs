@@ -1,6 +1,13 @@
 // The files of a new module type (npm run new:module, scripts/new-module.mjs): what they hold is
 // the smallest working module, in the project's style, for the developer to edit.
 
+/** JavaScript's reserved words: a scaffold's name (or its identifier) may not be one. */
+export const RESERVED = new Set(
+  'await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(
+    ' ',
+  ),
+);
+
 /** quote-box → QuoteBox */
 export const pascal = (name) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
 /** quote-box → quoteBox */

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { root } from './schema-files.mjs';
-import { camel, moduleFiles, registryWithModule } from './new-module-files.mjs';
+import { RESERVED, camel, moduleFiles, registryWithModule } from './new-module-files.mjs';
 
 /** A module type's name: its folder, its `view` and its CSS block (kebab-case, at most 40 characters). */
 const NAME = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -32,11 +32,6 @@ if (!NAME.test(name) || name.length > MAX_NAME) fail(`"${name}" is not a module 
 const dir = join(root, 'modules', name);
 if (existsSync(dir) || name === 'lib') fail(`"${name}" exists already (modules/${name}/): choose another name`);
 // The name's identifier in modules/index.ts (quote-box → quoteBox) must be free and not a JavaScript word.
-const RESERVED = new Set(
-  'await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield'.split(
-    ' ',
-  ),
-);
 const registrySource = readFileSync(join(root, 'modules/index.ts'), 'utf8');
 if (RESERVED.has(camel(name)) || new RegExp(`\\b${camel(name)}\\b`).test(registrySource))
   fail(`"${name}" cannot be a module name: its identifier ${camel(name)} is a JavaScript word or taken in modules/index.ts`);
