@@ -69,7 +69,6 @@ export async function samplePaths(url) {
  * to back, and a page measured once against a robots.txt measured once gave 0.59× in one run and
  * 0.97× in the next).
  */
-export { samplePaths, cannon, median, BROWSER_ENCODING };
 
 export async function benchCached({ root, seconds = 8, rounds = 5 }) {
   const srv = await goalsServer({ root });
