@@ -1,5 +1,6 @@
 // A scratch copy of the repository for a test that changes its sources (a scaffold, an edited view),
 // and `npm run dev` started on it: the repository itself is never written to.
+import { stripVTControlCharacters } from 'node:util';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -44,7 +45,8 @@ export async function startDev(dir: string, dataDir = tempDir('dev-data-')) {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/dev.mjs'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    // Plain text: a run with FORCE_COLOR (as CI's) would colour Vite's lines between the words tests look for.
+    env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: '1', PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = { text: '' };
@@ -66,5 +68,5 @@ export async function startDev(dir: string, dataDir = tempDir('dev-data-')) {
     await stop();
     throw e;
   }
-  return { url: `http://127.0.0.1:${port}`, dataDir, output: () => out.text, stop };
+  return { url: `http://127.0.0.1:${port}`, dataDir, output: () => stripVTControlCharacters(out.text), stop };
 }
