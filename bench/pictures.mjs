@@ -62,7 +62,7 @@ async function site(root, cdnUrl, limits) {
   const server = await start({ root, port: 0, host: '127.0.0.1', dataDir, configDir, quiet: true, smtpUrl: '', pictureLimits: limits });
   const url = `http://127.0.0.1:${server.address().port}`;
   const pictures = data.properties.filter((p) => p.language === 'nl').reduce((n, p) => n + p.Pictures.length, 0);
-  return { url, ids, pictures, made: () => server.picturesMade(), close: () => new Promise((r) => server.close(r)) };
+  return { url, ids, pictures, made: () => server.picturesMade(), close: () => server.stop() };
 }
 
 async function timed(url) {

@@ -16,7 +16,7 @@ async function server(root, { countViews, pageCache, dataDir }) {
   const { start } = await import(join(root, 'dist/server/main.js'));
   const dir = dataDir ?? benchDir('vitrine-bench-portal-');
   const srv = await start({ root, port: 0, host: '127.0.0.1', dataDir: dir, quiet: true, pageCache, countViews, smtpUrl: '' });
-  return { url: `http://127.0.0.1:${srv.address().port}`, dataDir: dir, close: () => new Promise((r) => srv.close(() => r())) };
+  return { url: `http://127.0.0.1:${srv.address().port}`, dataDir: dir, close: () => srv.stop() };
 }
 
 async function rps(url, seconds) {

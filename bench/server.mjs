@@ -56,7 +56,7 @@ export async function benchServer({ root, pageCache = false, dataDir, drawAhead 
     picturesMade: () => server.picturesMade(),
     /** The prebuilt route answers what `path` renders now. */
     prebuild: async (path) => (state.html = await (await fetch(url + path)).text()),
-    close: () => server.close(),
+    close: () => server.stop(),
   };
 }
 

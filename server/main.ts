@@ -44,6 +44,7 @@ import { RenderPool } from './site/render.ts';
 import { warmUp } from './site/warm-up.ts';
 import { openMediaLibrary } from './media/library.ts';
 import { STOP_MAIL_MS, closeServer, within } from './stop.ts';
+import { keepAliveLongerThanProxies } from './keep-alive.ts';
 import { ConfigError, SettingsError, readEnv, type Env } from './env.ts';
 import { CAPTCHA_IMAGE_RATE } from '../shared/constants.ts';
 import { Operations, metricsSettings, type MetricsSettings } from './metrics/index.ts';
@@ -342,6 +343,7 @@ export async function start(given: StartOptions): Promise<VitrineServer> {
         await data.close().finally(() => ops?.close());
       })());
     const server = app.listen(port, host, () => {
+      keepAliveLongerThanProxies(server);
       server.on('close', () => void release().catch((e) => log.error({ err: e }, 'while stopping')));
       if (!opts.quiet)
         log.info(

@@ -54,4 +54,4 @@ process.on('message', (m) => {
     loop.reset();
   }
 });
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+process.on('SIGTERM', () => void server.stop().then(() => process.exit(0)));

@@ -62,5 +62,5 @@ export async function startTestServer(
     log: opts.log,
   });
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `http://127.0.0.1:${port}`, server, dataDir, close: () => server.stop() };
 }

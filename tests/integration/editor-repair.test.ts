@@ -87,7 +87,7 @@ describe('a stored revision that no longer validates (a schema changed without a
       expect((await publicPage('/fr/expertise/', url)).html).toContain('Expertise (modifiée)');
       expect((await s.req('GET', '/api/admin/repairs')).json.repairs).toEqual([]);
     } finally {
-      await new Promise((r) => server.close(() => r(undefined)));
+      await server.stop();
     }
   });
 });

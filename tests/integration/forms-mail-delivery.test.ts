@@ -68,6 +68,6 @@ describe('without SMTP_URL', () => {
     const visitor = await simpleParser(readFileSync(join(dataDir, 'mail', `${id}-visitor.eml`)));
     expect(visitor.subject).toBe('We have received your message – Atrium Immo');
     expect(visitor.text).toContain('Thank you for your message.');
-    await new Promise<void>((res) => server.close(() => res()));
+    await server.stop();
   });
 });

@@ -1,7 +1,9 @@
 // Behind reverse proxies (TRUST_PROXY=2), attacked the way the outside audit did: forwarded
 // headers that claimed TLS or forged the client's address to dodge the form and login limits.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from 'node:net';
 import { startTestServer } from '../helpers/server.ts';
+import { KEEP_ALIVE_MS } from '../../server/keep-alive.ts';
 import { Client } from '../helpers/client.ts';
 import { person } from '../helpers/visitor.ts';
 import { PASSWORD_CHECKS_CONCURRENT, PASSWORD_CHECKS_QUEUED } from '../../shared/constants.ts';
@@ -78,5 +80,17 @@ describe('behind reverse proxies (TRUST_PROXY=2)', () => {
     expect(answers.find((a, i) => a.status === 503 && i % 2 === 1)!.json.error).toBe(
       'De nombreuses connexions sont en cours de vérification. Réessayez dans quelques secondes.',
     );
+  });
+
+  it('keeps an idle connection longer than the proxy in front keeps its own (60 s), and says so', async () => {
+    // A request over one raw connection: the answer names the server's idle limit, and the connection stays open.
+    const socket = connect(Number(new URL(srv.url).port), '127.0.0.1');
+    socket.write('GET /healthz HTTP/1.1\r\nHost: example.be\r\nConnection: keep-alive\r\n\r\n');
+    let head = '';
+    for await (const chunk of socket) if ((head += chunk).includes('\r\n\r\n')) break;
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head.toLowerCase()).toContain(`keep-alive: timeout=${KEEP_ALIVE_MS / 1000}`);
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    socket.destroy();
   });
 });
