@@ -1,7 +1,7 @@
 // Production build: the client bundle (hashed, with manifest) and the server bundle, then a stamp
 // of the sources they came from so that `npm start` rebuilds only when something changed.
 import { build } from 'vite';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -116,6 +116,19 @@ export function buildAll({ quiet = false } = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (r.status !== 0) throw new Error('the build failed (see above)');
+}
+
+/** The same, without holding the caller's event loop (the test run's orchestrator goes on meanwhile). */
+export function buildAllAsync({ quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...(quiet ? ['--quiet'] : [])], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(undefined) : reject(new Error('the build failed (see above)'))));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,7 @@
  * (as the `postgres` user when the tests run as root), a free loopback port, trust authentication.
  * Each `database()` is a fresh database on it. No mock: the real server, restarted for real.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,11 +44,26 @@ const freePort = () =>
  * @property {string} dir The cluster's folder (stopPostgresIn stops it).
  */
 
-const runAs = (bin, asRoot) => (cmd, args) => {
+const command = (bin, asRoot, cmd, args) => {
   const full = join(bin, cmd);
-  const out = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', full, ...args]] : [full, args];
+};
+const runAs = (bin, asRoot) => (cmd, args) => {
+  const out = spawnSync(...command(bin, asRoot, cmd, args), { encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`${cmd} failed: ${out.stderr || out.stdout}`);
 };
+/**
+ * The same, without blocking the caller's event loop while it runs (pg_ctl -w waits seconds): a test's
+ * HTTP keep-alive sockets go on being served meanwhile, instead of being found closed by their server
+ * afterwards ("other side closed").
+ */
+const runAsync = (bin, asRoot) => (cmd, args) =>
+  new Promise((resolve, reject) => {
+    const [file, argv] = command(bin, asRoot, cmd, args);
+    execFile(file, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${cmd} failed: ${stderr || stdout || error.message}`)) : resolve(),
+    );
+  });
 
 /**
  * A cluster in a new temporary folder, with room for `options.maxConnections` sessions (default 200;
@@ -61,22 +76,22 @@ export async function startPostgres(options = {}) {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-pg-'));
   const data = join(dir, 'data');
-  const run = runAs(bin, asRoot);
+  const run = runAsync(bin, asRoot);
   if (asRoot)
     chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'vitrine', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  await run('initdb', ['-D', data, '-A', 'trust', '-U', 'vitrine', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=${options.maxConnections ?? 200} -c shared_buffers=32MB`;
   const start = () => run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
-  start();
+  await start();
   return {
     port,
     dir,
     database: databasesOn(port),
     async restart(mode = 'fast', pauseMs = 0) {
-      run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
+      await run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
       if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
-      start();
+      await start();
     },
     async stop() {
       stopPostgresIn(dir);

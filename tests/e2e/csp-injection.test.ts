@@ -4,7 +4,7 @@
 // into a rendered page's content, the policy is made for that document by the server's own code,
 // and Chromium loads the two: the injected script is blocked, the page's own scripts run and it
 // hydrates.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
 import { loadShipped } from '../helpers/config.ts';
@@ -13,8 +13,9 @@ import { pagePolicy } from '../../server/site/serve.ts';
 import { HYDRATED_ATTRIBUTE } from '../../renderer/App.tsx';
 import { OWN_INLINE_SCRIPTS } from '../../renderer/inline-scripts.ts';
 import type { InitialData } from '../../renderer/page-data.ts';
+import { suiteUrl } from '../helpers/suite-server.ts';
 
-const base = inject('baseUrl');
+const base = suiteUrl();
 const { content } = loadShipped();
 let browser: Browser;
 beforeAll(async () => {

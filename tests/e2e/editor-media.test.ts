@@ -5,7 +5,7 @@
 // and refuses to delete it, naming the article; an unused image goes to the trash and comes back.
 // Then in Dutch on a phone (390 px): the library, an image's details and a refused PDF, in Dutch,
 // without sideways scrolling. Visitors get the article's image at its responsive widths.
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -14,13 +14,14 @@ import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, useStaffAccounts } from '../helpers/editor-e2e.ts';
 import { TOM, api, latest, logIn, nav, open, status } from '../helpers/editor-story-fr.ts';
 import { pdfFile } from '../helpers/files.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 useStaffAccounts([TOM]);
 
 const ARTICLE = 'een-zonnige-woonkamer-in-elsene';
 /** The library as stored (the test reads what the server kept). */
-const library = () => JSON.parse(readFileSync(join(inject('dataDir'), 'media-library.json'), 'utf8')).items as Array<Record<string, any>>;
+const library = () => JSON.parse(readFileSync(join(suiteDataDir(), 'media-library.json'), 'utf8')).items as Array<Record<string, any>>;
 
 async function withoutArticle() {
   const newest = latest(`article:${ARTICLE}`);
@@ -61,7 +62,7 @@ describe('the media library as the editor uses it', () => {
     await page.getByLabel('Téléverser des images').setInputFiles({ name, mimeType: 'image/jpeg', buffer: photo });
     await expect.poll(() => page.locator('.ed-inbox__status').first().innerText(), SLOW).toBe(`${name} est dans la médiathèque (1707 × 2560).`);
     const item = library().find((x) => x.name === name)!;
-    const stored = await sharp(readFileSync(join(inject('dataDir'), 'uploads/library', item.file))).metadata();
+    const stored = await sharp(readFileSync(join(suiteDataDir(), 'uploads/library', item.file))).metadata();
     expect([stored.width, stored.height, stored.orientation, stored.exif]).toEqual([1707, 2560, undefined, undefined]);
 
     // Its name and alt texts.

@@ -3,7 +3,7 @@
 // testimonial; then fixes a typo in a page's text, saves it as a draft, sees it in the preview, and
 // publishes it. At every screen of the walk nothing is wider than the phone and the screen's main
 // action is within reach without scrolling sideways (tests/helpers/phone.ts).
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, restoreShipped, staffApi, storedRevisions, useStaffAccounts, type Staff } from '../helpers/editor-e2e.ts';
@@ -11,6 +11,7 @@ import { EXPECTED_4XX, logIn } from '../helpers/editor-story-fr.ts';
 import { PHONE, expectFits, expectReachable } from '../helpers/phone.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { signedToken } from '../helpers/visitor.ts';
+import { suiteDataDir, suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 const LUCIE: Staff = { username: 'lucie.martin@atrium-immo.be', password: 'au bureau sur mon gsm 2026', role: 'editor' };
@@ -24,7 +25,7 @@ const TYPO = 'Dites-nous ce que vous cherchez : nous vous prévenons dès qu’u
 const FIXED = TYPO.replace('corespond', 'correspond');
 
 async function post(kind: string, body: Record<string, unknown>) {
-  const base = inject('baseUrl');
+  const base = suiteUrl();
   const r = await fetch(`${base}/api/forms/${kind}?lang=fr`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', origin: base },
@@ -45,12 +46,12 @@ async function prepare() {
     phone: '0471 22 33 44',
     message: 'Bonjour, je voudrais vendre mon appartement à Ixelles avant l’été. Pouvez-vous me rappeler ?',
   });
-  const { token } = (await (await fetch(`${inject('baseUrl')}/api/captcha`)).json()) as { token: string };
+  const { token } = (await (await fetch(`${suiteUrl()}/api/captcha`)).json()) as { token: string };
   await post('testimonial', {
     name: author,
     comment: 'Une équipe attentive du début à la fin.',
     captchaToken: token,
-    captcha: captchaAnswer(inject('dataDir'), token),
+    captcha: captchaAnswer(suiteDataDir(), token),
   });
   // The page, published with a Text module holding a typo in French.
   const call = await staffApi(ADMIN);
@@ -200,7 +201,7 @@ describe('the editor on a phone', () => {
     const draft = storedRevisions(`page:${PAGE}`).at(-1)!;
     expect([draft.by, draft.published]).toEqual([LUCIE.username, false]);
     expect(JSON.stringify(draft.data)).toContain('correspond à votre recherche');
-    expect(await (await fetch(`${inject('baseUrl')}/fr/recherche/`)).text()).toContain('corespond à votre recherche');
+    expect(await (await fetch(`${suiteUrl()}/fr/recherche/`)).text()).toContain('corespond à votre recherche');
     await expectFits(page, 'The page saved as a draft');
     // The preview, under the form: the page in French with the fixed text.
     const preview = page.getByRole('region', { name: /aperçu/i });
@@ -220,7 +221,7 @@ describe('the editor on a phone', () => {
     await publish.click();
     await expect.poll(() => status.innerText(), SLOW).toMatch(/^Publié/);
     expect(storedRevisions(`page:${PAGE}`).at(-1)!.published).toBe(true);
-    const live = await (await fetch(`${inject('baseUrl')}/fr/recherche/`)).text();
+    const live = await (await fetch(`${suiteUrl()}/fr/recherche/`)).text();
     expect(live).toContain('correspond à votre recherche');
     expect(live).not.toContain('corespond');
     await expectFits(page, 'The page published');

@@ -3,12 +3,13 @@
 // there gets the editor for themselves and never the draft of the one before (Dutch); drafts are
 // autosaved to the server and offered on another computer (Dutch); who else has the page open is
 // shown by name (French, on a phone 390 px wide).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, colleagueBrowser, restoreShipped, storedRevisions, type Staff } from '../helpers/editor-e2e.ts';
 import { EXPECTED_4XX, SOPHIE, logIn, status } from '../helpers/editor-story-fr.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { suiteDataDir, suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 // Unique per attempt: a retried test starts with accounts that have no autosave and no session.
@@ -37,7 +38,7 @@ const EXPECTED = [
 ];
 
 beforeAll(async () => {
-  const accounts = StaffAccounts.inDataDir(inject('dataDir'));
+  const accounts = StaffAccounts.inDataDir(suiteDataDir());
   for (const who of [CLAIRE, ANNA, BART, LUC, MARIE, ADMIN])
     if (!(await accounts.byUsername(who.username))) await addStaff(accounts, { ...who, name: who.name || undefined });
 });
@@ -56,7 +57,7 @@ const titleNl = (page: Page) => page.locator('.ed-settings').getByLabel('Titel (
 
 /** Ends the page's session on the server, as logging out in another window does. */
 async function endSession(page: Page) {
-  const base = inject('baseUrl');
+  const base = suiteUrl();
   const me = await page.request.get(`${base}/api/admin/me`);
   const { csrf } = (await me.json()) as { csrf: string };
   const out = await page.request.post(`${base}/api/admin/logout`, { headers: { 'x-csrf-token': csrf, origin: base }, data: {} });

@@ -3,7 +3,7 @@
 // own (a phone), chooses a password and lands in the editor, logged in, without the Staff entry (she
 // is an editor), and handles a request (shown as handled by her name); the link used again says so; the admin sees her active with her last login,
 // disables her, and her open editor says that her session ended.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -12,11 +12,12 @@ import { colleagueBrowser, openMenu, useStaffAccounts, type Staff } from '../hel
 import { logIn, nav, open } from '../helpers/editor-story-fr.ts';
 import { StaffAccounts } from '../../server/auth/staff-accounts.ts';
 import { person } from '../helpers/visitor.ts';
+import { suiteDataDir, suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 const ADAM: Staff = { username: 'adam.peeters@atrium-immo.be', password: 'la vitrine du lundi 2026', role: 'admin' };
 useStaffAccounts([ADAM]);
-const mailDir = join(inject('dataDir'), 'mail');
+const mailDir = join(suiteDataDir(), 'mail');
 /** A login or a password waits on scrypt (and the checks' queue): seconds on a busy machine. */
 const SLOW = { timeout: 30_000 };
 
@@ -37,7 +38,7 @@ async function invitationTo(to: string) {
 describe('an admin invites a colleague, who joins from the mail; disabled, her editor says her session ended', () => {
   it('invites in French, the link works once in a fresh browser and logs her in; disabling her ends her open session', async () => {
     // A name to the admin (the story's account may come from a retried attempt) and an address of its own per attempt.
-    const accounts = StaffAccounts.inDataDir(inject('dataDir'));
+    const accounts = StaffAccounts.inDataDir(suiteDataDir());
     const adam = (await accounts.byUsername(ADAM.username))!;
     await accounts.update(adam.id, (a) => void (a.name = 'Adam Peeters'));
     const address = `camille.dubois+${Date.now().toString(36)}@atrium-immo.be`;
@@ -62,7 +63,7 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
     expect(mail.subject).toBe('Invitation à l’éditeur du site Atrium Immo');
     expect(mail.text).toContain('Adam Peeters vous invite à travailler sur le site Atrium Immo comme rédacteur.');
     const link = new URL(/(http\S+\/admin\/set-password#token=[\w-]+)/.exec(mail.text!)![1]);
-    expect(link.origin).toBe(inject('baseUrl'));
+    expect(link.origin).toBe(suiteUrl());
 
     // Camille, on her phone, in a browser that never saw the editor (its language follows the invitation).
     const camille = await colleagueBrowser(browser, { width: 390, height: 844 }, [
@@ -91,9 +92,9 @@ describe('an admin invites a colleague, who joins from the mail; disabled, her e
 
       // She handles a visitor's request: the inbox says it was handled by her name, not her address.
       const visitor = `Dupont-${Date.now().toString(36)}`;
-      const posted = await fetch(`${inject('baseUrl')}/api/forms/site-contact`, {
+      const posted = await fetch(`${suiteUrl()}/api/forms/site-contact`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', origin: inject('baseUrl') },
+        headers: { 'content-type': 'application/json', accept: 'application/json', origin: suiteUrl() },
         body: JSON.stringify({ ...person(), lastName: visitor, message: 'Bonjour, je souhaite vendre ma maison à Uccle.', newsletter: false }),
       });
       expect(posted.status).toBe(201);

@@ -5,14 +5,14 @@
 // none and brings it back; a page written in Dutch and French only says English is missing, its
 // French falls behind when the Dutch changes, and its history compares two versions word by word.
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
 import { SLOW, useStaffAccounts } from '../helpers/editor-e2e.ts';
 import { SOPHIE, TOM, api, asShipped, latest, logIn, nav, open, status } from '../helpers/editor-story-fr.ts';
+import { suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 useStaffAccounts([SOPHIE, TOM]);
-const visit = (path: string) => fetch(inject('baseUrl') + path, { redirect: 'manual' });
+const visit = (path: string) => fetch(suiteUrl() + path, { redirect: 'manual' });
 
 afterAll(async () => {
   for (const key of ['footer', 'page:32', 'page:1']) await asShipped(key);

@@ -2,14 +2,15 @@
 // English): heart a property and find it on the favourites page, open the shared link in a fresh
 // browser and see the same list, compare three properties, see the properties seen last on the
 // home page, and be told when a favourite's price went down since it was saved.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const shots = join(inject('dataDir'), 'screenshots');
+const shots = join(suiteDataDir(), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 const WALKS = [

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { readStoredLeads } from '../../server/storage/index.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,9 +12,10 @@ import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
 import { tempDir } from '../helpers/config.ts';
 import { signedToken } from '../helpers/visitor.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const dataDir = inject('dataDir');
+const dataDir = suiteDataDir();
 const mailDir = join(dataDir, 'mail');
 const leads = () => readStoredLeads(dataDir) as { submissions: any[]; outbox: any[] };
 

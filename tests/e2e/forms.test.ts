@@ -1,12 +1,13 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { useBrowser } from '../helpers/e2e.ts';
 import { FORM_MIN_FILL_MS } from '../../shared/constants.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const mailDir = join(inject('dataDir'), 'mail');
+const mailDir = join(suiteDataDir(), 'mail');
 
 describe('a visitor asks for a visit on a phone, in French', () => {
   it('fixes a typo in the e-mail address, sends, lands on the thank-you page, and both mails are written', async () => {

@@ -2,16 +2,17 @@
 // size at 390, 768, 1024, 1440 and 1920 px; the menu is one bar where it fits and the drawer where
 // it does not, never a bar running into the logo or the language switch. Screenshots of the
 // header with 14 items at the five widths go to DATA_DIR/screenshots/.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { suiteDataDir, suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = suiteUrl();
+const dataDir = suiteDataDir();
 const WIDTHS = [390, 768, 1024, 1440, 1920];
 const shots = join(dataDir, 'screenshots');
 const ADMIN = { username: `header.admin.${process.pid}@atrium-immo.be`, password: 'the header has room 2026', role: 'admin' as const };

@@ -2,16 +2,17 @@
 // as quotes with a link to the testimonials page, which shows the same ones (1366 px and 375 px);
 // on a phone (375 px) the top bar keeps the favourites link within reach, in nl, fr and en,
 // without sideways scrolling. Screenshots go to DATA_DIR/screenshots/.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { expectFits } from '../helpers/phone.ts';
 import { root } from '../helpers/config.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const shots = join(inject('dataDir'), 'screenshots');
+const shots = join(suiteDataDir(), 'screenshots');
 mkdirSync(shots, { recursive: true });
 const samples = JSON.parse(readFileSync(join(root, 'site-config/testimonials/sample.json'), 'utf8')) as Array<{ name: string; comment: string }>;
 const PHONE = { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true };

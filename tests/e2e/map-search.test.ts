@@ -4,14 +4,15 @@
 // area in the URL and the list and its "Page X of Y [Z objects]" follow; a marker opens its card;
 // the back button restores the list without the area, forward brings it again; the note's link
 // removes the area in one click. Map tiles are not fetched here; the marks are drawn all the same.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const shots = join(inject('dataDir'), 'screenshots');
+const shots = join(suiteDataDir(), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 const WALKS = [

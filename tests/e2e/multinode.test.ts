@@ -1,7 +1,8 @@
 // Two app processes on one PostgreSQL database (issue 18), as `DATABASE_URL=… npm start` runs them
 // behind a load balancer: a real throwaway cluster, the built server twice, a real SMTP peer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { startBuiltServer, type BuiltServer } from '../helpers/built-server.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -242,11 +243,15 @@ describe('two nodes on one PostgreSQL database', () => {
     );
     const file = join(testDir('vitrine-crm-'), 'crm.json');
     writeFileSync(file, JSON.stringify(data));
-    const cli = spawnSync(process.execPath, ['scripts/import.mjs', file], {
+    // Run without blocking this file's event loop (its keep-alive sockets to the nodes stay served).
+    const cli = await promisify(execFile)(process.execPath, ['scripts/import.mjs', file], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: env.DATABASE_URL },
       encoding: 'utf8',
-    });
+    }).then(
+      (r) => ({ status: 0, ...r }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({ status: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' }),
+    );
     expect(cli.status, cli.stdout + cli.stderr).toBe(0);
     for (const n of [a!, b!])
       await until(`the import on ${n.url}`, async () => (await (await fetch(`${n.url}/sitemap.xml`)).text()).includes('/990001/'), 10_000);

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -7,9 +7,10 @@ import { tempDir } from '../helpers/config.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
 import { sampleListings, importListingsFile } from '../helpers/listings.ts';
 import { dayOf } from '../../server/portal/view-stats.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const dataDir = inject('dataDir');
+const dataDir = suiteDataDir();
 const mailDir = join(dataDir, 'mail');
 const sample = (await sampleListings()) as unknown as { properties: Array<Record<string, unknown>> };
 const idsOf = (ref: string) => [...new Set(sample.properties.filter((p) => p.OwnerRef === ref).map((p) => p.ID as number))].sort((a, b) => a - b);

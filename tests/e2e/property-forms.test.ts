@@ -1,6 +1,6 @@
 // The property page as a visitor sees it by the property's goal and state (issue 39): the forms and
 // their headings on a phone and on a desktop, the printed sheet, and the valuation popup's rule.
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
 import { sampleListings, importListingsData } from '../helpers/listings.ts';
@@ -9,6 +9,7 @@ import { seedFormKey } from '../helpers/fill-token.ts';
 import { tempDir } from '../helpers/config.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 import { LONG_ID, sampleWithLongProperty } from '../helpers/long-listing.ts';
+import { suiteUrl } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
 type P = { ID: number; language: string; Goal: number; Availability: string };
@@ -127,7 +128,7 @@ describe('the valuation popup (SPEC §4)', () => {
   /** A visitor who has chosen their cookies but never closed the popup, with a clock the test moves on. */
   async function visit(path: string) {
     const page = await browser.open(desktop, false);
-    await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: inject('baseUrl') }]);
+    await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: suiteUrl() }]);
     await page.clock.install();
     await page.goto(path);
     await page.clock.fastForward(10_000); // past the popup's delay (6 s)

@@ -3,14 +3,15 @@
 // there (properties, projects, pages, each under its heading) without sideways scrolling, and a
 // reference typed in the header opens the property's page. Without JavaScript too. Screenshots go
 // to DATA_DIR/screenshots/.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../helpers/e2e.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const shots = join(inject('dataDir'), 'screenshots');
+const shots = join(suiteDataDir(), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
 const SIZES = [

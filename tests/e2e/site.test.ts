@@ -238,7 +238,7 @@ describe('the site in a real browser', () => {
     await page.waitForURL('**/nl/zoeken/?q=huurwaarborg');
     await expect.poll(() => page.locator('.site-search__results li').count()).toBeGreaterThan(0);
     await page.goBack();
-    await page.getByRole('link', { name: 'Naar de startpagina' }).click();
+    await page.getByRole('link', { name: 'Naar de startpagina', exact: true }).click();
     await page.waitForURL('**/nl/');
     await expect.poll(() => h1()).toBe('Uw woning in Brussel, in vertrouwde handen');
   });

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -7,8 +7,9 @@ import { configCopy, root } from '../helpers/config.ts';
 import { seedFormKey } from '../helpers/fill-token.ts';
 import { startBuiltServer } from '../helpers/built-server.ts';
 import { signedToken } from '../helpers/visitor.ts';
+import { suiteUrl } from '../helpers/suite-server.ts';
 
-const base = inject('baseUrl');
+const base = suiteUrl();
 
 describe('npm start', () => {
   it('refuses a broken site-config with one line per problem and no stack trace', () => {

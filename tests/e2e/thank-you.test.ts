@@ -3,14 +3,15 @@
 // and the job application (forms-more), the send to a friend (forms), the valuation tool and the
 // project enquiry (visitor-tools). Here each other kind is posted as its form posts it, then the
 // visitor is taken where the answer says.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
 import { captchaAnswer } from '../helpers/captcha.ts';
 import { forSale, qualifyingRental } from '../helpers/forms.ts';
 import { signedToken } from '../helpers/visitor.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const dataDir = inject('dataDir');
+const dataDir = suiteDataDir();
 
 describe('thank-you pages in the browser', () => {
   it('gives each kind its own page and text, and the two contact forms the general one', async () => {

@@ -2,12 +2,13 @@
 // and type links agree with the list they open; the energy figures of a property carry their own
 // unit and the Belgian format; a project without a municipality has a sensible address; the
 // owner's 30-day chart fills its box, also after the window changes size.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/e2e.ts';
 import { OwnerAccounts, addOwner } from '../../server/auth/owner-accounts.ts';
+import { suiteDataDir } from '../helpers/suite-server.ts';
 
 const browser = useBrowser();
-const dataDir = inject('dataDir');
+const dataDir = suiteDataDir();
 const SIZES = [
   { name: 'phone', viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 } },

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium, watchConsole } from './browser.ts';
 import { CONSENT_COOKIE } from '../../renderer/consent/consent.ts';
 import { POPUP_CLOSED_KEY } from '../../renderer/chrome/Popup.tsx';
 import { HYDRATED_ATTRIBUTE } from '../../renderer/App.tsx';
 import { INITIAL_DATA_ID } from '../../renderer/page-data.ts';
+import { suiteUrl } from './suite-server.ts';
 
 // A blank PNG for map tiles: the tests never leave this machine.
 const TILE = Buffer.from(
@@ -41,7 +42,7 @@ export function useBrowser() {
      * what a test looks at on a slow machine.
      */
     async open(options: BrowserContextOptions = {}, consent = true): Promise<Page> {
-      const baseURL = options.baseURL ?? inject('baseUrl'); // a test's own server, or the suite's
+      const baseURL = options.baseURL ?? suiteUrl(); // a test's own server, or the suite's
       s.context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options, baseURL });
       if (consent) {
         await s.context.addCookies([{ name: CONSENT_COOKIE, value: 'v1.2026-11-21.n', url: baseURL }]);

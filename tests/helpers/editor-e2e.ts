@@ -1,12 +1,13 @@
 // What the editor's browser stories share: the staff accounts of a story, what the store holds
 // (DATA_DIR/revisions.json), the staff API as a script would use it, documents put back as shipped.
-import { beforeAll, expect, inject } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { watchConsole } from './browser.ts';
 import type { useBrowser } from './e2e.ts';
 import { StaffAccounts, addStaff } from '../../server/auth/staff-accounts.ts';
+import { suiteDataDir, suiteUrl } from './suite-server.ts';
 
 export interface Staff {
   username: string;
@@ -27,7 +28,7 @@ export interface StoredRevision<D = any> {
 
 /** What the store holds for one document, oldest first. */
 export function storedRevisions<D = any>(key: string): StoredRevision<D>[] {
-  const file = join(inject('dataDir'), 'revisions.json');
+  const file = join(suiteDataDir(), 'revisions.json');
   if (!existsSync(file)) return [];
   return (JSON.parse(readFileSync(file, 'utf8')) as { revisions: StoredRevision<D>[] }).revisions.filter((r) => r.key === key);
 }
@@ -38,14 +39,14 @@ export const SLOW = { timeout: 20_000 };
 /** The story's staff accounts in the server's data folder (they may be there from a retried attempt). */
 export function useStaffAccounts(people: Staff[]) {
   beforeAll(async () => {
-    const accounts = StaffAccounts.inDataDir(inject('dataDir'));
+    const accounts = StaffAccounts.inDataDir(suiteDataDir());
     for (const who of people) if (!(await accounts.byUsername(who.username))) await addStaff(accounts, who);
   });
 }
 
 /** The staff API as a script would use it: logged in, with the anti-CSRF token. */
 export async function staffApi(who: Staff) {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = suiteUrl();
   const login = await fetch(`${baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -79,7 +80,7 @@ export async function colleagueBrowser(
   viewport: { width: number; height: number },
   expected4xx: string[],
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.state.context!.browser()!.newContext({ viewport, baseURL: inject('baseUrl') });
+  const context = await browser.state.context!.browser()!.newContext({ viewport, baseURL: suiteUrl() });
   const page = await context.newPage();
   return { context, page, problems: watchConsole(page, new Set(expected4xx)) };
 }

@@ -8,19 +8,16 @@
 // hints, the schemas' titles and descriptions, a field's key as words): one that is not also a text
 // of the screen's language fails the test, listed with its screen. Texts in another language on
 // purpose (a dictionary's English reference, a page's English title) carry their `lang` and are
-// not counted. A screen added to the editor goes in SCREENS below.
+// not counted. A screen added to the editor goes in SCREENS below. The tests: tests/e2e/editor-words-{fr,nl}.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from '../helpers/e2e.ts';
-import { useStaffAccounts, type Staff } from '../helpers/editor-e2e.ts';
-import { englishWords, type Target } from '../helpers/editor-words.ts';
+import { useBrowser } from './e2e.ts';
+import { useStaffAccounts, type Staff } from './editor-e2e.ts';
+import { englishWords, type Target } from './editor-words.ts';
 import { UI_LANG_KEY } from '../../editor/i18n/index.ts';
 
-const browser = useBrowser();
 const ADMIN: Staff = { username: 'ines.words@atrium-immo.be', password: 'mots simples 2026', role: 'admin' };
 const EDITOR: Staff = { username: 'jan.words@atrium-immo.be', password: 'eenvoudige woorden 2026', role: 'editor' };
-useStaffAccounts([ADMIN, EDITOR]);
-
 /** Pages whose modules, opened together, show every module type the sample site places. */
 const MODULE_PAGES = [1, 4, 6, 8, 11, 12, 16, 27, 28, 30, 31, 32, 34];
 
@@ -182,7 +179,7 @@ async function login(page: Page, who: Staff) {
 }
 
 /** Opens every screen the staff member reaches and lists the English texts left on them, by screen. */
-async function englishLeft(target: Target, who: Staff): Promise<string[]> {
+async function englishLeft(browser: ReturnType<typeof useBrowser>, target: Target, who: Staff): Promise<string[]> {
   const words = englishWords(target);
   const page = await browser.open({ viewport: { width: 1440, height: 900 } });
   // Not logged in yet: the editor asks who is there first.
@@ -225,11 +222,18 @@ async function englishLeft(target: Target, who: Staff): Promise<string[]> {
   return left;
 }
 
-describe('no English on a French or Dutch editor screen', () => {
-  for (const target of ['fr', 'nl'] as const)
+/**
+ * The walk's tests for one language of the editor, as an editor and as an admin: a test file per
+ * language (tests/e2e/editor-words-fr.test.ts, -nl), so that two workers walk them side by side.
+ */
+export function noEnglishOnScreens(target: 'fr' | 'nl') {
+  const browser = useBrowser();
+  useStaffAccounts([ADMIN, EDITOR]);
+  describe(`no English on a ${target === 'fr' ? 'French' : 'Dutch'} editor screen`, () => {
     for (const who of [EDITOR, ADMIN])
       it(`in ${target === 'fr' ? 'French' : 'Dutch'}, as ${who.role === 'admin' ? 'an admin' : 'an editor'}`, { timeout: 300_000 }, async () => {
-        const left = await englishLeft(target, who);
+        const left = await englishLeft(browser, target, who);
         expect(left, `English texts left on ${target} screens (${who.role}):\n${left.join('\n')}\n`).toEqual([]);
       });
-});
+  });
+}

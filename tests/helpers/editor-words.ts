@@ -1,5 +1,5 @@
 // What counts as "English left on a French or Dutch editor screen" (issue 38, point 6), for
-// tests/unit/editor-words.test.ts and tests/e2e/editor-words.test.ts: every English text the
+// tests/unit/editor-words.test.ts and tests/e2e/editor-words-{fr,nl}.test.ts: every English text the
 // editor can show — its catalogues (en.ts, words/en.ts), the field and choice names of fields.ts, the module
 // types' names and hints, the schemas' own titles and descriptions, the words a field's key would
 // be shown as if nobody named it ("Tile url"), and the form library's (RJSF) own — unless the same text is also one of the

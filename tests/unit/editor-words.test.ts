@@ -3,7 +3,7 @@
 // form the editor draws (site settings, pages, articles, every module type) is named in nl, fr and
 // en by the editor's tables, not by its key; every setting and every module field has a one-line
 // help; every choice of a list has a name; every form kind is named. The browser test
-// (tests/e2e/editor-words.test.ts) then looks at the screens themselves.
+// (tests/e2e/editor-words-{fr,nl}.test.ts) then looks at the screens themselves.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import en from '../../editor/i18n/en.ts';
