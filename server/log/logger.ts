@@ -84,7 +84,8 @@ export function createLogger(settings: LogSettings, destination?: DestinationStr
     (settings.format === 'pretty'
       ? pretty({ sync: true, colorize: !!process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: ACCESS_FIELDS })
       : // Written in batches of LOG_BATCH_BYTES, and what a quiet server has written at most LOG_FLUSH_MS later;
-        // all of it when the process ends or stops (server/stop.ts). A write per line cost a busy server 2 % of its cached pages.
+        // all of it when the process ends or stops (server/stop.ts). One write per line (an fs.write through the
+        // thread pool each) cost a busy server more than making the line.
         pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }));
   return pino(
     {
