@@ -39,7 +39,7 @@ export class Operations {
   /** Set once a stop starts: /readyz answers 503 from then on. */
   stopping = false;
   private readonly duration: Histogram<'kind' | 'method' | 'status'>;
-  private readonly series = new Map<string, Histogram.Internal<'kind' | 'method' | 'status'>>();
+  private readonly series = new Map<string, Map<string, Map<string, Histogram.Internal<'kind' | 'method' | 'status'>>>>();
   private readonly cacheHits: Counter.Internal;
   private readonly cacheMisses: Counter.Internal;
   private readonly render: Histogram;
@@ -94,9 +94,11 @@ export class Operations {
     const kind = routeKind(ctx);
     const method = methodLabel(ctx.method);
     const status = statusLabel(ctx.status);
-    const key = `${kind} ${method} ${status}`;
-    let series = this.series.get(key);
-    if (!series) this.series.set(key, (series = this.duration.labels(kind, method, status)));
+    // By the three label values (fixed strings each), without making a key per request.
+    const byMethod = this.series.get(kind) ?? this.series.set(kind, new Map()).get(kind)!;
+    const byStatus = byMethod.get(method) ?? byMethod.set(method, new Map()).get(method)!;
+    let series = byStatus.get(status);
+    if (!series) byStatus.set(status, (series = this.duration.labels(kind, method, status)));
     series.observe(seconds);
   };
 
