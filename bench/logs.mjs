@@ -5,8 +5,11 @@
 // over silent): this machine's throughput drifts within a minute (see bench/goals.mjs).
 import { BROWSER_ENCODING, cannon, goalsServer, median, samplePaths } from './goals.mjs';
 
-export async function benchLogCost({ root, seconds = 8, rounds = 5, off = 'silent' }) {
-  const [logged, silent] = [await goalsServer({ root, log: 'info' }), await goalsServer({ root, log: off })];
+// `on` and `off` are the two servers' settings (goalsServer's): by default the log at info against a
+// silent log, both with their metrics; `npm run bench` also compares the log at info with the metrics
+// against a silent log without metrics (what issue 41 allows them together: at most 5 %).
+export async function benchLogCost({ root, seconds = 8, rounds = 5, on = { log: 'info' }, off = { log: 'silent' } }) {
+  const [logged, silent] = [await goalsServer({ root, ...on }), await goalsServer({ root, ...off })];
   try {
     const { detail } = await samplePaths(logged.url);
     const pages = [

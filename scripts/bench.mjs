@@ -48,6 +48,14 @@ for (const r of await benchLogCost({ root, seconds }))
   );
 
 console.log(
+  '\nGoals: cached pages with the log at info and the metrics on against a silent log and no metrics, two servers side by side (medians of five rounds; goal ≥ 0.95)',
+);
+for (const r of await benchLogCost({ root, seconds, off: { log: 'silent', metrics: false } }))
+  console.log(
+    `${r.label.padEnd(22)} logs (info) + metrics on ${r.on.toFixed(0).padStart(7)} req/s  both off ${r.off.toFixed(0).padStart(7)} req/s  ratio ${r.ratio.toFixed(3)}  errors ${r.errors}`,
+  );
+
+console.log(
   '\nGoals: an uncached page, the server’s own time beside React’s renderToString of the same tree in the same request (Server-Timing total and react, medians; goal ≤ 2.0)',
 );
 for (const r of await benchUncachedRender({ root }))

@@ -28,7 +28,7 @@ import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import type { Logger } from './site/site.ts';
 import { lines, type Pino } from './log/logger.ts';
-import { requestLogging } from './log/request-log.ts';
+import { watchRequests } from './log/request-log.ts';
 import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './site/request.ts';
 import { servePage } from './site/serve.ts';
@@ -147,9 +147,10 @@ export function createApp(opts: AppOptions) {
   app.maxIpsCount = hops;
   app.silent = true;
 
-  if (opts.logger && opts.logger.level !== 'silent') app.use(requestLogging(opts.logger)); // a silent log: no ids, nothing kept per request
-  if (opts.foreground) app.use(opts.foreground.middleware());
-  if (opts.ops) app.use(opts.ops.middleware());
+  // First, one middleware for what every request gets: its id and log context, the count of those
+  // under way, its duration in the metrics and its access line (server/log/request-log.ts).
+  app.use(watchRequests({ log: opts.logger, foreground: opts.foreground, timed: opts.ops?.timed }));
+  if (opts.ops) app.use(opts.ops.answers());
 
   // Errors: logged with their stack on the server, never shown to a visitor.
   app.use(async (ctx, next) => {

@@ -9,15 +9,25 @@ export class Foreground {
   private inFlight = 0;
   private lastEnd = 0;
 
-  /** Counts every request from its start to its answer (the first middleware). */
+  /** A request starts being answered (server/log/request-log.ts counts every request from its start to its answer). */
+  begin(): void {
+    this.inFlight++;
+  }
+
+  /** …and is answered (or failed). */
+  end(): void {
+    this.inFlight--;
+    this.lastEnd = performance.now();
+  }
+
+  /** Counts every request from its start to its answer, as a middleware of its own. */
   middleware(): Koa.Middleware {
     return async (_ctx, next) => {
-      this.inFlight++;
+      this.begin();
       try {
         await next();
       } finally {
-        this.inFlight--;
-        this.lastEnd = performance.now();
+        this.end();
       }
     };
   }

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { requestLogger, type Pino } from './logger.ts';
+import type { Foreground } from '../http/foreground.ts';
 
 /** The longest request id taken from a caller; a longer or stranger one is replaced. */
 export const REQUEST_ID_MAX = 64;
@@ -34,34 +35,54 @@ export function routeKindOf(ctx: Koa.Context): RouteKind {
   return /\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.xml') && !path.endsWith('.txt') ? 'static' : 'page';
 }
 
-/** The first middleware: the id, the request's logger, and the access line once answered (health checks at debug: they come every few seconds). */
-export function requestLogging(log: Pino): Koa.Middleware {
+/** What the first middleware does with each request; every part is optional. */
+export interface RequestWatch {
+  /** The server's log: an id per request, carried by the lines written while it is answered, and its access line. Silent: none of it. */
+  log?: Pino;
+  /** The requests under way (server/http/foreground.ts). */
+  foreground?: Pick<Foreground, 'begin' | 'end'>;
+  /** Told each request's duration once it is answered (the request metrics, server/metrics/operations.ts). */
+  timed?: (ctx: Koa.Context, seconds: number) => void;
+}
+
+/**
+ * The first middleware, one for what every request gets (one clock reading at each end, one
+ * frame in the chain): the id and the request's log context, the count of requests under way, the
+ * request metrics and the access line once answered (health checks at debug: they come every few
+ * seconds). A silent log takes no id and keeps nothing per request.
+ */
+export function watchRequests({ log, foreground, timed }: RequestWatch): Koa.Middleware {
+  const logged = log && log.level !== 'silent' ? log : undefined;
   return async (ctx, next) => {
-    const id = requestIdOf(ctx.get('X-Request-Id') || undefined);
-    ctx.set('X-Request-Id', id);
-    ctx.state.requestId = id;
     const t0 = performance.now();
+    foreground?.begin();
+    let id: string | undefined;
     try {
-      await requestLogger.run({ id, base: log }, next);
+      if (logged) {
+        id = requestIdOf(ctx.get('X-Request-Id') || undefined);
+        ctx.set('X-Request-Id', id);
+        ctx.state.requestId = id;
+        await requestLogger.run({ id, base: logged }, next);
+      } else await next();
     } finally {
-      const kind = routeKindOf(ctx);
-      const level = kind === 'health' ? 'debug' : 'info';
-      if (log.isLevelEnabled(level)) {
-        const path = ctx.path.length > LOGGED_PATH_MAX ? `${ctx.path.slice(0, LOGGED_PATH_MAX)}…` : ctx.path;
-        const line: Record<string, unknown> = {
-          reqId: id,
-          method: ctx.method,
-          path,
-          kind,
-          status: ctx.status,
-          ms: Math.round((performance.now() - t0) * 10) / 10,
-        };
-        const bytes = ctx.response.length;
-        if (bytes !== undefined) line.bytes = bytes;
-        if (kind === 'page' && ctx.status === 200) line.cache = ctx.state.cached ? 'hit' : 'miss';
-        if (ctx.querystring) line.query = true; // that there was one, never what it said
-        log[level](line, `${ctx.method} ${path} ${ctx.status} ${line.ms} ms${line.cache ? ` (cache ${line.cache})` : ''}`);
-      }
+      const ms = performance.now() - t0;
+      foreground?.end();
+      timed?.(ctx, ms / 1000);
+      if (id !== undefined) accessLine(logged!, ctx, id, ms);
     }
   };
+}
+
+/** One line per answered request: its fields, and a message that says them for a person. */
+function accessLine(log: Pino, ctx: Koa.Context, reqId: string, elapsed: number): void {
+  const kind = routeKindOf(ctx);
+  const level = kind === 'health' ? 'debug' : 'info';
+  if (!log.isLevelEnabled(level)) return;
+  const { method, status } = ctx;
+  const path = ctx.path.length > LOGGED_PATH_MAX ? `${ctx.path.slice(0, LOGGED_PATH_MAX)}…` : ctx.path;
+  const ms = Math.round(elapsed * 10) / 10;
+  const cache = kind === 'page' && status === 200 ? (ctx.state.cached ? 'hit' : 'miss') : undefined;
+  // One shape for every line; pino leaves out what is undefined. `query`: that there was one, never what it said.
+  const line = { reqId, method, path, kind, status, ms, bytes: ctx.response.length, cache, query: ctx.querystring ? true : undefined };
+  log[level](line, `${method} ${path} ${status} ${ms} ms${cache ? ` (cache ${cache})` : ''}`);
 }

@@ -39,14 +39,16 @@ export class Operations {
   /** Set once a stop starts: /readyz answers 503 from then on. */
   stopping = false;
   private readonly duration: Histogram<'kind' | 'method' | 'status'>;
-  private readonly pageCache: Counter<'result'>;
+  private readonly series = new Map<string, Map<string, Map<string, Histogram.Internal<'kind' | 'method' | 'status'>>>>();
+  private readonly cacheHits: Counter.Internal;
+  private readonly cacheMisses: Counter.Internal;
   private readonly render: Histogram;
   private renderQueue: () => number = () => 0;
   private server?: Server;
   private readonly token?: Buffer;
 
   readonly pages: PageObserver = {
-    cache: (hit) => this.pageCache.inc({ result: hit ? 'hit' : 'miss' }),
+    cache: (hit) => (hit ? this.cacheHits : this.cacheMisses).inc(),
     rendered: (ms) => this.render.observe(ms / 1000),
     queue: (length) => void (this.renderQueue = length),
   };
@@ -63,13 +65,17 @@ export class Operations {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    this.pageCache = new Counter({
+    const pageCache = new Counter({
       name: 'vitrine_page_cache_requests_total',
       help: 'Page answers from the page cache (hit) or rendered (miss).',
       labelNames: ['result'],
       registers,
     });
-    for (const result of ['hit', 'miss']) this.pageCache.inc({ result }, 0);
+    // Both series shown from the start (at 0), each kept for its increments.
+    [this.cacheHits, this.cacheMisses] = ['hit', 'miss'].map((result) => {
+      pageCache.inc({ result }, 0);
+      return pageCache.labels(result);
+    });
     this.render = new Histogram({
       name: 'vitrine_page_render_seconds',
       help: 'Time to render an uncached page document (React and the document around it).',
@@ -79,18 +85,28 @@ export class Operations {
     registerGauges(this.registry, { ...deps, renderQueue: () => this.renderQueue() });
   }
 
-  /** Times every answer by its route kind, and answers /readyz and /metrics on the main port. */
-  middleware(): Koa.Middleware {
-    return async (ctx, next) => {
-      const started = performance.now();
-      try {
-        if (ctx.path === '/readyz' && (ctx.method === 'GET' || ctx.method === 'HEAD')) await this.answerReady(ctx);
-        else if (ctx.path === '/metrics' && (ctx.method === 'GET' || ctx.method === 'HEAD')) await this.answerMetrics(ctx);
-        else await next();
-      } finally {
-        const labels = { kind: routeKind(ctx), method: methodLabel(ctx.method), status: statusLabel(ctx.status) };
-        this.duration.observe(labels, (performance.now() - started) / 1000);
-      }
+  /**
+   * A request's duration, by its route kind, method and status class (told by the first middleware,
+   * server/log/request-log.ts). Each series is looked up once and kept: at most
+   * ROUTE_KINDS × methods × status classes of them.
+   */
+  readonly timed = (ctx: Koa.Context, seconds: number): void => {
+    const kind = routeKind(ctx);
+    const method = methodLabel(ctx.method);
+    const status = statusLabel(ctx.status);
+    // By the three label values (fixed strings each), without making a key per request.
+    const byMethod = this.series.get(kind) ?? this.series.set(kind, new Map()).get(kind)!;
+    const byStatus = byMethod.get(method) ?? byMethod.set(method, new Map()).get(method)!;
+    let series = byStatus.get(status);
+    if (!series) byStatus.set(status, (series = this.duration.labels(kind, method, status)));
+    series.observe(seconds);
+  };
+
+  /** /readyz and /metrics on the main port; every other request passes on untouched. */
+  answers(): Koa.Middleware {
+    return (ctx, next) => {
+      if ((ctx.path !== '/readyz' && ctx.path !== '/metrics') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+      return ctx.path === '/readyz' ? this.answerReady(ctx) : this.answerMetrics(ctx);
     };
   }
 

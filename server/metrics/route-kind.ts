@@ -28,5 +28,7 @@ export function routeKind(ctx: Koa.Context): RouteKind {
 /** The method as a label: one of the HTTP methods the site knows, else "other". */
 export const methodLabel = (method: string) => (METHODS.has(method) ? method : 'other');
 
-/** The status as a label: its class (2xx, 3xx, 4xx, 5xx). */
-export const statusLabel = (status: number) => `${Math.min(5, Math.max(1, Math.floor(status / 100)))}xx`;
+const STATUS_CLASSES = ['1xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
+
+/** The status as a label: its class (2xx, 3xx, 4xx, 5xx), one of a few fixed strings. */
+export const statusLabel = (status: number) => STATUS_CLASSES[Math.min(5, Math.max(1, Math.floor(status / 100)))];
