@@ -147,8 +147,7 @@ export function createApp(opts: AppOptions) {
   app.maxIpsCount = hops;
   app.silent = true;
 
-  // First, one middleware for what every request gets: its id and log context, the count of those
-  // under way, its duration in the metrics and its access line (server/log/request-log.ts).
+  // First, what every request gets: id, log context, count under way, metrics, access line (server/log/request-log.ts).
   app.use(watchRequests({ log: opts.logger, foreground: opts.foreground, timed: opts.ops?.timed }));
   if (opts.ops) app.use(opts.ops.answers());
 
