@@ -28,7 +28,7 @@ import { HttpError, escapeHtml, readBody } from './http/request.ts';
 import type { ModuleRegistry } from '../renderer/module-api.ts';
 import type { Logger } from './site/site.ts';
 import { lines, type Pino } from './log/logger.ts';
-import { watchRequests } from './log/request-log.ts';
+import { inRequestContext, requestContext, watchRequests } from './log/request-log.ts';
 import type { SiteHolder } from './site/holder.ts';
 import { MAX_PATH_LENGTH, cachedPages, resolvePage, type PageState } from './site/request.ts';
 import { servePage } from './site/serve.ts';
@@ -143,11 +143,9 @@ export function createApp(opts: AppOptions) {
   const app = new Koa();
   // TRUST_PROXY=N (server/env.ts): N reverse proxies in front; the client is the N-th X-Forwarded-For entry from the right.
   const hops = opts.trustProxy ?? 0;
-  app.proxy = hops > 0;
-  app.maxIpsCount = hops;
-  app.silent = true;
+  Object.assign(app, { proxy: hops > 0, maxIpsCount: hops, silent: true });
 
-  // First, what every request gets: id, log context, count under way, metrics, access line (server/log/request-log.ts).
+  // First, what every request gets: id, count under way, metrics, access line (server/log/request-log.ts).
   app.use(watchRequests({ log: opts.logger, foreground: opts.foreground, timed: opts.ops?.timed }));
   if (opts.ops) app.use(opts.ops.answers());
 
@@ -160,8 +158,10 @@ export function createApp(opts: AppOptions) {
       // The store out of reach for a moment (the database restarting): nothing was stored, the client is asked to send again.
       const unavailable = e instanceof StoreUnavailableError;
       const status = unavailable ? 503 : err.status && err.status >= 400 && err.status < 500 ? err.status : 500;
-      if (unavailable) log.warn(`${ctx.method} ${ctx.path}: the store is unavailable (${(e as StoreUnavailableError).reason ?? ''}); answered 503`);
-      else if (status >= 500) log.error(`${ctx.method} ${ctx.path}`, e); // the path: a query may hold what a visitor typed
+      inRequestContext(opts.logger, ctx, () => {
+        if (unavailable) log.warn(`${ctx.method} ${ctx.path}: the store is unavailable (${(e as StoreUnavailableError).reason ?? ''}); answered 503`);
+        else if (status >= 500) log.error(`${ctx.method} ${ctx.path}`, e); // the path: a query may hold what a visitor typed
+      });
       ctx.status = status;
       if (unavailable) ctx.set('Retry-After', '5');
       if (ctx.path.startsWith('/api/'))
@@ -175,19 +175,18 @@ export function createApp(opts: AppOptions) {
 
   app.use(securityHeaders());
 
-  // Answers made per request are gzipped at a moderate level, small ones in one call
-  // (server/http/compress.ts); cached pages bring their own bytes.
+  // Per-request answers gzipped at a moderate level (server/http/compress.ts); cached pages bring their own bytes.
   app.use(compression());
 
   for (const mw of opts.before ?? []) app.use(mw);
 
-  // A page: counted as a view of a property before the page cache answers, then answered from the
-  // cache or rendered. A page the cache holds is answered right here; every other page path goes
-  // through the folders and routes below first and is resolved at the end.
+  // A page: counted as a view of a property, then answered from the cache right here or, past the
+  // folders and routes below, resolved and rendered at the end.
   const views = countViews(opts.owners.views, opts.sessions);
   const serve = servePage({ renderer: opts.renderer, assets: opts.assets, render: opts.render, fillTokens, log, dev: opts.dev, observe: opts.ops?.pages });
   const answerPage: Koa.Middleware<PageState> = (ctx, next) => views(ctx, () => serve(ctx, next));
   app.use(cachedPages(sites, answerPage));
+  app.use(requestContext(opts.logger)); // the request's id on its lines from here on (server/log/request-log.ts)
 
   // Each static prefix serves its own folder and nothing above it (site-config/ and DATA_DIR hold
   // the listings, pages and accounts: never reachable by URL).

@@ -1,13 +1,13 @@
 // Issue 41, points 4 and 5, as the first middleware does them in one (server/log/request-log.ts):
-// a request id sent back and carried by every line written while the request is answered, even
-// after an await; one access line; the duration told to the metrics; the count of requests under
+// a request id sent back and carried by every line written while the request is answered past the
+// page cache (requestContext), even after an await, and by the error handler's line; one access line; the duration told to the metrics; the count of requests under
 // way. A silent log takes no id. And the lines' time, made from a second's text kept while it lasts,
 // is what toISOString says.
 import { describe, expect, it } from 'vitest';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { createLogger, isoTime, lines } from '../../server/log/logger.ts';
-import { watchRequests } from '../../server/log/request-log.ts';
+import { inRequestContext, requestContext, watchRequests } from '../../server/log/request-log.ts';
 import { Foreground } from '../../server/http/foreground.ts';
 import { captureLog } from '../helpers/log.ts';
 
@@ -30,12 +30,26 @@ describe('the first middleware', () => {
     const busyInside: boolean[] = [];
     const app = new Koa();
     app.use(watchRequests({ log: logger, foreground, timed: (ctx, seconds) => timed.push({ path: ctx.path, seconds }) }));
+    // As server/app.ts: the error handler before the context (it writes in it all the same), the context past the page cache.
+    app.use(async (ctx, next) => {
+      try {
+        await next();
+      } catch (e) {
+        inRequestContext(logger, ctx, () => lines(logger).error(`failed ${ctx.path}`, e));
+        ctx.body = 'ok';
+      }
+    });
+    app.use(async (ctx, next) => {
+      lines(logger).info(`cache ${ctx.path}`); // before the context: no id
+      await next();
+    });
+    app.use(requestContext(logger));
     app.use(async (ctx) => {
       busyInside.push(foreground.busy);
       lines(logger).info(`before ${ctx.path}`);
       await new Promise((r) => setTimeout(r, 5));
       lines(logger).warn(`after ${ctx.path}`);
-      ctx.body = 'ok';
+      throw new Error('a module failed');
     });
     await serve(app, async (url) => {
       const [a, b] = await Promise.all([fetch(`${url}/a`), fetch(`${url}/b`, { headers: { 'X-Request-Id': 'proxy-7.1' } })]);
@@ -45,6 +59,7 @@ describe('the first middleware', () => {
       expect(ida).toMatch(/^[0-9a-f-]{36}$/);
       expect(b.headers.get('x-request-id')).toBe('proxy-7.1');
       const all = log.lines();
+      expect(all.filter((l) => String(l.msg).startsWith('cache ')).map((l) => l.reqId)).toEqual([undefined, undefined]);
       for (const [id, path] of [
         [ida, '/a'],
         ['proxy-7.1', '/b'],
@@ -52,6 +67,7 @@ describe('the first middleware', () => {
         expect(all.filter((l) => l.reqId === id).map((l) => l.msg)).toEqual([
           `before ${path}`,
           `after ${path}`,
+          `failed ${path}`,
           expect.stringMatching(new RegExp(`^GET ${path} 200 [0-9.]+ ms \\(cache miss\\)$`)),
         ]);
         const access = all.find((l) => l.reqId === id && l.method)!;
