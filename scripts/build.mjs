@@ -109,23 +109,21 @@ async function buildHere({ verbose = false, quiet = false } = {}) {
  * Builds in a child process with NODE_ENV=production: a caller's NODE_ENV (vitest sets `test`)
  * would otherwise give the bundle React's development build.
  */
+const buildChild = (quiet) => [
+  process.execPath,
+  [fileURLToPath(import.meta.url), ...(quiet ? ['--quiet'] : [])],
+  { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] },
+];
+
 export function buildAll({ quiet = false } = {}) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...(quiet ? ['--quiet'] : [])], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const r = spawnSync(...buildChild(quiet));
   if (r.status !== 0) throw new Error('the build failed (see above)');
 }
 
 /** The same, without holding the caller's event loop (the test run's orchestrator goes on meanwhile). */
 export function buildAllAsync({ quiet = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...(quiet ? ['--quiet'] : [])], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(...buildChild(quiet));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(undefined) : reject(new Error('the build failed (see above)'))));
   });

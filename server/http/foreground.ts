@@ -3,8 +3,6 @@
  * listing set) goes on in the quiet moments between them instead of holding the event loop while
  * a visitor waits for a search or a page.
  */
-import type Koa from 'koa';
-
 export class Foreground {
   private inFlight = 0;
   private lastEnd = 0;
@@ -18,18 +16,6 @@ export class Foreground {
   end(): void {
     this.inFlight--;
     this.lastEnd = performance.now();
-  }
-
-  /** Counts every request from its start to its answer, as a middleware of its own. */
-  middleware(): Koa.Middleware {
-    return async (_ctx, next) => {
-      this.begin();
-      try {
-        await next();
-      } finally {
-        this.end();
-      }
-    };
   }
 
   /**

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import Koa from 'koa';
 import type { AddressInfo } from 'node:net';
 import { Foreground } from '../../server/http/foreground.ts';
+import { watchRequests } from '../../server/log/request-log.ts';
 
 describe('background work waits for a quiet moment between visitors’ requests', () => {
   it('holds a step while a request is being answered, lets it go soon after the answer, and never longer than its limit', async () => {
     const foreground = new Foreground();
     const app = new Koa();
-    app.use(foreground.middleware());
+    app.use(watchRequests({ foreground })); // as server/app.ts counts every request
     let release = () => {};
     app.use(async (ctx) => {
       await new Promise<void>((r) => (release = r));
